@@ -1,0 +1,240 @@
+package io.fastestjvm.benchmark;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.SimpleDateFormat;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Date;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TimeZone;
+import java.util.concurrent.TimeUnit;
+
+import io.fastestjvm.affinity.CpuAssignment;
+import io.fastestjvm.affinity.CpuPlanner;
+import io.fastestjvm.affinity.ThreadAffinity;
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.environment.EnvironmentInfo;
+import io.fastestjvm.recording.LatencyPercentiles;
+import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.reporting.IntervalLog;
+import io.fastestjvm.reporting.PercentileTable;
+import io.fastestjvm.reporting.ProgressReporter;
+import io.fastestjvm.reporting.ResultsFolder;
+import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.transport.ChronicleQueueTransport;
+import io.fastestjvm.transport.PersistenceProof;
+import io.fastestjvm.transport.Transport;
+
+/**
+ * One benchmark execution: checks the settings, pins the threads, runs the warm-up and the measured runs, proves
+ * persistence, and writes the results folder. Returns an exit code rather than exiting, so tests can drive it.
+ */
+public final class BenchmarkRun {
+    public static final String ACTUAL_SEND = "actual-send";
+    public static final String INTENDED_SEND = "intended-send";
+    /** Time allowed past the schedule's end before a stalled run is declared failed. */
+    private static final long GRACE_SECONDS = 60;
+
+    private final BenchmarkOptions options;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public BenchmarkRun(final BenchmarkOptions options, final PrintStream out, final PrintStream err) {
+        this.options = options;
+        this.out = out;
+        this.err = err;
+    }
+
+    public BenchmarkResult execute() throws IOException, InterruptedException {
+        final CpuAssignment[] cpus;
+        try {
+            Preflight.check(options);
+            cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
+                    .plan(options.producerCpu(), options.consumerCpu());
+        } catch (final InvalidSettingException e) {
+            err.println("error: " + e.getMessage());
+            return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null, Arrays.asList(e.getMessage()));
+        }
+        echoSettings();
+        warnAboutFallbacks(cpus);
+
+        final Date started = new Date();
+        final String runId = timestamp(started) + "-" + label() + "-" + processId();
+        final File queueDir = new File(options.queueParent(), "qp-" + runId);
+        Files.createDirectory(queueDir.toPath());
+        final ResultsFolder results = ResultsFolder.createNew(options.resultsParent(), runId);
+        final long blockSize = blockSizeBytes();
+        final Map<String, Object> environment = EnvironmentInfo.capture(queueDir);
+
+        final Phases phases = Phases.of(options);
+        final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
+        final LatencyRecorder intended = new LatencyRecorder(INTENDED_SEND, phases.runs, phases.messagesPerRun);
+        final RunControl control = new RunControl();
+        final Transport transport = new ChronicleQueueTransport(queueDir, options.size(), options.rollCycle(),
+                blockSize);
+        final Thread cleanup = new Thread(() -> {
+            control.fail("stopped by a signal");
+            if (!options.keepQueue()) {
+                transport.deleteFiles();
+            }
+        }, "qp-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+
+        final Producer producer = new Producer(transport, phases, cpus[0].planned(), control);
+        final Consumer consumer = new Consumer(transport, phases, cpus[1].planned(), control, actual, intended);
+        final long runStartNanos = System.nanoTime();
+        final PersistenceProof proof;
+        try (IntervalLog actualLog = new IntervalLog(actual, results.temporaryFile(ACTUAL_SEND + ".hlog"),
+                started.getTime());
+             IntervalLog intendedLog = new IntervalLog(intended, results.temporaryFile(INTENDED_SEND + ".hlog"),
+                     started.getTime())) {
+            final ProgressReporter progress = new ProgressReporter(actualLog, intendedLog,
+                    producer.report().sent::get, consumer.report().received::get, phases.warmupMessages,
+                    phases.total(), options.warmupSeconds(), options.seconds() * options.runs(), err);
+            final Thread producerThread = new Thread(producer, "qp-producer");
+            final Thread consumerThread = new Thread(consumer, "qp-consumer");
+            final Thread progressThread = new Thread(progress, "qp-progress");
+            progressThread.setDaemon(true);
+            consumerThread.start();
+            producerThread.start();
+            control.awaitReady();
+            control.go();
+            err.println("[qp] warm-up started at JVM uptime "
+                    + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
+            progressThread.start();
+            awaitCompletion(control, producerThread, consumerThread, phases);
+            progress.finish();
+            progressThread.join();
+            progress.drainAndReport();
+        }
+        results.publish(results.temporaryFile(ACTUAL_SEND + ".hlog"), ACTUAL_SEND + ".hlog");
+        results.publish(results.temporaryFile(INTENDED_SEND + ".hlog"), INTENDED_SEND + ".hlog");
+        final long measuredEndNanos = System.nanoTime();
+        try {
+            transport.close();
+            err.println("[qp] persistence proof: reading " + producer.report().sent.get()
+                    + " messages back from " + queueDir + " with a fresh queue");
+            proof = transport.provePersisted(producer.report().sent.get());
+        } finally {
+            if (!options.keepQueue()) {
+                transport.deleteFiles();
+            }
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        }
+
+        final List<String> failures = new ArrayList<>();
+        if (control.failure() != null) {
+            failures.add(control.failure());
+        }
+        final List<LatencyPercentiles> perRunActual = new ArrayList<>();
+        final List<LatencyPercentiles> perRunIntended = new ArrayList<>();
+        for (int run = 0; run < phases.runs; run++) {
+            perRunActual.add(LatencyPercentiles.of(actual.runHistogram(run)));
+            perRunIntended.add(LatencyPercentiles.of(intended.runHistogram(run)));
+        }
+        final RunSummary summary = new RunSummary.Builder()
+                .options(options)
+                .started(started)
+                .environment(environment)
+                .cpu(cpus[0], producer.report().threadId, producer.report().actualCpus,
+                        producer.report().pinningError)
+                .cpu(cpus[1], consumer.report().threadId, consumer.report().actualCpus,
+                        consumer.report().pinningError)
+                .phases(phases.warmupMessages, phases.messagesPerRun, phases.runs)
+                .counts(producer.report().sent.get(), consumer.report().received.get())
+                .latency(ACTUAL_SEND, actual.allRuns(), perRunActual, actual.clampedSamples())
+                .latency(INTENDED_SEND, intended.allRuns(), perRunIntended, intended.clampedSamples())
+                .allocation(producer.report().allocatedBytes, consumer.report().allocatedBytes)
+                .jvmActivity(consumer.activity.compileMillis, consumer.activity.gcCount)
+                .persistence(proof, options.keepQueue(), queueDir)
+                .durations(runStartNanos, consumer.report().measuredStartNanos, measuredEndNanos, System.nanoTime())
+                .blockSize(blockSize)
+                .failures(failures)
+                .build();
+        summary.writeTo(results);
+        out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
+                Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
+                        summary.percentiles(INTENDED_SEND))));
+        for (final String failure : summary.failures()) {
+            err.println("FAILED: " + failure);
+        }
+        out.println(summary.failures().isEmpty() ? "all checks passed" : "checks failed: " + summary.failures().size());
+        out.println("results: " + results.directory().toAbsolutePath());
+        return new BenchmarkResult(summary.failures().isEmpty() ? BenchmarkResult.PASSED
+                : BenchmarkResult.CHECK_FAILED, results.directory(), summary.failures());
+    }
+
+    /** Waits for both threads, failing the run if it overruns its schedule by more than the grace period. */
+    private void awaitCompletion(final RunControl control, final Thread producer, final Thread consumer,
+                                 final Phases phases) throws InterruptedException {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(
+                phases.total() / options.rate() + GRACE_SECONDS);
+        for (final Thread thread : new Thread[] {consumer, producer}) {
+            while (thread.isAlive()) {
+                final long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    control.fail("run overran its schedule by more than " + GRACE_SECONDS + " s (stalled)");
+                    thread.join();
+                    break;
+                }
+                TimeUnit.NANOSECONDS.timedJoin(thread, Math.min(left, TimeUnit.SECONDS.toNanos(1)));
+            }
+        }
+    }
+
+    private void echoSettings() {
+        out.println("QueuePerformance: " + options.size() + "-byte messages at " + String.format(Locale.ROOT, "%,d",
+                options.rate()) + " msg/s over a memory-mapped Chronicle Queue");
+        for (final Map.Entry<String, String> setting : options.effectiveValues().entrySet()) {
+            out.println(String.format(Locale.ROOT, "  %-18s = %s", setting.getKey(), setting.getValue()));
+        }
+    }
+
+    private void warnAboutFallbacks(final CpuAssignment[] cpus) {
+        for (final CpuAssignment cpu : cpus) {
+            if (cpu.isFallback()) {
+                err.println();
+                err.println("************************************************************************");
+                err.println("WARNING: " + cpu.thread() + " thread asked for CPU " + cpu.requested() + ": "
+                        + cpu.reason() + ".");
+                err.println("         Results record both; set qp.strictAffinity=true to make this an error.");
+                err.println("************************************************************************");
+            }
+        }
+    }
+
+    /** 0 means "one block for the whole run": the queue then never maps a new chunk mid-measurement. */
+    private long blockSizeBytes() {
+        if (options.blockSizeMiB() > 0) {
+            return (long) options.blockSizeMiB() << 20;
+        }
+        final long needed = ChronicleQueueTransport.bytesNeeded(options.totalMessages(), options.size());
+        final long mib = Math.max(64, (needed >> 20) + 1);
+        return Math.min(mib, 16_384) << 20;
+    }
+
+    private String label() {
+        return options.profile().isEmpty() ? "java" + System.getProperty("java.specification.version")
+                : options.profile();
+    }
+
+    private static String timestamp(final Date date) {
+        final SimpleDateFormat format = new SimpleDateFormat("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
+        format.setTimeZone(TimeZone.getTimeZone("UTC"));
+        return format.format(date);
+    }
+
+    static String processId() {
+        final String name = java.lang.management.ManagementFactory.getRuntimeMXBean().getName();
+        final int at = name.indexOf('@');
+        return at > 0 ? name.substring(0, at) : name;
+    }
+
+}

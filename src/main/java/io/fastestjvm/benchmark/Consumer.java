@@ -1,0 +1,97 @@
+package io.fastestjvm.benchmark;
+
+import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.message.ReceivedMessage;
+import io.fastestjvm.recording.AllocationMeter;
+import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.transport.MessageReceiver;
+import io.fastestjvm.transport.Transport;
+
+/**
+ * Receives every message from its pinned CPU and records two latencies per message: receive minus actual send
+ * (what the article measured) and receive minus intended send (free of coordinated omission). Sequences must
+ * arrive complete, once and in order; anything else fails the run.
+ */
+final class Consumer implements Runnable {
+    private final Transport transport;
+    private final Phases phases;
+    private final int cpu;
+    private final RunControl control;
+    private final LatencyRecorder actualSend;
+    private final LatencyRecorder intendedSend;
+    private final ReceivedMessage message = new ReceivedMessage();
+    private final ThreadReport report = new ThreadReport();
+    final JvmActivity activity = new JvmActivity();
+
+    Consumer(final Transport transport, final Phases phases, final int cpu, final RunControl control,
+             final LatencyRecorder actualSend, final LatencyRecorder intendedSend) {
+        this.transport = transport;
+        this.phases = phases;
+        this.cpu = cpu;
+        this.control = control;
+        this.actualSend = actualSend;
+        this.intendedSend = intendedSend;
+    }
+
+    ThreadReport report() {
+        return report;
+    }
+
+    @Override
+    public void run() {
+        try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpu)) {
+            report.pinned(pinning);
+            final MessageReceiver receiver = transport.openReceiver();
+            final AllocationMeter allocation = new AllocationMeter();
+            control.markReadyAndAwaitGo();
+            report.startNanos = System.nanoTime();
+            for (long chunk = 0; chunk < phases.total(); chunk = phases.chunkEnd(chunk)) {
+                final int run = phases.runStartingAt(chunk);
+                if (run >= 0) {
+                    actualSend.beginRun(run);
+                    intendedSend.beginRun(run);
+                }
+                if (run == 0) {
+                    report.measuredStartNanos = System.nanoTime();
+                    activity.start();
+                    allocation.start();
+                }
+                if (!receiveRange(receiver, chunk, phases.chunkEnd(chunk))) {
+                    return;
+                }
+            }
+            allocation.stop();
+            activity.stop();
+            report.endNanos = System.nanoTime();
+            report.allocatedBytes = allocation.allocatedBytes();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            control.fail("consumer interrupted");
+        } catch (final RuntimeException | Error e) {
+            control.fail("consumer failed after message " + report.received.get() + ": " + e);
+        }
+    }
+
+    /** Receives sequences [from, to) into the recorders' current phase. Returns false when the run must stop. */
+    private boolean receiveRange(final MessageReceiver receiver, final long from, final long to) {
+        long expected = from;
+        while (expected < to) {
+            if (!receiver.poll(message)) {
+                if (control.stopRequested()) {
+                    return false;
+                }
+                continue;
+            }
+            if (message.sequence != expected) {
+                control.fail("sequence check: expected " + expected + ", received " + message.sequence
+                        + (message.sequence < expected ? " (duplicate or reordered)" : " (gap)"));
+                return false;
+            }
+            actualSend.record(message.receivedNanos - message.actualSendNanos);
+            intendedSend.record(message.receivedNanos - message.intendedSendNanos);
+            expected++;
+            report.received.lazySet(expected);
+        }
+        return true;
+    }
+}

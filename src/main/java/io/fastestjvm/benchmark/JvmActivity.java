@@ -1,0 +1,40 @@
+package io.fastestjvm.benchmark;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+
+/**
+ * JIT compilation time and GC count over the measured window: compilation there means the warm-up was too short,
+ * and a collection means something allocated.
+ */
+final class JvmActivity {
+    private long compileStartMillis = -1;
+    private long gcStartCount;
+    long compileMillis = -1;
+    long gcCount = -1;
+
+    void start() {
+        compileStartMillis = compileMillis();
+        gcStartCount = gcCount();
+    }
+
+    void stop() {
+        final long compiled = compileMillis();
+        compileMillis = compiled < 0 || compileStartMillis < 0 ? -1 : compiled - compileStartMillis;
+        gcCount = gcCount() - gcStartCount;
+    }
+
+    private static long compileMillis() {
+        final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+    }
+
+    private static long gcCount() {
+        long total = 0;
+        for (final GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            total += Math.max(0, gc.getCollectionCount());
+        }
+        return total;
+    }
+}

@@ -1,0 +1,96 @@
+package io.fastestjvm.benchmark;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Locale;
+
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.Settings;
+import io.fastestjvm.transport.ChronicleQueueTransport;
+
+/**
+ * Checks that a run can complete before anything is written: directories, free space for the whole queue, and
+ * memory for the raw samples. Each failure is one {@link InvalidSettingException} line naming the setting.
+ */
+public final class Preflight {
+    /** Slack on top of the queue's estimated size: index pages and a partly filled last block. */
+    static final long QUEUE_SLACK_BYTES = 64L << 20;
+    /** Two latencies, 8 bytes each, per measured message. */
+    static final int SAMPLE_BYTES_PER_MESSAGE = 16;
+
+    private Preflight() {
+    }
+
+    public static void check(final BenchmarkOptions options) {
+        final long samples = options.messagesPerRun() * options.runs();
+        if (samples > Integer.MAX_VALUE - 8) {
+            throw Settings.SECONDS.invalid(String.format(Locale.ROOT,
+                    "%,d samples (qp.rate x qp.seconds x qp.runs) exceed the %,d one array can hold",
+                    samples, Integer.MAX_VALUE - 8));
+        }
+        final long sampleBytes = samples * SAMPLE_BYTES_PER_MESSAGE;
+        final long heap = Runtime.getRuntime().maxMemory();
+        if (sampleBytes > heap * 3 / 4) {
+            throw Settings.SECONDS.invalid(String.format(Locale.ROOT,
+                    "the raw samples need %s but the heap is %s (raise -Xmx in MAVEN_OPTS, or lower qp.seconds,"
+                            + " qp.rate or qp.runs)", bytes(sampleBytes), bytes(heap)));
+        }
+        requireWritableDirectory(options.queueParent(), Settings.QUEUE_DIR.name(), Settings.QUEUE_DIR.accepted());
+        requireWritableOrCreatable(options.resultsParent());
+        final long needed = ChronicleQueueTransport.bytesNeeded(options.totalMessages(), options.size())
+                + QUEUE_SLACK_BYTES;
+        final long free = options.queueParent().getUsableSpace();
+        if (free < needed) {
+            throw new InvalidSettingException(Settings.QUEUE_DIR.name(), String.format(Locale.ROOT,
+                    "%s has %s free but this run's queue needs about %s (%,d messages of %d bytes)",
+                    options.queueParent(), bytes(free), bytes(needed), options.totalMessages(), options.size()),
+                    "a directory with enough free space, or lower qp.seconds, qp.rate, qp.size or qp.runs");
+        }
+    }
+
+    private static void requireWritableDirectory(final File dir, final String setting, final String accepted) {
+        if (!dir.isDirectory()) {
+            throw new InvalidSettingException(setting, dir + " is not an existing directory", accepted);
+        }
+        if (!canCreateFileIn(dir)) {
+            throw new InvalidSettingException(setting, dir + " is not writable", accepted);
+        }
+    }
+
+    /** The results directory may not exist yet; its nearest existing ancestor must then be writable. */
+    private static void requireWritableOrCreatable(final File dir) {
+        File existing = dir.getAbsoluteFile();
+        while (existing != null && !existing.exists()) {
+            existing = existing.getParentFile();
+        }
+        if (existing == null || !existing.isDirectory()) {
+            throw new InvalidSettingException(Settings.RESULTS_DIR.name(),
+                    dir + " cannot be created (" + existing + " is not a directory)", Settings.RESULTS_DIR.accepted());
+        }
+        requireWritableDirectory(existing, Settings.RESULTS_DIR.name(), Settings.RESULTS_DIR.accepted());
+    }
+
+    /** Tries it, since File.canWrite says yes to root on a read-only mount; the probe file is removed at once. */
+    private static boolean canCreateFileIn(final File dir) {
+        try {
+            Files.delete(Files.createTempFile(dir.toPath(), ".qp-probe-", ".tmp"));
+            return true;
+        } catch (final IOException | SecurityException e) {
+            return false;
+        }
+    }
+
+    /** Binary units, one decimal: "2.6 GiB". */
+    public static String bytes(final long bytes) {
+        final String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        double value = bytes;
+        int unit = 0;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return unit == 0 ? bytes + " B" : String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
+    }
+}

@@ -1,0 +1,66 @@
+package io.fastestjvm.benchmark;
+
+import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.pacing.FixedRateSchedule;
+import io.fastestjvm.recording.AllocationMeter;
+import io.fastestjvm.transport.MessageSender;
+import io.fastestjvm.transport.Transport;
+
+/** Sends every message on the fixed schedule from its pinned CPU. */
+final class Producer implements Runnable {
+    private final Transport transport;
+    private final Phases phases;
+    private final int cpu;
+    private final RunControl control;
+    private final ThreadReport report = new ThreadReport();
+
+    Producer(final Transport transport, final Phases phases, final int cpu,
+             final RunControl control) {
+        this.transport = transport;
+        this.phases = phases;
+        this.cpu = cpu;
+        this.control = control;
+    }
+
+    ThreadReport report() {
+        return report;
+    }
+
+    @Override
+    public void run() {
+        try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpu)) {
+            report.pinned(pinning);
+            final MessageSender sender = transport.openSender();
+            final AllocationMeter allocation = new AllocationMeter();
+            control.markReadyAndAwaitGo();
+            final FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), phases.rate);
+            report.startNanos = schedule.startNanos();
+            for (long chunk = 0; chunk < phases.total() && !control.stopRequested(); chunk = phases.chunkEnd(chunk)) {
+                if (chunk == phases.warmupMessages) {
+                    report.measuredStartNanos = System.nanoTime();
+                    allocation.start();
+                }
+                sendRange(sender, schedule, chunk, phases.chunkEnd(chunk));
+            }
+            allocation.stop();
+            report.endNanos = System.nanoTime();
+            report.allocatedBytes = allocation.allocatedBytes();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            control.fail("producer interrupted");
+        } catch (final RuntimeException | Error e) {
+            control.fail("producer failed at message " + report.sent.get() + ": " + e);
+        }
+    }
+
+    private void sendRange(final MessageSender sender, final FixedRateSchedule schedule, final long from,
+                           final long to) {
+        for (long sequence = from; sequence < to; sequence++) {
+            if (control.stopRequested()) {
+                return;
+            }
+            sender.send(sequence, schedule.awaitIntendedSendTime(sequence));
+            report.sent.lazySet(sequence + 1);
+        }
+    }
+}

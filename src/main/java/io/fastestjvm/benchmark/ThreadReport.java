@@ -1,0 +1,26 @@
+package io.fastestjvm.benchmark;
+
+import java.util.BitSet;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.fastestjvm.affinity.CpuPinning;
+
+/** What one benchmark thread saw of itself: where it ran, what it allocated, when it started and ended. */
+final class ThreadReport {
+    /** Progress counters, published with lazySet: no fence on the hot path, read once a second by the reporter. */
+    final AtomicLong sent = new AtomicLong();
+    final AtomicLong received = new AtomicLong();
+    long startNanos;
+    long measuredStartNanos;
+    long endNanos;
+    long allocatedBytes = -1;
+    int threadId = -1;
+    BitSet actualCpus = new BitSet();
+    String pinningError;
+
+    void pinned(final CpuPinning pinning) {
+        threadId = pinning.threadId();
+        actualCpus = pinning.actualCpus();
+        pinningError = pinning.error();
+    }
+}

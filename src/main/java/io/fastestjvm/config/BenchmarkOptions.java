@@ -1,0 +1,230 @@
+package io.fastestjvm.config;
+
+import java.io.File;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+import net.openhft.chronicle.queue.RollCycles;
+
+/**
+ * Immutable benchmark settings. Built from system properties ({@link #fromProperties}) or fluently in code
+ * ({@code BenchmarkOptions.defaults().withRate(20_000).withSeconds(2)}); both paths go through the same checks.
+ */
+public final class BenchmarkOptions {
+    private final Properties values;
+    private final int producerCpu;
+    private final int consumerCpu;
+    private final boolean strictAffinity;
+    private final long rate;
+    private final int size;
+    private final int warmupSeconds;
+    private final int seconds;
+    private final int runs;
+    private final File queueParent;
+    private final File resultsParent;
+    private final boolean keepQueue;
+    private final int blockSizeMiB;
+    private final RollCycles rollCycle;
+    private final String profile;
+
+    private BenchmarkOptions(final Properties values) {
+        this.values = values;
+        producerCpu = Settings.PRODUCER_CPU.intIn(values, -1, Settings.MAX_CPU);
+        consumerCpu = Settings.CONSUMER_CPU.intIn(values, -1, Settings.MAX_CPU);
+        strictAffinity = Settings.STRICT_AFFINITY.bool(values);
+        rate = Settings.RATE.longIn(values, 1, Settings.MAX_RATE);
+        size = Settings.SIZE.intIn(values, 32, Settings.MAX_SIZE);
+        warmupSeconds = Settings.WARMUP_SECONDS.intIn(values, 0, 3600);
+        seconds = Settings.SECONDS.intIn(values, 1, 86_400);
+        runs = Settings.RUNS.intIn(values, 1, 100);
+        queueParent = new File(Settings.QUEUE_DIR.raw(values));
+        resultsParent = new File(Settings.RESULTS_DIR.raw(values));
+        keepQueue = Settings.KEEP_QUEUE.bool(values);
+        blockSizeMiB = Settings.BLOCK_SIZE_MIB.intIn(values, 0, 16_384);
+        rollCycle = parseRollCycle(Settings.ROLL_CYCLE.raw(values));
+        profile = Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
+    }
+
+    /** The published benchmark: every setting at its default. */
+    public static BenchmarkOptions defaults() {
+        return new BenchmarkOptions(new Properties());
+    }
+
+    /** Reads every {@code qp.*} setting from {@code properties}; anything unset takes its default. */
+    public static BenchmarkOptions fromProperties(final Properties properties) {
+        final Properties chosen = new Properties();
+        for (final Setting setting : Settings.ALL) {
+            final String value = properties.getProperty(setting.name());
+            if (value != null) {
+                chosen.setProperty(setting.name(), value);
+            }
+        }
+        rejectUnknown(properties);
+        return new BenchmarkOptions(chosen);
+    }
+
+    /** A misspelt {@code qp.*} name would otherwise silently run the defaults. */
+    private static void rejectUnknown(final Properties properties) {
+        for (final String name : properties.stringPropertyNames()) {
+            if (name.startsWith("qp.") && Settings.ALL.stream().noneMatch(s -> s.name().equals(name))) {
+                throw new InvalidSettingException(name, "unknown setting",
+                        "one of " + Settings.ALL.stream().map(Setting::name).reduce((a, b) -> a + ", " + b).orElse(""));
+            }
+        }
+    }
+
+    private static RollCycles parseRollCycle(final String raw) {
+        try {
+            return RollCycles.valueOf(raw.toUpperCase(Locale.ROOT));
+        } catch (final IllegalArgumentException e) {
+            throw Settings.ROLL_CYCLE.invalid("\"" + raw + "\" is not a roll cycle");
+        }
+    }
+
+    private BenchmarkOptions with(final Setting setting, final Object value) {
+        final Properties copy = new Properties();
+        copy.putAll(values);
+        copy.setProperty(setting.name(), String.valueOf(value));
+        return new BenchmarkOptions(copy);
+    }
+
+    public BenchmarkOptions withProducerCpu(final int cpu) {
+        return with(Settings.PRODUCER_CPU, cpu);
+    }
+
+    public BenchmarkOptions withConsumerCpu(final int cpu) {
+        return with(Settings.CONSUMER_CPU, cpu);
+    }
+
+    public BenchmarkOptions withStrictAffinity(final boolean strict) {
+        return with(Settings.STRICT_AFFINITY, strict);
+    }
+
+    public BenchmarkOptions withRate(final long messagesPerSecond) {
+        return with(Settings.RATE, messagesPerSecond);
+    }
+
+    public BenchmarkOptions withSize(final int bytes) {
+        return with(Settings.SIZE, bytes);
+    }
+
+    public BenchmarkOptions withWarmupSeconds(final int warmup) {
+        return with(Settings.WARMUP_SECONDS, warmup);
+    }
+
+    public BenchmarkOptions withSeconds(final int measured) {
+        return with(Settings.SECONDS, measured);
+    }
+
+    public BenchmarkOptions withRuns(final int count) {
+        return with(Settings.RUNS, count);
+    }
+
+    public BenchmarkOptions withQueueDir(final File parent) {
+        return with(Settings.QUEUE_DIR, parent.getPath());
+    }
+
+    public BenchmarkOptions withResultsDir(final File parent) {
+        return with(Settings.RESULTS_DIR, parent.getPath());
+    }
+
+    public BenchmarkOptions withKeepQueue(final boolean keep) {
+        return with(Settings.KEEP_QUEUE, keep);
+    }
+
+    public BenchmarkOptions withBlockSizeMiB(final int mib) {
+        return with(Settings.BLOCK_SIZE_MIB, mib);
+    }
+
+    public BenchmarkOptions withRollCycle(final RollCycles cycle) {
+        return with(Settings.ROLL_CYCLE, cycle.name());
+    }
+
+    public BenchmarkOptions withProfile(final String label) {
+        return with(Settings.PROFILE, label);
+    }
+
+    public int producerCpu() {
+        return producerCpu;
+    }
+
+    public int consumerCpu() {
+        return consumerCpu;
+    }
+
+    public boolean strictAffinity() {
+        return strictAffinity;
+    }
+
+    public long rate() {
+        return rate;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public int warmupSeconds() {
+        return warmupSeconds;
+    }
+
+    public int seconds() {
+        return seconds;
+    }
+
+    public int runs() {
+        return runs;
+    }
+
+    public File queueParent() {
+        return queueParent;
+    }
+
+    public File resultsParent() {
+        return resultsParent;
+    }
+
+    public boolean keepQueue() {
+        return keepQueue;
+    }
+
+    public int blockSizeMiB() {
+        return blockSizeMiB;
+    }
+
+    public RollCycles rollCycle() {
+        return rollCycle;
+    }
+
+    public String profile() {
+        return profile;
+    }
+
+    public long warmupMessages() {
+        return rate * warmupSeconds;
+    }
+
+    public long messagesPerRun() {
+        return rate * seconds;
+    }
+
+    public long totalMessages() {
+        return warmupMessages() + messagesPerRun() * runs;
+    }
+
+    /** Every setting with its effective value, in table order, for the start-up echo and summary.json. */
+    public Map<String, String> effectiveValues() {
+        final Map<String, String> effective = new LinkedHashMap<>();
+        for (final Setting setting : Settings.ALL) {
+            effective.put(setting.name(), setting.raw(values));
+        }
+        return effective;
+    }
+
+    /** Whether the setting was given explicitly rather than taken from its default. */
+    public boolean isExplicit(final Setting setting) {
+        return values.containsKey(setting.name());
+    }
+}

@@ -1,0 +1,57 @@
+package io.fastestjvm.config;
+
+import java.io.File;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/** The table of every {@code qp.*} setting: names, defaults and accepted ranges, in the order they are echoed. */
+public final class Settings {
+    public static final long MAX_RATE = 50_000_000L;
+    public static final int MAX_SIZE = 1 << 20;
+    public static final int MAX_CPU = 4095;
+
+    public static final Setting PRODUCER_CPU = new Setting("qp.producerCpu", "2",
+            "-1 (no pinning) or a CPU id from 0 to " + MAX_CPU, "CPU the producer thread is pinned to");
+    public static final Setting CONSUMER_CPU = new Setting("qp.consumerCpu", "4",
+            "-1 (no pinning) or a CPU id from 0 to " + MAX_CPU, "CPU the consumer thread is pinned to");
+    public static final Setting STRICT_AFFINITY = new Setting("qp.strictAffinity", "false",
+            "true or false", "true: a CPU that cannot be had is an error instead of a fallback");
+    public static final Setting RATE = new Setting("qp.rate", "100000",
+            "1 to " + MAX_RATE + " msg/s", "messages per second, on a fixed schedule");
+    public static final Setting SIZE = new Setting("qp.size", "256",
+            "32 (the header) to " + MAX_SIZE + " bytes", "message size in bytes");
+    public static final Setting WARMUP_SECONDS = new Setting("qp.warmupSeconds", "40",
+            "0 to 3600 seconds", "warm-up, excluded from every figure");
+    public static final Setting SECONDS = new Setting("qp.seconds", "100",
+            "1 to 86400 seconds", "measured seconds per run");
+    public static final Setting RUNS = new Setting("qp.runs", "1",
+            "1 to 100", "measured runs after the one warm-up, back to back in this JVM");
+    public static final Setting QUEUE_DIR = new Setting("qp.queueDir", defaultQueueParent(),
+            "an existing writable directory with room for the run's queue",
+            "parent of the fresh queue directory made for each run");
+    public static final Setting RESULTS_DIR = new Setting("qp.resultsDir", "results" + File.separator + "runs",
+            "a writable directory (created if missing)", "parent of the new results folder made for each run");
+    public static final Setting KEEP_QUEUE = new Setting("qp.keepQueue", "false",
+            "true or false", "keep the queue files after the run (else they are deleted)");
+    public static final Setting BLOCK_SIZE_MIB = new Setting("qp.blockSizeMiB", "0",
+            "0 (sized to hold the whole run) or 1 to 16384 MiB", "Chronicle Queue block (memory-map chunk) size");
+    public static final Setting ROLL_CYCLE = new Setting("qp.rollCycle", "FAST_DAILY",
+            "a net.openhft.chronicle.queue.RollCycles name, e.g. FAST_DAILY, FAST_HOURLY, WEEKLY",
+            "Chronicle Queue roll cycle");
+    public static final Setting PROFILE = new Setting("qp.profile", "",
+            "up to 64 of A-Z a-z 0-9 . _ -", "label of the JVM profile, recorded in the results");
+
+    public static final List<Setting> ALL = Collections.unmodifiableList(Arrays.asList(
+            PRODUCER_CPU, CONSUMER_CPU, STRICT_AFFINITY, RATE, SIZE, WARMUP_SECONDS, SECONDS, RUNS,
+            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE));
+
+    private Settings() {
+    }
+
+    /** /dev/shm keeps the queue in RAM, as the article did; elsewhere the temp directory. */
+    static String defaultQueueParent() {
+        final File shm = new File("/dev/shm");
+        return shm.isDirectory() && shm.canWrite() ? shm.getPath() : System.getProperty("java.io.tmpdir");
+    }
+}

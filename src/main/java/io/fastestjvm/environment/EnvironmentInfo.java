@@ -1,0 +1,92 @@
+package io.fastestjvm.environment;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.fastestjvm.affinity.CpuList;
+import io.fastestjvm.affinity.ThreadAffinity;
+
+/** Facts about the machine and JVM a run happened on, read from the JVM and from /proc and /sys. */
+public final class EnvironmentInfo {
+    private EnvironmentInfo() {
+    }
+
+    public static Map<String, Object> capture(final File queueDirectory) {
+        final Map<String, Object> env = new LinkedHashMap<>();
+        for (final String key : new String[] {"java.version", "java.vendor", "java.vm.name", "java.vm.version",
+                "java.runtime.version", "java.specification.version", "java.home"}) {
+            env.put(key, System.getProperty(key));
+        }
+        env.put("jvmArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
+        env.put("jit", JitInfo.describe());
+        env.put("gc", garbageCollectors());
+        env.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+        env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+        env.put("kernel", System.getProperty("os.version"));
+        env.put("hostname", hostname());
+        env.put("cpuModel", cpuModel());
+        env.put("cpuCount", Runtime.getRuntime().availableProcessors());
+        env.put("onlineCpus", readFirstLine("/sys/devices/system/cpu/online"));
+        env.put("processAllowedCpus", CpuList.format(ThreadAffinity.processAllowedCpus()));
+        env.put("isolatedCpus", readFirstLine("/sys/devices/system/cpu/isolated"));
+        env.put("nohzFullCpus", readFirstLine("/sys/devices/system/cpu/nohz_full"));
+        env.put("queueDirectory", queueDirectory.getAbsolutePath());
+        env.put("queueFileSystem", fileSystemType(queueDirectory));
+        return env;
+    }
+
+    private static List<String> garbageCollectors() {
+        final List<String> names = new ArrayList<>();
+        for (final GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            names.add(gc.getName());
+        }
+        return names;
+    }
+
+    /** From the kernel, not InetAddress: a run makes no network look-up. */
+    private static String hostname() {
+        return readFirstLine("/proc/sys/kernel/hostname");
+    }
+
+    static String cpuModel() {
+        try {
+            for (final String line : Files.readAllLines(Paths.get("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (final IOException | RuntimeException e) {
+            // not Linux
+        }
+        return System.getProperty("os.arch");
+    }
+
+    /** The first line of a small /proc or /sys file, or null when absent; "" for an empty file. */
+    public static String readFirstLine(final String path) {
+        final Path file = Paths.get(path);
+        try {
+            final List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return lines.isEmpty() ? "" : lines.get(0).trim();
+        } catch (final IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    public static String fileSystemType(final File directory) {
+        try {
+            return Files.getFileStore(directory.toPath()).type();
+        } catch (final IOException e) {
+            return null;
+        }
+    }
+}

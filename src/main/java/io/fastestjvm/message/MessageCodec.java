@@ -1,0 +1,100 @@
+package io.fastestjvm.message;
+
+import net.openhft.chronicle.bytes.Bytes;
+
+/**
+ * Encodes a benchmark message into Chronicle {@link Bytes} in {@link MessageLayout} order and decodes its header.
+ * Allocation-free: it writes longs straight into the target.
+ */
+public final class MessageCodec {
+    private final int size;
+    private final int payloadWords;
+    private final int tailBytes;
+
+    public MessageCodec(final int size) {
+        if (size < MessageLayout.HEADER_BYTES) {
+            throw new IllegalArgumentException("size " + size + " < header " + MessageLayout.HEADER_BYTES);
+        }
+        this.size = size;
+        final int payloadBytes = size - MessageLayout.HEADER_BYTES;
+        this.payloadWords = payloadBytes >>> 3;
+        this.tailBytes = payloadBytes & 7;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /**
+     * Writes one whole message at the bytes' write position. The actual send time is stamped here, just before the
+     * first byte is written, as the article did.
+     */
+    public void write(final Bytes<?> bytes, final long sequence, final long intendedSendNanos) {
+        bytes.writeLong(sequence);
+        bytes.writeLong(intendedSendNanos);
+        bytes.writeLong(System.nanoTime());
+        final long checksumPosition = bytes.writePosition();
+        bytes.writeLong(0L);
+        long checksum = 0;
+        for (int i = 0; i < payloadWords; i++) {
+            final long word = MessageLayout.payloadWord(sequence, i);
+            bytes.writeLong(word);
+            checksum = MessageLayout.foldChecksum(checksum, word);
+        }
+        if (tailBytes != 0) {
+            final long word = MessageLayout.payloadWord(sequence, payloadWords);
+            for (int b = 0; b < tailBytes; b++) {
+                bytes.writeByte((byte) (word >>> (b * 8)));
+            }
+            checksum = MessageLayout.foldChecksum(checksum, word & MessageLayout.tailMask(tailBytes));
+        }
+        bytes.writeLong(checksumPosition, checksum);
+    }
+
+    /** Reads the header at the read position into {@code into}, leaving the payload unread. */
+    public static void readHeader(final Bytes<?> bytes, final ReceivedMessage into) {
+        into.sequence = bytes.readLong();
+        into.intendedSendNanos = bytes.readLong();
+        into.actualSendNanos = bytes.readLong();
+    }
+
+    /**
+     * Verifies the whole message at the read position: length, header checksum field against the payload bytes
+     * as they are, and the payload against the pattern expected for its sequence. Returns null when sound, else
+     * what is wrong.
+     */
+    public String verify(final Bytes<?> bytes, final long expectedSequence) {
+        final long length = bytes.readRemaining();
+        if (length != size) {
+            return "length " + length + " bytes, expected " + size;
+        }
+        final long sequence = bytes.readLong();
+        if (sequence != expectedSequence) {
+            return "sequence " + sequence + ", expected " + expectedSequence;
+        }
+        bytes.readSkip(16);
+        final long storedChecksum = bytes.readLong();
+        long checksum = 0;
+        for (int i = 0; i < payloadWords; i++) {
+            final long word = bytes.readLong();
+            if (word != MessageLayout.payloadWord(sequence, i)) {
+                return "payload word " + i + " differs from the pattern";
+            }
+            checksum = MessageLayout.foldChecksum(checksum, word);
+        }
+        if (tailBytes != 0) {
+            long word = 0;
+            for (int b = 0; b < tailBytes; b++) {
+                word |= (bytes.readByte() & 0xFFL) << (b * 8);
+            }
+            if (word != (MessageLayout.payloadWord(sequence, payloadWords) & MessageLayout.tailMask(tailBytes))) {
+                return "payload tail differs from the pattern";
+            }
+            checksum = MessageLayout.foldChecksum(checksum, word);
+        }
+        if (checksum != storedChecksum) {
+            return "checksum " + Long.toHexString(checksum) + ", stored " + Long.toHexString(storedChecksum);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,55 @@
+package io.fastestjvm.message;
+
+/**
+ * Where the fields sit in every message, whatever the transport. All longs are little-endian.
+ *
+ * <pre>
+ *  0  sequence            (long)
+ *  8  intended send nanos (long)  start + sequence * interval: the coordinated-omission-free reference
+ * 16  actual send nanos   (long)  System.nanoTime() just before the write
+ * 24  payload checksum    (long)  over bytes 32..size, so the persistence proof can verify every byte
+ * 32  payload             (size - 32 bytes, a pattern derived from the sequence, rewritten on every send)
+ * </pre>
+ */
+public final class MessageLayout {
+    public static final int SEQUENCE_OFFSET = 0;
+    public static final int INTENDED_SEND_OFFSET = 8;
+    public static final int ACTUAL_SEND_OFFSET = 16;
+    public static final int CHECKSUM_OFFSET = 24;
+    public static final int HEADER_BYTES = 32;
+
+    private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
+
+    private MessageLayout() {
+    }
+
+    /** The payload's 8-byte word at {@code wordIndex} for message {@code sequence}: cheap, and differs per message. */
+    public static long payloadWord(final long sequence, final int wordIndex) {
+        return (sequence + 1) * GOLDEN_GAMMA ^ (long) wordIndex << 40 ^ wordIndex;
+    }
+
+    /** Folds one payload word (or a partial trailing word) into a running checksum. */
+    public static long foldChecksum(final long checksum, final long word) {
+        return Long.rotateLeft(checksum, 7) ^ word;
+    }
+
+    /** The checksum of the whole payload of message {@code sequence} in a message of {@code size} bytes. */
+    public static long expectedChecksum(final long sequence, final int size) {
+        final int payloadBytes = size - HEADER_BYTES;
+        long checksum = 0;
+        final int words = payloadBytes >>> 3;
+        for (int i = 0; i < words; i++) {
+            checksum = foldChecksum(checksum, payloadWord(sequence, i));
+        }
+        final int tail = payloadBytes & 7;
+        if (tail != 0) {
+            checksum = foldChecksum(checksum, payloadWord(sequence, words) & tailMask(tail));
+        }
+        return checksum;
+    }
+
+    /** Mask of the low {@code bytes} bytes of a little-endian word. */
+    public static long tailMask(final int bytes) {
+        return bytes >= 8 ? -1L : (1L << (bytes * 8)) - 1;
+    }
+}

@@ -1,0 +1,55 @@
+package io.fastestjvm.pacing;
+
+/**
+ * The producer's timetable: message {@code i} is due at {@code start + i * interval}. A late producer sends at
+ * once and never shifts the schedule, so the intended send time stays the reference for coordinated-omission-free
+ * latency. Intervals are kept in picoseconds so that rates which do not divide a second (e.g. 300,000 msg/s)
+ * do not drift.
+ */
+public final class FixedRateSchedule {
+    private static final long PICOS_PER_SECOND = 1_000_000_000_000L;
+    private static final long PICOS_PER_NANO = 1_000L;
+
+    private final long startNanos;
+    private final long intervalPicos;
+
+    public FixedRateSchedule(final long startNanos, final long messagesPerSecond) {
+        if (messagesPerSecond <= 0) {
+            throw new IllegalArgumentException("messagesPerSecond must be positive: " + messagesPerSecond);
+        }
+        this.startNanos = startNanos;
+        this.intervalPicos = PICOS_PER_SECOND / messagesPerSecond;
+    }
+
+    public long startNanos() {
+        return startNanos;
+    }
+
+    public long intervalPicos() {
+        return intervalPicos;
+    }
+
+    /** Expected gap between messages in ns, as HdrHistogram's {@code expectedIntervalBetweenValueSamples} wants. */
+    public long intervalNanos() {
+        return Math.max(1, intervalPicos / PICOS_PER_NANO);
+    }
+
+    public long intendedSendTimeNanos(final long sequence) {
+        // sequence * intervalPicos overflows past ~9.2e6 s at 1 msg/s; split into whole and fractional nanos.
+        final long wholeNanos = (intervalPicos / PICOS_PER_NANO) * sequence;
+        final long fractionNanos = (intervalPicos % PICOS_PER_NANO) * sequence / PICOS_PER_NANO;
+        return startNanos + wholeNanos + fractionNanos;
+    }
+
+    /**
+     * Spins until message {@code sequence} is due and returns its intended send time. Returns at once when the
+     * producer is already late. Busy-spins rather than parks: a park's wake-up is tens of microseconds.
+     */
+    public long awaitIntendedSendTime(final long sequence) {
+        final long intended = intendedSendTimeNanos(sequence);
+        while (System.nanoTime() - intended < 0) {
+            // spin
+        }
+        return intended;
+    }
+}

@@ -1,0 +1,80 @@
+package io.fastestjvm.recording;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * The JLBH percentile ladder of one histogram, with the number of samples above each percentile: a percentile
+ * with fewer than {@link #MIN_SAMPLES_ABOVE} samples above it is one or two outliers, not a property of the system.
+ * Immutable.
+ */
+public final class LatencyPercentiles {
+    public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 99.999};
+    public static final String[] LABELS = {"50.0", "90.0", "99.0", "99.9", "99.99", "99.999"};
+    public static final long MIN_SAMPLES_ABOVE = 10;
+
+    private final long count;
+    private final double mean;
+    private final long min;
+    private final long worst;
+    private final long[] values;
+    private final long[] samplesAbove;
+
+    private LatencyPercentiles(final long count, final double mean, final long min, final long worst,
+                               final long[] values, final long[] samplesAbove) {
+        this.count = count;
+        this.mean = mean;
+        this.min = min;
+        this.worst = worst;
+        this.values = values;
+        this.samplesAbove = samplesAbove;
+    }
+
+    public static LatencyPercentiles of(final Histogram histogram) {
+        final long count = histogram.getTotalCount();
+        final long[] values = new long[PERCENTILES.length];
+        final long[] above = new long[PERCENTILES.length];
+        for (int i = 0; i < PERCENTILES.length; i++) {
+            values[i] = count == 0 ? 0 : histogram.getValueAtPercentile(PERCENTILES[i]);
+            above[i] = count == 0 ? 0 : count - histogram.getCountBetweenValues(0, values[i]);
+        }
+        return new LatencyPercentiles(count, count == 0 ? 0 : histogram.getMean(),
+                count == 0 ? 0 : histogram.getMinValue(), count == 0 ? 0 : histogram.getMaxValue(), values, above);
+    }
+
+    public long count() {
+        return count;
+    }
+
+    public double mean() {
+        return mean;
+    }
+
+    public long min() {
+        return min;
+    }
+
+    public long worst() {
+        return worst;
+    }
+
+    public int size() {
+        return values.length;
+    }
+
+    public long value(final int index) {
+        return values[index];
+    }
+
+    public long samplesAbove(final int index) {
+        return samplesAbove[index];
+    }
+
+    public boolean isMeaningful(final int index) {
+        return samplesAbove[index] >= MIN_SAMPLES_ABOVE;
+    }
+
+    /** The value at the 50th percentile. */
+    public long median() {
+        return values[0];
+    }
+}

@@ -1,0 +1,129 @@
+package io.fastestjvm.recording;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * Records one latency definition (say, receive minus actual send) for the consumer thread, without allocating:
+ * every sample goes into a preallocated {@code long[]} (for exact order statistics), into the histogram of the
+ * current phase, and into a {@link SingleWriterRecorder} that a reporter thread drains once a second into the
+ * interval log. Warm-up runs the very same {@link #record} path into scratch targets, as JLBH does, so the JIT has
+ * compiled exactly what the measured runs execute; {@link #beginRun} then only swaps the targets.
+ */
+public final class LatencyRecorder {
+    /** Anything above a minute is clamped: such a sample means the run is broken, and it is counted. */
+    public static final long HIGHEST_TRACKABLE_NANOS = 60_000_000_000L;
+    public static final int SIGNIFICANT_DIGITS = 3;
+
+    private final String name;
+    private final long[] samples;
+    private final Histogram[] runHistograms;
+    private final Histogram warmupHistogram = newHistogram();
+    private final SingleWriterRecorder warmupInterval;
+    private final SingleWriterRecorder measuredInterval;
+    private Histogram activeHistogram;
+    private SingleWriterRecorder activeInterval;
+    private int cursor;
+    private long measuredCount;
+    private long clampedSamples;
+
+    public LatencyRecorder(final String name, final int runs, final int samplesPerRun) {
+        this.name = name;
+        this.samples = new long[Math.multiplyExact(runs, samplesPerRun)];
+        this.runHistograms = new Histogram[runs];
+        for (int i = 0; i < runs; i++) {
+            runHistograms[i] = newHistogram();
+        }
+        this.warmupInterval = new SingleWriterRecorder(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
+        this.measuredInterval = new SingleWriterRecorder(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
+        beginWarmup();
+    }
+
+    public static Histogram newHistogram() {
+        return new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Samples from now on are warm-up: they reach the warm-up interval log and no figure. */
+    public void beginWarmup() {
+        activeHistogram = warmupHistogram;
+        activeInterval = warmupInterval;
+    }
+
+    /** Samples from now on belong to measured run {@code run} (0-based); runs must begin in order. */
+    public void beginRun(final int run) {
+        if (run == 0) {
+            cursor = 0;
+            measuredCount = 0;
+            clampedSamples = 0;
+        }
+        activeHistogram = runHistograms[run];
+        activeInterval = measuredInterval;
+    }
+
+    /** Called once per message by the consumer thread; allocation-free. */
+    public void record(final long nanos) {
+        final long value = clamp(nanos);
+        samples[cursor] = value;
+        // Warm-up laps the array; the measured runs fill it exactly once.
+        cursor = cursor + 1 < samples.length ? cursor + 1 : 0;
+        measuredCount++;
+        activeHistogram.recordValue(value);
+        activeInterval.recordValue(value);
+    }
+
+    private long clamp(final long nanos) {
+        if (nanos < 0) {
+            clampedSamples++;
+            return 0;
+        }
+        if (nanos > HIGHEST_TRACKABLE_NANOS) {
+            clampedSamples++;
+            return HIGHEST_TRACKABLE_NANOS;
+        }
+        return nanos;
+    }
+
+    /** Measured samples in arrival order; only valid once the consumer has stopped. */
+    public long[] samples() {
+        return samples;
+    }
+
+    /** Samples recorded since the first run began. */
+    public long measuredCount() {
+        return measuredCount;
+    }
+
+    /** Measured samples below zero (clock skew between CPUs) or above a minute, clamped to the range. */
+    public long clampedSamples() {
+        return clampedSamples;
+    }
+
+    public Histogram runHistogram(final int run) {
+        return runHistograms[run];
+    }
+
+    public int runs() {
+        return runHistograms.length;
+    }
+
+    /** Every run's samples in one histogram. */
+    public Histogram allRuns() {
+        final Histogram all = newHistogram();
+        for (final Histogram run : runHistograms) {
+            all.add(run);
+        }
+        return all;
+    }
+
+    public SingleWriterRecorder warmupInterval() {
+        return warmupInterval;
+    }
+
+    public SingleWriterRecorder measuredInterval() {
+        return measuredInterval;
+    }
+}

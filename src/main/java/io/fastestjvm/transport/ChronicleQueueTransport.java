@@ -1,0 +1,163 @@
+package io.fastestjvm.transport;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+
+import io.fastestjvm.message.MessageCodec;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/** A memory-mapped Chronicle Queue in a directory of its own: the transport the article measured. */
+public final class ChronicleQueueTransport implements Transport {
+    /** Chronicle's per-excerpt header, plus slack for index pages. */
+    private static final int PER_MESSAGE_OVERHEAD = 8;
+
+    private final File directory;
+    private final RollCycles rollCycle;
+    private final long blockSize;
+    private final MessageCodec codec;
+    private final SingleChronicleQueue queue;
+
+    public ChronicleQueueTransport(final File directory, final int messageSize, final RollCycles rollCycle,
+                                   final long blockSize) {
+        this.directory = directory;
+        this.rollCycle = rollCycle;
+        this.blockSize = blockSize;
+        this.codec = new MessageCodec(messageSize);
+        this.queue = open(directory, rollCycle, blockSize, false);
+    }
+
+    /** Bytes the queue files need for {@code messages} messages of {@code size} bytes. */
+    public static long bytesNeeded(final long messages, final int size) {
+        return messages * (size + PER_MESSAGE_OVERHEAD);
+    }
+
+    private static SingleChronicleQueue open(final File directory, final RollCycles rollCycle, final long blockSize,
+                                             final boolean readOnly) {
+        return SingleChronicleQueueBuilder.binary(directory)
+                .rollCycle(rollCycle)
+                .blockSize(blockSize)
+                .readOnly(readOnly)
+                .build();
+    }
+
+    @Override
+    public String name() {
+        return "chronicle";
+    }
+
+    public File directory() {
+        return directory;
+    }
+
+    public long blockSize() {
+        return blockSize;
+    }
+
+    @Override
+    public MessageSender openSender() {
+        final ExcerptAppender appender = queue.createAppender();
+        return (sequence, intendedSendNanos) -> {
+            try (DocumentContext document = appender.writingDocument()) {
+                codec.write(document.wire().bytes(), sequence, intendedSendNanos);
+            }
+        };
+    }
+
+    @Override
+    public MessageReceiver openReceiver() {
+        final ExcerptTailer tailer = queue.createTailer();
+        return into -> {
+            try (DocumentContext document = tailer.readingDocument()) {
+                if (!document.isPresent()) {
+                    return false;
+                }
+                into.receivedNanos = System.nanoTime();
+                MessageCodec.readHeader(document.wire().bytes(), into);
+                return true;
+            }
+        };
+    }
+
+    @Override
+    public boolean persists() {
+        return true;
+    }
+
+    @Override
+    public PersistenceProof provePersisted(final long expectedMessages) {
+        final long start = System.nanoTime();
+        long read = 0;
+        long bytes = 0;
+        try (SingleChronicleQueue fresh = open(directory, rollCycle, blockSize, false);
+             ExcerptTailer tailer = fresh.createTailer()) {
+            while (true) {
+                try (DocumentContext document = tailer.readingDocument()) {
+                    if (!document.isPresent()) {
+                        break;
+                    }
+                    final Bytes<?> content = document.wire().bytes();
+                    final long length = content.readRemaining();
+                    final String problem = codec.verify(content, read);
+                    if (problem != null) {
+                        return new PersistenceProof(true, expectedMessages, read, bytes,
+                                Long.toHexString(document.index()), "message " + read + ": " + problem,
+                                System.nanoTime() - start);
+                    }
+                    bytes += length;
+                    read++;
+                }
+            }
+        } catch (final RuntimeException e) {
+            return new PersistenceProof(true, expectedMessages, read, bytes, null,
+                    "reading message " + read + " failed: " + e, System.nanoTime() - start);
+        }
+        final String problem = read == expectedMessages ? null
+                : "read back " + read + " messages, expected " + expectedMessages;
+        return new PersistenceProof(true, expectedMessages, read, bytes, null, problem, System.nanoTime() - start);
+    }
+
+    @Override
+    public void close() {
+        queue.close();
+    }
+
+    @Override
+    public void deleteFiles() {
+        deleteTree(directory.toPath());
+    }
+
+    static void deleteTree(final Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<Path>() {
+                @Override
+                public FileVisitResult visitFile(final Path file, final BasicFileAttributes attrs) throws IOException {
+                    Files.delete(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(final Path dir, final IOException e) throws IOException {
+                    Files.delete(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (final IOException e) {
+            throw new IllegalStateException("could not delete queue directory " + root + ": " + e, e);
+        }
+    }
+
+}

@@ -1,0 +1,28 @@
+package io.fastestjvm.transport;
+
+/**
+ * A way of moving messages from the producer thread to the consumer thread. The producer, consumer, recorder and
+ * report are the same whatever the transport; only this differs.
+ */
+public interface Transport extends AutoCloseable {
+    String name();
+
+    /** Called once, on the producer thread (Chronicle appenders belong to the thread that made them). */
+    MessageSender openSender();
+
+    /** Called once, on the consumer thread. */
+    MessageReceiver openReceiver();
+
+    /** True when messages reach a file that outlives the process. */
+    boolean persists();
+
+    /** Reads back what was persisted with a fresh reader and checks every message; see {@link PersistenceProof}. */
+    PersistenceProof provePersisted(long expectedMessages);
+
+    /** Releases the transport's resources; its files are kept, see {@link #deleteFiles()}. */
+    @Override
+    void close();
+
+    /** Deletes any files the transport made. */
+    void deleteFiles();
+}

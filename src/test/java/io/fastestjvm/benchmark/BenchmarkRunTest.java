@@ -1,0 +1,207 @@
+package io.fastestjvm.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.Settings;
+import io.fastestjvm.recording.LatencyPercentiles;
+import io.fastestjvm.reporting.IntervalLog;
+import io.fastestjvm.reporting.RunSummary;
+
+/**
+ * One short real run (2 runs of 2 s at 20k msg/s, on whatever CPUs exist), then checks of everything it wrote.
+ * The warm-up is long enough for C2 on a busy 2-CPU machine: the allocation check fails if it is not.
+ */
+class BenchmarkRunTest {
+    static final int RATE = 20_000;
+    static final int SECONDS = 2;
+    static final int RUNS = 2;
+    static final int WARMUP_SECONDS = 12;
+    static final int SIZE = 256;
+
+    @TempDir
+    static Path temp;
+    static BenchmarkResult result;
+    static JsonNode summary;
+    static String console;
+    static File queueParent;
+
+    @BeforeAll
+    static void runOnce() throws Exception {
+        queueParent = Files.createDirectories(temp.resolve("queues")).toFile();
+        final BenchmarkOptions options = BenchmarkOptions.defaults()
+                .withRate(RATE).withSeconds(SECONDS).withRuns(RUNS).withWarmupSeconds(WARMUP_SECONDS)
+                .withSize(SIZE).withQueueDir(queueParent).withResultsDir(temp.resolve("results").toFile())
+                .withProfile("test");
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        result = new BenchmarkRun(options, new PrintStream(out, true, "UTF-8"), System.err).execute();
+        console = new String(out.toByteArray(), StandardCharsets.UTF_8);
+        System.out.print(console);
+        summary = new ObjectMapper().readTree(result.resultsFolder().resolve(RunSummary.FILE_NAME).toFile());
+    }
+
+    @Test
+    void everyCheckPassedAndTheExitCodeSaysSo() {
+        assertEquals(Arrays.asList(), result.failures());
+        assertEquals(BenchmarkResult.PASSED, result.exitCode());
+        assertEquals("passed", summary.get("status").asText());
+        assertEquals(0, summary.get("failures").size());
+    }
+
+    @Test
+    void everyMessageArrivedInOrder() {
+        final long expected = (long) RATE * (WARMUP_SECONDS + SECONDS * RUNS);
+        final JsonNode messages = summary.get("messages");
+        assertEquals(expected, messages.get("expected").asLong());
+        assertEquals(expected, messages.get("sent").asLong());
+        assertEquals(expected, messages.get("received").asLong());
+        assertTrue(summary.at("/checks/sequence/passed").asBoolean());
+    }
+
+    @Test
+    void nothingWasAllocatedInTheMeasuredLoops() {
+        final JsonNode allocation = summary.at("/checks/allocation");
+        assertEquals(0, allocation.get("producerBytes").asLong());
+        assertEquals(0, allocation.get("consumerBytes").asLong());
+        assertTrue(allocation.get("passed").asBoolean());
+    }
+
+    @Test
+    void thePersistenceProofReadEveryMessageBackFromTheFiles() {
+        final JsonNode proof = summary.at("/checks/persistence");
+        final long expected = summary.at("/messages/expected").asLong();
+        assertTrue(proof.get("applicable").asBoolean());
+        assertTrue(proof.get("passed").asBoolean());
+        assertEquals(expected, proof.get("messagesRead").asLong());
+        assertEquals(expected * SIZE, proof.get("bytesRead").asLong());
+        assertFalse(new File(proof.get("queueDirectory").asText()).exists(), "queue must be deleted");
+        assertEquals(0, queueParent.list().length);
+    }
+
+    @Test
+    void summaryRecordsEverySettingAndTheEnvironment() {
+        for (final String name : Settings.ALL.stream().map(s -> s.name()).toArray(String[]::new)) {
+            assertTrue(summary.at("/settings").has(name), name);
+        }
+        assertEquals(String.valueOf(RATE), summary.at("/settings/qp.rate").asText());
+        for (final String key : new String[] {"java.version", "java.vendor", "java.vm.name", "java.vm.version",
+                "jvmArguments", "kernel", "os", "cpuModel", "cpuCount", "isolatedCpus", "queueDirectory",
+                "queueFileSystem", "jit"}) {
+            assertTrue(summary.at("/environment").has(key), key);
+        }
+        assertEquals(System.getProperty("java.version"), summary.at("/environment/java.version").asText());
+        for (final String thread : new String[] {"producer", "consumer"}) {
+            final JsonNode cpu = summary.at("/affinity/" + thread);
+            assertTrue(cpu.has("requestedCpu") && cpu.has("actualCpus"), thread);
+            assertTrue(cpu.get("pinnedAsPlanned").asBoolean(), thread);
+            assertFalse(cpu.get("actualCpus").asText().isEmpty(), thread);
+        }
+        assertEquals(2, summary.at("/affinity/producer/requestedCpu").asInt());
+        assertTrue(summary.at("/durations/measuredSeconds").asDouble() >= SECONDS * RUNS * 0.9);
+    }
+
+    @Test
+    void percentilesAreConsistentAndIntendedSendDominatesActualSend() {
+        final JsonNode actual = summary.at("/latency/actualSend");
+        final JsonNode intended = summary.at("/latency/intendedSend");
+        assertEquals((long) RATE * SECONDS * RUNS, actual.get("count").asLong());
+        assertEquals(actual.get("count").asLong(), intended.get("count").asLong());
+        final String[] keys = {"min", "p50", "p90", "p99", "p99_9", "p99_99", "p99_999", "worst"};
+        for (int i = 1; i < keys.length; i++) {
+            assertTrue(actual.get(keys[i - 1]).asLong() <= actual.get(keys[i]).asLong(), keys[i]);
+            // every message's intended send is at or before its actual send
+            assertTrue(intended.get(keys[i]).asLong() >= actual.get(keys[i]).asLong(), keys[i]);
+        }
+        assertEquals(RUNS, summary.get("runs").size());
+        long runTotal = 0;
+        for (final JsonNode run : summary.get("runs")) {
+            runTotal += run.at("/actualSend/count").asLong();
+        }
+        assertEquals(actual.get("count").asLong(), runTotal);
+        // 40,000 samples: 99.999% has at most one sample above it
+        assertTrue(actual.get("notMeaningful").toString().contains("p99_999"));
+    }
+
+    @Test
+    void theIntervalLogsGiveBackTheSummaryPercentiles() throws IOException {
+        for (final String latency : new String[] {"actual-send", "intended-send"}) {
+            final Histogram measured = new Histogram(3);
+            long warmupCount = 0;
+            final HistogramLogReader reader = new HistogramLogReader(
+                    result.resultsFolder().resolve(latency + ".hlog").toFile());
+            EncodableHistogram interval;
+            int intervals = 0;
+            while ((interval = reader.nextIntervalHistogram()) != null) {
+                final Histogram histogram = (Histogram) interval;
+                if (IntervalLog.WARMUP_TAG.equals(histogram.getTag())) {
+                    warmupCount += histogram.getTotalCount();
+                } else {
+                    measured.add(histogram);
+                    intervals++;
+                }
+            }
+            assertEquals((long) RATE * WARMUP_SECONDS, warmupCount, latency);
+            assertTrue(intervals >= SECONDS * RUNS - 1, latency + ": one interval a second, got " + intervals);
+            final JsonNode node = summary.at("/latency/" + RunSummary.camel(latency));
+            assertEquals(node.get("count").asLong(), measured.getTotalCount(), latency);
+            for (int i = 0; i < LatencyPercentiles.LABELS.length; i++) {
+                assertEquals(node.get(RunSummary.key(LatencyPercentiles.LABELS[i])).asLong(),
+                        measured.getValueAtPercentile(LatencyPercentiles.PERCENTILES[i]), latency);
+            }
+            assertEquals(node.get("worst").asLong(), measured.getMaxValue(), latency);
+        }
+    }
+
+    @Test
+    void thePercentileDistributionFilesMatchTheSummary() throws IOException {
+        for (final String latency : new String[] {"actual-send", "intended-send"}) {
+            final List<String> lines = Files.readAllLines(result.resultsFolder().resolve(latency + ".hgrm"));
+            final JsonNode node = summary.at("/latency/" + RunSummary.camel(latency));
+            final String footer = lines.stream().filter(l -> l.startsWith("#[Max")).findFirst().orElse("");
+            assertTrue(footer.matches("#\\[Max\\s*=\\s*" + node.get("worst").asLong()
+                    + "\\.000, Total count\\s*=\\s*" + node.get("count").asLong() + "]"), footer);
+            assertTrue(lines.get(0).trim().startsWith("Value"), "hgrm header");
+        }
+    }
+
+    @Test
+    void theResultsFolderHoldsOnlyFinishedFiles() throws IOException {
+        final List<String> names = new ArrayList<>(Arrays.asList(result.resultsFolder().toFile().list()));
+        names.sort(null);
+        assertEquals(Arrays.asList("actual-send.hgrm", "actual-send.hlog", "intended-send.hgrm",
+                "intended-send.hlog", "summary.json"), names);
+        assertTrue(result.resultsFolder().getFileName().toString().contains("-test-"));
+    }
+
+    @Test
+    void theLastConsoleLineNamesTheResultsFolder() throws FileNotFoundException {
+        final String[] lines = console.trim().split("\n");
+        assertEquals("results: " + result.resultsFolder().toAbsolutePath(), lines[lines.length - 1]);
+        assertTrue(console.contains("Percentile"));
+        assertNotNull(summary.at("/environment/jit/compiler").asText());
+    }
+}

@@ -1,0 +1,118 @@
+package io.fastestjvm.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Scanner;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fastestjvm.QueuePerformance;
+import io.fastestjvm.config.BenchmarkOptions;
+
+/** A bad setting gets one line naming it, exit code 2, and nothing written. */
+class InvalidSettingsTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void aRealProcessWithABadSettingExitsTwoAndWritesNothing() throws Exception {
+        final File results = temp.resolve("results").toFile();
+        final Process process = java("-Dqp.rate=0", "-Dqp.resultsDir=" + results);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "process did not end");
+        final String stderr = read(process.getErrorStream());
+        assertEquals(2, process.exitValue(), stderr);
+        assertEquals("error: qp.rate: 0 is out of range; accepted: 1 to 50000000 msg/s\n", stderr);
+        assertFalse(results.exists(), "no results folder may be created");
+    }
+
+    @Test
+    void tooLittleFreeSpaceForTheQueueIsRejectedBeforeAnythingIsWritten() throws Exception {
+        final File results = temp.resolve("results").toFile();
+        // 1 MiB x 100,000/s x 3,600 s is ~360 TB: no machine has that free.
+        final String error = rejected(BenchmarkOptions.defaults().withSize(1 << 20).withSeconds(3_600)
+                .withRate(100_000).withWarmupSeconds(0).withResultsDir(results)
+                .withQueueDir(temp.toFile()), results);
+        assertTrue(error.startsWith("error: qp.seconds: ") || error.startsWith("error: qp.queueDir: "), error);
+    }
+
+    @Test
+    void theQueueFreeSpaceMessageSaysWhatWasNeededAndWhatWasFree() throws Exception {
+        final File results = temp.resolve("results").toFile();
+        final String error = rejected(BenchmarkOptions.defaults().withSize(1 << 20).withSeconds(60)
+                .withRate(1_000).withWarmupSeconds(3_600).withResultsDir(results)
+                .withQueueDir(temp.toFile()), results);
+        assertTrue(error.matches("error: qp\\.queueDir: .* has .* free but this run's queue needs about .*"
+                + " \\(3,660,000 messages of 1048576 bytes\\); accepted: .*\n"), error);
+    }
+
+    @Test
+    void aQueueDirectoryThatIsAFileIsRejected() throws Exception {
+        final File results = temp.resolve("results").toFile();
+        final File file = Files.createFile(temp.resolve("plain-file")).toFile();
+        final String error = rejected(BenchmarkOptions.defaults().withSeconds(1).withQueueDir(file)
+                .withResultsDir(results), results);
+        assertEquals("error: qp.queueDir: " + file + " is not an existing directory; accepted: an existing"
+                + " writable directory with room for the run's queue\n", error);
+    }
+
+    @Test
+    void aResultsDirectoryUnderAFileIsRejected() throws Exception {
+        final File file = Files.createFile(temp.resolve("plain-file")).toFile();
+        final File results = new File(file, "results");
+        final String error = rejected(BenchmarkOptions.defaults().withSeconds(1).withResultsDir(results), results);
+        assertTrue(error.startsWith("error: qp.resultsDir: " + results + " cannot be created"), error);
+    }
+
+    @Test
+    void strictAffinityWithAMissingCpuIsASettingsError() throws Exception {
+        final File results = temp.resolve("results").toFile();
+        final String error = rejected(BenchmarkOptions.defaults().withSeconds(1).withProducerCpu(-1).withConsumerCpu(4095)
+                .withStrictAffinity(true).withResultsDir(results), results);
+        assertTrue(error.startsWith("error: qp.consumerCpu: CPU 4095 is not usable"), error);
+    }
+
+    private static String rejected(final BenchmarkOptions options, final File results) throws Exception {
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final BenchmarkResult result = new BenchmarkRun(options, System.out, new PrintStream(err, true, "UTF-8"))
+                .execute();
+        assertEquals(BenchmarkResult.INVALID_SETTING, result.exitCode());
+        assertFalse(results.exists(), "no results folder may be created");
+        final String text = new String(err.toByteArray(), StandardCharsets.UTF_8);
+        assertEquals(1, text.split("\n").length, text);
+        return text;
+    }
+
+    private static Process java(final String... properties) throws IOException {
+        final List<String> command = new ArrayList<>();
+        command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        for (final String property : properties) {
+            command.add(property);
+        }
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(QueuePerformance.class.getName());
+        return new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+    }
+
+    private static String read(final InputStream in) {
+        try (Scanner scanner = new Scanner(in, StandardCharsets.UTF_8.name())) {
+            return scanner.useDelimiter("\\A").hasNext() ? scanner.next() : "";
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package io.fastestjvm.reporting;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Scanner;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import io.fastestjvm.recording.LatencyPercentiles;
+import io.fastestjvm.recording.LatencyRecorder;
+
+class PercentileTableTest {
+    /** 1..100,000 ns once each, and the same shifted by 1,000 ns: every row's value is known in advance. */
+    static Histogram ramp(final long offset) {
+        final Histogram histogram = LatencyRecorder.newHistogram();
+        for (long v = 1; v <= 100_000; v++) {
+            histogram.recordValue(v + offset);
+        }
+        return histogram;
+    }
+
+    @Test
+    void printsTheJlbhStyleTableExactly() throws IOException {
+        final String table = PercentileTable.format("latency (ns), 100000 messages measured",
+                Arrays.asList("actual-send", "intended-send"),
+                Arrays.asList(LatencyPercentiles.of(ramp(0)), LatencyPercentiles.of(ramp(1_000))));
+        assertEquals(fixture("percentile-table.txt"), table);
+    }
+
+    @Test
+    void percentilesCountTheSamplesAboveThem() {
+        final LatencyPercentiles p = LatencyPercentiles.of(ramp(0));
+        assertEquals(100_000, p.count());
+        assertEquals(50_000, p.value(0), 50);
+        assertEquals(100_000 - p.value(0), p.samplesAbove(0), 0);
+        assertEquals(true, p.isMeaningful(3));   // 99.9: ~100 above
+        assertEquals(false, p.isMeaningful(5));  // 99.999: ~1 above
+    }
+
+    static String fixture(final String name) throws IOException {
+        try (InputStream in = PercentileTableTest.class.getResourceAsStream("/fixtures/" + name);
+             Scanner scanner = new Scanner(in, StandardCharsets.UTF_8.name())) {
+            return scanner.useDelimiter("\\A").next();
+        }
+    }
+}
