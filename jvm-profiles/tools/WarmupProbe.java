@@ -3,7 +3,15 @@ import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 
-/** Paced queue+memory-write loop; prints per-second latency and JIT time. */
+/**
+ * Warm-up probe for jvm-profiles/measure-warmup.sh: a single thread paced at
+ * RATE ops/s (busy-spinning between ops, like a latency benchmark), each op
+ * allocates a small message, passes it through an ArrayBlockingQueue and
+ * writes 128 bytes into a 4 MiB buffer. Every 1 s round prints the op latency
+ * percentiles, the JIT time spent in that round (CompilationMXBean) and the
+ * number of stalls (> 10 pacing periods without running = descheduled).
+ * Usage: java [profile flags] WarmupProbe SECONDS RATE
+ */
 public class WarmupProbe {
     public static void main(String[] a) throws Exception {
         int seconds = Integer.parseInt(a[0]);
@@ -16,7 +24,8 @@ public class WarmupProbe {
         long next = System.nanoTime();
         long lastCt = cmx.getTotalCompilationTime();
         long sink = 0;
-        System.out.println("round ops p50_ns p99_ns mean_ns jit_ms");
+        int stalls = 0;
+        System.out.println("round ops p50_ns p99_ns mean_ns jit_ms stalls");
         for (int r = 1; r <= seconds; r++) {
             long roundEnd = System.nanoTime() + 1_000_000_000L;
             int n = 0;
@@ -25,7 +34,10 @@ public class WarmupProbe {
                 if (now >= roundEnd) break;
                 if (now < next) continue;
                 next += period;
-                if (next < now - 10 * period) next = now;  // don't bank a backlog
+                if (next < now - 10 * period) {  // stalled: don't bank a backlog
+                    next = now;
+                    stalls++;
+                }
                 long t0 = System.nanoTime();
                 long[] m = new long[8];
                 for (int i = 0; i < 8; i++) m[i] = t0 + i;
@@ -41,7 +53,8 @@ public class WarmupProbe {
             for (int i = 0; i < n; i++) sum += lat[i];
             long ct = cmx.getTotalCompilationTime();
             System.out.println(r + " " + n + " " + lat[n / 2] + " " + lat[(int) (n * 0.99)] + " "
-                    + (n == 0 ? 0 : sum / n) + " " + (ct - lastCt));
+                    + (n == 0 ? 0 : sum / n) + " " + (ct - lastCt) + " " + stalls);
+            stalls = 0;
             lastCt = ct;
         }
         System.out.println("sink=" + sink);
