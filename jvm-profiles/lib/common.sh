@@ -97,12 +97,20 @@ qp_activate() {
   local pvar home="" version="" found rc graal_home="" jars="" flags=() expects_graal=false
   pvar="$(printf '%s' "$name" | tr '[:lower:]-' '[:upper:]_')_HOME"   # graalvm-ce17 -> GRAALVM_CE17_HOME
 
-  # 1. a GraalVM distribution chosen by the user, used as-is
-  if [[ "$mode" == graal ]]; then
-    if [[ -n "${!pvar:-}" ]]; then
-      version="$(_qp_check_home "${!pvar}" "$major" "$pvar")" || return 1
+  # 1. a home chosen for this very profile (<PROFILE>_HOME: JDK11_HOME for
+  #    jdk11, GRAALVM_CE21_HOME for graalvm-ce21, ...), used as-is; for a
+  #    graal profile also GRAALVM_HOME when it is a GraalVM of that major
+  if [[ -n "${!pvar:-}" ]]; then
+    version="$(_qp_check_home "${!pvar}" "$major" "$pvar")" || return 1
+    if [[ "$mode" == graal ]]; then
       graal_home="${!pvar}"
-    elif [[ -n "${GRAALVM_HOME:-}" ]]; then
+      _qp_is_graalvm "$graal_home" \
+        || _qp_note "warning: $pvar=$graal_home does not look like a GraalVM (no GRAALVM_VERSION in release, no lib/libjvmcicompiler.so)"
+    else
+      home="${!pvar}"
+    fi
+  elif [[ "$mode" == graal ]]; then
+    if [[ -n "${GRAALVM_HOME:-}" ]]; then
       if version="$(_qp_check_home "$GRAALVM_HOME" "$major" "")"; then
         graal_home="$GRAALVM_HOME"
       else
@@ -114,7 +122,7 @@ qp_activate() {
   # 2. otherwise a stock JDK of that major
   if [[ -n "$graal_home" ]]; then
     home="$graal_home"
-  else
+  elif [[ -z "$home" ]]; then
     found="$(_qp_find_jdk "$major")"; rc=$?
     if [[ $rc -eq 2 ]]; then
       _qp_err "$name not activated: fix or unset JDK${major}_HOME"

@@ -11,6 +11,9 @@ import io.fastestjvm.config.InvalidSettingException;
  * {@code qp.*} system properties; see README.md.
  */
 public final class QueuePerformance {
+    static final String OPENHFT_LOG_LEVEL = "org.slf4j.simpleLogger.log.net.openhft";
+    static final String JNA_TMPDIR = "jna.tmpdir";
+
     private QueuePerformance() {
     }
 
@@ -25,6 +28,15 @@ public final class QueuePerformance {
     static int run() throws Exception {
         // Chronicle would otherwise report usage over the network and write ~/.chronicle.analytics.*.
         System.setProperty("chronicle.analytics.disable", "true");
+        // `mvn -q` sets slf4j-simple's default level to error in Maven's JVM, which would hide Chronicle's and
+        // affinity's warnings (queue forced read-only, pinning failed); a per-logger level outranks the default.
+        // JNA (used by OpenHFT affinity) unpacks its native library into ~/.cache/JNA unless told otherwise.
+        if (System.getProperty(JNA_TMPDIR) == null) {
+            System.setProperty(JNA_TMPDIR, System.getProperty("java.io.tmpdir"));
+        }
+        if (System.getProperty(OPENHFT_LOG_LEVEL) == null) {
+            System.setProperty(OPENHFT_LOG_LEVEL, "warn");
+        }
         final BenchmarkOptions options;
         try {
             options = BenchmarkOptions.fromProperties(System.getProperties());

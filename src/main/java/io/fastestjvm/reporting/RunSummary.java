@@ -211,7 +211,9 @@ public final class RunSummary {
             node.put("passed", passed);
             if (!passed) {
                 failures.add("measured loops allocated: producer " + producerBytes + " B, consumer "
-                        + consumerBytes + " B (-1: not measurable on this JVM)");
+                        + consumerBytes + " B (-1: not measurable on this JVM); a short warm-up is the usual cause:"
+                        + " code not yet compiled by C2 allocates what escape analysis later removes, so raise"
+                        + " qp.warmupSeconds");
             }
             return this;
         }
