@@ -9,11 +9,115 @@
 # ArrayBlockingQueue, write 128 bytes; one line per 1 s round with the op
 # latency p50/p99/mean, the JIT time of that round and the stalls (times the
 # thread was descheduled > 10 pacing periods: a busy machine).
-# Settled = after the last round whose p50 is > 15 % (+5 ns) above the steady
-# p50 (median of the last third), and after the last round that spent > 100 ms
-# compiling. The suggested warm-up is the later of both, x1.5, rounded up to 5 s.
+# Settled at round r = the first r from which a window of 10 rounds has at
+# most one round whose p50 is > 15 % (+5 ns) above the steady p50 (median of
+# the last third) AND compiles for <= 250 ms in total (JIT quiet). Windows,
+# not "every later round", because on a shared 2-CPU machine a later stall or
+# a stray late compilation would otherwise move the answer to the end of the
+# run. The suggested warm-up is r x 1.5, rounded up to 5 s (>= 10 s).
 # Run it on an otherwise idle machine: the stalls column shows contention.
+#
+#   jvm-profiles/measure-warmup.sh --analyze <raw file> [label]   # re-analyse a kept run
+#
+#   jvm-profiles/measure-warmup.sh --benchmark <profile> [warm-up s=120]
+# The real workload instead of the probe: runs `mvn -q -B compile
+# exec:java@QueuePerformance` in the checkout with a long warm-up (qp.seconds=5)
+# while `jstat -compiler` samples the JIT every second, then reports the JIT
+# time spent during the warm-up, when 90 % / 99 % of it was done, and from when
+# on the JIT stays quiet (10 s windows with <= 0.25 s of compilation), counted
+# from the benchmark's "warm-up started" line. Suggested warm-up: quiet-from
+# x 1.5, rounded up to 5 s, never below the benchmark's default of 40 s.
 set -euo pipefail
+
+analyze() {   # analyze <raw file> <label>
+  awk -v profile="$2" '
+  $1 ~ /^[0-9]+$/ { n++; p50[n] = $3; jit[n] = $6; jitsum += $6; st += $7 }
+  END {
+    if (n < 12) { print "too few rounds (need >= 12)" > "/dev/stderr"; exit 1 }
+    w = int(n / 3); if (w < 3) w = 3
+    m = 0; for (i = n - w + 1; i <= n; i++) v[++m] = p50[i]
+    for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+    steady = v[int((m + 1) / 2)]; thr = steady * 1.15 + 5
+    settle = -1
+    for (r = 1; r + 9 <= n && settle < 0; r++) {
+      bad = 0; js = 0
+      for (i = r; i <= r + 9; i++) { if (p50[i] > thr) bad++; js += jit[i] }
+      if (bad <= 1 && js <= 250) settle = r - 1
+    }
+    if (settle < 0) { printf "%-14s rounds=%d steady_p50=%dns NOT SETTLED within the run; jit_total=%dms stalls=%d\n", profile, n, steady, jitsum, st; exit 0 }
+    sug = int((settle * 1.5 + 4.999) / 5) * 5; if (sug < 10) sug = 10
+    printf "%-14s rounds=%d steady_p50=%dns settled_after=%ds jit_total=%dms stalls=%d suggested_warmup=%ds\n",
+      profile, n, steady, settle, jitsum, st, sug
+  }' "$1"
+}
+
+# analyze_jstat <jstat -t -compiler file> <warm-up start, ms of uptime> <warm-up s> <label>
+analyze_jstat() {
+  awk -v ws="$2" -v W="$3" -v p="$4" '
+  $1 ~ /^[0-9.]+$/ && NF >= 5 { n++; ts[n] = $1; cnt[n] = $2; tm[n] = $5 }
+  END {
+    w = ws / 1000.0; s = 0; e = 0
+    for (i = 1; i <= n; i++) { if (!s && ts[i] >= w) s = i; if (ts[i] <= w + W) e = i }
+    if (!s || e <= s) { print "no JIT samples inside the warm-up" > "/dev/stderr"; exit 1 }
+    b = (s > 1 ? s - 1 : s)
+    total = tm[e] - tm[b]; quiet = -1; t90 = -1; t99 = -1
+    for (i = s; i <= e && quiet < 0; i++) {
+      for (j = i; j <= e && ts[j] < ts[i] + 10; j++);
+      if (j > e) break
+      if (tm[j] - tm[i] <= 0.25) quiet = ts[i] - w
+    }
+    for (i = s; i <= e; i++) { d = tm[i] - tm[b]; if (t90 < 0 && d >= 0.9 * total) t90 = ts[i] - w; if (t99 < 0 && d >= 0.99 * total) t99 = ts[i] - w }
+    if (quiet < 0) { printf "%-14s JIT never quiet within the %d s warm-up (jit %.1f s)\n", p, W, total; exit 0 }
+    sug = int((quiet * 1.5 + 4.999) / 5) * 5; if (sug < 40) sug = 40
+    printf "%-14s before_warmup_jit=%.1fs (%d methods)  warmup_jit=%.1fs (%d methods)  90%%_by=%.0fs 99%%_by=%.0fs  jit_quiet_from=%.0fs  suggested_warmup=%ds\n",
+      p, tm[b], cnt[b], total, cnt[e] - cnt[b], t90, t99, quiet, sug
+  }' "$1"
+}
+
+if [[ "${1:-}" == --benchmark ]]; then
+  BDIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+  bprofile="${2:?usage: $0 --benchmark <profile> [warm-up s]}"
+  bwarm="${3:-120}"
+  btmp="$(mktemp -d)"
+  trap 'rm -rf "$btmp"' EXIT
+  echo "measure-warmup: benchmark under $bprofile, warm-up $bwarm s; load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+  # shellcheck disable=SC2016  # expanded by the inner bash
+  QP_QUIET=1 bash -c '
+    source "$1/$2.sh" || exit 3
+    cd "$1/.." || exit 3
+    mvn -q -B compile exec:java@QueuePerformance -Dqp.warmupSeconds="$3" -Dqp.seconds=5 \
+        -Dqp.resultsDir="$4/results" >"$4/run.log" 2>&1 &
+    mvn_pid=$!
+    pid=""
+    for _ in $(seq 600); do   # the benchmark JVM is the one whose command line has our results dir
+      for c in $(pgrep -f "qp.resultsDir=$4/results"); do
+        [[ "$(cat "/proc/$c/comm" 2>/dev/null)" == java ]] && pid=$c
+      done
+      [[ -n "$pid" ]] && break
+      sleep 0.2
+    done
+    [[ -n "$pid" ]] || { echo "benchmark JVM not found" >&2; exit 1; }
+    "$JAVA_HOME/bin/jstat" -compiler -t "$pid" 1000 >"$4/jstat.txt" 2>&1 &
+    jstat_pid=$!
+    rc=0; wait "$mvn_pid" || rc=$?
+    kill "$jstat_pid" 2>/dev/null
+    echo "benchmark exit status $rc (its checks may fail on a busy machine; only the JIT timeline is used here)" >&2
+  ' bench "$BDIR" "$bprofile" "$bwarm" "$btmp" || exit 1
+  bws="$(sed -n 's/.*warm-up started at JVM uptime \([0-9]*\) ms.*/\1/p' "$btmp/run.log" | head -n1)"
+  [[ -n "$bws" ]] || { tail -n 20 "$btmp/run.log" >&2; echo "no 'warm-up started' line in the benchmark output" >&2; exit 1; }
+  analyze_jstat "$btmp/jstat.txt" "$bws" "$bwarm" "$bprofile"
+  if [[ -n "${QP_WARMUP_OUT:-}" ]]; then cp "$btmp/jstat.txt" "$QP_WARMUP_OUT.jstat"; cp "$btmp/run.log" "$QP_WARMUP_OUT.log"; fi
+  exit 0
+fi
+if [[ "${1:-}" == --analyze-jstat ]]; then   # --analyze-jstat <jstat file> <warm-up start ms> <warm-up s> [label]
+  analyze_jstat "$2" "$3" "$4" "${5:-$(basename "$2")}"
+  exit 0
+fi
+
+if [[ "${1:-}" == --analyze ]]; then
+  analyze "${2:?usage: $0 --analyze <raw file> [label]}" "${3:-$(basename "$2")}"
+  exit 0
+fi
 
 DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 profile="${1:?usage: $0 <profile> [seconds] [ops/s]}"
@@ -41,19 +145,5 @@ QP_QUIET=1 bash -c '
 ' measure "$DIR" "$profile" "$TMP" "$seconds" "$rate" >"$out" 2>&1 \
   || { cat "$out" >&2; exit 1; }
 
-awk -v profile="$profile" '
-  $1 ~ /^[0-9]+$/ { n++; p50[n] = $3; p99[n] = $4; mean[n] = $5; jit[n] = $6; stalls[n] = $7; jitsum += $6; st += $7 }
-  END {
-    if (n < 6) { print "too few rounds" > "/dev/stderr"; exit 1 }
-    w = int(n / 3); if (w < 3) w = 3
-    m = 0; for (i = n - w + 1; i <= n; i++) v[++m] = p50[i]
-    for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
-    steady = v[int((m + 1) / 2)]
-    lat = 0; for (i = 1; i <= n; i++) if (p50[i] > steady * 1.15 + 5) lat = i
-    jt = 0;  for (i = 1; i <= n; i++) if (jit[i] > 100) jt = i
-    settle = (lat > jt ? lat : jt)
-    sug = int((settle * 1.5 + 4.999) / 5) * 5; if (sug < 10) sug = 10
-    printf "%-14s rounds=%d steady_p50=%dns p50_settled_after=%ds jit_settled_after=%ds jit_total=%dms stalls=%d suggested_warmup=%ds\n",
-      profile, n, steady, lat, jt, jitsum, st, sug
-  }' "$out"
+analyze "$out" "$profile"
 echo "measure-warmup: raw rounds in $out$([[ -n "${QP_WARMUP_OUT:-}" ]] || echo ' (deleted; set QP_WARMUP_OUT=file to keep)')" >&2

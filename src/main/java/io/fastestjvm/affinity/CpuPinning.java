@@ -2,22 +2,25 @@ package io.fastestjvm.affinity;
 
 import java.util.BitSet;
 
+import net.openhft.affinity.Affinity;
 import net.openhft.affinity.AffinityLock;
 
 /**
- * Pins the calling thread with OpenHFT affinity, exactly: {@code acquireLock(int[])} binds the one CPU given,
- * whereas {@code acquireLock(int)} treats 0 as "any CPU" and only warns when a CPU is missing. The result is
- * whatever the kernel then reports for the thread, so a silent failure shows up as a mismatch.
+ * Pins the calling thread to exactly one CPU and reports what the kernel then says. It first asks OpenHFT's
+ * {@code AffinityLock.acquireLock(int[])}, which binds exactly that CPU and reserves it against other processes
+ * that use the same library ({@code acquireLock(int)} would treat 0 as "any CPU"). When another process already
+ * holds that reservation the lock comes back unbound with only a log line, so the thread is then pinned directly
+ * with sched_setaffinity and the reason is kept: the CPU is being shared, and the results must say so.
  */
 public final class CpuPinning implements AutoCloseable {
     private final AffinityLock lock;
     private final BitSet actual;
     private final int threadId;
-    private final String error;
+    private final String note;
 
-    private CpuPinning(final AffinityLock lock, final String error) {
+    private CpuPinning(final AffinityLock lock, final String note) {
         this.lock = lock;
-        this.error = error;
+        this.note = note;
         this.threadId = ThreadAffinity.currentThreadId();
         this.actual = ThreadAffinity.currentThreadAllowedCpus();
     }
@@ -27,11 +30,33 @@ public final class CpuPinning implements AutoCloseable {
         if (cpu == CpuAssignment.UNPINNED) {
             return new CpuPinning(null, null);
         }
+        AffinityLock lock = null;
+        String problem;
         try {
-            return new CpuPinning(AffinityLock.acquireLock(new int[] {cpu}), null);
+            lock = AffinityLock.acquireLock(new int[] {cpu});
+            if (isExactly(ThreadAffinity.currentThreadAllowedCpus(), cpu)) {
+                return new CpuPinning(lock, null);
+            }
+            problem = "AffinityLock could not reserve CPU " + cpu
+                    + " (another process using OpenHFT affinity holds it)";
         } catch (final RuntimeException | LinkageError e) {
-            return new CpuPinning(null, e.toString());
+            problem = "AffinityLock failed: " + e;
         }
+        if (lock != null) {
+            lock.release();
+        }
+        try {
+            final BitSet only = new BitSet();
+            only.set(cpu);
+            Affinity.setAffinity(only);
+            return new CpuPinning(null, problem + "; pinned with sched_setaffinity instead");
+        } catch (final RuntimeException | LinkageError e) {
+            return new CpuPinning(null, problem + "; sched_setaffinity failed too: " + e);
+        }
+    }
+
+    private static boolean isExactly(final BitSet cpus, final int cpu) {
+        return cpus.cardinality() == 1 && cpus.get(cpu);
     }
 
     /** CPUs the kernel lets this thread run on after pinning. */
@@ -43,13 +68,9 @@ public final class CpuPinning implements AutoCloseable {
         return threadId;
     }
 
-    /** True when the kernel reports exactly {@code cpu} (or, for unpinned, whatever it reports). */
-    public boolean matches(final int cpu) {
-        return cpu == CpuAssignment.UNPINNED || actual.cardinality() == 1 && actual.get(cpu);
-    }
-
-    public String error() {
-        return error;
+    /** What did not go as planned on the way to the pin (even when the pin itself held), or null. */
+    public String note() {
+        return note;
     }
 
     @Override

@@ -105,6 +105,7 @@ public final class BenchmarkRun {
             consumerThread.start();
             producerThread.start();
             control.awaitReady();
+            warnAboutPinning(producer.report(), consumer.report());
             control.go();
             err.println("[qp] warm-up started at JVM uptime "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
@@ -144,9 +145,9 @@ public final class BenchmarkRun {
                 .started(started)
                 .environment(environment)
                 .cpu(cpus[0], producer.report().threadId, producer.report().actualCpus,
-                        producer.report().pinningError)
+                        producer.report().pinningNote)
                 .cpu(cpus[1], consumer.report().threadId, consumer.report().actualCpus,
-                        consumer.report().pinningError)
+                        consumer.report().pinningNote)
                 .phases(phases.warmupMessages, phases.messagesPerRun, phases.runs)
                 .counts(producer.report().sent.get(), consumer.report().received.get())
                 .latency(ACTUAL_SEND, actual.allRuns(), perRunActual, actual.clampedSamples())
@@ -206,6 +207,15 @@ public final class BenchmarkRun {
                         + cpu.reason() + ".");
                 err.println("         Results record both; set qp.strictAffinity=true to make this an error.");
                 err.println("************************************************************************");
+            }
+        }
+    }
+
+    /** Both threads have pinned themselves by now; anything odd on the way is shown before measuring starts. */
+    private void warnAboutPinning(final ThreadReport... reports) {
+        for (final ThreadReport report : reports) {
+            if (report.pinningNote != null) {
+                err.println("WARNING: " + report.thread + " thread: " + report.pinningNote);
             }
         }
     }

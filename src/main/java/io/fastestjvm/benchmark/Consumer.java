@@ -20,7 +20,7 @@ final class Consumer implements Runnable {
     private final LatencyRecorder actualSend;
     private final LatencyRecorder intendedSend;
     private final ReceivedMessage message = new ReceivedMessage();
-    private final ThreadReport report = new ThreadReport();
+    private final ThreadReport report = new ThreadReport("consumer");
     final JvmActivity activity = new JvmActivity();
 
     Consumer(final Transport transport, final Phases phases, final int cpu, final RunControl control,

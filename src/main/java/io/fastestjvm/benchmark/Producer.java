@@ -12,7 +12,7 @@ final class Producer implements Runnable {
     private final Phases phases;
     private final int cpu;
     private final RunControl control;
-    private final ThreadReport report = new ThreadReport();
+    private final ThreadReport report = new ThreadReport("producer");
 
     Producer(final Transport transport, final Phases phases, final int cpu,
              final RunControl control) {

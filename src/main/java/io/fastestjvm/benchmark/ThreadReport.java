@@ -7,6 +7,7 @@ import io.fastestjvm.affinity.CpuPinning;
 
 /** What one benchmark thread saw of itself: where it ran, what it allocated, when it started and ended. */
 final class ThreadReport {
+    final String thread;
     /** Progress counters, published with lazySet: no fence on the hot path, read once a second by the reporter. */
     final AtomicLong sent = new AtomicLong();
     final AtomicLong received = new AtomicLong();
@@ -16,11 +17,15 @@ final class ThreadReport {
     long allocatedBytes = -1;
     int threadId = -1;
     BitSet actualCpus = new BitSet();
-    String pinningError;
+    String pinningNote;
+
+    ThreadReport(final String thread) {
+        this.thread = thread;
+    }
 
     void pinned(final CpuPinning pinning) {
         threadId = pinning.threadId();
         actualCpus = pinning.actualCpus();
-        pinningError = pinning.error();
+        pinningNote = pinning.note();
     }
 }

@@ -11,12 +11,20 @@ public final class Setting {
     private final String defaultValue;
     private final String accepted;
     private final String description;
+    private final String documentedDefault;
 
     Setting(final String name, final String defaultValue, final String accepted, final String description) {
+        this(name, defaultValue, accepted, description, defaultValue);
+    }
+
+    /** For a default that depends on the machine: {@code documentedDefault} says how it is chosen. */
+    Setting(final String name, final String defaultValue, final String accepted, final String description,
+            final String documentedDefault) {
         this.name = name;
         this.defaultValue = defaultValue;
         this.accepted = accepted;
         this.description = description;
+        this.documentedDefault = documentedDefault;
     }
 
     public String name() {
@@ -33,6 +41,10 @@ public final class Setting {
 
     public String description() {
         return description;
+    }
+
+    public String documentedDefault() {
+        return documentedDefault;
     }
 
     String raw(final Properties properties) {

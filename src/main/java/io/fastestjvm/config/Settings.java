@@ -29,9 +29,10 @@ public final class Settings {
             "1 to 100", "measured runs after the one warm-up, back to back in this JVM");
     public static final Setting QUEUE_DIR = new Setting("qp.queueDir", defaultQueueParent(),
             "an existing writable directory with room for the run's queue",
-            "parent of the fresh queue directory made for each run");
+            "parent of the fresh queue directory made for each run", "/dev/shm if writable, else java.io.tmpdir");
     public static final Setting RESULTS_DIR = new Setting("qp.resultsDir", "results" + File.separator + "runs",
-            "a writable directory (created if missing)", "parent of the new results folder made for each run");
+            "a writable directory (created if missing)", "parent of the new results folder made for each run",
+            "results/runs");
     public static final Setting KEEP_QUEUE = new Setting("qp.keepQueue", "false",
             "true or false", "keep the queue files after the run (else they are deleted)");
     public static final Setting BLOCK_SIZE_MIB = new Setting("qp.blockSizeMiB", "0",

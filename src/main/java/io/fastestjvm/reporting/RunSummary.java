@@ -146,20 +146,20 @@ public final class RunSummary {
             return this;
         }
 
-        public Builder cpu(final CpuAssignment plan, final int threadId, final BitSet actual, final String error) {
+        public Builder cpu(final CpuAssignment plan, final int threadId, final BitSet actual, final String note) {
             final ObjectNode node = root.with("affinity").putObject(plan.thread());
             node.put("requestedCpu", plan.requested());
             node.put("plannedCpu", plan.planned());
             node.put("actualCpus", CpuList.format(actual));
             node.put("threadId", threadId);
             node.put("fallbackReason", plan.reason());
-            node.put("pinningError", error);
+            node.put("pinningNote", note);
             final boolean exact = plan.planned() == CpuAssignment.UNPINNED
                     || actual.cardinality() == 1 && actual.get(plan.planned());
             node.put("pinnedAsPlanned", exact);
             if (!exact) {
                 failures.add(plan.thread() + " thread: planned CPU " + plan.planned() + " but the kernel reports "
-                        + CpuList.format(actual) + (error == null ? "" : " (" + error + ")"));
+                        + CpuList.format(actual) + (note == null ? "" : " (" + note + ")"));
             }
             return this;
         }
@@ -212,8 +212,8 @@ public final class RunSummary {
             if (!passed) {
                 failures.add("measured loops allocated: producer " + producerBytes + " B, consumer "
                         + consumerBytes + " B (-1: not measurable on this JVM); a short warm-up is the usual cause:"
-                        + " code not yet compiled by C2 allocates what escape analysis later removes, so raise"
-                        + " qp.warmupSeconds");
+                        + " code the optimising JIT (C2 or Graal) has not compiled yet allocates what its escape"
+                        + " analysis later removes, so raise qp.warmupSeconds");
             }
             return this;
         }

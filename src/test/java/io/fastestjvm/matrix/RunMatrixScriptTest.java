@@ -1,0 +1,149 @@
+package io.fastestjvm.matrix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs jvm-profiles/run-matrix.sh for real, on the system JDK 17 (the other JDKs need provisioning, which CI does
+ * and checks separately): arguments, a missing JDK, a run that hangs past its time limit, and an interrupt.
+ */
+class RunMatrixScriptTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path results;
+
+    @Test
+    void aBadArgumentIsOneLineAndExitTwoAndCreatesNothing() throws Exception {
+        final Process process = matrix("--runs", "0");
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(2, process.exitValue());
+        assertEquals("run-matrix: --runs: '0' is not allowed; accepted: 1 to 100\n", stderr(process));
+        assertEquals(0, results.toFile().list().length);
+    }
+
+    @Test
+    void aMissingJdkIsRecordedAndTheMatrixGoesOnToTheNextProfile() throws Exception {
+        final Process process = matrix(Arrays.asList("JDK11_HOME=" + results.resolve("no-such-jdk")),
+                "--profiles", "jdk11,jdk17", "--runs", "1", "--id", "m", "-Dqp.seconds=2",
+                "-Dqp.warmupSeconds=12", "-Dqp.rate=20000");
+        assertTrue(process.waitFor(5, TimeUnit.MINUTES));
+        final String out = stdout(process);
+        assertEquals(1, process.exitValue(), out);
+        final Path set = results.resolve("m");
+
+        final JsonNode jdk11 = JSON.readTree(set.resolve("jdk11/profile.json").toFile());
+        assertEquals("missing", jdk11.get("status").asText());
+        assertTrue(jdk11.get("reason").asText().contains("JDK11_HOME=" + results.resolve("no-such-jdk")),
+                jdk11.get("reason").asText());
+        assertEquals(0, jdk11.get("runs").size());
+
+        final JsonNode jdk17 = JSON.readTree(set.resolve("jdk17/profile.json").toFile());
+        assertEquals("17", jdk17.get("expectedJavaSpec").asText());
+        final JsonNode run = jdk17.get("runs").get(0);
+        assertEquals("ok", run.get("status").asText(), run.toString());
+        final File summary = set.resolve(run.get("resultsFolder").asText()).resolve("summary.json").toFile();
+        final JsonNode parsed = JSON.readTree(summary);
+        assertEquals("17", parsed.at("/environment/java.specification.version").asText());
+        assertEquals("jdk17", parsed.at("/settings/qp.profile").asText());
+        assertTrue(run.get("outputTail").asText().contains("results: "), run.toString());
+
+        final JsonNode matrix = JSON.readTree(set.resolve("matrix-run.json").toFile());
+        assertEquals("complete-with-failures", matrix.get("status").asText());
+        assertEquals(1, matrix.get("runsPerProfile").asInt());
+        assertTrue(out.trim().endsWith("results: " + set), out);
+    }
+
+    @Test
+    void aRunPastItsTimeLimitIsKilledAndRecordedWithItsOutputTail() throws Exception {
+        final Process process = matrix("--profiles", "jdk17", "--runs", "1", "--id", "t", "--timeout", "15",
+                "-Dqp.seconds=600", "-Dqp.warmupSeconds=1", "-Dqp.rate=1000");
+        assertTrue(process.waitFor(3, TimeUnit.MINUTES));
+        assertEquals(1, process.exitValue());
+        final JsonNode run = JSON.readTree(results.resolve("t/jdk17/profile.json").toFile()).get("runs").get(0);
+        assertEquals("timeout", run.get("status").asText(), run.toString());
+        assertTrue(run.get("reason").asText().contains("--timeout 15 s"), run.toString());
+        assertTrue(run.get("outputTail").asText().contains("[qp] "), run.toString());
+        assertNoJvmOrQueueLeft("t");
+    }
+
+    @Test
+    void aTermSignalStopsTheRunningJvmAndRemovesItsQueue() throws Exception {
+        final Process process = matrix("--profiles", "jdk17", "--runs", "1", "--id", "i",
+                "-Dqp.seconds=600", "-Dqp.warmupSeconds=1", "-Dqp.rate=1000");
+        final Path log = results.resolve("i/jdk17/run-1-chronicle.log");
+        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (!(Files.exists(log) && new String(Files.readAllBytes(log), StandardCharsets.UTF_8).contains("[qp] "))) {
+            assertTrue(System.nanoTime() < deadline, "the benchmark never started");
+            assertTrue(process.isAlive(), "the matrix ended early");
+            TimeUnit.MILLISECONDS.sleep(200); // polling an observable condition, not synchronising by time
+        }
+        // Process.pid() is Java 9+: find the script by its command line, which names this test's own folder.
+        new ProcessBuilder("pkill", "-TERM", "-f", "run-matrix.sh --no-build --results " + results).start().waitFor();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(130, process.exitValue());
+        assertEquals("interrupted", JSON.readTree(results.resolve("i/matrix-run.json").toFile())
+                .get("status").asText());
+        assertNoJvmOrQueueLeft("i");
+    }
+
+    private void assertNoJvmOrQueueLeft(final String id) throws Exception {
+        final Process pgrep = new ProcessBuilder("pgrep", "-f", "qp.resultsDir=" + results.resolve(id)).start();
+        assertTrue(pgrep.waitFor(10, TimeUnit.SECONDS));
+        assertEquals(1, pgrep.exitValue(), "a benchmark JVM is still running");
+        assertFalse(new File("/dev/shm/qp-matrix-" + id).exists() || new File("/tmp/qp-matrix-" + id).exists(),
+                "queue data left behind");
+    }
+
+    private Process matrix(final String... args) throws IOException {
+        return matrix(new ArrayList<>(), args);
+    }
+
+    private Process matrix(final List<String> environment, final String... args) throws IOException {
+        final List<String> command = new ArrayList<>(Arrays.asList("bash", "jvm-profiles/run-matrix.sh",
+                "--no-build", "--results", results.toString()));
+        command.addAll(Arrays.asList(args));
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
+        for (final String variable : environment) {
+            final int eq = variable.indexOf('=');
+            builder.environment().put(variable.substring(0, eq), variable.substring(eq + 1));
+        }
+        // The benchmark JVMs must run on JDK 17 whatever JDK runs the tests.
+        builder.environment().put("JDK17_HOME", System.getProperty("java.specification.version").equals("17")
+                ? System.getProperty("java.home") : "/usr/lib/jvm/java-17-openjdk-amd64");
+        return builder.start();
+    }
+
+    private static String stdout(final Process process) throws IOException {
+        return read(process.getInputStream());
+    }
+
+    private static String stderr(final Process process) throws IOException {
+        return read(process.getErrorStream());
+    }
+
+    private static String read(final java.io.InputStream in) throws IOException {
+        final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        final byte[] buffer = new byte[8192];
+        for (int n; (n = in.read(buffer)) > 0; ) {
+            out.write(buffer, 0, n);
+        }
+        return new String(out.toByteArray(), StandardCharsets.UTF_8);
+    }
+}
