@@ -47,8 +47,8 @@ public final class StaleQueueSweeper {
                 final long freeBefore = queueParent.getUsableSpace();
                 ChronicleQueueTransport.deleteTree(dir.toPath());
                 final long freed = Math.max(0, queueParent.getUsableSpace() - freeBefore);
-                err.println("[qp] removed stale queue directory " + dir + " (" + Preflight.bytes(size) + ", "
-                        + Preflight.bytes(freed) + " freed) left by pid " + writer.pid()
+                err.println("[qp] removed stale queue directory " + dir + " (files " + Preflight.bytes(size) + ", "
+                        + "free space grew by " + Preflight.bytes(freed) + ") left by pid " + writer.pid()
                         + ", which is no longer running");
                 removed.add(dir);
             } catch (final IOException | IllegalStateException e) {
