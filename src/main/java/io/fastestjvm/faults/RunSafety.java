@@ -3,7 +3,6 @@ package io.fastestjvm.faults;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Collections;
 import java.util.List;
 
 import io.fastestjvm.config.BenchmarkOptions;
@@ -21,7 +20,6 @@ public final class RunSafety implements AutoCloseable {
     private ConcurrentRunWatch watch;
     private QueueDirectoryOwner queueOwner;
     private RunningMarker marker;
-    private List<Long> otherRuns = Collections.emptyList();
 
     public RunSafety(final PrintStream err) {
         this(err, RunRegistry.defaultDirectory());
@@ -36,7 +34,14 @@ public final class RunSafety implements AutoCloseable {
     public void beforeRun(final BenchmarkOptions options, final String runId) throws IOException {
         StaleQueueSweeper.sweep(options.queueParent(), err);
         RunningMarker.reportUnfinished(options.resultsParent(), err);
-        registry = RunRegistry.register(registryDirectory, runId);
+        try {
+            registry = RunRegistry.register(registryDirectory, runId);
+        } catch (final IOException e) {
+            err.println("WARNING: cannot register this run in " + registryDirectory + " (" + e
+                    + "): other benchmark runs on this machine cannot be detected (summary: concurrentRuns.checked"
+                    + " false)");
+            return;
+        }
         watch = new ConcurrentRunWatch(registry, err);
         watch.start();
     }
@@ -49,12 +54,12 @@ public final class RunSafety implements AutoCloseable {
         marker = RunningMarker.write(results, runId);
     }
 
-    /** Stops watching, checks a last time and returns the pids of every other run seen while this one ran. */
+    /**
+     * Stops watching, checks a last time and returns the pids of every other run seen while this one ran; null
+     * when this run could not register, so nothing could be checked.
+     */
     public List<Long> otherRunsSeen() throws InterruptedException {
-        if (watch != null) {
-            otherRuns = watch.finish();
-        }
-        return otherRuns;
+        return watch == null ? null : watch.finish();
     }
 
     @Override

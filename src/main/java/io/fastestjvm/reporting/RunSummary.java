@@ -258,16 +258,21 @@ public final class RunSummary {
             return this;
         }
 
-        /** Other benchmark runs seen on this machine while this one ran: any makes the numbers not comparable. */
+        /**
+         * Other benchmark runs seen on this machine while this one ran (null: could not be checked). Any makes the
+         * numbers not comparable.
+         */
         public Builder concurrentRuns(final List<Long> otherPids) {
             final ObjectNode node = root.putObject("concurrentRuns");
-            node.put("detected", !otherPids.isEmpty());
+            node.put("checked", otherPids != null);
+            final List<Long> seen = otherPids == null ? Collections.<Long>emptyList() : otherPids;
+            node.put("detected", !seen.isEmpty());
             final ArrayNode pids = node.putArray("otherPids");
-            otherPids.forEach(pids::add);
-            node.put("comparable", otherPids.isEmpty());
-            if (!otherPids.isEmpty()) {
-                final String detail = String.format(ConcurrentRunWatch.NOT_COMPARABLE, otherPids.stream().map(String::valueOf)
-                        .collect(Collectors.joining(", ")));
+            seen.forEach(pids::add);
+            node.put("comparable", seen.isEmpty());
+            if (!seen.isEmpty()) {
+                final String detail = String.format(ConcurrentRunWatch.NOT_COMPARABLE,
+                        seen.stream().map(String::valueOf).collect(Collectors.joining(", ")));
                 node.put("detail", detail);
                 failures.add(detail);
             }

@@ -129,7 +129,8 @@ public final class ChronicleQueueTransport implements Transport {
             return new PersistenceProof(true, expectedMessages, read, bytes, null, null, System.nanoTime() - start);
         }
         return new PersistenceProof(true, expectedMessages, read, bytes, Long.toHexString(endIndex), "read back "
-                + read + " messages, expected " + expectedMessages + "; the first missing is message " + read,
+                + read + " messages, expected " + expectedMessages
+                + (read < expectedMessages ? "; the first missing is message " + read : ""),
                 System.nanoTime() - start);
     }
 
