@@ -8,14 +8,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import io.fastestjvm.reporting.ResultsFolder;
+import io.fastestjvm.reporting.RunSummary;
 
 /**
  * A {@code RUNNING} file in a results folder while its run is in progress, removed when the run ends. A folder that
- * still has one after its pid is gone is the remains of a killed run: it is reported, never deleted (it is the
- * user's data, and its interval logs may still be useful).
+ * still has one after its pid is gone, and no summary.json, is the remains of a killed run: it is reported once
+ * (the marker is renamed {@code UNFINISHED}) and never deleted: it is the user's data, and its interval logs may
+ * still be useful.
  */
 public final class RunningMarker {
     public static final String FILE_NAME = "RUNNING";
+    public static final String UNFINISHED = "UNFINISHED";
 
     private final Path file;
 
@@ -35,7 +38,8 @@ public final class RunningMarker {
 
     /** Prints one line per folder under {@code resultsParent} whose run was killed; returns how many. */
     public static int reportUnfinished(final File resultsParent, final PrintStream err) {
-        final File[] folders = resultsParent.listFiles(f -> new File(f, FILE_NAME).isFile());
+        final File[] folders = resultsParent.listFiles(f -> new File(f, FILE_NAME).isFile()
+                && !new File(f, RunSummary.FILE_NAME).exists());
         int unfinished = 0;
         for (final File folder : folders == null ? new File[0] : folders) {
             final ProcessIdentity writer;
@@ -47,7 +51,13 @@ public final class RunningMarker {
             }
             if (writer != null && writer.liveness() == ProcessIdentity.Liveness.DEAD) {
                 err.println("[qp] note: " + folder + " is an unfinished run: pid " + writer.pid()
-                        + " ended without finishing it (killed or crashed); kept as it is, not a result");
+                        + " ended without finishing it (killed or crashed); kept, not a result (marked "
+                        + UNFINISHED + ")");
+                try {
+                    Files.move(new File(folder, FILE_NAME).toPath(), new File(folder, UNFINISHED).toPath());
+                } catch (final IOException e) {
+                    // reported again next time
+                }
                 unfinished++;
             }
         }

@@ -52,8 +52,10 @@ class KilledRunTest {
                 + ", which is no longer running\n.*"), err);
         assertFalse(queue.exists(), "the killed run's queue is removed");
         assertTrue(err.contains("[qp] note: " + folder + " is an unfinished run: pid " + pid
-                + " ended without finishing it (killed or crashed); kept as it is, not a result\n"), err);
-        assertTrue(new File(folder, RunningMarker.FILE_NAME).isFile(), "the killed run's results folder is kept");
+                + " ended without finishing it (killed or crashed); kept, not a result (marked UNFINISHED)\n"), err);
+        assertTrue(new File(folder, RunningMarker.UNFINISHED).isFile(), "the killed run's results folder is kept");
+        assertFalse(new File(folder, RunningMarker.FILE_NAME).exists(), "reported once: the marker is renamed");
+        assertTrue(new File(folder, ".actual-send.hlog.tmp").isFile(), "its interval log so far is kept");
         assertEquals("[1, 2, 3]", java.util.Arrays.toString(Files.readAllBytes(new File(foreign, "data").toPath())),
                 "a qp-* directory without an owner file is not ours to remove");
         assertFalse(new File(ChildRun.onlyFolder(results, "", "next"), RunningMarker.FILE_NAME).exists(),
