@@ -29,7 +29,7 @@ class ConcurrentRunsTest {
         final File queues = Files.createDirectories(temp.resolve("queues")).toFile();
         final File results = temp.resolve("results").toFile();
         final String[] settings = {"-Dqp.queueDir=" + queues, "-Dqp.resultsDir=" + results, "-Dqp.rate=10000",
-                "-Dqp.warmupSeconds=2", "-Dqp.seconds=2"};
+                "-Dqp.warmupSeconds=4", "-Dqp.seconds=2"};
         final ChildRun first = ChildRun.start(temp, "first", settings);
         final ChildRun second = ChildRun.start(temp, "second", settings);
         assertEquals(1, first.awaitExit(120), first.stderr());
