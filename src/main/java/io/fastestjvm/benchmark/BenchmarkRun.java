@@ -21,6 +21,8 @@ import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.environment.EnvironmentInfo;
+import io.fastestjvm.faults.DiskSpaceFailure;
+import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.reporting.IntervalLog;
@@ -45,6 +47,7 @@ public final class BenchmarkRun {
     private final BenchmarkOptions options;
     private final PrintStream out;
     private final PrintStream err;
+    private QueueHook beforeProof = queueDir -> { };
 
     public BenchmarkRun(final BenchmarkOptions options, final PrintStream out, final PrintStream err) {
         this.options = options;
@@ -53,6 +56,18 @@ public final class BenchmarkRun {
     }
 
     public BenchmarkResult execute() throws IOException, InterruptedException {
+        try (RunSafety safety = new RunSafety(err)) {
+            return execute(safety);
+        }
+    }
+
+    /** Test hook: runs on the closed queue between the end of measurement and the persistence proof. */
+    BenchmarkRun beforePersistenceProof(final QueueHook hook) {
+        this.beforeProof = hook;
+        return this;
+    }
+
+    private BenchmarkResult execute(final RunSafety safety) throws IOException, InterruptedException {
         final CpuAssignment[] cpus;
         try {
             Preflight.check(options);
@@ -67,9 +82,14 @@ public final class BenchmarkRun {
 
         final Date started = new Date();
         final String runId = timestamp(started) + "-" + label() + "-" + processId();
+        safety.beforeRun(options, runId);
         final File queueDir = new File(options.queueParent(), "qp-" + runId);
         Files.createDirectory(queueDir.toPath());
+        safety.ownQueue(queueDir);
         final ResultsFolder results = ResultsFolder.createNew(options.resultsParent(), runId);
+        safety.markRunning(results, runId);
+        final DiskSpaceFailure diskSpace = DiskSpaceFailure.watch(options.queueParent(),
+                Preflight.queueBytesNeeded(options));
         final long blockSize = blockSizeBytes();
         final Map<String, Object> environment = EnvironmentInfo.capture(queueDir);
 
@@ -118,8 +138,11 @@ public final class BenchmarkRun {
         results.publish(results.temporaryFile(ACTUAL_SEND + ".hlog"), ACTUAL_SEND + ".hlog");
         results.publish(results.temporaryFile(INTENDED_SEND + ".hlog"), INTENDED_SEND + ".hlog");
         final long measuredEndNanos = System.nanoTime();
+        final String diskFull = diskSpace.diagnose(control.failure(), ChronicleQueueTransport.bytesNeeded(
+                phases.total() - producer.report().sent.get(), options.size()));
         try {
             transport.close();
+            beforeProof.accept(queueDir);
             err.println("[qp] persistence proof: reading " + producer.report().sent.get()
                     + " messages back from " + queueDir + " with a fresh queue");
             proof = transport.provePersisted(producer.report().sent.get());
@@ -131,6 +154,9 @@ public final class BenchmarkRun {
         }
 
         final List<String> failures = new ArrayList<>();
+        if (diskFull != null) {
+            failures.add(diskFull);
+        }
         if (control.failure() != null) {
             failures.add(control.failure());
         }
@@ -158,6 +184,7 @@ public final class BenchmarkRun {
                 .durations(runStartNanos, consumer.report().measuredStartNanos, measuredEndNanos, System.nanoTime())
                 .blockSize(blockSize)
                 .failures(failures)
+                .concurrentRuns(safety.otherRunsSeen())
                 .build();
         summary.writeTo(results);
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
@@ -239,6 +266,11 @@ public final class BenchmarkRun {
         final SimpleDateFormat format = new SimpleDateFormat("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
         format.setTimeZone(TimeZone.getTimeZone("UTC"));
         return format.format(date);
+    }
+
+    /** Something done to the closed queue directory; see {@link #beforePersistenceProof}. */
+    interface QueueHook {
+        void accept(File queueDir) throws IOException;
     }
 
     static String processId() {

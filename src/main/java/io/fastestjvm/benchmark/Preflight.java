@@ -39,8 +39,7 @@ public final class Preflight {
         }
         requireWritableDirectory(options.queueParent(), Settings.QUEUE_DIR.name(), Settings.QUEUE_DIR.accepted());
         requireWritableOrCreatable(options.resultsParent());
-        final long needed = ChronicleQueueTransport.bytesNeeded(options.totalMessages(), options.size())
-                + QUEUE_SLACK_BYTES;
+        final long needed = queueBytesNeeded(options);
         final long free = options.queueParent().getUsableSpace();
         if (free < needed) {
             throw new InvalidSettingException(Settings.QUEUE_DIR.name(), String.format(Locale.ROOT,
@@ -48,6 +47,11 @@ public final class Preflight {
                     options.queueParent(), bytes(free), bytes(needed), options.totalMessages(), options.size()),
                     "a directory with enough free space, or lower qp.seconds, qp.rate, qp.size or qp.runs");
         }
+    }
+
+    /** The queue's estimated size plus slack: what must be free in qp.queueDir. */
+    public static long queueBytesNeeded(final BenchmarkOptions options) {
+        return ChronicleQueueTransport.bytesNeeded(options.totalMessages(), options.size()) + QUEUE_SLACK_BYTES;
     }
 
     private static void requireWritableDirectory(final File dir, final String setting, final String accepted) {

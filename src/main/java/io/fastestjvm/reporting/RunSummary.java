@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -23,6 +24,7 @@ import org.HdrHistogram.Histogram;
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuList;
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.faults.ConcurrentRunWatch;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.transport.PersistenceProof;
 
@@ -255,6 +257,27 @@ public final class RunSummary {
 
         public Builder blockSize(final long bytes) {
             root.with("transport").put("name", "chronicle").put("blockSizeBytes", bytes);
+            return this;
+        }
+
+        /**
+         * Other benchmark runs seen on this machine while this one ran (null: could not be checked). Any makes the
+         * numbers not comparable.
+         */
+        public Builder concurrentRuns(final List<Long> otherPids) {
+            final ObjectNode node = root.putObject("concurrentRuns");
+            node.put("checked", otherPids != null);
+            final List<Long> seen = otherPids == null ? Collections.<Long>emptyList() : otherPids;
+            node.put("detected", !seen.isEmpty());
+            final ArrayNode pids = node.putArray("otherPids");
+            seen.forEach(pids::add);
+            node.put("comparable", seen.isEmpty());
+            if (!seen.isEmpty()) {
+                final String detail = String.format(ConcurrentRunWatch.NOT_COMPARABLE,
+                        seen.stream().map(String::valueOf).collect(Collectors.joining(", ")));
+                node.put("detail", detail);
+                failures.add(detail);
+            }
             return this;
         }
 

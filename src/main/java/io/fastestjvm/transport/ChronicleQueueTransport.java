@@ -99,11 +99,13 @@ public final class ChronicleQueueTransport implements Transport {
         final long start = System.nanoTime();
         long read = 0;
         long bytes = 0;
+        long endIndex;
         try (SingleChronicleQueue fresh = open(directory, rollCycle, blockSize, false);
              ExcerptTailer tailer = fresh.createTailer()) {
             while (true) {
                 try (DocumentContext document = tailer.readingDocument()) {
                     if (!document.isPresent()) {
+                        endIndex = tailer.index();
                         break;
                     }
                     final Bytes<?> content = document.wire().bytes();
@@ -118,13 +120,18 @@ public final class ChronicleQueueTransport implements Transport {
                     read++;
                 }
             }
-        } catch (final RuntimeException e) {
+        } catch (final RuntimeException | InternalError e) {
+            // InternalError: SIGBUS reading a mapped page the file no longer backs (truncated, or tmpfs full)
             return new PersistenceProof(true, expectedMessages, read, bytes, null,
                     "reading message " + read + " failed: " + e, System.nanoTime() - start);
         }
-        final String problem = read == expectedMessages ? null
-                : "read back " + read + " messages, expected " + expectedMessages;
-        return new PersistenceProof(true, expectedMessages, read, bytes, null, problem, System.nanoTime() - start);
+        if (read == expectedMessages) {
+            return new PersistenceProof(true, expectedMessages, read, bytes, null, null, System.nanoTime() - start);
+        }
+        return new PersistenceProof(true, expectedMessages, read, bytes, Long.toHexString(endIndex), "read back "
+                + read + " messages, expected " + expectedMessages
+                + (read < expectedMessages ? "; the first missing is message " + read : ""),
+                System.nanoTime() - start);
     }
 
     @Override
@@ -137,7 +144,7 @@ public final class ChronicleQueueTransport implements Transport {
         deleteTree(directory.toPath());
     }
 
-    static void deleteTree(final Path root) {
+    public static void deleteTree(final Path root) {
         if (!Files.exists(root)) {
             return;
         }

@@ -1,0 +1,69 @@
+package io.fastestjvm.faults;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Looks for other benchmark runs on this machine at the start, once a second from its own daemon thread (never
+ * from the measured loops), and at the end. Every run seen is remembered: two runs that overlapped at any time
+ * measured each other's interference, so neither's numbers are comparable with a run that had the machine alone.
+ */
+public final class ConcurrentRunWatch implements AutoCloseable {
+    public static final String NOT_COMPARABLE = "another benchmark run shared this machine during the run (pid %s):"
+            + " it competed for the same CPUs, caches and memory, so these numbers are not comparable";
+
+    private final RunRegistry registry;
+    private final PrintStream err;
+    private final Set<Long> seen = new ConcurrentSkipListSet<>();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private Thread thread;
+
+    public ConcurrentRunWatch(final RunRegistry registry, final PrintStream err) {
+        this.registry = registry;
+        this.err = err;
+    }
+
+    /** Checks now, then once a second until {@link #close()}. */
+    public synchronized void start() {
+        check();
+        thread = new Thread(() -> {
+            try {
+                while (!stopped.await(1, TimeUnit.SECONDS)) {
+                    check();
+                }
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "qp-concurrent-run-watch");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Stops the periodic check, checks a last time, and returns every other run seen (pids, ascending). */
+    public List<Long> finish() throws InterruptedException {
+        close();
+        check();
+        return new ArrayList<>(seen);
+    }
+
+    private void check() {
+        for (final Long pid : registry.otherLiveRuns()) {
+            if (seen.add(pid)) {
+                err.println("FAILED: " + String.format(NOT_COMPARABLE, pid));
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close() throws InterruptedException {
+        stopped.countDown();
+        if (thread != null) {
+            thread.join();
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package io.fastestjvm.faults;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.StringReader;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Properties;
+
+/**
+ * A process told apart from any later process that reuses its pid: pid, kernel start time (field 22 of
+ * {@code /proc/<pid>/stat}, in clock ticks since boot) and host. Written into owner and marker files so a later
+ * run can prove the writer is gone.
+ */
+public final class ProcessIdentity {
+    /** What can be said about a recorded process now. */
+    public enum Liveness {
+        /** The pid runs and has the recorded start time. */
+        ALIVE,
+        /** No process has the pid, or the one that has it started at another time: the recorded one is gone. */
+        DEAD,
+        /** Another host, no {@code /proc}, or an unreadable record: nothing may be assumed. */
+        UNKNOWN
+    }
+
+    private static final File PROC = new File("/proc");
+    private static final String HOST = hostName();
+
+    private final long pid;
+    private final String startTime;
+    private final String host;
+
+    ProcessIdentity(final long pid, final String startTime, final String host) {
+        this.pid = pid;
+        this.startTime = startTime;
+        this.host = host;
+    }
+
+    /** This JVM. */
+    public static ProcessIdentity current() {
+        final long pid = currentPid();
+        return new ProcessIdentity(pid, startTimeOf(pid), HOST);
+    }
+
+    public long pid() {
+        return pid;
+    }
+
+    /** Kernel start time in clock ticks since boot, or null where there is no {@code /proc}. */
+    public String startTime() {
+        return startTime;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    /** The record as properties text, the format {@link #parse} reads. */
+    public String toText() {
+        return "pid=" + pid + "\nstartTime=" + (startTime == null ? "" : startTime) + "\nhost=" + host + "\n";
+    }
+
+    /** Reads a record written by {@link #toText}; null when it is empty or incomplete. */
+    public static ProcessIdentity parse(final String text) {
+        final Properties properties = new Properties();
+        try {
+            properties.load(new StringReader(text));
+        } catch (final IOException e) {
+            return null;
+        }
+        final String pid = properties.getProperty("pid", "");
+        if (!pid.matches("[0-9]+")) {
+            return null;
+        }
+        final String start = properties.getProperty("startTime", "");
+        return new ProcessIdentity(Long.parseLong(pid), start.isEmpty() ? null : start,
+                properties.getProperty("host", ""));
+    }
+
+    /** Whether the recorded process still runs; see {@link Liveness}. */
+    public Liveness liveness() {
+        if (!PROC.isDirectory() || startTime == null || !host.equals(HOST)) {
+            return Liveness.UNKNOWN;
+        }
+        final String now = startTimeOf(pid);
+        if (now == null) {
+            return new File(PROC, Long.toString(pid)).exists() ? Liveness.UNKNOWN : Liveness.DEAD;
+        }
+        return now.equals(startTime) ? Liveness.ALIVE : Liveness.DEAD;
+    }
+
+    @Override
+    public String toString() {
+        return "pid " + pid;
+    }
+
+    /** Field 22 of /proc/pid/stat; the command name (field 2) may hold spaces and ')' so fields count from its end. */
+    static String startTimeOf(final long pid) {
+        try {
+            final String stat = new String(Files.readAllBytes(new File(PROC, pid + "/stat").toPath()),
+                    StandardCharsets.US_ASCII);
+            final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+            return fields.length > 19 ? fields[19] : null;
+        } catch (final IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static long currentPid() {
+        try {
+            return Long.parseLong(new File(PROC, "self").getCanonicalFile().getName());
+        } catch (final IOException | NumberFormatException e) {
+            final String name = ManagementFactory.getRuntimeMXBean().getName();
+            return Long.parseLong(name.substring(0, name.indexOf('@')));
+        }
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (final IOException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.fastestjvm.faults;
+
+import java.io.File;
+import java.io.IOException;
+
+/**
+ * Marks a run's queue directory as owned by this process for as long as it lives: a locked owner file inside it.
+ * {@link StaleQueueSweeper} removes the directory only once the lock is free and the owner pid is gone.
+ */
+public final class QueueDirectoryOwner implements AutoCloseable {
+    public static final String FILE_NAME = "qp-owner.lock";
+
+    private final LockedRecord record;
+
+    private QueueDirectoryOwner(final LockedRecord record) {
+        this.record = record;
+    }
+
+    public static QueueDirectoryOwner claim(final File queueDir) throws IOException {
+        return new QueueDirectoryOwner(LockedRecord.create(new File(queueDir, FILE_NAME).toPath(), ""));
+    }
+
+    /** Removes the owner file, so a queue kept on purpose (qp.keepQueue) is never taken for a stale one. */
+    @Override
+    public void close() throws IOException {
+        record.deleteAndClose();
+    }
+}

@@ -1,0 +1,83 @@
+package io.fastestjvm.faults;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.reporting.ResultsFolder;
+
+/**
+ * What one run does so that a kill, a crash or a second run cannot cost the user RAM, data or a silently wrong
+ * number: it cleans up after dead runs, marks its own queue and results folder as in use, and watches for other
+ * runs. Closing it releases everything it holds, whatever way the run ended.
+ */
+public final class RunSafety implements AutoCloseable {
+    private final PrintStream err;
+    private final File registryDirectory;
+    private RunRegistry registry;
+    private ConcurrentRunWatch watch;
+    private QueueDirectoryOwner queueOwner;
+    private RunningMarker marker;
+
+    public RunSafety(final PrintStream err) {
+        this(err, RunRegistry.defaultDirectory());
+    }
+
+    RunSafety(final PrintStream err, final File registryDirectory) {
+        this.err = err;
+        this.registryDirectory = registryDirectory;
+    }
+
+    /** Removes dead runs' queues, reports their results folders, and registers and watches this run. */
+    public void beforeRun(final BenchmarkOptions options, final String runId) throws IOException {
+        StaleQueueSweeper.sweep(options.queueParent(), err);
+        RunningMarker.reportUnfinished(options.resultsParent(), err);
+        try {
+            registry = RunRegistry.register(registryDirectory, runId);
+        } catch (final IOException e) {
+            err.println("WARNING: cannot register this run in " + registryDirectory + " (" + e
+                    + "): other benchmark runs on this machine cannot be detected (summary: concurrentRuns.checked"
+                    + " false)");
+            return;
+        }
+        watch = new ConcurrentRunWatch(registry, err);
+        watch.start();
+    }
+
+    public void ownQueue(final File queueDir) throws IOException {
+        queueOwner = QueueDirectoryOwner.claim(queueDir);
+    }
+
+    public void markRunning(final ResultsFolder results, final String runId) throws IOException {
+        marker = RunningMarker.write(results, runId);
+    }
+
+    /**
+     * Stops watching, checks a last time and returns the pids of every other run seen while this one ran; null
+     * when this run could not register, so nothing could be checked.
+     */
+    public List<Long> otherRunsSeen() throws InterruptedException {
+        return watch == null ? null : watch.finish();
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        try {
+            if (watch != null) {
+                watch.close();
+            }
+            if (queueOwner != null) {
+                queueOwner.close();
+            }
+            if (marker != null) {
+                marker.remove();
+            }
+        } finally {
+            if (registry != null) {
+                registry.close();
+            }
+        }
+    }
+}

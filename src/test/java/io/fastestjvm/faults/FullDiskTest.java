@@ -1,0 +1,119 @@
+package io.fastestjvm.faults;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fastestjvm.reporting.RunSummary;
+
+/**
+ * The queue's file system fills up while the run is measuring: a real 256 MiB tmpfs, big enough at the start (so
+ * Preflight lets the run begin), filled by this test once the run has started. Needs root and mount(8); where the
+ * machine does not allow mounting, the test is reported as skipped with the reason.
+ */
+class FullDiskTest {
+    @TempDir
+    Path temp;
+    private File mount;
+
+    @Test
+    void spaceThatVanishesDuringTheRunStopsItWithAClearErrorAndNoLeftovers() throws Exception {
+        mount = Files.createDirectories(temp.resolve("small-tmpfs")).toFile();
+        final String mounted = command("mount", "-t", "tmpfs", "-o", "size=256m", "tmpfs", mount.getPath());
+        Assumptions.assumeTrue(mounted.isEmpty(), "skipped: cannot mount a small tmpfs here (needs root and"
+                + " mount(8)): " + mounted);
+        final File results = temp.resolve("results").toFile();
+        final File earlier = Files.createDirectories(temp.resolve("results/20200101T000000Z-earlier-1")).toFile();
+        final byte[] earlierSummary = "{\"status\":\"passed\"}".getBytes(StandardCharsets.UTF_8);
+        Files.write(new File(earlier, RunSummary.FILE_NAME).toPath(), earlierSummary);
+
+        // 20,000 msg/s x 32 s x 264 B is ~161 MiB + 64 MiB slack: fits the 256 MiB at the start
+        final ChildRun run = ChildRun.start(temp, "full", "-Dqp.queueDir=" + mount, "-Dqp.resultsDir=" + results,
+                "-Dqp.rate=20000", "-Dqp.warmupSeconds=30", "-Dqp.seconds=2");
+        run.awaitStderr("[qp] warm-up started", 60);
+        final long filled = fill(new File(mount, "filler"));
+        final int exit = run.awaitExit(120);
+        final String err = run.stderr();
+        System.err.print(err);
+
+        assertEquals(1, exit, err);
+        assertTrue(filled > 0, "the test wrote " + filled + " bytes into the tmpfs");
+        assertTrue(err.matches("(?s).*\nFAILED: queue file system full: " + mount + " ran out of space during the"
+                + " run; this run needed about 225\\.\\d MiB for its queue, 2\\d\\d\\.\\d MiB was free at the start"
+                + " and \\d+(\\.\\d)? [KM]?i?B is free now, with [0-9.]+ [KM]iB still to write\\. Free space there"
+                + " or set qp.queueDir to a larger file system\n.*"), err);
+        assertEquals(Arrays.asList("filler"), Arrays.asList(mount.list()), "the run's queue directory is removed");
+        final File folder = ChildRun.onlyFolder(results, "", "full");
+        final JsonNode summary = new ObjectMapper().readTree(new File(folder, RunSummary.FILE_NAME));
+        assertEquals("failed", summary.get("status").asText());
+        assertTrue(summary.at("/failures/0").asText().startsWith("queue file system full: "), summary.toString());
+        assertFalse(new File(folder, RunningMarker.FILE_NAME).exists());
+        assertArrayEquals(earlierSummary, Files.readAllBytes(new File(earlier, RunSummary.FILE_NAME).toPath()),
+                "an earlier run's results are untouched");
+    }
+
+    /** Writes zeros until the file system says it is full; returns the bytes written. */
+    private static long fill(final File file) {
+        final byte[] block = new byte[1 << 20];
+        long written = 0;
+        try (FileOutputStream out = new FileOutputStream(file)) {
+            while (true) {
+                out.write(block);
+                written += block.length;
+            }
+        } catch (final IOException e) {
+            return written; // No space left on device: exactly what was wanted
+        }
+    }
+
+    @AfterEach
+    void unmount() throws Exception {
+        if (mount != null && command("mountpoint", "-q", mount.getPath()).isEmpty()) {
+            final String failed = command("umount", mount.getPath());
+            assertTrue(failed.isEmpty() || command("umount", "-l", mount.getPath()).isEmpty(), failed);
+        }
+    }
+
+    /** Runs a command; "" on success, else its exit code and output. */
+    private static String command(final String... command) throws IOException, InterruptedException {
+        final Process process;
+        try {
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        } catch (final IOException e) {
+            return e.toString();
+        }
+        final byte[] output = readAll(process);
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            return String.join(" ", command) + " did not end";
+        }
+        return process.exitValue() == 0 ? "" : "exit " + process.exitValue() + ": "
+                + new String(output, StandardCharsets.UTF_8).trim();
+    }
+
+    private static byte[] readAll(final Process process) throws IOException {
+        final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        final byte[] buffer = new byte[4096];
+        for (int n; (n = process.getInputStream().read(buffer)) > 0; ) {
+            out.write(buffer, 0, n);
+        }
+        return out.toByteArray();
+    }
+}

@@ -1,0 +1,57 @@
+package io.fastestjvm.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fastestjvm.config.BenchmarkOptions;
+
+/** The run registry's bookkeeping: records of dead runs are removed, and a registry that cannot be used is said. */
+class RunSafetyTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void aDeadRunsRegistryRecordIsRemovedAndNotCountedAsLive() throws Exception {
+        final File registry = Files.createDirectories(temp.resolve("registry")).toFile();
+        final File stale = new File(registry, Integer.MAX_VALUE + "-1" + RunRegistry.SUFFIX);
+        final ProcessIdentity self = ProcessIdentity.current();
+        Files.write(stale.toPath(), new ProcessIdentity(Integer.MAX_VALUE, "1", self.host()).toText()
+                .getBytes(StandardCharsets.UTF_8));
+        try (RunRegistry own = RunRegistry.register(registry, "test")) {
+            assertEquals(Collections.emptyList(), own.otherLiveRuns());
+            assertFalse(stale.exists(), "the dead run's record is removed");
+            assertEquals(1, registry.list().length, "only this run's record");
+        }
+        assertEquals(0, registry.list().length, "closing removes this run's record");
+    }
+
+    @Test
+    void aRegistryThatCannotBeWrittenIsAWarningAndConcurrencyIsUnchecked() throws Exception {
+        final File plainFile = Files.createFile(temp.resolve("plain-file")).toFile();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final BenchmarkOptions options = BenchmarkOptions.defaults().withQueueDir(temp.toFile())
+                .withResultsDir(temp.resolve("results").toFile());
+        try (RunSafety safety = new RunSafety(new PrintStream(err, true, "UTF-8"), new File(plainFile, "runs"))) {
+            safety.beforeRun(options, "test");
+            assertNull(safety.otherRunsSeen());
+        }
+        final String printed = new String(err.toByteArray(), StandardCharsets.UTF_8);
+        assertTrue(printed.startsWith("WARNING: cannot register this run in " + new File(plainFile, "runs")),
+                printed);
+        assertTrue(printed.endsWith("other benchmark runs on this machine cannot be detected (summary:"
+                + " concurrentRuns.checked false)\n"), printed);
+    }
+}
