@@ -75,7 +75,8 @@ class CpuPinningTest {
                     && !line.startsWith("could not hold ")) {
                 // the holder's log lines
             }
-            assertEquals("holding " + cpu, line);
+            // Either our holder has the reservation or a third process had it already: both are "another process".
+            assertTrue(("holding " + cpu).equals(line) || ("could not hold " + cpu).equals(line), line);
             final ExecutorService thread = Executors.newSingleThreadExecutor();
             try {
                 thread.submit(() -> {
