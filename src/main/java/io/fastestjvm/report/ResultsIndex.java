@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 
 /**
  * results/README.md: an index of the published result sets, built from the report.md files found in results/*,
- * each with its title line, its first paragraph and its headline chart. Nothing in it is typed by hand.
+ * each with the first sentence of the report and its headline chart. Nothing in it is typed by hand.
  */
 final class ResultsIndex {
     static final String FILE = "README.md";
@@ -35,7 +35,7 @@ final class ResultsIndex {
             final List<String> lines = Files.readAllLines(report, StandardCharsets.UTF_8);
             out.append("## [").append(set).append("](").append(set).append('/').append(ReportMarkdown.FILE)
                     .append(")\n\n");
-            final String summary = firstParagraph(lines);
+            final String summary = firstSentence(lines);
             if (!summary.isEmpty()) {
                 out.append(summary).append("\n\n");
             }
@@ -50,10 +50,12 @@ final class ResultsIndex {
         return index;
     }
 
-    private static String firstParagraph(final List<String> lines) {
+    /** The first sentence of the report's first paragraph: what was measured, on which machine. */
+    private static String firstSentence(final List<String> lines) {
         for (final String line : lines) {
             if (!line.isEmpty() && !line.startsWith("#") && !line.startsWith("!")) {
-                return line;
+                final int end = line.indexOf(". ");
+                return end < 0 ? line : line.substring(0, end + 1);
             }
         }
         return "";
