@@ -21,6 +21,14 @@ public final class GroupedBarChart {
         ChartLook.apply(chart.getStyler());
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisDecimalPattern("#,##0.##");
+        double largest = 0;
+        for (final List<Double> values : series.values()) {
+            for (final Double value : values) {
+                largest = value == null ? largest : Math.max(largest, value);
+            }
+        }
+        // Headroom above the tallest bar, so the axis gets ticks between 0 and it.
+        chart.getStyler().setYAxisMax(Math.max(1, largest) * 1.2);
         for (final Map.Entry<String, List<Double>> values : series.entrySet()) {
             final CategorySeries bars = chart.addSeries(values.getKey(), categories, values.getValue());
             bars.setFillColor(ProfilePalette.colour(profiles.get(values.getKey())));

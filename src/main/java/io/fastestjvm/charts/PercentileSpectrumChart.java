@@ -38,7 +38,7 @@ public final class PercentileSpectrumChart {
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(Math.log10(TO));
         chart.getStyler().setxAxisTickLabelsFormattingFunction(PercentileSpectrumChart::percentile);
-        chart.getStyler().setMarkerSize(7);
+        chart.getStyler().setMarkerSize(5);
         double smallest = Double.MAX_VALUE;
         double largest = 1;
         for (final SpectrumLine line : lines) {

@@ -41,7 +41,7 @@ public final class RangeBarChart {
         chart.getStyler().setOverlapped(true);
         chart.getStyler().setErrorBarsColor(Color.BLACK);
         chart.getStyler().setAvailableSpaceFill(0.6);
-        chart.getStyler().setXAxisLabelRotation(bars.size() > 6 ? 30 : 0);
+        chart.getStyler().setXAxisLabelRotation(labelsFit(labels) ? 0 : 25);
         if (log) {
             chart.getStyler().setYAxisMin(Math.floor(Math.log10(smallest)));
             chart.getStyler().setYAxisMax(Math.ceil(Math.log10(largest)));
@@ -70,6 +70,15 @@ public final class RangeBarChart {
         range.setLineColor(INVISIBLE);
         range.setShowInLegend(false);
         return chart;
+    }
+
+    /** Whether the labels fit side by side at ~7 px a character in a plot narrowed to ~560 px by the legend. */
+    private static boolean labelsFit(final List<String> labels) {
+        int longest = 0;
+        for (final String label : labels) {
+            longest = Math.max(longest, label.length());
+        }
+        return longest * 7 < 560 / Math.max(1, labels.size());
     }
 
     /** Tick label of a log10 axis: the value at whole decades, nothing in between. */
