@@ -1,18 +1,39 @@
 package io.fastestjvm.charts;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.util.Locale;
 
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /** The look every chart shares: white, readable fonts, legend outside the plot, ns figures with separators. */
 final class ChartLook {
     /** A y range wider than this factor is drawn on a log axis, or the small values would be a flat line. */
     static final double LOG_SCALE_RANGE = 20;
 
+    static final BasicStroke SOLID = new BasicStroke(2f);
+    static final BasicStroke DASHED = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+            new float[] {8f, 5f}, 0f);
+    static final BasicStroke DOTTED = new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+            new float[] {2f, 3f}, 0f);
+
     private ChartLook() {
+    }
+
+    /** Adds a line with round markers in one colour and stroke. */
+    static XYSeries line(final XYChart chart, final String name, final double[] x, final double[] y,
+                         final Color colour, final BasicStroke stroke) {
+        final XYSeries series = chart.addSeries(name, x, y);
+        series.setLineColor(colour);
+        series.setMarkerColor(colour);
+        series.setLineStyle(stroke);
+        series.setMarker(SeriesMarkers.CIRCLE);
+        return series;
     }
 
     static void apply(final AxesChartStyler styler) {

@@ -1,6 +1,5 @@
 package io.fastestjvm.charts;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
 
 import org.knowm.xchart.XYChart;
@@ -44,20 +43,9 @@ public final class LatencyOverTimeChart {
             shade.setMarker(SeriesMarkers.NONE);
         }
         final Color colour = ProfilePalette.colour(profile);
-        line(chart, "p50", series.seconds(), series.p50(), colour, new BasicStroke(2f));
-        line(chart, "p99", series.seconds(), series.p99(), colour, new BasicStroke(2f, BasicStroke.CAP_BUTT,
-                BasicStroke.JOIN_MITER, 10f, new float[] {8f, 5f}, 0f));
-        line(chart, "max", series.seconds(), series.max(), colour.darker(), new BasicStroke(1.5f,
-                BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {2f, 3f}, 0f));
+        ChartLook.line(chart, "p50", series.seconds(), series.p50(), colour, ChartLook.SOLID);
+        ChartLook.line(chart, "p99", series.seconds(), series.p99(), colour, ChartLook.DASHED);
+        ChartLook.line(chart, "max", series.seconds(), series.max(), colour.darker(), ChartLook.DOTTED);
         return chart;
-    }
-
-    private static void line(final XYChart chart, final String name, final double[] x, final double[] y,
-                             final Color colour, final BasicStroke stroke) {
-        final XYSeries series = chart.addSeries(name, x, y);
-        series.setLineColor(colour);
-        series.setMarkerColor(colour);
-        series.setLineStyle(stroke);
-        series.setMarker(SeriesMarkers.CIRCLE);
     }
 }

@@ -1,6 +1,5 @@
 package io.fastestjvm.charts;
 
-import java.awt.BasicStroke;
 import java.util.List;
 import java.util.Locale;
 
@@ -23,9 +22,6 @@ public final class PercentileSpectrumChart {
     public static final double TO = 100_000;
     private static final Marker[] HOST_MARKERS = {SeriesMarkers.NONE, SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND,
         SeriesMarkers.TRIANGLE_UP, SeriesMarkers.CIRCLE};
-    private static final BasicStroke SOLID = new BasicStroke(2f);
-    private static final BasicStroke DASHED = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-            new float[] {8f, 5f}, 0f);
 
     private PercentileSpectrumChart() {
     }
@@ -49,7 +45,7 @@ public final class PercentileSpectrumChart {
             final XYSeries series = chart.addSeries(line.label(), x, line.nanos());
             series.setLineColor(ProfilePalette.colour(line.profile()));
             series.setMarkerColor(ProfilePalette.colour(line.profile()));
-            series.setLineStyle(line.dashed() ? DASHED : SOLID);
+            series.setLineStyle(line.dashed() ? ChartLook.DASHED : ChartLook.SOLID);
             series.setMarker(HOST_MARKERS[line.hostIndex() % HOST_MARKERS.length]);
             for (final double value : line.nanos()) {
                 smallest = Math.min(smallest, value);

@@ -1,13 +1,10 @@
 package io.fastestjvm.charts;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.Map;
 
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Latency against offered rate or message size, both axes logarithmic: one colour per percentile, actual send solid
@@ -16,9 +13,6 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 public final class SweepChart {
     private static final Color[] PERCENTILE_COLOURS = {new Color(0x1F77B4), new Color(0x2CA02C),
         new Color(0xFF7F0E), new Color(0xD62728), new Color(0x7F7F7F)};
-    private static final BasicStroke SOLID = new BasicStroke(2f);
-    private static final BasicStroke DASHED = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-            new float[] {8f, 5f}, 0f);
 
     private SweepChart() {
     }
@@ -40,10 +34,10 @@ public final class SweepChart {
         int colour = 0;
         for (final Map.Entry<String, double[]> line : actual.entrySet()) {
             final Color c = PERCENTILE_COLOURS[colour++ % PERCENTILE_COLOURS.length];
-            add(chart, line.getKey() + ", actual send", x, line.getValue(), c, SOLID);
+            ChartLook.line(chart, line.getKey() + ", actual send", x, line.getValue(), c, ChartLook.SOLID);
             final double[] dashed = intended.get(line.getKey());
             if (dashed != null) {
-                add(chart, line.getKey() + ", intended send", x, dashed, c, DASHED);
+                ChartLook.line(chart, line.getKey() + ", intended send", x, dashed, c, ChartLook.DASHED);
             }
             for (final double[] values : new double[][] {line.getValue(), dashed == null ? new double[0] : dashed}) {
                 for (final double v : values) {
@@ -56,14 +50,5 @@ public final class SweepChart {
         }
         ChartLook.logNanosAxis(chart.getStyler(), smallest, largest);
         return chart;
-    }
-
-    private static void add(final XYChart chart, final String name, final double[] x, final double[] y,
-                            final Color colour, final BasicStroke stroke) {
-        final XYSeries series = chart.addSeries(name, x, y);
-        series.setLineColor(colour);
-        series.setMarkerColor(colour);
-        series.setLineStyle(stroke);
-        series.setMarker(SeriesMarkers.CIRCLE);
     }
 }
