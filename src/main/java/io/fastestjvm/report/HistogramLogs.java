@@ -78,7 +78,8 @@ public final class HistogramLogs {
                 continue;
             }
             for (final Interval interval : intervals(hlog)) {
-                if (!interval.warmup() && interval.histogram().getTag() == null) {
+                // Untagged only: warm-up (and any other tagged interval) is not the measurement.
+                if (interval.histogram().getTag() == null) {
                     sum.add(interval.histogram());
                 }
             }

@@ -1,7 +1,6 @@
 package io.fastestjvm.report;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Locale;
 
 import com.fasterxml.jackson.databind.ObjectMapper;

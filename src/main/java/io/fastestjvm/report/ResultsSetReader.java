@@ -141,8 +141,8 @@ public final class ResultsSetReader {
     }
 
     private static List<Path> summaries(final Path folder) throws IOException {
-        try (Stream<Path> files = Files.find(folder, MAX_DEPTH,
-                (p, attributes) -> attributes.isRegularFile() && p.getFileName().toString().equals(RunFolder.SUMMARY))) {
+        try (Stream<Path> files = Files.find(folder, MAX_DEPTH, (p, attributes) -> attributes.isRegularFile()
+                && p.getFileName().toString().equals(RunFolder.SUMMARY))) {
             return files.sorted().collect(Collectors.toList());
         }
     }

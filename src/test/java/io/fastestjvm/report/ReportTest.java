@@ -29,6 +29,7 @@ import org.w3c.dom.Element;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.fastestjvm.charts.ChartFiles;
 
@@ -158,8 +159,8 @@ class ReportTest {
         final String report = Fixtures.read(set.resolve("report.md"));
 
         final List<String> row = MarkdownTable.after(report, "## Latency per JVM, actual send (ns)").get("jdk8");
-        assertEquals(Arrays.asList("jdk8", "0 / 1", "FAILED: JDK 8 did not start: exit code 1", "–", "–", "–", "–"),
-                row);
+        assertEquals(Arrays.asList("jdk8", "0 / 1", "FAILED: JDK 8 did not start: exit code 1",
+                "–", "–", "–", "–"), row);
         assertTrue(report.contains("**FAILED: jdk8 run 1 (failed, exit code 1)** - JVM exited with code 1 before "
                 + "writing a summary"), report);
         assertTrue(report.contains("java.lang.UnsupportedClassVersionError"), "the output tail is shown");
@@ -187,10 +188,10 @@ class ReportTest {
     void environmentAuditWarningsAndAllocationAreCaveats() throws IOException {
         final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
         final Path summary = firstSummary(set.resolve("jdk17"));
-        final com.fasterxml.jackson.databind.node.ObjectNode root =
-                (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(summary.toFile());
+        final ObjectNode root =
+                (ObjectNode) JSON.readTree(summary.toFile());
         root.putObject("environmentAudit").putArray("warnings").add("CPU frequency governor is powersave");
-        ((com.fasterxml.jackson.databind.node.ObjectNode) root.path("checks").path("allocation"))
+        ((ObjectNode) root.path("checks").path("allocation"))
                 .put("consumerBytes", 4096);
         JSON.writeValue(summary.toFile(), root);
 
@@ -263,9 +264,9 @@ class ReportTest {
         Files.delete(floor.resolve("profile.json"));
         try (Stream<Path> summaries = Files.walk(floor)) {
             for (final Path summary : summaries.filter(p -> p.endsWith("summary.json")).collect(Collectors.toList())) {
-                final com.fasterxml.jackson.databind.node.ObjectNode root =
-                        (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(summary.toFile());
-                ((com.fasterxml.jackson.databind.node.ObjectNode) root.path("settings")).put("qp.transport", "floor");
+                final ObjectNode root =
+                        (ObjectNode) JSON.readTree(summary.toFile());
+                ((ObjectNode) root.path("settings")).put("qp.transport", "floor");
                 JSON.writeValue(summary.toFile(), root);
             }
         }
