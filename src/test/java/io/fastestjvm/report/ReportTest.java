@@ -168,6 +168,19 @@ class ReportTest {
     }
 
     @Test
+    void aSetWhereEveryJvmFailedStillGetsAReportThatSaysSo() throws IOException {
+        final Path set = Files.createDirectories(temp.resolve("all-failed"));
+        Fixtures.copy(Fixtures.MATRIX_SET.resolve("jdk8"), set.resolve("jdk8"));
+
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        assertTrue(report.contains("| jdk8 | 0 / 1 | FAILED: JDK 8 did not start: exit code 1 |"), report);
+        assertTrue(report.contains("**jdk8 has no figures**"), report);
+        assertFalse(Files.exists(set.resolve("charts")), "nothing to draw");
+    }
+
+    @Test
     void caveatsComeFromTheSummaries() throws IOException {
         final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
         assertEquals(0, Fixtures.report(set.toString()).exitCode);
