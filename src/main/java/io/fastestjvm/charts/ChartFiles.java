@@ -1,0 +1,37 @@
+package io.fastestjvm.charts;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/** Saves a chart as {@code <name>.png} (what GitHub shows) and {@code <name>.svg} (scales for print). */
+public final class ChartFiles {
+    public static final int WIDTH = 1000;
+    public static final int HEIGHT = 600;
+
+    private ChartFiles() {
+    }
+
+    /** Writes both files whole (temp + rename) and returns the PNG's path. */
+    public static Path save(final Chart<?, ?> chart, final Path folder, final String name) throws IOException {
+        Files.createDirectories(folder);
+        final Path png = folder.resolve(name + ".png");
+        replace(png, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+        final ByteArrayOutputStream svg = new ByteArrayOutputStream();
+        VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        replace(folder.resolve(name + ".svg"), svg.toByteArray());
+        return png;
+    }
+
+    private static void replace(final Path file, final byte[] bytes) throws IOException {
+        final Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.write(temp, bytes);
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

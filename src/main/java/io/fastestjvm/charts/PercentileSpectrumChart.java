@@ -1,0 +1,68 @@
+package io.fastestjvm.charts;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Latency against percentile on HdrHistogram's logarithmic 1/(1-p) axis, from 50% to 99.999%: each step to the right
+ * is one more nine, so the tail gets as much room as the body. One colour per JVM; actual send solid, intended
+ * send dashed. The x values are plotted as log10(1/(1-p)) on a linear axis labelled in percent at whole decades,
+ * because XChart's tick-label function does not work on its logarithmic axes.
+ */
+public final class PercentileSpectrumChart {
+    /** 1/(1-p) at 50%. */
+    public static final double FROM = 2;
+    /** 1/(1-p) at 99.999%. */
+    public static final double TO = 100_000;
+    private static final Marker[] HOST_MARKERS = {SeriesMarkers.NONE, SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND,
+        SeriesMarkers.TRIANGLE_UP, SeriesMarkers.CIRCLE};
+
+    private PercentileSpectrumChart() {
+    }
+
+    public static XYChart of(final String title, final List<SpectrumLine> lines) {
+        final XYChart chart = new XYChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT).title(title)
+                .xAxisTitle("percentile (log scale of 1/(1-p): each step right is one more nine)")
+                .yAxisTitle("latency (ns), log scale").build();
+        ChartLook.apply(chart.getStyler());
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setXAxisMax(Math.log10(TO));
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(PercentileSpectrumChart::percentile);
+        chart.getStyler().setMarkerSize(5);
+        double smallest = Double.MAX_VALUE;
+        double largest = 1;
+        for (final SpectrumLine line : lines) {
+            final double[] x = line.inverseTail();
+            for (int i = 0; i < x.length; i++) {
+                x[i] = Math.log10(x[i]);
+            }
+            final XYSeries series = chart.addSeries(line.label(), x, line.nanos());
+            series.setLineColor(ProfilePalette.colour(line.profile()));
+            series.setMarkerColor(ProfilePalette.colour(line.profile()));
+            series.setLineStyle(line.dashed() ? ChartLook.DASHED : ChartLook.SOLID);
+            series.setMarker(HOST_MARKERS[line.hostIndex() % HOST_MARKERS.length]);
+            for (final double value : line.nanos()) {
+                smallest = Math.min(smallest, value);
+                largest = Math.max(largest, value);
+            }
+        }
+        ChartLook.logNanosAxis(chart.getStyler(), smallest, largest);
+        return chart;
+    }
+
+    /** log10(1/(1-p)) -> "99.9%" at whole decades (0%, 90%, 99%, 99.9% ...), no label in between. */
+    static String percentile(final Double decades) {
+        if (Math.abs(decades - Math.rint(decades)) > 1e-9) {
+            return "";
+        }
+        final int nines = (int) Math.rint(decades);
+        final double percent = 100 * (1 - Math.pow(10, -nines));
+        return String.format(Locale.ROOT, "%." + Math.max(0, nines - 2) + "f%%", percent);
+    }
+}

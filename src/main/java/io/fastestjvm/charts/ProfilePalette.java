@@ -1,0 +1,46 @@
+package io.fastestjvm.charts;
+
+import java.awt.Color;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One fixed colour per JVM profile, the same in every chart of every results set, so a reader learns once that
+ * (say) orange is JDK 17. Known profiles have hand-picked, mutually distinct colours; any other profile gets a
+ * colour derived from its name, so it too is stable from run to run.
+ */
+public final class ProfilePalette {
+    private static final List<String> KNOWN = Arrays.asList(
+            "jdk8", "jdk11", "jdk17", "jdk21", "jdk25", "graalvm-ce17", "graalvm-ce21", "graalvm-ce25",
+            "graalvm-jit11");
+    private static final Color[] COLOURS = {
+        new Color(0x1F77B4), // jdk8: blue
+        new Color(0x2CA02C), // jdk11: green
+        new Color(0xFF7F0E), // jdk17: orange
+        new Color(0x9467BD), // jdk21: purple
+        new Color(0xD62728), // jdk25: red
+        new Color(0x8C564B), // graalvm-ce17: brown
+        new Color(0xE377C2), // graalvm-ce21: pink
+        new Color(0x17BECF), // graalvm-ce25: cyan
+        new Color(0xBCBD22), // graalvm-jit11: olive
+    };
+
+    private ProfilePalette() {
+    }
+
+    public static Color colour(final String profile) {
+        final int known = KNOWN.indexOf(profile);
+        if (known >= 0) {
+            return COLOURS[known];
+        }
+        // A hue from the name; saturation and brightness fixed so it stays readable on white.
+        final float hue = (profile.hashCode() & 0x7fffffff) % 360 / 360f;
+        return Color.getHSBColor(hue, 0.65f, 0.75f);
+    }
+
+    /** Sort key: known profiles in palette order (oldest JDK first), then the rest. */
+    public static int order(final String profile) {
+        final int known = KNOWN.indexOf(profile);
+        return known >= 0 ? known : KNOWN.size();
+    }
+}

@@ -1,0 +1,98 @@
+package io.fastestjvm.charts;
+
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleUnaryOperator;
+
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+
+/**
+ * Bars of one latency figure per JVM, each with its min-max over runs as a whisker, as in the article.
+ * <p>
+ * Two XChart limits shape this class. Its error bars are symmetric, so the range is an invisible bar at the middle
+ * of [min, max] whose error bar reaches exactly from min to max. Its category charts ignore a logarithmic y axis,
+ * so when the values span more than {@link ChartLook#LOG_SCALE_RANGE} the bars are drawn in log10 space with
+ * decade tick labels (1,000 / 10,000 ...), which is what a log axis is.
+ */
+public final class RangeBarChart {
+    private static final Color INVISIBLE = new Color(0, 0, 0, 0);
+
+    private RangeBarChart() {
+    }
+
+    public static CategoryChart of(final String title, final String yTitle, final List<BarWithRange> bars) {
+        double smallest = Double.MAX_VALUE;
+        double largest = 0;
+        final List<String> labels = new ArrayList<>();
+        for (final BarWithRange bar : bars) {
+            labels.add(bar.label());
+            smallest = Math.min(smallest, bar.min());
+            largest = Math.max(largest, bar.max());
+        }
+        final boolean log = smallest > 0 && largest / smallest > ChartLook.LOG_SCALE_RANGE;
+        final DoubleUnaryOperator scale = log ? Math::log10 : v -> v;
+        final CategoryChart chart = new CategoryChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT)
+                .title(title).xAxisTitle("JVM (bar: median over runs; whisker: min to max over runs)")
+                .yAxisTitle(yTitle + (log ? ", log scale" : "")).build();
+        ChartLook.apply(chart.getStyler());
+        chart.getStyler().setOverlapped(true);
+        chart.getStyler().setErrorBarsColor(Color.BLACK);
+        chart.getStyler().setAvailableSpaceFill(0.6);
+        chart.getStyler().setXAxisLabelRotation(labelsFit(labels) ? 0 : 25);
+        if (log) {
+            chart.getStyler().setYAxisMin(Math.floor(Math.log10(smallest)));
+            chart.getStyler().setYAxisMax(Math.ceil(Math.log10(largest)));
+            chart.getStyler().setyAxisTickLabelsFormattingFunction(RangeBarChart::decade);
+        } else {
+            chart.getStyler().setYAxisMin(0.0);
+            chart.getStyler().setyAxisTickLabelsFormattingFunction(ChartLook::nanos);
+        }
+        for (int i = 0; i < bars.size(); i++) {
+            final BarWithRange bar = bars.get(i);
+            final CategorySeries median = chart.addSeries(bar.label(), labels,
+                    only(i, bars.size(), scale.applyAsDouble(bar.value())));
+            median.setFillColor(ProfilePalette.colour(bar.profile()));
+        }
+        // Added last so its whiskers are drawn over the bars.
+        final List<Double> middles = new ArrayList<>();
+        final List<Double> halfRanges = new ArrayList<>();
+        for (final BarWithRange bar : bars) {
+            final double low = scale.applyAsDouble(bar.min());
+            final double high = scale.applyAsDouble(bar.max());
+            middles.add((low + high) / 2);
+            halfRanges.add((high - low) / 2);
+        }
+        final CategorySeries range = chart.addSeries("min-max over runs", labels, middles, halfRanges);
+        range.setFillColor(INVISIBLE);
+        range.setLineColor(INVISIBLE);
+        range.setShowInLegend(false);
+        return chart;
+    }
+
+    /** Whether the labels fit side by side at ~7 px a character in a plot narrowed to ~560 px by the legend. */
+    private static boolean labelsFit(final List<String> labels) {
+        int longest = 0;
+        for (final String label : labels) {
+            longest = Math.max(longest, label.length());
+        }
+        return longest * 7 < 560 / Math.max(1, labels.size());
+    }
+
+    /** Tick label of a log10 axis: the value at whole decades, nothing in between. */
+    private static String decade(final Double exponent) {
+        return Math.abs(exponent - Math.rint(exponent)) < 1e-9 ? ChartLook.nanos(Math.pow(10, Math.rint(exponent)))
+                : "";
+    }
+
+    /** A series that has a value only in its own category. */
+    private static List<Double> only(final int index, final int size, final double value) {
+        final List<Double> values = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            values.add(i == index ? value : null);
+        }
+        return values;
+    }
+}

@@ -1,0 +1,91 @@
+package io.fastestjvm.report;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The results sets given together, with every group labelled: the profile, plus the transport when more than one
+ * transport is present, plus "@ host" when more than one set (machine) is compared.
+ */
+public final class Comparison {
+    private final List<ResultsSet> sets;
+
+    public Comparison(final List<ResultsSet> sets) {
+        this.sets = Collections.unmodifiableList(new ArrayList<>(sets));
+        final Set<String> transports = new LinkedHashSet<>();
+        final Set<String> hosts = new LinkedHashSet<>();
+        for (final JvmGroup group : groups()) {
+            transports.add(group.transport());
+            hosts.add(group.host());
+        }
+        final boolean hostsClash = hosts.size() < sets.size();
+        for (final ResultsSet set : sets) {
+            for (final JvmGroup group : set.groups()) {
+                String label = group.profile();
+                if (transports.size() > 1) {
+                    label += " · " + group.transport();
+                }
+                if (sets.size() > 1 || hosts.size() > 1) {
+                    label += " @ " + group.host() + (hostsClash ? " (" + set.name() + ")" : "");
+                }
+                group.label(label);
+            }
+        }
+    }
+
+    public List<ResultsSet> sets() {
+        return sets;
+    }
+
+    public List<JvmGroup> groups() {
+        final List<JvmGroup> groups = new ArrayList<>();
+        for (final ResultsSet set : sets) {
+            groups.addAll(set.groups());
+        }
+        return groups;
+    }
+
+    /** The groups that have figures, i.e. what the charts can draw. */
+    public List<JvmGroup> groupsWithFigures() {
+        final List<JvmGroup> withFigures = new ArrayList<>();
+        for (final JvmGroup group : groups()) {
+            if (group.hasFigures()) {
+                withFigures.add(group);
+            }
+        }
+        return withFigures;
+    }
+
+    /** Which machine a set is: 0 for the first set given. */
+    public int machineIndex(final JvmGroup group) {
+        for (int i = 0; i < sets.size(); i++) {
+            if (sets.get(i).groups().contains(group)) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    /** Every run folder of every set. */
+    public List<RunFolder> folders() {
+        final List<RunFolder> folders = new ArrayList<>();
+        for (final JvmGroup group : groups()) {
+            folders.addAll(group.folders());
+        }
+        return folders;
+    }
+
+    /** For chart titles: "AMD EPYC, 2 CPUs, host vm" or "2 machines". */
+    public String machine() {
+        final List<RunFolder> folders = folders();
+        final String hosts = Facts.environment(folders, "hostname");
+        if (hosts.contains(" / ")) {
+            return hosts.split(" / ").length + " machines (" + hosts + ")";
+        }
+        return Facts.environment(folders, "cpuModel") + ", " + Facts.environment(folders, "cpuCount")
+                + " CPUs, host " + hosts;
+    }
+}

@@ -1,0 +1,93 @@
+package io.fastestjvm.report;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Renders jmh-result.json (JMH's standard {@code -rf json}) found in a set folder: each micro-benchmark's score,
+ * converted to ns when it is a time per operation, beside the in-context median latency of the report's JVMs, so
+ * the cost of the pieces can be compared with the whole.
+ */
+final class JmhSection {
+    static final String FILE = "jmh-result.json";
+
+    String render(final Comparison comparison, final Path folder) throws IOException {
+        final Path file = folder.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return "";
+        }
+        final JsonNode results = new ObjectMapper().readTree(file.toFile());
+        final StringBuilder out = new StringBuilder("## JMH micro-benchmarks (`").append(FILE).append("`)\n\n")
+                .append("Each piece measured alone by JMH, beside the in-context median (the whole hand-off, ")
+                .append("actual send) from the tables above.\n\n");
+        final List<List<String>> rows = new ArrayList<>();
+        for (final JsonNode result : results) {
+            final JsonNode metric = result.path("primaryMetric");
+            final String unit = metric.path("scoreUnit").asText("");
+            final double toNanos = nanosPer(unit);
+            rows.add(Arrays.asList(shortName(result.path("benchmark").asText("?")) + params(result.path("params")),
+                    result.path("mode").asText(Markdown.DASH), result.path("jdkVersion").asText(Markdown.DASH),
+                    significant(metric.path("score")) + " ± " + significant(metric.path("scoreError")) + " " + unit,
+                    Double.isNaN(toNanos) ? Markdown.DASH
+                            : String.format(Locale.ROOT, "%,.1f", metric.path("score").asDouble() * toNanos)));
+        }
+        Markdown.table(out, Arrays.asList("benchmark", "mode", "JDK", "score", "score (ns/op)"), rows, true);
+        final List<List<String>> inContext = new ArrayList<>();
+        for (final JvmGroup group : comparison.groupsWithFigures()) {
+            inContext.add(Arrays.asList(group.label() + " (" + group.transport() + ")",
+                    Markdown.nanos(new GroupFigures(group).spread(Latency.ACTUAL_SEND, Percentile.P50).median())));
+        }
+        Markdown.table(out, Arrays.asList("in context: JVM (transport)", "median, actual send (ns)"), inContext,
+                true);
+        return out.toString();
+    }
+
+    /** ns per unit of a time-per-operation score unit, NaN for throughput units. */
+    static double nanosPer(final String unit) {
+        switch (unit) {
+            case "ns/op":
+                return 1;
+            case "us/op":
+                return 1e3;
+            case "ms/op":
+                return 1e6;
+            case "s/op":
+                return 1e9;
+            default:
+                return Double.NaN;
+        }
+    }
+
+    /** 4 significant digits, as JMH's own table shows roughly: 0.0421, 5123000. */
+    private static String significant(final JsonNode value) {
+        if (!value.isNumber() || Double.isNaN(value.asDouble())) {
+            return Markdown.DASH;
+        }
+        return new BigDecimal(value.asDouble()).round(new MathContext(4)).stripTrailingZeros().toPlainString();
+    }
+
+    private static String shortName(final String benchmark) {
+        final int method = benchmark.lastIndexOf('.');
+        final int type = method > 0 ? benchmark.lastIndexOf('.', method - 1) : -1;
+        return benchmark.substring(type + 1);
+    }
+
+    private static String params(final JsonNode params) {
+        if (!params.isObject() || params.size() == 0) {
+            return "";
+        }
+        final List<String> pairs = new ArrayList<>();
+        params.fields().forEachRemaining(e -> pairs.add(e.getKey() + "=" + e.getValue().asText()));
+        return " (" + String.join(", ", pairs) + ")";
+    }
+}

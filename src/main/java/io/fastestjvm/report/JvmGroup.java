@@ -1,0 +1,111 @@
+package io.fastestjvm.report;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The runs of one JVM profile with one transport on one machine: the unit every table row and chart series shows.
+ * Only runs whose summary passed its checks give figures; everything else is a {@link Failure}.
+ */
+public final class JvmGroup {
+    private final String setName;
+    private final String profile;
+    private final String transport;
+    private final String host;
+    private final List<RunFolder> folders = new ArrayList<>();
+    private final List<Failure> failures = new ArrayList<>();
+    private int failedRuns;
+    private String label;
+
+    JvmGroup(final String setName, final String profile, final String transport, final String host) {
+        this.setName = setName;
+        this.profile = profile;
+        this.transport = transport;
+        this.host = host;
+        this.label = profile;
+    }
+
+    void add(final RunFolder folder) {
+        folders.add(folder);
+        if (!folder.passed()) {
+            failedRuns++;
+            failures.add(new Failure(profile + " " + folder.folder().getFileName(),
+                    "checks failed: " + String.join("; ", folder.failures()), ""));
+        }
+    }
+
+    /** A JVM-level failure (the JVM was missing or could not start): no run to count. */
+    void addFailure(final Failure failure) {
+        failures.add(failure);
+    }
+
+    /** A run that left no usable summary (it failed or timed out before writing one). */
+    void addFailedRun(final Failure failure) {
+        failedRuns++;
+        failures.add(failure);
+    }
+
+    /** Runs that gave no figures: failed checks, crashes, time-outs. */
+    public int failedRuns() {
+        return failedRuns;
+    }
+
+    void label(final String seriesLabel) {
+        this.label = seriesLabel;
+    }
+
+    public String setName() {
+        return setName;
+    }
+
+    public String profile() {
+        return profile;
+    }
+
+    public String transport() {
+        return transport;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    /** The name every chart and table uses: the profile, plus transport and host when those vary. */
+    public String label() {
+        return label;
+    }
+
+    /** Every run folder, passed or not. */
+    public List<RunFolder> folders() {
+        return Collections.unmodifiableList(folders);
+    }
+
+    /** The run folders whose figures count. */
+    public List<RunFolder> passedFolders() {
+        final List<RunFolder> passed = new ArrayList<>();
+        for (final RunFolder folder : folders) {
+            if (folder.passed()) {
+                passed.add(folder);
+            }
+        }
+        return passed;
+    }
+
+    /** The measured runs of the passed folders, in folder order: what the figures are the median of. */
+    public List<MeasuredRun> measuredRuns() {
+        final List<MeasuredRun> runs = new ArrayList<>();
+        for (final RunFolder folder : passedFolders()) {
+            runs.addAll(folder.measuredRuns());
+        }
+        return runs;
+    }
+
+    public List<Failure> failures() {
+        return Collections.unmodifiableList(failures);
+    }
+
+    public boolean hasFigures() {
+        return !measuredRuns().isEmpty();
+    }
+}

@@ -1,0 +1,137 @@
+package io.fastestjvm.report;
+
+import java.io.IOException;
+import java.util.Locale;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * matrix.json and matrix.csv of one results set: a row per (profile, transport, host) with the exact JDK build and,
+ * for both latencies and every percentile, the median over the runs with min, max and % variation. matrix.json
+ * also lists the summary.json runs each figure comes from, with their values, so every number can be traced.
+ */
+public final class MatrixFiles {
+    static final String JSON = "matrix.json";
+    static final String CSV = "matrix.csv";
+
+    private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public void write(final ResultsSet set) throws IOException {
+        final ObjectNode root = json.createObjectNode();
+        root.put("set", set.name());
+        root.put("unit", "ns");
+        root.put("aggregation", "median over runs of each run's percentile; min and max over runs; "
+                + "variationPercent = (max - min) / median * 100");
+        final ArrayNode rows = root.putArray("rows");
+        final StringBuilder csv = new StringBuilder(csvHeader()).append('\n');
+        for (final JvmGroup group : set.groups()) {
+            rows.add(row(set, group));
+            csv.append(csvRow(group)).append('\n');
+        }
+        ReportFiles.write(set.folder().resolve(JSON), json.writeValueAsString(root) + "\n");
+        ReportFiles.write(set.folder().resolve(CSV), csv.toString());
+    }
+
+    private ObjectNode row(final ResultsSet set, final JvmGroup group) {
+        final ObjectNode row = json.createObjectNode();
+        row.put("profile", group.profile());
+        row.put("transport", group.transport());
+        row.put("host", group.host());
+        row.put("jdkBuild", Facts.environment(group.folders(), "java.runtime.version"));
+        row.put("vmVersion", Facts.environment(group.folders(), "java.vm.version"));
+        row.put("vendor", Facts.environment(group.folders(), "java.vendor"));
+        row.put("vmName", Facts.environment(group.folders(), "java.vm.name"));
+        row.put("graalInUse", Facts.distinct(group.folders(), f -> f.environment().path("jit").path("graalInUse")));
+        final GroupFigures figures = new GroupFigures(group);
+        row.put("runsOk", figures.runs().size());
+        row.put("runsFailed", group.failedRuns());
+        final ArrayNode sources = row.putArray("sources");
+        for (final MeasuredRun run : figures.runs()) {
+            sources.addObject()
+                    .put("summary", set.folder().relativize(run.folder().folder().resolve(RunFolder.SUMMARY))
+                            .toString())
+                    .put("run", run.run());
+        }
+        final ArrayNode failures = row.putArray("failures");
+        for (final Failure failure : group.failures()) {
+            failures.addObject().put("what", failure.what()).put("reason", failure.reason());
+        }
+        final ObjectNode latencies = row.putObject("latency");
+        for (final Latency latency : Latency.values()) {
+            final ObjectNode byPercentile = latencies.putObject(latency.key());
+            for (final Percentile percentile : Percentile.values()) {
+                final Spread spread = figures.spread(latency, percentile);
+                if (spread.isEmpty()) {
+                    continue;
+                }
+                final ObjectNode cell = byPercentile.putObject(percentile.key());
+                cell.put("median", spread.median());
+                cell.put("min", spread.min());
+                cell.put("max", spread.max());
+                final double variation = round2(spread.variationPercent());
+                if (Double.isNaN(variation)) {
+                    cell.putNull("variationPercent");
+                } else {
+                    cell.put("variationPercent", variation);
+                }
+                final ArrayNode values = cell.putArray("values");
+                for (final double value : spread.values()) {
+                    values.add(value);
+                }
+            }
+        }
+        return row;
+    }
+
+    private static String csvHeader() {
+        final StringBuilder header = new StringBuilder(
+                "profile,transport,host,jdkBuild,vendor,graalInUse,runsOk,runsFailed");
+        for (final Latency latency : Latency.values()) {
+            for (final Percentile percentile : Percentile.values()) {
+                final String column = latency.key() + "_" + percentile.key();
+                header.append(',').append(column).append("_median,").append(column).append("_min,")
+                        .append(column).append("_max,").append(column).append("_variationPercent");
+            }
+        }
+        return header.toString();
+    }
+
+    private static String csvRow(final JvmGroup group) {
+        final StringBuilder row = new StringBuilder();
+        row.append(csv(group.profile())).append(',').append(csv(group.transport())).append(',')
+                .append(csv(group.host())).append(',')
+                .append(csv(Facts.environment(group.folders(), "java.runtime.version"))).append(',')
+                .append(csv(Facts.environment(group.folders(), "java.vendor"))).append(',')
+                .append(csv(Facts.distinct(group.folders(), f -> f.environment().path("jit").path("graalInUse"))))
+                .append(',');
+        final GroupFigures figures = new GroupFigures(group);
+        row.append(figures.runs().size()).append(',').append(group.failedRuns());
+        for (final Latency latency : Latency.values()) {
+            for (final Percentile percentile : Percentile.values()) {
+                final Spread spread = figures.spread(latency, percentile);
+                row.append(',').append(number(spread.median())).append(',').append(number(spread.min()))
+                        .append(',').append(number(spread.max())).append(',')
+                        .append(number(round2(spread.variationPercent())));
+            }
+        }
+        return row.toString();
+    }
+
+    private static double round2(final double value) {
+        return Double.isNaN(value) ? value : Math.round(value * 100) / 100.0;
+    }
+
+    private static String number(final double value) {
+        if (Double.isNaN(value)) {
+            return "";
+        }
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    private static String csv(final String text) {
+        return text.contains(",") || text.contains("\"") ? '"' + text.replace("\"", "\"\"") + '"' : text;
+    }
+}

@@ -1,0 +1,44 @@
+package io.fastestjvm.report;
+
+/** The percentile ladder of summary.json, with the key it is stored under and the label people read. */
+public enum Percentile {
+    P50("p50", "median", 50),
+    P90("p90", "90%", 90),
+    P99("p99", "99%", 99),
+    P99_9("p99_9", "99.9%", 99.9),
+    P99_99("p99_99", "99.99%", 99.99),
+    P99_999("p99_999", "99.999%", 99.999),
+    WORST("worst", "worst", 100);
+
+    private final String key;
+    private final String label;
+    private final double percent;
+
+    Percentile(final String key, final String label, final double percent) {
+        this.key = key;
+        this.label = label;
+        this.percent = percent;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public double percent() {
+        return percent;
+    }
+
+    /** The percentile stored under {@code key}, or null. */
+    public static Percentile ofKey(final String key) {
+        for (final Percentile p : values()) {
+            if (p.key.equals(key)) {
+                return p;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,64 @@
+package io.fastestjvm.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Entry point of {@code mvn exec:java@Report -Dexec.args="<results folder> [<more folders>...]"}: reads the results
+ * folders (matrix sets or plain folders of run folders), writes matrix.json/.csv into each, and report.md with
+ * charts/ comparing all of them into each. With {@code --index <results>} it regenerates results/README.md from
+ * the reports found in results/*.
+ */
+public final class Report {
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int INVALID_INPUT = 2;
+    static final String USAGE = "usage: Report <results folder> [<more folders>...] | Report --index <results>";
+
+    private Report() {
+    }
+
+    public static void main(final String[] args) {
+        final int exitCode = run(args, System.out, System.err);
+        if (exitCode != OK) {
+            // exec:java runs in Maven's JVM: exiting is the only way to hand Maven a non-zero code.
+            System.exit(exitCode);
+        }
+    }
+
+    static int run(final String[] args, final PrintStream out, final PrintStream err) {
+        // Charts are drawn off-screen; no display is needed or wanted.
+        System.setProperty("java.awt.headless", "true");
+        if (args.length == 0 || args.length == 1 && "--index".equals(args[0])) {
+            err.println("error: " + USAGE);
+            return INVALID_INPUT;
+        }
+        try {
+            if ("--index".equals(args[0])) {
+                final Path index = new ResultsIndex().write(Paths.get(args[1]));
+                out.println("wrote " + index);
+                return OK;
+            }
+            final List<ResultsSet> sets = new ArrayList<>();
+            final ResultsSetReader reader = new ResultsSetReader();
+            // Read every folder before writing anything: one bad folder means no report at all.
+            for (final String arg : args) {
+                sets.add(reader.read(Paths.get(arg)));
+            }
+            for (final Path written : new ReportWriter(new Comparison(sets)).write()) {
+                out.println("wrote " + written);
+            }
+            return OK;
+        } catch (final InvalidInputException e) {
+            err.println("error: " + e.getMessage());
+            return INVALID_INPUT;
+        } catch (final IOException | RuntimeException e) {
+            err.println("error: report failed: " + e);
+            return FAILED;
+        }
+    }
+}

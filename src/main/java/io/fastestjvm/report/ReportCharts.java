@@ -1,0 +1,136 @@
+package io.fastestjvm.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+
+import io.fastestjvm.charts.BarWithRange;
+import io.fastestjvm.charts.ChartFiles;
+import io.fastestjvm.charts.LatencyOverTimeChart;
+import io.fastestjvm.charts.PercentileSpectrumChart;
+import io.fastestjvm.charts.RangeBarChart;
+import io.fastestjvm.charts.SpectrumLine;
+import io.fastestjvm.charts.TimeSeries;
+
+/** Draws the comparison charts of a {@link Comparison} into a charts/ folder. */
+public final class ReportCharts {
+    static final String FOLDER = "charts";
+    /** Points per decade of the 1/(1-p) axis. */
+    private static final int SPECTRUM_POINTS_PER_DECADE = 12;
+
+    private final Comparison comparison;
+    private final Path charts;
+
+    public ReportCharts(final Comparison comparison, final Path reportFolder) {
+        this.comparison = comparison;
+        this.charts = reportFolder.resolve(FOLDER);
+    }
+
+    /** Writes every chart the data allows and returns them in reading order. */
+    public List<ChartRef> write() throws IOException {
+        final List<ChartRef> written = new ArrayList<>();
+        final List<JvmGroup> groups = comparison.groupsWithFigures();
+        if (groups.isEmpty()) {
+            return written;
+        }
+        for (final Percentile percentile : new Percentile[] {Percentile.P50, Percentile.P99_99}) {
+            for (final Latency latency : Latency.values()) {
+                written.add(bars(groups, percentile, latency));
+            }
+        }
+        written.add(spectrum(groups));
+        for (final JvmGroup group : groups) {
+            written.add(overTime(group));
+        }
+        return written;
+    }
+
+    static String barStem(final Percentile percentile, final Latency latency) {
+        return (percentile == Percentile.P50 ? "median" : percentile.key()) + "-" + latency.fileStem();
+    }
+
+    private ChartRef bars(final List<JvmGroup> groups, final Percentile percentile, final Latency latency)
+            throws IOException {
+        final List<BarWithRange> bars = new ArrayList<>();
+        for (final JvmGroup group : groups) {
+            final Spread spread = new GroupFigures(group).spread(latency, percentile);
+            bars.add(new BarWithRange(group.label(), group.profile(), spread.median(), spread.min(), spread.max()));
+        }
+        final String what = (percentile == Percentile.P50 ? "median" : percentile.label()) + " latency";
+        final String stem = barStem(percentile, latency);
+        ChartFiles.save(RangeBarChart.of(what + " per JVM, " + latency.title() + " (ns) - " + comparison.machine(),
+                what + " (ns)", bars), charts, stem);
+        return new ChartRef(stem, what + " per JVM, " + latency.title() + ": bar = median over runs, whisker = "
+                + "min to max over runs");
+    }
+
+    private ChartRef spectrum(final List<JvmGroup> groups) throws IOException {
+        final List<SpectrumLine> lines = new ArrayList<>();
+        for (final JvmGroup group : groups) {
+            for (final Latency latency : Latency.values()) {
+                final List<Path> logs = new ArrayList<>();
+                for (final RunFolder folder : group.passedFolders()) {
+                    logs.add(folder.intervalLog(latency));
+                }
+                final Histogram histogram = HistogramLogs.measured(logs);
+                if (histogram.getTotalCount() == 0) {
+                    continue;
+                }
+                lines.add(spectrumLine(group, latency, histogram));
+            }
+        }
+        final String stem = "percentile-spectrum";
+        ChartFiles.save(PercentileSpectrumChart.of("latency by percentile (ns), all runs - " + comparison.machine(),
+                lines), charts, stem);
+        return new ChartRef(stem, "latency by percentile, all measured runs of each JVM combined (from the .hlog "
+                + "files); solid = actual send, dashed = intended send");
+    }
+
+    private SpectrumLine spectrumLine(final JvmGroup group, final Latency latency, final Histogram histogram) {
+        // No point beyond the last sample: 1/(1-p) cannot exceed the sample count.
+        final double last = Math.min(PercentileSpectrumChart.TO, histogram.getTotalCount());
+        final int points = 1 + (int) Math.ceil(Math.log10(last / PercentileSpectrumChart.FROM)
+                * SPECTRUM_POINTS_PER_DECADE);
+        final double[] x = new double[points];
+        final double[] y = new double[points];
+        for (int i = 0; i < points; i++) {
+            x[i] = Math.min(last, PercentileSpectrumChart.FROM * Math.pow(10, (double) i / SPECTRUM_POINTS_PER_DECADE));
+            y[i] = histogram.getValueAtPercentile(100 * (1 - 1 / x[i]));
+        }
+        return new SpectrumLine(group.label() + ", " + latency.title(), group.profile(),
+                latency == Latency.INTENDED_SEND, comparison.machineIndex(group), x, y);
+    }
+
+    private ChartRef overTime(final JvmGroup group) throws IOException {
+        final RunFolder folder = group.passedFolders().get(0);
+        final List<HistogramLogs.Interval> intervals = HistogramLogs.intervals(folder.intervalLog(
+                Latency.ACTUAL_SEND));
+        final int n = intervals.size();
+        final double[] seconds = new double[n];
+        final double[] p50 = new double[n];
+        final double[] p99 = new double[n];
+        final double[] max = new double[n];
+        final boolean[] warmup = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            final HistogramLogs.Interval interval = intervals.get(i);
+            seconds[i] = interval.startSeconds();
+            p50[i] = interval.histogram().getValueAtPercentile(50);
+            p99[i] = interval.histogram().getValueAtPercentile(99);
+            max[i] = interval.histogram().getMaxValue();
+            warmup[i] = interval.warmup();
+        }
+        final String stem = "over-time-" + slug(group.label());
+        ChartFiles.save(LatencyOverTimeChart.of("latency per second, actual send (ns): " + group.label() + " - "
+                + comparison.machine(), group.profile(),
+                new TimeSeries(seconds, p50, p99, max, warmup)), charts, stem);
+        return new ChartRef(stem, "latency per 1 s interval, actual send, " + group.label() + " (run folder "
+                + folder.folder().getFileName() + "): p50, p99 and max; shaded = warm-up");
+    }
+
+    static String slug(final String label) {
+        return label.toLowerCase().replaceAll("[^a-z0-9.]+", "-").replaceAll("^-|-$", "");
+    }
+}

@@ -1,0 +1,258 @@
+package io.fastestjvm.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+
+/**
+ * report.md of one results folder: environment, the per-JVM tables, the charts, the caveats the data shows, the
+ * article's figures (labelled as theirs) and the sources every figure comes from.
+ */
+final class ReportMarkdown {
+    static final String FILE = "report.md";
+    static final String TITLE_PREFIX = "# JVM latency results: ";
+
+    private final Comparison comparison;
+    private final Path folder;
+    private final StringBuilder out = new StringBuilder();
+
+    ReportMarkdown(final Comparison comparison, final Path folder) {
+        this.comparison = comparison;
+        this.folder = folder;
+    }
+
+    String render(final List<ChartRef> charts, final List<String> extraSections) {
+        title();
+        glance(charts);
+        environment();
+        jvms();
+        for (final Latency latency : Latency.values()) {
+            latencyTable(latency);
+        }
+        charts(charts);
+        caveats();
+        article();
+        for (final String section : extraSections) {
+            out.append(section).append('\n');
+        }
+        sources();
+        return out.toString();
+    }
+
+    private void title() {
+        final List<String> names = new ArrayList<>();
+        for (final ResultsSet set : comparison.sets()) {
+            names.add(set.name());
+        }
+        out.append(TITLE_PREFIX).append(String.join(" + ", names)).append("\n\n");
+        out.append("Persisted inter-thread messaging latency over Chronicle Queue, per JVM, on ")
+                .append(comparison.machine()).append(". Written by `mvn exec:java@Report -Dexec.args=\"...\"` ")
+                .append("from the summary.json and .hlog files listed under *Sources*; every figure below is ")
+                .append("computed from them. Latency is in nanoseconds (ns); *actual send* is measured from the ")
+                .append("moment the producer wrote the message, *intended send* from the moment it was due ")
+                .append("(free of coordinated omission).\n\n");
+    }
+
+    private void glance(final List<ChartRef> charts) {
+        if (!charts.isEmpty()) {
+            out.append("![").append(charts.get(0).caption()).append("](").append(ReportCharts.FOLDER).append('/')
+                    .append(charts.get(0).stem()).append(".png)\n\n");
+        }
+    }
+
+    private void environment() {
+        out.append("## Environment\n\n");
+        final List<String> header = new ArrayList<>();
+        header.add("");
+        for (final ResultsSet set : comparison.sets()) {
+            header.add(set.name());
+        }
+        final List<List<String>> rows = new ArrayList<>();
+        rows.add(fact("host", s -> Facts.environment(folders(s), "hostname")));
+        rows.add(fact("CPU", s -> Facts.environment(folders(s), "cpuModel")));
+        rows.add(fact("CPUs (online / usable by the process)", s -> Facts.environment(folders(s), "cpuCount")
+                + " (" + Facts.environment(folders(s), "onlineCpus") + " / "
+                + Facts.environment(folders(s), "processAllowedCpus") + ")"));
+        rows.add(fact("isolated CPUs", s -> orNone(Facts.environment(folders(s), "isolatedCpus"))));
+        rows.add(fact("nohz_full CPUs", s -> orNone(Facts.environment(folders(s), "nohzFullCpus"))));
+        rows.add(fact("producer / consumer CPU (asked for -> ran on)", s -> pinning(folders(s))));
+        rows.add(fact("kernel", s -> Facts.environment(folders(s), "kernel")));
+        rows.add(fact("OS", s -> Facts.environment(folders(s), "os")));
+        rows.add(fact("queue file system", s -> Facts.environment(folders(s), "queueFileSystem")));
+        rows.add(fact("runs started", s -> dates(folders(s))));
+        rows.add(fact("rate (msg/s)", s -> setting(s, "qp.rate")));
+        rows.add(fact("message size (bytes)", s -> setting(s, "qp.size")));
+        rows.add(fact("warm-up / measured per run (s)", s -> setting(s, "qp.warmupSeconds") + " / "
+                + setting(s, "qp.seconds")));
+        rows.add(fact("run folders (runs per folder)", s -> folders(s).size() + " (" + setting(s, "qp.runs") + ")"));
+        Markdown.table(out, header, rows, false);
+    }
+
+    private void jvms() {
+        out.append("### JVMs\n\n");
+        final List<List<String>> rows = new ArrayList<>();
+        for (final JvmGroup group : comparison.groups()) {
+            final List<RunFolder> folders = group.folders();
+            rows.add(Arrays.asList(group.label(), or(Facts.environment(folders, "java.runtime.version")),
+                    or(Facts.environment(folders, "java.vendor")), or(Facts.environment(folders, "java.vm.name")),
+                    or(Facts.distinct(folders, f -> f.environment().path("jit").path("compiler")))
+                            + (Facts.distinct(folders, f -> f.environment().path("jit").path("graalInUse"))
+                            .equals("true") ? " (Graal)" : ""),
+                    or(Facts.distinct(folders, f -> f.environment().path("gc"))),
+                    Markdown.code(Facts.distinct(folders, f -> f.environment().path("jvmArguments")))));
+        }
+        Markdown.table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC", "flags (jvmArguments)"),
+                rows, false);
+    }
+
+    private void latencyTable(final Latency latency) {
+        out.append("## Latency per JVM, ").append(latency.title()).append(" (ns)\n\n")
+                .append("Each figure is the median over the runs of that run's percentile; in brackets, the ")
+                .append("lowest and highest run.\n\n");
+        final List<List<String>> rows = new ArrayList<>();
+        for (final JvmGroup group : comparison.groups()) {
+            final GroupFigures figures = new GroupFigures(group);
+            final String runs = figures.runs().size() + " / " + group.failedRuns();
+            if (!group.hasFigures()) {
+                rows.add(Arrays.asList(group.label(), runs, "FAILED: " + firstReason(group), Markdown.DASH,
+                        Markdown.DASH, Markdown.DASH, Markdown.DASH));
+                continue;
+            }
+            rows.add(Arrays.asList(group.label(), runs,
+                    withRange(figures.spread(latency, Percentile.P50)),
+                    Markdown.nanos(figures.spread(latency, Percentile.P99).median()),
+                    Markdown.nanos(figures.spread(latency, Percentile.P99_9).median()),
+                    withRange(figures.spread(latency, Percentile.P99_99)),
+                    Markdown.nanos(figures.spread(latency, Percentile.WORST).median())));
+        }
+        Markdown.table(out, Arrays.asList("JVM", "runs ok / failed", "median (min–max)", "99%", "99.9%",
+                "99.99% (min–max)", "worst"), rows, true);
+    }
+
+    private void charts(final List<ChartRef> charts) {
+        if (charts.isEmpty()) {
+            return;
+        }
+        out.append("## Charts\n\n")
+                .append("The percentile chart's x axis is HdrHistogram's 1/(1-p) scale: 90% sits at 10, 99% at ")
+                .append("100, 99.9% at 1,000, so every further nine gets the same width and the tail is as ")
+                .append("visible as the median. Each JVM keeps its colour in every chart.\n\n");
+        for (final ChartRef chart : charts) {
+            final String path = ReportCharts.FOLDER + "/" + chart.stem();
+            out.append("**").append(chart.caption()).append("** ([SVG](").append(path).append(".svg))\n\n")
+                    .append("![").append(chart.caption()).append("](").append(path).append(".png)\n\n");
+        }
+    }
+
+    private void caveats() {
+        out.append("## Caveats the data shows\n\n");
+        final List<String> caveats = Caveats.of(comparison);
+        if (caveats.isEmpty()) {
+            out.append("None found in the summaries.\n");
+        }
+        for (final String caveat : caveats) {
+            out.append("- ").append(caveat).append('\n');
+        }
+        out.append('\n');
+    }
+
+    private void article() {
+        out.append("## For reference: THE ARTICLE'S figures (theirs, not ours)\n\n")
+                .append("Published in ").append(ArticleReference.SOURCE).append(", measured on THEIR machine (")
+                .append(ArticleReference.MACHINE).append("), actual-send latency. Not produced by this project; ")
+                .append("shown so our figures can be set beside them.\n\n");
+        final List<List<String>> rows = new ArrayList<>();
+        for (final String[] row : ArticleReference.FIGURES) {
+            rows.add(Arrays.asList(row));
+        }
+        Markdown.table(out, Arrays.asList("JVM (the article's)", "median (ns)", "99.99% (ns)"), rows, true);
+    }
+
+    private void sources() {
+        out.append("## Sources\n\n")
+                .append("Aggregates per JVM, with the runs each figure comes from: `matrix.json`, `matrix.csv`.\n\n");
+        for (final JvmGroup group : comparison.groups()) {
+            for (final RunFolder run : group.folders()) {
+                out.append("- ").append(group.label()).append(": `").append(relative(run.folder()))
+                        .append("/summary.json` (").append(run.passed() ? "passed" : "failed").append(")\n");
+            }
+        }
+        out.append('\n');
+    }
+
+    private String relative(final Path path) {
+        try {
+            return folder.toAbsolutePath().normalize().relativize(path.toAbsolutePath().normalize()).toString();
+        } catch (final IllegalArgumentException e) {
+            return path.toString();
+        }
+    }
+
+    private static String withRange(final Spread spread) {
+        return Markdown.nanos(spread.median()) + " (" + Markdown.nanos(spread.min()) + "–"
+                + Markdown.nanos(spread.max()) + ")";
+    }
+
+    private static String firstReason(final JvmGroup group) {
+        return group.failures().isEmpty() ? "no passed run" : group.failures().get(0).reason();
+    }
+
+    private List<String> fact(final String name, final Function<ResultsSet, String> value) {
+        final List<String> row = new ArrayList<>();
+        row.add(name);
+        for (final ResultsSet set : comparison.sets()) {
+            row.add(or(value.apply(set)));
+        }
+        return row;
+    }
+
+    private static List<RunFolder> folders(final ResultsSet set) {
+        final List<RunFolder> folders = new ArrayList<>();
+        for (final JvmGroup group : set.groups()) {
+            folders.addAll(group.folders());
+        }
+        return folders;
+    }
+
+    private static String setting(final ResultsSet set, final String key) {
+        return or(Facts.distinct(folders(set), f -> f.summary().path("settings").path(key)));
+    }
+
+    private static String pinning(final List<RunFolder> folders) {
+        return or(Facts.distinct(folders, f -> {
+            final JsonNode affinity = f.summary().path("affinity");
+            return TextNode.valueOf(
+                    affinity.path("producer").path("requestedCpu").asText("?") + " / "
+                    + affinity.path("consumer").path("requestedCpu").asText("?") + " -> "
+                    + affinity.path("producer").path("actualCpus").asText("?") + " / "
+                    + affinity.path("consumer").path("actualCpus").asText("?"));
+        }));
+    }
+
+    private static String dates(final List<RunFolder> folders) {
+        String first = null;
+        String last = null;
+        for (final RunFolder folder : folders) {
+            final String started = folder.summary().path("startedAt").asText("");
+            if (started.isEmpty()) {
+                continue;
+            }
+            first = first == null || started.compareTo(first) < 0 ? started : first;
+            last = last == null || started.compareTo(last) > 0 ? started : last;
+        }
+        return first == null ? Markdown.DASH : first.equals(last) ? first : first + " to " + last;
+    }
+
+    private static String orNone(final String text) {
+        return text.isEmpty() ? "none" : text;
+    }
+
+    private static String or(final String text) {
+        return text.isEmpty() ? Markdown.DASH : text;
+    }
+}

@@ -1,0 +1,36 @@
+package io.fastestjvm.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Writes everything of one Report invocation: per set matrix.json/.csv, and in each set report.md + charts/. */
+final class ReportWriter {
+    private final Comparison comparison;
+
+    ReportWriter(final Comparison comparison) {
+        this.comparison = comparison;
+    }
+
+    /** Returns the report.md files written. */
+    List<Path> write() throws IOException {
+        final List<Path> written = new ArrayList<>();
+        for (final ResultsSet set : comparison.sets()) {
+            new MatrixFiles().write(set);
+        }
+        for (final ResultsSet set : comparison.sets()) {
+            final Path folder = set.folder();
+            final List<ChartRef> charts = new ReportCharts(comparison, folder).write();
+            final List<String> extra = new ArrayList<>();
+            extra.add(new TransportSection().render(comparison, folder));
+            extra.add(new SweepSection().render(folder, comparison.machine()));
+            extra.add(new JmhSection().render(comparison, folder));
+            extra.removeIf(String::isEmpty);
+            final Path report = folder.resolve(ReportMarkdown.FILE);
+            ReportFiles.write(report, new ReportMarkdown(comparison, folder).render(charts, extra));
+            written.add(report);
+        }
+        return written;
+    }
+}

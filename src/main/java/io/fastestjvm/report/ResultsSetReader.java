@@ -1,0 +1,157 @@
+package io.fastestjvm.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+
+import io.fastestjvm.charts.ProfilePalette;
+
+/**
+ * Reads a results folder into {@link JvmGroup}s. A matrix set ({@code <profile>/profile.json}) groups by its
+ * profile folders and records what profile.json says failed; a plain folder groups its run folders by qp.profile.
+ * Both then split by transport and host.
+ */
+public final class ResultsSetReader {
+    static final String PROFILE_JSON = "profile.json";
+    static final String MATRIX_RUN_JSON = "matrix-run.json";
+    private static final int MAX_DEPTH = 4;
+
+    private final ObjectMapper json = new ObjectMapper();
+
+    public ResultsSet read(final Path folder) throws InvalidInputException {
+        if (!Files.isDirectory(folder)) {
+            throw new InvalidInputException(folder + ": not a folder");
+        }
+        try {
+            if (isEmpty(folder)) {
+                throw new InvalidInputException(folder + ": empty folder, nothing to report");
+            }
+            final List<Path> profileFiles = profileFiles(folder);
+            final List<Path> summaries = summaries(folder);
+            if (profileFiles.isEmpty() && summaries.isEmpty()) {
+                throw new InvalidInputException(folder + ": not a results folder (no summary.json or "
+                        + "<profile>/profile.json in it)");
+            }
+            final JsonNode matrixRun = readOptional(folder.resolve(MATRIX_RUN_JSON));
+            final String name = folder.toAbsolutePath().normalize().getFileName().toString();
+            final Map<String, JvmGroup> groups = new LinkedHashMap<>();
+            if (profileFiles.isEmpty()) {
+                addRuns(name, summaries, null, groups);
+            } else {
+                for (final Path profileFile : profileFiles) {
+                    addProfile(name, folder, profileFile, matrixRun, groups);
+                }
+            }
+            final List<JvmGroup> ordered = new ArrayList<>(groups.values());
+            ordered.sort(Comparator.comparing((JvmGroup g) -> ProfilePalette.order(g.profile()))
+                    .thenComparing(JvmGroup::profile).thenComparing(JvmGroup::transport)
+                    .thenComparing(JvmGroup::host));
+            return new ResultsSet(folder, !profileFiles.isEmpty(), matrixRun, ordered);
+        } catch (final IOException e) {
+            throw new InvalidInputException(folder + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    private void addProfile(final String setName, final Path set, final Path profileFile, final JsonNode matrixRun,
+                            final Map<String, JvmGroup> groups) throws IOException {
+        final Path profileFolder = profileFile.getParent();
+        final JsonNode profileJson = readJson(profileFile);
+        final String profile = profileJson.path("profile").asText(profileFolder.getFileName().toString());
+        final List<JvmGroup> added = addRuns(setName, summaries(profileFolder), profile, groups);
+        final JvmGroup target = added.isEmpty()
+                ? group(groups, setName, profile, RunFolder.DEFAULT_TRANSPORT, matrixHost(matrixRun))
+                : added.get(0);
+        final String status = profileJson.path("status").asText("ok");
+        if (!"ok".equals(status)) {
+            target.addFailure(new Failure(profile + " (" + status + ")", text(profileJson, "reason"), ""));
+        }
+        for (final JsonNode run : profileJson.path("runs")) {
+            final String runStatus = run.path("status").asText("ok");
+            if (!"ok".equals(runStatus)) {
+                target.addFailedRun(new Failure(profile + " run " + run.path("run").asText("?") + " (" + runStatus
+                        + ", exit code " + run.path("exitCode").asText("?") + ")", text(run, "reason"),
+                        text(run, "outputTail")));
+            }
+        }
+    }
+
+    /** Adds every run folder to its group; returns the groups touched, in order. */
+    private List<JvmGroup> addRuns(final String setName, final List<Path> summaries, final String profile,
+                                   final Map<String, JvmGroup> groups) {
+        final List<JvmGroup> touched = new ArrayList<>();
+        for (final Path summaryFile : summaries) {
+            final RunFolder run;
+            try {
+                run = new RunFolder(summaryFile.getParent(), readJson(summaryFile));
+            } catch (final IOException e) {
+                final JvmGroup group = group(groups, setName, profile == null ? "unknown" : profile,
+                        RunFolder.DEFAULT_TRANSPORT, "unknown host");
+                group.addFailedRun(new Failure(summaryFile.toString(), "unreadable summary.json: "
+                        + e.getMessage(), ""));
+                continue;
+            }
+            final JvmGroup group = group(groups, setName, profile == null ? run.profile() : profile,
+                    run.transport(), run.hostname());
+            group.add(run);
+            if (!touched.contains(group)) {
+                touched.add(group);
+            }
+        }
+        return touched;
+    }
+
+    private static JvmGroup group(final Map<String, JvmGroup> groups, final String setName, final String profile,
+                                  final String transport, final String host) {
+        return groups.computeIfAbsent(profile + '\u0000' + transport + '\u0000' + host,
+                k -> new JvmGroup(setName, profile, transport, host));
+    }
+
+    private static String matrixHost(final JsonNode matrixRun) {
+        final String host = matrixRun.path("host").path("hostname").asText("");
+        return host.isEmpty() ? matrixRun.path("hostname").asText("unknown host") : host;
+    }
+
+    private static String text(final JsonNode node, final String field) {
+        final JsonNode value = node.path(field);
+        return value.isNull() || value.isMissingNode() ? "" : value.asText();
+    }
+
+    private static boolean isEmpty(final Path folder) throws IOException {
+        try (Stream<Path> entries = Files.list(folder)) {
+            return !entries.findAny().isPresent();
+        }
+    }
+
+    private static List<Path> profileFiles(final Path folder) throws IOException {
+        try (Stream<Path> entries = Files.list(folder)) {
+            return entries.map(p -> p.resolve(PROFILE_JSON)).filter(Files::isRegularFile).sorted()
+                    .collect(Collectors.toList());
+        }
+    }
+
+    private static List<Path> summaries(final Path folder) throws IOException {
+        try (Stream<Path> files = Files.find(folder, MAX_DEPTH, (p, attributes) -> attributes.isRegularFile()
+                && p.getFileName().toString().equals(RunFolder.SUMMARY))) {
+            return files.sorted().collect(Collectors.toList());
+        }
+    }
+
+    private JsonNode readJson(final Path file) throws IOException {
+        return json.readTree(file.toFile());
+    }
+
+    private JsonNode readOptional(final Path file) throws IOException {
+        return Files.isRegularFile(file) ? readJson(file) : MissingNode.getInstance();
+    }
+}

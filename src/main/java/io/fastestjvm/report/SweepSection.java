@@ -1,0 +1,112 @@
+package io.fastestjvm.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.fastestjvm.charts.ChartFiles;
+import io.fastestjvm.charts.SweepChart;
+
+/**
+ * Renders sweep-rate.json / sweep-size.json (written by the sweep tool into a set folder): a latency-vs-rate or
+ * latency-vs-size chart, the points as a table, and the sweep's own verdicts (max sustained rate, rate where p99
+ * exceeds 10 us).
+ */
+final class SweepSection {
+    static final String[] FILES = {"sweep-rate.json", "sweep-size.json"};
+    private static final Percentile[] SHOWN = {Percentile.P50, Percentile.P99, Percentile.P99_9, Percentile.WORST};
+
+    private final ObjectMapper json = new ObjectMapper();
+
+    /** The markdown for every sweep file in the folder, or "" when there is none. */
+    String render(final Path folder, final String machine) throws IOException {
+        final StringBuilder out = new StringBuilder();
+        for (final String file : FILES) {
+            final Path path = folder.resolve(file);
+            if (Files.isRegularFile(path)) {
+                sweep(out, folder, file, json.readTree(path.toFile()), machine);
+            }
+        }
+        return out.toString();
+    }
+
+    private void sweep(final StringBuilder out, final Path folder, final String file, final JsonNode sweep,
+                       final String machine) throws IOException {
+        final boolean rate = "rate".equals(sweep.path("kind").asText(file.contains("rate") ? "rate" : "size"));
+        final String axis = rate ? "rate" : "size";
+        final String xTitle = rate ? "offered rate (msg/s)" : "message size (bytes)";
+        out.append("## Latency against ").append(rate ? "rate" : "message size").append(" (`").append(file)
+                .append("`)\n\n").append("Transport ").append(sweep.path("transport").asText("?")).append(", JVM ")
+                .append(sweep.path("jvm").asText("?")).append(".\n\n");
+        if (rate) {
+            out.append("- maximum sustained rate: ").append(verdict(sweep.path("maxSustainedRate"), "msg/s"))
+                    .append('\n').append("- rate where p99 first exceeds 10 µs: ")
+                    .append(verdict(sweep.path("rateWhereP99Exceeds10us"), "msg/s")).append("\n\n");
+        }
+        final List<JsonNode> measured = new ArrayList<>();
+        final List<List<String>> rows = new ArrayList<>();
+        for (final JsonNode point : sweep.path("points")) {
+            final List<String> row = new ArrayList<>(Arrays.asList(number(point.path(axis)),
+                    point.path("status").asText(Markdown.DASH), number(point.path("achievedRate"))));
+            for (final Latency latency : Latency.values()) {
+                for (final Percentile p : SHOWN) {
+                    row.add(number(point.path(latency.key()).path(p.key())));
+                }
+            }
+            rows.add(row);
+            if (point.path(axis).isNumber() && point.path(Latency.ACTUAL_SEND.key()).path("p50").isNumber()) {
+                measured.add(point);
+            }
+        }
+        final List<String> header = new ArrayList<>(Arrays.asList(axis, "status", "achieved rate"));
+        for (final Latency latency : Latency.values()) {
+            for (final Percentile p : SHOWN) {
+                header.add(latency.title() + " " + p.label());
+            }
+        }
+        if (!measured.isEmpty()) {
+            final String stem = "sweep-" + axis;
+            final double[] x = new double[measured.size()];
+            final Map<String, double[]> actual = new LinkedHashMap<>();
+            final Map<String, double[]> intended = new LinkedHashMap<>();
+            for (final Percentile p : SHOWN) {
+                actual.put(p.label(), new double[x.length]);
+                intended.put(p.label(), new double[x.length]);
+            }
+            for (int i = 0; i < x.length; i++) {
+                x[i] = measured.get(i).path(axis).asDouble();
+                for (final Percentile p : SHOWN) {
+                    actual.get(p.label())[i] = measured.get(i).path(Latency.ACTUAL_SEND.key()).path(p.key())
+                            .asDouble(Double.NaN);
+                    intended.get(p.label())[i] = measured.get(i).path(Latency.INTENDED_SEND.key()).path(p.key())
+                            .asDouble(Double.NaN);
+                }
+            }
+            ChartFiles.save(SweepChart.of("latency against " + (rate ? "rate" : "message size") + " (ns), "
+                    + sweep.path("jvm").asText("?") + " - " + machine, xTitle, x, actual, intended),
+                    folder.resolve(ReportCharts.FOLDER), stem);
+            out.append("![latency against ").append(axis).append("](").append(ReportCharts.FOLDER).append('/')
+                    .append(stem).append(".png) ([SVG](").append(ReportCharts.FOLDER).append('/').append(stem)
+                    .append(".svg))\n\n");
+        }
+        Markdown.table(out, header, rows, true);
+    }
+
+    private static String verdict(final JsonNode value, final String unit) {
+        return value.isNumber() ? String.format(Locale.ROOT, "%,.0f %s", value.asDouble(), unit)
+                : "not reached in this sweep";
+    }
+
+    private static String number(final JsonNode value) {
+        return value.isNumber() ? Markdown.nanos(value.asDouble()) : Markdown.DASH;
+    }
+}

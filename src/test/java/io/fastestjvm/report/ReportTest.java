@@ -1,0 +1,382 @@
+package io.fastestjvm.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.fastestjvm.charts.ChartFiles;
+
+class ReportTest {
+    private static final List<String> CHARTS = Arrays.asList("median-actual-send", "median-intended-send",
+            "p99_99-actual-send", "p99_99-intended-send", "percentile-spectrum", "over-time-jdk17", "over-time-jdk25");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aMatrixSetGetsAReportEveryChartAndTheMatrixFiles() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+
+        final Fixtures.Outcome outcome = Fixtures.report(set.toString());
+
+        assertEquals(0, outcome.exitCode, outcome.err);
+        assertTrue(Files.isRegularFile(set.resolve("report.md")));
+        assertTrue(Files.isRegularFile(set.resolve("matrix.json")));
+        assertTrue(Files.isRegularFile(set.resolve("matrix.csv")));
+        for (final String chart : CHARTS) {
+            assertTrue(Files.isRegularFile(set.resolve("charts/" + chart + ".png")), chart);
+            assertTrue(Files.isRegularFile(set.resolve("charts/" + chart + ".svg")), chart);
+        }
+        // Every image the report links to exists, and every chart is linked.
+        final String report = Fixtures.read(set.resolve("report.md"));
+        final Matcher link = Pattern.compile("\\]\\((charts/[^)]+\\.(png|svg))\\)").matcher(report);
+        final List<String> linked = new ArrayList<>();
+        while (link.find()) {
+            assertTrue(Files.isRegularFile(set.resolve(link.group(1))), link.group(1));
+            linked.add(link.group(1));
+        }
+        for (final String chart : CHARTS) {
+            assertTrue(linked.contains("charts/" + chart + ".png"), chart);
+        }
+    }
+
+    @Test
+    void theTableFiguresAreTheMediansMinimaAndMaximaOfTheSummaries() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        for (final Latency latency : Latency.values()) {
+            final Map<String, List<String>> table = MarkdownTable.after(report,
+                    "## Latency per JVM, " + latency.title() + " (ns)");
+            for (final String profile : new String[] {"jdk17", "jdk25"}) {
+                final List<JsonNode> runs = runsOf(set.resolve(profile));
+                assertEquals(2, runs.size());
+                final List<String> row = table.get(profile);
+                assertNotNull(row, profile + " row");
+                assertEquals("2 / 0", row.get(1));
+                assertEquals(withRange(runs, latency.key(), "p50"), row.get(2), profile + " median");
+                assertEquals(median(runs, latency.key(), "p99"), row.get(3), profile + " p99");
+                assertEquals(median(runs, latency.key(), "p99_9"), row.get(4), profile + " p99.9");
+                assertEquals(withRange(runs, latency.key(), "p99_99"), row.get(5), profile + " p99.99");
+                assertEquals(median(runs, latency.key(), "worst"), row.get(6), profile + " worst");
+            }
+        }
+    }
+
+    @Test
+    void matrixJsonTracesEveryFigureToTheSummaryRunsItCameFrom() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+
+        final JsonNode rows = JSON.readTree(set.resolve("matrix.json").toFile()).path("rows");
+        assertEquals(3, rows.size());
+        for (final JsonNode row : rows) {
+            if (row.path("runsOk").asInt() == 0) {
+                continue;
+            }
+            final List<Double> expected = new ArrayList<>();
+            for (final JsonNode source : row.path("sources")) {
+                final JsonNode summary = JSON.readTree(set.resolve(source.path("summary").asText()).toFile());
+                assertEquals(row.path("jdkBuild").asText(),
+                        summary.path("environment").path("java.runtime.version").asText());
+                for (final JsonNode run : summary.path("runs")) {
+                    if (run.path("run").asInt() == source.path("run").asInt()) {
+                        expected.add(run.path("intendedSend").path("p99_9").asDouble());
+                    }
+                }
+            }
+            final JsonNode cell = row.path("latency").path("intendedSend").path("p99_9");
+            final List<Double> values = new ArrayList<>();
+            cell.path("values").forEach(v -> values.add(v.asDouble()));
+            assertEquals(expected, values);
+            final double min = Math.min(expected.get(0), expected.get(1));
+            final double max = Math.max(expected.get(0), expected.get(1));
+            final double median = (expected.get(0) + expected.get(1)) / 2;
+            assertEquals(min, cell.path("min").asDouble());
+            assertEquals(max, cell.path("max").asDouble());
+            assertEquals(median, cell.path("median").asDouble());
+            assertEquals(Math.round((max - min) / median * 10000) / 100.0, cell.path("variationPercent").asDouble());
+        }
+        final List<String> csv = Files.readAllLines(set.resolve("matrix.csv"));
+        assertEquals(4, csv.size(), "header and one line per profile");
+        assertTrue(csv.get(2).startsWith("jdk17,chronicle,vm,17.0.15+6-Debian-1deb12u1,Debian,false,2,0,"),
+                csv.get(2));
+    }
+
+    @Test
+    void theChartsDecodeAtTheirFixedSize() throws Exception {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+
+        final DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        // The SVG names the W3C DTD; it must not be fetched.
+        factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        for (final String chart : CHARTS) {
+            final BufferedImage png = ImageIO.read(set.resolve("charts/" + chart + ".png").toFile());
+            assertNotNull(png, chart);
+            assertEquals(ChartFiles.WIDTH, png.getWidth(), chart);
+            assertEquals(ChartFiles.HEIGHT, png.getHeight(), chart);
+            final File svg = set.resolve("charts/" + chart + ".svg").toFile();
+            final Element root = factory.newDocumentBuilder().parse(svg).getDocumentElement();
+            assertEquals("svg", root.getTagName(), chart);
+            assertEquals("0 0 1000 600", root.getAttribute("viewBox"), chart);
+        }
+    }
+
+    @Test
+    void aFailedJvmIsShownWithItsReasonAndOutput() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        final List<String> row = MarkdownTable.after(report, "## Latency per JVM, actual send (ns)").get("jdk8");
+        assertEquals(Arrays.asList("jdk8", "0 / 1", "FAILED: JDK 8 did not start: exit code 1",
+                "–", "–", "–", "–"), row);
+        assertTrue(report.contains("**FAILED: jdk8 run 1 (failed, exit code 1)** - JVM exited with code 1 before "
+                + "writing a summary"), report);
+        assertTrue(report.contains("java.lang.UnsupportedClassVersionError"), "the output tail is shown");
+        assertFalse(Files.exists(set.resolve("charts/over-time-jdk8.png")), "no chart for a JVM without figures");
+    }
+
+    @Test
+    void aSetWhereEveryJvmFailedStillGetsAReportThatSaysSo() throws IOException {
+        final Path set = Files.createDirectories(temp.resolve("all-failed"));
+        Fixtures.copy(Fixtures.MATRIX_SET.resolve("jdk8"), set.resolve("jdk8"));
+
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        assertTrue(report.contains("| jdk8 | 0 / 1 | FAILED: JDK 8 did not start: exit code 1 |"), report);
+        assertTrue(report.contains("**jdk8 has no figures**"), report);
+        assertFalse(Files.exists(set.resolve("charts")), "nothing to draw");
+    }
+
+    @Test
+    void caveatsComeFromTheSummaries() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        // The fixture ran on a 2-CPU machine without isolcpus: CPUs 2 and 4 fell back to 0 and 1.
+        assertTrue(report.contains("- CPUs 2 (producer) and 4 (consumer) were asked for but not usable: ran on CPUs "
+                + "0 and 1 (in 4 of 4 run folders)."), report);
+        assertTrue(report.contains("- No isolated CPUs (isolatedCpus empty) in 4 of 4 run folders"), report);
+        assertTrue(report.contains("- jdk17, actual send: 99.99% (2 of 2 runs), 99.999% (2 of 2 runs) had fewer "
+                + "than 10 samples above it"), report);
+        assertTrue(report.contains("- jdk25: the JIT compiled during the measurement (331 ms, 42 ms)"), report);
+        assertTrue(report.contains("THE ARTICLE'S figures (theirs, not ours)"));
+        assertTrue(report.contains("| GraalVM EE 17 | 270 | just under 3,950 (cut off in our copy) |"));
+    }
+
+    @Test
+    void environmentAuditWarningsAndAllocationAreCaveats() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        final Path summary = firstSummary(set.resolve("jdk17"));
+        final ObjectNode root =
+                (ObjectNode) JSON.readTree(summary.toFile());
+        root.putObject("environmentAudit").putArray("warnings").add("CPU frequency governor is powersave");
+        ((ObjectNode) root.path("checks").path("allocation"))
+                .put("consumerBytes", 4096);
+        JSON.writeValue(summary.toFile(), root);
+
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        assertTrue(report.contains("- Environment audit: CPU frequency governor is powersave (in 1 of 4 run folders)."),
+                report);
+        assertTrue(report.contains("- jdk17: the measured loops allocated (0 B producer / 4096 B consumer) in 1 of 2"),
+                report);
+    }
+
+    @Test
+    void anEmptyOrForeignFolderIsRejectedWithExitCode2AndNothingWritten() throws IOException {
+        final Path empty = Files.createDirectories(temp.resolve("empty"));
+        final Path foreign = Files.createDirectories(temp.resolve("foreign/sub"));
+        Files.write(foreign.resolve("notes.txt"), "not results".getBytes());
+        final Path good = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("good"));
+        final List<String> before = Fixtures.listing(temp);
+
+        for (final Path bad : new Path[] {empty, foreign.getParent(), temp.resolve("absent")}) {
+            final Fixtures.Outcome outcome = Fixtures.report(good.toString(), bad.toString());
+            assertEquals(2, outcome.exitCode, bad.toString());
+            assertEquals(1, outcome.err.trim().split("\n").length, outcome.err);
+            assertTrue(outcome.err.startsWith("error: " + bad), outcome.err);
+            assertEquals("", outcome.out);
+        }
+        assertEquals(before, Fixtures.listing(temp), "nothing written");
+        assertEquals(2, Fixtures.report().exitCode);
+    }
+
+    @Test
+    void aPlainFolderOfRunFoldersIsGroupedByProfile() throws IOException {
+        final Path plain = Fixtures.copy(Fixtures.MATRIX_SET.resolve("jdk17"), temp.resolve("plain"));
+        Files.delete(plain.resolve("profile.json"));
+
+        assertEquals(0, Fixtures.report(plain.toString()).exitCode);
+
+        final Map<String, List<String>> table = MarkdownTable.after(Fixtures.read(plain.resolve("report.md")),
+                "## Latency per JVM, actual send (ns)");
+        assertEquals(Arrays.asList("jdk17"), new ArrayList<>(table.keySet()));
+        assertEquals(withRange(runsOf(plain), "actualSend", "p50"), table.get("jdk17").get(2));
+    }
+
+    @Test
+    void severalFoldersMakeMachinesADimensionInEveryReport() throws IOException {
+        final Path a = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("a"));
+        final Path b = Fixtures.copy(Fixtures.MATRIX_SET.resolve("jdk25"), temp.resolve("b"));
+
+        assertEquals(0, Fixtures.report(a.toString(), b.toString()).exitCode);
+
+        for (final Path set : new Path[] {a, b}) {
+            final Map<String, List<String>> table = MarkdownTable.after(Fixtures.read(set.resolve("report.md")),
+                    "## Latency per JVM, intended send (ns)");
+            // Both fixture sets ran on host "vm": the set name tells them apart.
+            assertEquals(Arrays.asList("jdk8 @ vm (a)", "jdk17 @ vm (a)", "jdk25 @ vm (a)", "jdk25 @ vm (b)"),
+                    new ArrayList<>(table.keySet()));
+            assertEquals(table.get("jdk25 @ vm (a)").subList(1, 7), table.get("jdk25 @ vm (b)").subList(1, 7));
+            assertTrue(Files.isRegularFile(set.resolve("charts/over-time-jdk25-vm-b.png")));
+        }
+        assertEquals(1, JSON.readTree(b.resolve("matrix.json").toFile()).path("rows").size(),
+                "matrix.json holds its own set only");
+    }
+
+    @Test
+    void chronicleAndFloorRunsOfOneJvmGiveARatioPerPercentile() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        // The same two jdk17 runs, relabelled as the floor transport: every ratio must then be exactly 1.
+        final Path floor = Fixtures.copy(set.resolve("jdk17"), set.resolve("jdk17-floor"));
+        Files.delete(floor.resolve("profile.json"));
+        try (Stream<Path> summaries = Files.walk(floor)) {
+            for (final Path summary : summaries.filter(p -> p.endsWith("summary.json")).collect(Collectors.toList())) {
+                final ObjectNode root =
+                        (ObjectNode) JSON.readTree(summary.toFile());
+                ((ObjectNode) root.path("settings")).put("qp.transport", "floor");
+                JSON.writeValue(summary.toFile(), root);
+            }
+        }
+        Files.write(floor.resolve("profile.json"), ("{\"profile\":\"jdk17\",\"status\":\"ok\",\"runs\":[]}")
+                .getBytes());
+
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        final List<String> ratios = MarkdownTable.after(report, "## Chronicle Queue against the floor transport")
+                .get("jdk17 @ vm");
+        assertEquals(Arrays.asList("jdk17 @ vm", "1.00", "1.00", "1.00", "1.00", "1.00", "1.00", "1.00"), ratios);
+        assertTrue(MarkdownTable.after(report, "## Latency per JVM, actual send (ns)").containsKey("jdk17 · floor"));
+        assertTrue(Files.isRegularFile(set.resolve("charts/ratio-chronicle-floor.png")));
+    }
+
+    @Test
+    void sweepsAndJmhResultsInTheSetAreRendered() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        for (final String file : new String[] {"sweep-rate.json", "sweep-size.json", "jmh-result.json"}) {
+            Files.copy(Fixtures.EXTRAS.resolve(file), set.resolve(file));
+        }
+
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        assertTrue(report.contains("- maximum sustained rate: 100,000 msg/s"), report);
+        assertTrue(report.contains("- rate where p99 first exceeds 10 µs: 100,000 msg/s"), report);
+        final Map<String, List<String>> rate = MarkdownTable.after(report, "## Latency against rate");
+        assertEquals(Arrays.asList("10,000", "passed", "9,998", "461", "8,000", "40,000", "90,000", "1,011", "12,000",
+                "60,000", "120,000"), rate.get("10,000"));
+        assertEquals("failed", rate.get("1,000,000").get(1));
+        final Map<String, List<String>> jmh = MarkdownTable.after(report, "## JMH micro-benchmarks");
+        assertEquals(Arrays.asList("MessageCodecBenchmark.encode (size=256)", "avgt", "17.0.15",
+                "0.0421 ± 0.0012 us/op", "42.1"), jmh.get("MessageCodecBenchmark.encode (size=256)"));
+        assertEquals("–", jmh.get("QueueAppendBenchmark.append").get(4), "throughput has no ns/op");
+        for (final String chart : new String[] {"sweep-rate", "sweep-size"}) {
+            assertNotNull(ImageIO.read(set.resolve("charts/" + chart + ".png").toFile()), chart);
+        }
+    }
+
+    @Test
+    void theIndexListsEverySetWithItsHeadlineChart() throws IOException {
+        final Path results = Files.createDirectories(temp.resolve("results"));
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, results.resolve("20261122-vm"));
+        Files.createDirectories(results.resolve("runs"));
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+
+        assertEquals(0, Fixtures.report("--index", results.toString()).exitCode);
+        final String index = Fixtures.read(results.resolve("README.md"));
+
+        assertTrue(index.contains("## [20261122-vm](20261122-vm/report.md)"), index);
+        final Matcher image = Pattern.compile("!\\[[^]]*\\]\\(([^)]+)\\)").matcher(index);
+        assertTrue(image.find(), index);
+        assertEquals("20261122-vm/charts/median-actual-send.png", image.group(1));
+        assertTrue(Files.isRegularFile(results.resolve(image.group(1))));
+        assertFalse(index.contains("[runs]"), "a folder without report.md is not listed");
+        assertTrue(index.contains("\n\nPersisted inter-thread messaging latency over Chronicle Queue, per JVM, on AMD "
+                + "EPYC, 2 CPUs, host vm.\n\n"), index);
+    }
+
+    private static Path firstSummary(final Path folder) throws IOException {
+        try (Stream<Path> files = Files.walk(folder)) {
+            return files.filter(p -> p.endsWith("summary.json")).sorted().findFirst().get();
+        }
+    }
+
+    /** runs[0] of every summary.json under the folder (the fixture runs have one run per folder). */
+    private static List<JsonNode> runsOf(final Path folder) throws IOException {
+        final List<JsonNode> runs = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(folder)) {
+            for (final Path summary : files.filter(p -> p.endsWith("summary.json")).sorted()
+                    .collect(Collectors.toList())) {
+                final JsonNode root = JSON.readTree(summary.toFile());
+                assertEquals(1, root.path("runs").size());
+                runs.add(root.path("runs").get(0));
+            }
+        }
+        return runs;
+    }
+
+    private static double[] values(final List<JsonNode> runs, final String latency, final String key) {
+        return runs.stream().mapToDouble(r -> r.path(latency).path(key).asDouble()).sorted().toArray();
+    }
+
+    private static String nanos(final double value) {
+        return String.format(Locale.ROOT, "%,.0f", value);
+    }
+
+    /** Two runs: the median is the mean of both. */
+    private static String median(final List<JsonNode> runs, final String latency, final String key) {
+        final double[] v = values(runs, latency, key);
+        return nanos((v[0] + v[1]) / 2);
+    }
+
+    private static String withRange(final List<JsonNode> runs, final String latency, final String key) {
+        final double[] v = values(runs, latency, key);
+        return median(runs, latency, key) + " (" + nanos(v[0]) + "–" + nanos(v[1]) + ")";
+    }
+}
