@@ -22,11 +22,13 @@
 #   jvm-profiles/measure-warmup.sh --benchmark <profile> [warm-up s=120]
 # The real workload instead of the probe: runs `mvn -q -B compile
 # exec:java@QueuePerformance` in the checkout with a long warm-up (qp.seconds=5)
-# while `jstat -compiler` samples the JIT every second, then reports the JIT
-# time spent during the warm-up, when 90 % / 99 % of it was done, and from when
-# on the JIT stays quiet (10 s windows with <= 0.25 s of compilation), counted
-# from the benchmark's "warm-up started" line. Suggested warm-up: quiet-from
-# x 1.5, rounded up to 5 s, never below the benchmark's default of 40 s.
+# while the CPU time of the JVM's JIT compiler threads (C1, C2, JVMCI) is
+# sampled every second from /proc (works on every JDK; jstat's compile time is
+# blank on 25). Reported, counted from the benchmark's "warm-up started" line:
+# the compiler CPU spent in the warm-up, when 90 % of it was spent, and the
+# last second in which the compiler used >= 0.5 CPU-s (half of one of the two
+# CPUs the producer and consumer spin on). Suggested warm-up: that last busy
+# second x 1.5, rounded up to 5 s, never below the benchmark's default 40 s.
 set -euo pipefail
 
 analyze() {   # analyze <raw file> <label>
@@ -51,26 +53,50 @@ analyze() {   # analyze <raw file> <label>
   }' "$1"
 }
 
-# analyze_jstat <jstat -t -compiler file> <warm-up start, ms of uptime> <warm-up s> <label>
-analyze_jstat() {
-  awk -v ws="$2" -v W="$3" -v p="$4" '
-  $1 ~ /^[0-9.]+$/ && NF >= 5 { n++; ts[n] = $1; cnt[n] = $2; tm[n] = $5 }
+# sample_jit <pid>: once a second, the CPU ticks of every JIT compiler thread
+# (C1/C2 CompilerThread, JVMCI CompilerThread) as "<JVM uptime s> <tid> <ticks>"
+sample_jit() {
+  local pid="$1" t comm rest st start up
+  read -r rest <"/proc/$pid/stat" || return 0
+  rest="${rest##*) }"; read -r -a st <<<"$rest"; start="${st[19]}"   # field 22: start time, ticks
+  while [[ -d "/proc/$pid" ]]; do
+    read -r up _ </proc/uptime
+    for t in /proc/"$pid"/task/*; do
+      read -r comm <"$t/comm" 2>/dev/null || continue
+      case "$comm" in
+        *Compiler*|JVMCI*)
+          read -r rest <"$t/stat" 2>/dev/null || continue
+          rest="${rest##*) }"; read -r -a st <<<"$rest"
+          printf '%s %s %s\n' "$(awk -v u="$up" -v s="$start" -v h="$HZ" 'BEGIN { printf "%.2f", u - s / h }')" \
+            "${t##*/}" "$((st[11] + st[12]))" ;;
+      esac
+    done
+    sleep 1
+  done
+}
+HZ="$(getconf CLK_TCK)"
+
+# analyze_jit <sample_jit file> <warm-up start, ms of uptime> <warm-up s> <label>
+analyze_jit() {
+  awk -v ws="$2" -v W="$3" -v p="$4" -v hz="$HZ" '
+  { if ($1 != cur) { if (cur != "") { n++; ts[n] = cur; cpu[n] = acc } cur = $1; acc = 0 }
+    if ($2 in last) acc += ($3 - last[$2]) / hz; else if (cur + 0 > 2) acc += $3 / hz   # a new thread
+    last[$2] = $3 }
   END {
-    w = ws / 1000.0; s = 0; e = 0
-    for (i = 1; i <= n; i++) { if (!s && ts[i] >= w) s = i; if (ts[i] <= w + W) e = i }
-    if (!s || e <= s) { print "no JIT samples inside the warm-up" > "/dev/stderr"; exit 1 }
-    b = (s > 1 ? s - 1 : s)
-    total = tm[e] - tm[b]; quiet = -1; t90 = -1; t99 = -1
-    for (i = s; i <= e && quiet < 0; i++) {
-      for (j = i; j <= e && ts[j] < ts[i] + 10; j++);
-      if (j > e) break
-      if (tm[j] - tm[i] <= 0.25) quiet = ts[i] - w
+    n++; ts[n] = cur; cpu[n] = acc
+    w = ws / 1000.0; total = 0; before = 0; settled = 0; m = 0
+    for (i = 1; i <= n; i++) {
+      if (ts[i] <= w) { before += cpu[i]; continue }
+      if (ts[i] > w + W) break
+      total += cpu[i]; m++; t[m] = ts[i] - w; c[m] = cpu[i]
+      if (cpu[i] >= 0.5) settled = ts[i] - w
     }
-    for (i = s; i <= e; i++) { d = tm[i] - tm[b]; if (t90 < 0 && d >= 0.9 * total) t90 = ts[i] - w; if (t99 < 0 && d >= 0.99 * total) t99 = ts[i] - w }
-    if (quiet < 0) { printf "%-14s JIT never quiet within the %d s warm-up (jit %.1f s)\n", p, W, total; exit 0 }
-    sug = int((quiet * 1.5 + 4.999) / 5) * 5; if (sug < 40) sug = 40
-    printf "%-14s before_warmup_jit=%.1fs (%d methods)  warmup_jit=%.1fs (%d methods)  90%%_by=%.0fs 99%%_by=%.0fs  jit_quiet_from=%.0fs  suggested_warmup=%ds\n",
-      p, tm[b], cnt[b], total, cnt[e] - cnt[b], t90, t99, quiet, sug
+    if (m < 10) { print "too few JIT samples inside the warm-up" > "/dev/stderr"; exit 1 }
+    d = 0; t90 = 0; for (i = 1; i <= m; i++) { d += c[i]; if (d >= 0.9 * total) { t90 = t[i]; break } }
+    sug = int((settled * 1.5 + 4.999) / 5) * 5; if (sug < 40) sug = 40
+    printf "%-14s jit_cpu_before_warmup=%.1fs warmup_jit_cpu=%.1fs 90%%_by=%.0fs last_busy_second(>=0.5 cpu-s)=%.0fs suggested_warmup=%ds\n",
+      p, before, total, t90, settled, sug
+    printf "  JIT cpu-s per second of warm-up:"; for (i = 1; i <= m && t[i] <= 90; i++) printf " %.1f", c[i]; print ""
   }' "$1"
 }
 
@@ -81,36 +107,35 @@ if [[ "${1:-}" == --benchmark ]]; then
   btmp="$(mktemp -d)"
   trap 'rm -rf "$btmp"' EXIT
   echo "measure-warmup: benchmark under $bprofile, warm-up $bwarm s; load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-  # shellcheck disable=SC2016  # expanded by the inner bash
-  QP_QUIET=1 bash -c '
-    source "$1/$2.sh" || exit 3
-    cd "$1/.." || exit 3
-    mvn -q -B compile exec:java@QueuePerformance -Dqp.warmupSeconds="$3" -Dqp.seconds=5 \
-        -Dqp.resultsDir="$4/results" >"$4/run.log" 2>&1 &
+  (
+    # shellcheck disable=SC1090
+    QP_QUIET=1 source "$BDIR/$bprofile.sh" || exit 3
+    cd "$BDIR/.." || exit 3
+    mvn -q -B compile exec:java@QueuePerformance -Dqp.warmupSeconds="$bwarm" -Dqp.seconds=5 \
+        -Dqp.resultsDir="$btmp/results" >"$btmp/run.log" 2>&1 &
     mvn_pid=$!
     pid=""
-    for _ in $(seq 600); do   # the benchmark JVM is the one whose command line has our results dir
-      for c in $(pgrep -f "qp.resultsDir=$4/results"); do
+    for _ in $(seq 600); do   # the benchmark JVM: the java whose command line has our results dir
+      for c in $(pgrep -f "qp.resultsDir=$btmp/results"); do
         [[ "$(cat "/proc/$c/comm" 2>/dev/null)" == java ]] && pid=$c
       done
       [[ -n "$pid" ]] && break
       sleep 0.2
     done
     [[ -n "$pid" ]] || { echo "benchmark JVM not found" >&2; exit 1; }
-    "$JAVA_HOME/bin/jstat" -compiler -t "$pid" 1000 >"$4/jstat.txt" 2>&1 &
-    jstat_pid=$!
+    sample_jit "$pid" >"$btmp/jit.txt" &
     rc=0; wait "$mvn_pid" || rc=$?
-    kill "$jstat_pid" 2>/dev/null
-    echo "benchmark exit status $rc (its checks may fail on a busy machine; only the JIT timeline is used here)" >&2
-  ' bench "$BDIR" "$bprofile" "$bwarm" "$btmp" || exit 1
+    wait
+    echo "measure-warmup: benchmark exit status $rc (its own checks may fail on a busy machine; only the JIT timeline is used)" >&2
+  ) || exit 1
   bws="$(sed -n 's/.*warm-up started at JVM uptime \([0-9]*\) ms.*/\1/p' "$btmp/run.log" | head -n1)"
   [[ -n "$bws" ]] || { tail -n 20 "$btmp/run.log" >&2; echo "no 'warm-up started' line in the benchmark output" >&2; exit 1; }
-  analyze_jstat "$btmp/jstat.txt" "$bws" "$bwarm" "$bprofile"
-  if [[ -n "${QP_WARMUP_OUT:-}" ]]; then cp "$btmp/jstat.txt" "$QP_WARMUP_OUT.jstat"; cp "$btmp/run.log" "$QP_WARMUP_OUT.log"; fi
+  if [[ -n "${QP_WARMUP_OUT:-}" ]]; then cp "$btmp/jit.txt" "$QP_WARMUP_OUT.jit"; cp "$btmp/run.log" "$QP_WARMUP_OUT.log"; fi
+  analyze_jit "$btmp/jit.txt" "$bws" "$bwarm" "$bprofile"
   exit 0
 fi
-if [[ "${1:-}" == --analyze-jstat ]]; then   # --analyze-jstat <jstat file> <warm-up start ms> <warm-up s> [label]
-  analyze_jstat "$2" "$3" "$4" "${5:-$(basename "$2")}"
+if [[ "${1:-}" == --analyze-jit ]]; then   # --analyze-jit <file> <warm-up start ms> <warm-up s> [label]
+  analyze_jit "$2" "$3" "$4" "${5:-$(basename "$2")}"
   exit 0
 fi
 

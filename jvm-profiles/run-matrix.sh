@@ -7,7 +7,8 @@
 # results/<id>/matrix-run.json          what was asked, on which machine, and how it ended
 # results/<id>/<profile>/profile.json   per profile: found or not, and each run's status, reason and output tail
 # results/<id>/<profile>/<run folders>  ordinary QueuePerformance results folders
-# then the Report tool writes matrix.json, matrix.csv, report.md and charts/ into results/<id>/.
+# then the Report tool writes matrix.json, matrix.csv, report.md and charts/ into results/<id>/, prints a table
+# across JVMs, and regenerates the index results/README.md.
 #
 # Runs are interleaved (run 1 of every profile, then run 2 ...) so that drift in the machine's state over the
 # matrix affects every JVM alike. Exit status: 0 when every run passed, 1 when any run failed or a profile was
@@ -299,9 +300,11 @@ for profile in "${profiles[@]}"; do
 done
 write_matrix_run "$([[ $failed == 0 ]] && echo complete || echo complete-with-failures)"
 
-if grep -q '<id>Report</id>' "$project_dir/pom.xml"; then
-  echo "run-matrix: writing the report"
-  (cd "$project_dir" && mvn -q -B -Dstyle.color=never exec:java@Report "-Dexec.args=$set_dir")
-fi
+echo "run-matrix: writing the report"
+(
+  cd "$project_dir"
+  mvn -q -B -Dstyle.color=never exec:java@Report "-Dexec.args=$set_dir"
+  mvn -q -B -Dstyle.color=never exec:java@Report "-Dexec.args=--index $results_root"
+) || failed=1
 echo "results: $set_dir"
 exit "$failed"

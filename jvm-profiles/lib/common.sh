@@ -123,7 +123,7 @@ qp_activate() {
   if [[ -n "$graal_home" ]]; then
     home="$graal_home"
   elif [[ -z "$home" ]]; then
-    found="$(_qp_find_jdk "$major")"; rc=$?
+    if found="$(_qp_find_jdk "$major")"; then rc=0; else rc=$?; fi   # (safe under a caller's set -e)
     if [[ $rc -eq 2 ]]; then
       _qp_err "$name not activated: fix or unset JDK${major}_HOME"
       return 1

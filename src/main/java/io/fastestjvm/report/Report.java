@@ -49,9 +49,11 @@ public final class Report {
             for (final String arg : args) {
                 sets.add(reader.read(Paths.get(arg)));
             }
-            for (final Path written : new ReportWriter(new Comparison(sets)).write()) {
+            final Comparison comparison = new Comparison(sets);
+            for (final Path written : new ReportWriter(comparison).write()) {
                 out.println("wrote " + written);
             }
+            out.print(ConsoleSummary.format(comparison));
             return OK;
         } catch (final InvalidInputException e) {
             err.println("error: " + e.getMessage());

@@ -1,0 +1,86 @@
+package io.fastestjvm.report;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The matrix's closing console table, in JLBH's shape turned sideways: one row per percentile, one column per JVM,
+ * each cell the median over that JVM's passed runs with the run-to-run variation ((max - min) / median) beside it.
+ * A cell resting on fewer than 10 samples above the percentile in any run is starred.
+ */
+final class ConsoleSummary {
+    private static final int LABEL_WIDTH = 12;
+    private static final int CELL_WIDTH = 20;
+
+    private ConsoleSummary() {
+    }
+
+    static String format(final Comparison comparison) {
+        final List<JvmGroup> groups = comparison.groups();
+        final StringBuilder out = new StringBuilder();
+        for (final Latency latency : Latency.values()) {
+            final String title = "---------- " + latency.fileStem() + " latency (ns): median of runs (variation) ";
+            out.append(title).append(dashes(Math.max(4, LABEL_WIDTH + CELL_WIDTH * groups.size() - title.length())))
+                    .append('\n');
+            out.append(pad("JVM", LABEL_WIDTH, false));
+            for (final JvmGroup group : groups) {
+                out.append(pad(group.label(), CELL_WIDTH, true));
+            }
+            out.append('\n');
+            out.append(pad("runs passed", LABEL_WIDTH, false));
+            for (final JvmGroup group : groups) {
+                out.append(pad(group.measuredRuns().size() + "/" + group.folders().size()
+                        + (group.hasFigures() ? " " : "!"), CELL_WIDTH, true));
+            }
+            out.append('\n');
+            boolean starred = false;
+            for (final Percentile percentile : Percentile.values()) {
+                out.append(pad(percentile.label(), LABEL_WIDTH, false));
+                for (final JvmGroup group : groups) {
+                    final GroupFigures figures = new GroupFigures(group);
+                    final Spread spread = figures.spread(latency, percentile);
+                    final boolean star = figures.notMeaningfulRuns(latency, percentile) > 0;
+                    starred |= star && !spread.isEmpty();
+                    out.append(pad(cell(spread) + (star && !spread.isEmpty() ? "*" : " "), CELL_WIDTH, true));
+                }
+                out.append('\n');
+            }
+            if (starred) {
+                out.append("* fewer than 10 samples above this percentile in at least one run: not meaningful\n");
+            }
+        }
+        for (final JvmGroup group : groups) {
+            for (final Failure failure : group.failures()) {
+                out.append("! ").append(group.label()).append(": ").append(failure.reason()).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String cell(final Spread spread) {
+        if (spread.isEmpty()) {
+            return "-";
+        }
+        final double variation = spread.variationPercent();
+        return String.format(Locale.ROOT, "%,.0f", spread.median())
+                + (Double.isNaN(variation) || spread.values().length < 2 ? ""
+                : String.format(Locale.ROOT, " (%.0f%%)", variation));
+    }
+
+    private static String pad(final String text, final int width, final boolean right) {
+        final String fitted = text.length() >= width ? text.substring(0, width - 1) : text;
+        final StringBuilder out = new StringBuilder();
+        for (int i = fitted.length(); i < width; i++) {
+            out.append(' ');
+        }
+        return right ? out + fitted : fitted + out;
+    }
+
+    private static String dashes(final int n) {
+        final StringBuilder out = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            out.append('-');
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,26 @@
+package io.fastestjvm.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Collections;
+
+import org.junit.jupiter.api.Test;
+
+class ConsoleSummaryTest {
+    @Test
+    void printsTheMatrixTableAcrossJvmsExactly() throws Exception {
+        final ResultsSet set = new ResultsSetReader().read(Paths.get("src/test/resources/fixtures/matrix-set"));
+        final String table = ConsoleSummary.format(new Comparison(Collections.singletonList(set)));
+        assertEquals(fixture("matrix-console-summary.txt"), table);
+    }
+
+    private static String fixture(final String name) throws IOException {
+        final Path path = Paths.get("src/test/resources/fixtures", name);
+        return new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+    }
+}
