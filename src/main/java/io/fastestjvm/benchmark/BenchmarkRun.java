@@ -28,6 +28,7 @@ import io.fastestjvm.reporting.PercentileTable;
 import io.fastestjvm.reporting.ProgressReporter;
 import io.fastestjvm.reporting.ResultsFolder;
 import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.statistics.OrderStatisticConfidence;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
@@ -54,10 +55,12 @@ public final class BenchmarkRun {
 
     public BenchmarkResult execute() throws IOException, InterruptedException {
         final CpuAssignment[] cpus;
+        final RigourInstruments rigour;
         try {
             Preflight.check(options);
             cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
                     .plan(options.producerCpu(), options.consumerCpu());
+            rigour = new RigourInstruments(options, cpus, ThreadAffinity.processAllowedCpus());
         } catch (final InvalidSettingException e) {
             err.println("error: " + e.getMessage());
             return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null, Arrays.asList(e.getMessage()));
@@ -72,6 +75,7 @@ public final class BenchmarkRun {
         final ResultsFolder results = ResultsFolder.createNew(options.resultsParent(), runId);
         final long blockSize = blockSizeBytes();
         final Map<String, Object> environment = EnvironmentInfo.capture(queueDir);
+        rigour.beforeRun(queueDir, err);
 
         final Phases phases = Phases.of(options);
         final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
@@ -87,8 +91,9 @@ public final class BenchmarkRun {
         }, "qp-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
 
-        final Producer producer = new Producer(transport, phases, cpus[0].planned(), control);
-        final Consumer consumer = new Consumer(transport, phases, cpus[1].planned(), control, actual, intended);
+        final Producer producer = new Producer(transport, phases, cpus[0].planned(), control, rigour.injection());
+        final Consumer consumer = new Consumer(transport, phases, cpus[1].planned(), control, actual, intended,
+                rigour.injection());
         final long runStartNanos = System.nanoTime();
         final PersistenceProof proof;
         try (IntervalLog actualLog = new IntervalLog(actual, results.temporaryFile(ACTUAL_SEND + ".hlog"),
@@ -105,11 +110,13 @@ public final class BenchmarkRun {
             consumerThread.start();
             producerThread.start();
             control.awaitReady();
+            rigour.start(producer, consumer, phases.warmupMessages);
             control.go();
             err.println("[qp] warm-up started at JVM uptime "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
             progressThread.start();
             awaitCompletion(control, producerThread, consumerThread, phases);
+            rigour.stop(producer, consumer);
             progress.finish();
             progressThread.join();
             progress.drainAndReport();
@@ -139,7 +146,9 @@ public final class BenchmarkRun {
             perRunActual.add(LatencyPercentiles.of(actual.runHistogram(run)));
             perRunIntended.add(LatencyPercentiles.of(intended.runHistogram(run)));
         }
-        final RunSummary summary = new RunSummary.Builder()
+        final List<OrderStatisticConfidence[]> intervals = Arrays.asList(RigourInstruments.intervals(actual),
+                RigourInstruments.intervals(intended));
+        final RunSummary.Builder builder = new RunSummary.Builder()
                 .options(options)
                 .started(started)
                 .environment(environment)
@@ -156,12 +165,16 @@ public final class BenchmarkRun {
                 .persistence(proof, options.keepQueue(), queueDir)
                 .durations(runStartNanos, consumer.report().measuredStartNanos, measuredEndNanos, System.nanoTime())
                 .blockSize(blockSize)
-                .failures(failures)
-                .build();
+                .failures(failures);
+        rigour.addTo(builder, new LatencyRecorder[] {actual, intended}, Arrays.asList(perRunActual, perRunIntended),
+                intervals);
+        final RunSummary summary = builder.build();
         summary.writeTo(results);
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
                 Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
                         summary.percentiles(INTENDED_SEND))));
+        rigour.print(out, Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
+                summary.percentiles(INTENDED_SEND)), Arrays.asList(perRunActual, perRunIntended), intervals);
         for (final String failure : summary.failures()) {
             err.println("FAILED: " + failure);
         }

@@ -1,6 +1,8 @@
 package io.fastestjvm.benchmark;
 
 import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.audit.ContextSwitches;
+import io.fastestjvm.calibration.DelayInjection;
 import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.transport.MessageSender;
@@ -12,14 +14,16 @@ final class Producer implements Runnable {
     private final Phases phases;
     private final int cpu;
     private final RunControl control;
+    private final DelayInjection injection;
     private final ThreadReport report = new ThreadReport();
 
     Producer(final Transport transport, final Phases phases, final int cpu,
-             final RunControl control) {
+             final RunControl control, final DelayInjection injection) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
         this.control = control;
+        this.injection = injection;
     }
 
     ThreadReport report() {
@@ -40,9 +44,11 @@ final class Producer implements Runnable {
                     report.measuredStartNanos = System.nanoTime();
                     allocation.start();
                 }
+                injection.beforeProducerChunk(chunk);
                 sendRange(sender, schedule, chunk, phases.chunkEnd(chunk));
             }
             allocation.stop();
+            report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();
         } catch (final InterruptedException e) {
