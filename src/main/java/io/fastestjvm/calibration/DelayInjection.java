@@ -14,7 +14,9 @@ import io.fastestjvm.transport.MessageReceiver;
  * this class. Immutable.
  */
 public final class DelayInjection {
-    public static final DelayInjection NONE = new DelayInjection(0, 0, 0, 0, 1, 0);
+    public static final DelayInjection NONE = new DelayInjection(0, 0, 0, 0, 1, 0, 0);
+    /** Every warm-up chunk rehearses an enabled stall with a spin this long: see {@link #stallFor}. */
+    static final long REHEARSAL_NANOS = 1_000;
 
     private final long producerStallNanos;
     private final long consumerStallNanos;
@@ -22,15 +24,18 @@ public final class DelayInjection {
     private final long consumerSpinNanos;
     private final long spinEveryMessages;
     private final int stallAtSecond;
+    private final long warmupMessages;
 
     DelayInjection(final long producerStallNanos, final long consumerStallNanos, final long stallSequence,
-                   final long consumerSpinNanos, final long spinEveryMessages, final int stallAtSecond) {
+                   final long consumerSpinNanos, final long spinEveryMessages, final int stallAtSecond,
+                   final long warmupMessages) {
         this.producerStallNanos = producerStallNanos;
         this.consumerStallNanos = consumerStallNanos;
         this.stallSequence = stallSequence;
         this.consumerSpinNanos = consumerSpinNanos;
         this.spinEveryMessages = spinEveryMessages;
         this.stallAtSecond = stallAtSecond;
+        this.warmupMessages = warmupMessages;
     }
 
     /** Stalls fall on the first message of measured second {@code stallAtSecond} (0-based, across runs). */
@@ -38,7 +43,8 @@ public final class DelayInjection {
                                     final int stallAtSecond, final long consumerSpinNanos,
                                     final long spinEveryMessages, final long warmupMessages, final long rate) {
         return new DelayInjection(producerStallMillis * 1_000_000L, consumerStallMillis * 1_000_000L,
-                warmupMessages + stallAtSecond * rate, consumerSpinNanos, spinEveryMessages, stallAtSecond);
+                warmupMessages + stallAtSecond * rate, consumerSpinNanos, spinEveryMessages, stallAtSecond,
+                warmupMessages);
     }
 
     public boolean enabled() {
@@ -47,16 +53,29 @@ public final class DelayInjection {
 
     /** Called by the producer before sending the chunk that starts at {@code chunkStart}. */
     public void beforeProducerChunk(final long chunkStart) {
-        if (producerStallNanos > 0 && chunkStart == stallSequence) {
-            spin(producerStallNanos);
+        if (producerStallNanos > 0) {
+            spin(stallFor(chunkStart, producerStallNanos));
         }
     }
 
     /** Called by the consumer before receiving the chunk that starts at {@code chunkStart}. */
     public void beforeConsumerChunk(final long chunkStart) {
-        if (consumerStallNanos > 0 && chunkStart == stallSequence) {
-            spin(consumerStallNanos);
+        if (consumerStallNanos > 0) {
+            spin(stallFor(chunkStart, consumerStallNanos));
         }
+    }
+
+    /**
+     * The stall before a chunk: {@code stall} before the chosen one, {@link #REHEARSAL_NANOS} before each warm-up
+     * chunk, else 0. Computed without a branch on purpose: C2 compiles a branch that warm-up never took as an
+     * uncommon trap, and taking it mid-measurement would deoptimise the loop (and rematerialise the objects escape
+     * analysis had removed, which the allocation check rightly reports). The rehearsal exercises the spin loop.
+     */
+    long stallFor(final long chunkStart, final long stall) {
+        final long difference = chunkStart ^ stallSequence;
+        final long isStallChunk = ~((difference | -difference) >> 63);   // -1 when equal, else 0
+        final long isWarmupChunk = (chunkStart - warmupMessages) >> 63;  // -1 before the measured runs, else 0
+        return (stall & isStallChunk) | (REHEARSAL_NANOS & isWarmupChunk);
     }
 
     /** The consumer's receiver, decorated with the periodic spin only when one is asked for. */
