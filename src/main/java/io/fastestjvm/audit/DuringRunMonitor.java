@@ -76,7 +76,7 @@ public final class DuringRunMonitor implements Runnable {
         node.put("window", "measured runs: from the first measured message (detected within " + POLL_MILLIS
                 + " ms) to the end of the last run");
         node.put("method", "nonvoluntary_ctxt_switches of /proc/self/task/<tid>/status; steal column of the cpu"
-                + " line of /proc/stat (all CPUs, in seconds); utime+stime of other /proc/<pid>/stat");
+                + " line of /proc/stat (all CPUs, in seconds); /proc/stat busy time less /proc/self/stat's");
         if (start == null) {
             node.put("problem", "the measured runs never started");
             return node;
@@ -87,9 +87,8 @@ public final class DuringRunMonitor implements Runnable {
         node.put("consumerInvoluntaryContextSwitches", delta(start.consumerSwitches, end.consumerSwitches));
         node.put("stealSeconds", start.cpu == null || end.cpu == null ? null
                 : (end.cpu.stealTicks() - start.cpu.stealTicks()) / CpuTimes.TICKS_PER_SECOND);
-        final Map<String, Object> others = LoadSample.othersBetween(start.load, end.load, seconds, selfPid);
-        node.put("otherProcessesBusyCpus", others.get("otherProcessesBusyCpus"));
-        node.put("busiestOtherProcesses", others.get("busiestOtherProcesses"));
+        node.put("otherProcessesBusyCpus",
+                LoadSample.othersBetween(start.load, end.load, seconds).get("otherProcessesBusyCpus"));
         return node;
     }
 

@@ -28,7 +28,7 @@ import io.fastestjvm.environment.EnvironmentInfo;
 public final class EnvironmentAudit {
     public static final long DEFAULT_LOAD_WINDOW_MILLIS = 200;
     static final double BUSY_OTHERS_WARNING_CPUS = 0.2;
-    static final double LOAD_AVERAGE_WARNING = 0.5;
+    static final long LOAD_AVERAGE_WARNING_HUNDREDTHS = 50;
 
     private final SystemFiles files;
     private final String detectedVm;
@@ -239,23 +239,22 @@ public final class EnvironmentAudit {
         TimeUnit.MILLISECONDS.sleep(loadWindowMillis);
         final LoadSample after = LoadSample.read(files);
         final double seconds = (System.nanoTime() - start) / 1e9;
-        final Map<String, Object> others = LoadSample.othersBetween(before, after, seconds, selfPid);
+        final Map<String, Object> others = LoadSample.othersBetween(before, after, seconds);
         node.putAll(others);
         checks.put("load", node);
-        final double load1 = loadavg == null ? 0 : Double.parseDouble(loadavg.split("\\s+")[0]);
-        if (load1 > LOAD_AVERAGE_WARNING) {
-            warnings.add(new AuditWarning("load", String.format(Locale.ROOT, "load average %.2f on %d CPUs: other"
-                    + " processes compete for the benchmark's CPUs", load1, usableCpus),
+        final long load1 = loadavg == null ? 0 : Hundredths.parse(loadavg.split("\\s+")[0]);
+        if (load1 > LOAD_AVERAGE_WARNING_HUNDREDTHS) {
+            warnings.add(new AuditWarning("load", "load average " + Hundredths.format(load1) + " on " + usableCpus
+                    + " CPUs: other processes compete for the benchmark's CPUs",
                     "stop other work on this machine, or isolate the benchmark's CPUs (isolcpus)"));
         }
         final Object busy = others.get("otherProcessesBusyCpus");
         if (busy instanceof Double && (Double) busy > BUSY_OTHERS_WARNING_CPUS) {
-            warnings.add(new AuditWarning("load", String.format(Locale.ROOT, "other processes kept %.2f CPUs busy"
-                    + " over the %d ms before the run (busiest visible: %s)", busy, loadWindowMillis,
-                    others.get("busiestOtherProcesses").toString().equals("[]")
-                            ? "none in this PID namespace: they run outside this container"
-                            : others.get("busiestOtherProcesses")), "stop them, or move them off the benchmark's CPUs"
-                    + " (taskset/cgroups cpuset)"));
+            warnings.add(new AuditWarning("load", "other processes kept "
+                    + Hundredths.format(Math.round((Double) busy * 100)) + " CPUs busy over the " + loadWindowMillis
+                    + " ms before the run (/proc/stat busy time less this JVM's)",
+                    "stop them (top -d 1 names them), or move them off the benchmark's CPUs (taskset, cgroup"
+                            + " cpuset)"));
         }
     }
 

@@ -91,9 +91,9 @@ public final class BenchmarkRun {
         }, "qp-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
 
-        final Producer producer = new Producer(transport, phases, cpus[0].planned(), control, rigour.injection());
-        final Consumer consumer = new Consumer(transport, phases, cpus[1].planned(), control, actual, intended,
-                rigour.injection());
+        final Transport measured = rigour.injection().wrap(transport);
+        final Producer producer = new Producer(measured, phases, cpus[0].planned(), control);
+        final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended);
         final long runStartNanos = System.nanoTime();
         final PersistenceProof proof;
         try (IntervalLog actualLog = new IntervalLog(actual, results.temporaryFile(ACTUAL_SEND + ".hlog"),

@@ -2,7 +2,6 @@ package io.fastestjvm.benchmark;
 
 import io.fastestjvm.affinity.CpuPinning;
 import io.fastestjvm.audit.ContextSwitches;
-import io.fastestjvm.calibration.DelayInjection;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.recording.LatencyRecorder;
@@ -21,21 +20,18 @@ final class Consumer implements Runnable {
     private final RunControl control;
     private final LatencyRecorder actualSend;
     private final LatencyRecorder intendedSend;
-    private final DelayInjection injection;
     private final ReceivedMessage message = new ReceivedMessage();
     private final ThreadReport report = new ThreadReport();
     final JvmActivity activity = new JvmActivity();
 
     Consumer(final Transport transport, final Phases phases, final int cpu, final RunControl control,
-             final LatencyRecorder actualSend, final LatencyRecorder intendedSend,
-             final DelayInjection injection) {
+             final LatencyRecorder actualSend, final LatencyRecorder intendedSend) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
         this.control = control;
         this.actualSend = actualSend;
         this.intendedSend = intendedSend;
-        this.injection = injection;
     }
 
     ThreadReport report() {
@@ -46,7 +42,7 @@ final class Consumer implements Runnable {
     public void run() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpu)) {
             report.pinned(pinning);
-            final MessageReceiver receiver = injection.decorate(transport.openReceiver());
+            final MessageReceiver receiver = transport.openReceiver();
             final AllocationMeter allocation = new AllocationMeter();
             control.markReadyAndAwaitGo();
             report.startNanos = System.nanoTime();
@@ -61,7 +57,6 @@ final class Consumer implements Runnable {
                     activity.start();
                     allocation.start();
                 }
-                injection.beforeConsumerChunk(chunk);
                 if (!receiveRange(receiver, chunk, phases.chunkEnd(chunk))) {
                     return;
                 }

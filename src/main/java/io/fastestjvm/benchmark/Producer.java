@@ -2,7 +2,6 @@ package io.fastestjvm.benchmark;
 
 import io.fastestjvm.affinity.CpuPinning;
 import io.fastestjvm.audit.ContextSwitches;
-import io.fastestjvm.calibration.DelayInjection;
 import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.transport.MessageSender;
@@ -14,16 +13,14 @@ final class Producer implements Runnable {
     private final Phases phases;
     private final int cpu;
     private final RunControl control;
-    private final DelayInjection injection;
     private final ThreadReport report = new ThreadReport();
 
     Producer(final Transport transport, final Phases phases, final int cpu,
-             final RunControl control, final DelayInjection injection) {
+             final RunControl control) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
         this.control = control;
-        this.injection = injection;
     }
 
     ThreadReport report() {
@@ -44,7 +41,6 @@ final class Producer implements Runnable {
                     report.measuredStartNanos = System.nanoTime();
                     allocation.start();
                 }
-                injection.beforeProducerChunk(chunk);
                 sendRange(sender, schedule, chunk, phases.chunkEnd(chunk));
             }
             allocation.stop();

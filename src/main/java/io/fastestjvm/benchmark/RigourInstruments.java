@@ -166,7 +166,7 @@ final class RigourInstruments {
 
     /** The injected delays and what the raw samples show of them. */
     private Map<String, Object> calibration(final LatencyRecorder[] recorders) {
-        final Map<String, Object> node = injection.toMap(options.rate());
+        final Map<String, Object> node = injection.toMap();
         node.put("observed", CalibrationReadout.observe(injection, recorders[0].samples(), recorders[1].samples(),
                 measuredSamples(recorders[0]), options.warmupMessages(), options.rate()));
         return node;

@@ -5,18 +5,23 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.fastestjvm.transport.MessageReceiver;
+import io.fastestjvm.transport.MessageSender;
+import io.fastestjvm.transport.Transport;
 
 /**
- * Known delays injected to prove the harness measures them: a one-off stall of the producer or of the consumer
- * at the start of a given measured second, and a fixed spin on the consumer every N messages. Stalls happen
- * between the one-second chunks, outside the inner loops, and the spin is a {@link MessageReceiver} decorator
- * used only when enabled: with every injection off, the measured loops run exactly the code they run without
- * this class. Immutable.
+ * Known delays injected to prove the harness measures them: a one-off stall of the producer (before it sends the
+ * first message of a given measured second) or of the consumer (after it has read the message before that one),
+ * and a fixed spin on the consumer after every N-th message. They live in {@link MessageSender} and
+ * {@link MessageReceiver} decorators, handed out by a {@link Transport} wrapper that exists only when an injection
+ * is asked for: with every injection off, the producer and consumer run exactly the code they run without this
+ * class. Immutable.
  */
 public final class DelayInjection {
     public static final DelayInjection NONE = new DelayInjection(0, 0, 0, 0, 1, 0, 0);
-    /** Every warm-up chunk rehearses an enabled stall with a spin this long: see {@link #stallFor}. */
+    /** Warm-up rehearses an enabled stall with spins this long: see {@link #stallBefore}. */
     static final long REHEARSAL_NANOS = 1_000;
+    /** Warm-up sequences that are multiples of this rehearse the stall. */
+    static final long REHEARSAL_MASK = 0xFFFF;
 
     private final long producerStallNanos;
     private final long consumerStallNanos;
@@ -51,37 +56,51 @@ public final class DelayInjection {
         return producerStallNanos > 0 || consumerStallNanos > 0 || consumerSpinNanos > 0;
     }
 
-    /** Called by the producer before sending the chunk that starts at {@code chunkStart}. */
-    public void beforeProducerChunk(final long chunkStart) {
-        if (producerStallNanos > 0) {
-            spin(stallFor(chunkStart, producerStallNanos));
-        }
+    /** The transport itself when nothing is injected, else one whose sender and receiver inject. */
+    public Transport wrap(final Transport transport) {
+        return enabled() ? new InjectingTransport(transport, this) : transport;
     }
 
-    /** Called by the consumer before receiving the chunk that starts at {@code chunkStart}. */
-    public void beforeConsumerChunk(final long chunkStart) {
-        if (consumerStallNanos > 0) {
-            spin(stallFor(chunkStart, consumerStallNanos));
+    /** The producer's sender, decorated with the stall only when one is asked for. */
+    public MessageSender decorate(final MessageSender sender) {
+        if (producerStallNanos == 0) {
+            return sender;
         }
+        return (sequence, intendedSendNanos) -> {
+            spin(stallBefore(sequence, producerStallNanos));
+            sender.send(sequence, intendedSendNanos); // stamps the actual send time after the stall
+        };
+    }
+
+    /** The consumer's receiver, decorated with the stall and the periodic spin only when asked for. */
+    public MessageReceiver decorate(final MessageReceiver receiver) {
+        if (consumerStallNanos == 0 && consumerSpinNanos == 0) {
+            return receiver;
+        }
+        return into -> {
+            if (!receiver.poll(into)) {
+                return false;
+            }
+            // after the message is stamped: the ones that arrive meanwhile wait, in both latency definitions
+            final long next = into.sequence + 1;
+            spin(stallBefore(next, consumerStallNanos) + (next % spinEveryMessages == 0 ? consumerSpinNanos : 0));
+            return true;
+        };
     }
 
     /**
-     * The stall before a chunk: {@code stall} before the chosen one, {@link #REHEARSAL_NANOS} before each warm-up
-     * chunk, else 0. Computed without a branch on purpose: C2 compiles a branch that warm-up never took as an
-     * uncommon trap, and taking it mid-measurement would deoptimise the loop (and rematerialise the objects escape
-     * analysis had removed, which the allocation check rightly reports). The rehearsal exercises the spin loop.
+     * The stall before message {@code sequence}: {@code stall} before the chosen one, {@link #REHEARSAL_NANOS}
+     * before some warm-up messages, else 0. Computed without a branch on purpose: C2 compiles a branch that
+     * warm-up never took as an uncommon trap, and taking it mid-measurement would deoptimise the loop (and
+     * rematerialise objects that escape analysis had removed, which the allocation check rightly reports). The
+     * rehearsal makes warm-up run the spin loop too.
      */
-    long stallFor(final long chunkStart, final long stall) {
-        final long difference = chunkStart ^ stallSequence;
-        final long isStallChunk = ~((difference | -difference) >> 63);   // -1 when equal, else 0
-        final long isWarmupChunk = (chunkStart - warmupMessages) >> 63;  // -1 before the measured runs, else 0
-        return (stall & isStallChunk) | (REHEARSAL_NANOS & isWarmupChunk);
-    }
-
-    /** The consumer's receiver, decorated with the periodic spin only when one is asked for. */
-    public MessageReceiver decorate(final MessageReceiver receiver) {
-        return consumerSpinNanos > 0 ? new SpinningReceiver(receiver, consumerSpinNanos, spinEveryMessages)
-                : receiver;
+    long stallBefore(final long sequence, final long stall) {
+        final long difference = sequence ^ stallSequence;
+        final long isStall = ~((difference | -difference) >> 63);                        // -1 when equal, else 0
+        final long low = sequence & REHEARSAL_MASK;
+        final long isRehearsal = ~((low | -low) >> 63) & ((sequence - warmupMessages) >> 63); // warm-up multiple
+        return (stall & isStall) | (Math.min(stall, REHEARSAL_NANOS) & isRehearsal);
     }
 
     /** Busy-waits: allocation-free, and the thread keeps its CPU as a descheduled or GC-paused one would not. */
@@ -96,7 +115,7 @@ public final class DelayInjection {
         return stallSequence;
     }
 
-    /** The one stall's length (producer or consumer; both at once are measured as the longer). */
+    /** The one stall's length (producer or consumer; both at once are read out as the longer). */
     public long stallNanos() {
         return Math.max(producerStallNanos, consumerStallNanos);
     }
@@ -109,7 +128,7 @@ public final class DelayInjection {
         return spinEveryMessages;
     }
 
-    public Map<String, Object> toMap(final long rate) {
+    public Map<String, Object> toMap() {
         final Map<String, Object> map = new LinkedHashMap<>();
         map.put("producerStallMillis", producerStallNanos / 1_000_000L);
         map.put("consumerStallMillis", consumerStallNanos / 1_000_000L);
@@ -130,8 +149,7 @@ public final class DelayInjection {
         }
         if (producerStallNanos > 0 || consumerStallNanos > 0) {
             out.append(String.format(Locale.ROOT, " at measured second %d (before message %,d): ~%,d messages due"
-                    + " during it", stallAtSecond, stallSequence,
-                    Math.max(producerStallNanos, consumerStallNanos) * rate / 1_000_000_000L));
+                    + " during it", stallAtSecond, stallSequence, stallNanos() * rate / 1_000_000_000L));
         }
         if (consumerSpinNanos > 0) {
             out.append(String.format(Locale.ROOT, "; consumer spin %,d ns after every %,d messages",

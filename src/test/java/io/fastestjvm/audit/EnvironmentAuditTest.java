@@ -156,22 +156,23 @@ class EnvironmentAuditTest {
     }
 
     @Test
-    void otherProcessesCpuTimeIsMeasuredBetweenTwoSamples() throws Exception {
+    void otherProcessesCpuTimeIsTheMachinesLessOurs() throws Exception {
         write("/proc/stat", "cpu  1000 0 500 90000 10 0 0 0 0 0\n");
-        write("/proc/100/stat", "100 (java) S 1 100 100 0 -1 4194560 0 0 0 0 50 10 0 0 20 0 30 0\n");
-        write("/proc/200/stat", "200 (my (odd) name) R 1 200 200 0 -1 4194560 0 0 0 0 300 0 0 0 20 0 1 0\n");
+        write("/proc/self/stat", "100 (java) S 1 100 100 0 -1 4194560 0 0 0 0 50 10 0 0 20 0 30 0\n");
         final LoadSample before = LoadSample.read(new SystemFiles(root));
-        // one second later: the machine did 150 ticks of work, 40 of them ours (pid 100), 100 by pid 200
+        // one second later: the machine did 150 ticks of work, 40 of them ours; the comm may hold ") "
         write("/proc/stat", "cpu  1100 0 550 90050 10 0 0 7 0 0\n");
-        write("/proc/100/stat", "100 (java) S 1 100 100 0 -1 4194560 0 0 0 0 80 20 0 0 20 0 30 0\n");
-        write("/proc/200/stat", "200 (my (odd) name) R 1 200 200 0 -1 4194560 0 0 0 0 400 0 0 0 20 0 1 0\n");
+        write("/proc/self/stat", "100 (my (odd) name) S 1 100 100 0 -1 4194560 0 0 0 0 80 20 0 0 20 0 30 0\n");
         final LoadSample after = LoadSample.read(new SystemFiles(root));
-        final Map<String, Object> others = LoadSample.othersBetween(before, after, 1.0, "100");
+        final Map<String, Object> others = LoadSample.othersBetween(before, after, 1.0);
         assertEquals(1.5, (Double) others.get("machineBusyCpus"), 1e-9);
         assertEquals(0.4, (Double) others.get("thisProcessBusyCpus"), 1e-9);
         assertEquals(1.1, (Double) others.get("otherProcessesBusyCpus"), 1e-9);
-        assertEquals("[200 (my (odd) name) 1.00 CPU]", others.get("busiestOtherProcesses").toString());
         assertEquals(7, CpuTimes.read(new SystemFiles(root)).stealTicks());
+        assertEquals(190, Hundredths.parse("1.90"));
+        assertEquals(700, Hundredths.parse("7"));
+        assertEquals("1.90", Hundredths.format(190));
+        assertEquals("0.05", Hundredths.format(5));
     }
 
     @Test

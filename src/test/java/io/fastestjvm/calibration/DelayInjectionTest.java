@@ -9,29 +9,40 @@ import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.transport.MessageReceiver;
+import io.fastestjvm.transport.MessageSender;
 
 class DelayInjectionTest {
     // 20,000 msg/s, 12 s of warm-up: measured second 1 starts at sequence 260,000
     private final DelayInjection injection = DelayInjection.of(400, 0, 1, 0, 1_000, 240_000, 20_000);
 
     @Test
-    void theStallFallsOnlyOnTheChosenChunkAndWarmUpRehearsesIt() {
+    void theStallFallsOnlyOnTheChosenMessageAndWarmUpRehearsesIt() {
         assertEquals(260_000, injection.stallSequence());
-        assertEquals(400_000_000L, injection.stallFor(260_000, 400_000_000L));
-        assertEquals(0, injection.stallFor(240_000, 400_000_000L));
-        assertEquals(0, injection.stallFor(280_000, 400_000_000L));
-        for (long chunk = 0; chunk < 240_000; chunk += 20_000) {
-            assertEquals(DelayInjection.REHEARSAL_NANOS, injection.stallFor(chunk, 400_000_000L));
+        assertEquals(400_000_000L, injection.stallBefore(260_000, 400_000_000L));
+        long rehearsals = 0;
+        for (long sequence = 0; sequence < 300_000; sequence++) {
+            final long stall = injection.stallBefore(sequence, 400_000_000L);
+            if (sequence < 240_000 && sequence % 65_536 == 0) {
+                assertEquals(DelayInjection.REHEARSAL_NANOS, stall, "warm-up rehearsal at " + sequence);
+                rehearsals++;
+            } else if (sequence != 260_000) {
+                assertEquals(0, stall, "no stall at " + sequence);
+            }
         }
+        assertEquals(4, rehearsals); // 0, 65,536, 131,072, 196,608
+        assertEquals(0, injection.stallBefore(0, 0), "no stall asked for: no rehearsal either");
         assertTrue(injection.enabled());
         assertFalse(DelayInjection.NONE.enabled());
     }
 
     @Test
-    void theReceiverIsDecoratedOnlyWhenASpinIsAskedFor() {
+    void senderAndReceiverAreDecoratedOnlyWhenAnInjectionIsAskedFor() {
         final MessageReceiver plain = into -> false;
-        assertSame(plain, injection.decorate(plain));
+        assertSame(plain, injection.decorate(plain), "a producer stall leaves the receiver alone");
         assertSame(plain, DelayInjection.NONE.decorate(plain));
+        final MessageSender sender = (sequence, intended) -> { };
+        assertSame(sender, DelayInjection.NONE.decorate(sender));
+        assertFalse(sender == injection.decorate(sender));
         final DelayInjection spinning = DelayInjection.of(0, 0, 1, 50_000, 3, 0, 20_000);
         final long[] next = {0};
         final MessageReceiver counting = into -> {
