@@ -21,18 +21,16 @@ public final class DuringRunMonitor implements Runnable {
     private final int consumerTid;
     private final LongSupplier received;
     private final long warmupMessages;
-    private final String selfPid;
     private volatile boolean finished;
     private volatile Snapshot measuredStart;
 
     public DuringRunMonitor(final SystemFiles files, final int producerTid, final int consumerTid,
-                            final LongSupplier received, final long warmupMessages, final String selfPid) {
+                            final LongSupplier received, final long warmupMessages) {
         this.files = files;
         this.producerTid = producerTid;
         this.consumerTid = consumerTid;
         this.received = received;
         this.warmupMessages = warmupMessages;
-        this.selfPid = selfPid;
     }
 
     @Override
@@ -68,10 +66,10 @@ public final class DuringRunMonitor implements Runnable {
     public Map<String, Object> measuredWindow(final long producerSwitchesAtEnd, final long consumerSwitchesAtEnd) {
         final Snapshot now = snapshot();
         return between(measuredStart, new Snapshot(now.nanos, producerSwitchesAtEnd, consumerSwitchesAtEnd, now.cpu,
-                now.load), selfPid);
+                now.load));
     }
 
-    static Map<String, Object> between(final Snapshot start, final Snapshot end, final String selfPid) {
+    static Map<String, Object> between(final Snapshot start, final Snapshot end) {
         final Map<String, Object> node = new LinkedHashMap<>();
         node.put("window", "measured runs: from the first measured message (detected within " + POLL_MILLIS
                 + " ms) to the end of the last run");

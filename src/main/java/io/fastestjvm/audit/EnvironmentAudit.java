@@ -58,7 +58,7 @@ public final class EnvironmentAudit {
      * @param cpusWanted threads that spin on a CPU of their own (producer, consumer, jitter probe)
      */
     public AuditReport audit(final BitSet benchmarkCpus, final BitSet usableCpus, final int cpusWanted,
-                             final File queueDirectory, final String selfPid) throws InterruptedException {
+                             final File queueDirectory) throws InterruptedException {
         final Map<String, Object> checks = new LinkedHashMap<>();
         final List<AuditWarning> warnings = new ArrayList<>();
         isolation(benchmarkCpus, checks, warnings);
@@ -68,7 +68,7 @@ public final class EnvironmentAudit {
         virtualisation(checks, warnings);
         cpuCount(usableCpus, cpusWanted, checks, warnings);
         storage(queueDirectory, checks, warnings);
-        load(usableCpus.cardinality(), selfPid, checks, warnings);
+        load(usableCpus.cardinality(), checks, warnings);
         return new AuditReport(checks, warnings);
     }
 
@@ -229,7 +229,7 @@ public final class EnvironmentAudit {
         return node;
     }
 
-    void load(final int usableCpus, final String selfPid, final Map<String, Object> checks,
+    void load(final int usableCpus, final Map<String, Object> checks,
               final List<AuditWarning> warnings) throws InterruptedException {
         final Map<String, Object> node = new LinkedHashMap<>();
         final String loadavg = files.firstLine("/proc/loadavg");

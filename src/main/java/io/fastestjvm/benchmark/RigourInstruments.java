@@ -72,7 +72,7 @@ final class RigourInstruments {
     /** The audit (with its warnings printed, each with its fix) and the timer floor. */
     void beforeRun(final File queueDir, final PrintStream err) throws InterruptedException {
         audit = EnvironmentAudit.live().audit(benchmarkCpus, usableCpus, 2 + (jitterPlan.enabled() ? 1 : 0),
-                queueDir, BenchmarkRun.processId());
+                queueDir);
         for (final AuditWarning warning : audit.warnings()) {
             err.println(warning);
         }
@@ -90,7 +90,7 @@ final class RigourInstruments {
     /** Once both benchmark threads are pinned and ready, before the start gate opens. */
     void start(final Producer producer, final Consumer consumer, final long warmupMessages) {
         monitor = new DuringRunMonitor(SystemFiles.live(), producer.report().threadId, consumer.report().threadId,
-                consumer.report().received::get, warmupMessages, BenchmarkRun.processId());
+                consumer.report().received::get, warmupMessages);
         monitorThread = new Thread(monitor, "qp-run-monitor");
         monitorThread.setDaemon(true);
         monitorThread.start();

@@ -73,7 +73,7 @@ class EnvironmentAuditTest {
     private EnvironmentAudit.AuditReport audit(final String vm, final BitSet benchmark, final BitSet usable)
             throws InterruptedException {
         return new EnvironmentAudit(new SystemFiles(root), vm, "none", 0)
-                .audit(benchmark, usable, 2, root.toFile(), "4242");
+                .audit(benchmark, usable, 2, root.toFile());
     }
 
     private static List<String> checksWarned(final EnvironmentAudit.AuditReport report) {
