@@ -38,7 +38,7 @@ public final class RunVariationTable {
         final StringBuilder out = new StringBuilder();
         final String header = "---------- " + latency + " (ns) across " + runs.size() + " runs ";
         final int width = 12 + WIDTH * (runs.size() + 1);
-        out.append(header).append(repeat('-', Math.max(4, width - header.length()))).append('\n');
+        out.append(header).append(PercentileTable.repeat('-', Math.max(4, width - header.length()))).append('\n');
         out.append(String.format(Locale.ROOT, "%-12s", "Percentile"));
         for (int r = 1; r <= runs.size(); r++) {
             out.append(String.format(Locale.ROOT, "%" + WIDTH + "s", "run" + r + " "));
@@ -56,20 +56,12 @@ public final class RunVariationTable {
             }
             out.append(String.format(Locale.ROOT, "%" + WIDTH + ".2f", RunVariation.percent(values))).append('\n');
         }
-        out.append(repeat('-', width)).append('\n');
+        out.append(PercentileTable.repeat('-', width)).append('\n');
         out.append("% Variation = ").append(RunVariation.METHOD).append('\n');
         if (starred) {
             out.append("* fewer than ").append(LatencyPercentiles.MIN_SAMPLES_ABOVE)
                     .append(" samples above this percentile in that run: not meaningful\n");
         }
         return out.toString();
-    }
-
-    private static String repeat(final char c, final int n) {
-        final StringBuilder s = new StringBuilder(n);
-        for (int i = 0; i < n; i++) {
-            s.append(c);
-        }
-        return s.toString();
     }
 }

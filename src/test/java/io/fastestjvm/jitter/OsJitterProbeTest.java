@@ -24,24 +24,23 @@ class OsJitterProbeTest {
         return cpus;
     }
 
-    private static CpuAssignment[] plan(final BitSet usable, final int producer, final int consumer) {
-        return new CpuPlanner(usable, false).plan(producer, consumer);
+    /** The probe's plan on a machine with CPUs 0..cpuCount-1, producer and consumer asking for 2 and 4. */
+    private static JitterProbePlan plan(final String probe, final String cpu, final int cpuCount) {
+        final BitSet usable = usable(cpuCount);
+        final CpuAssignment[] threads = new CpuPlanner(usable, false).plan(2, 4);
+        return JitterProbePlan.plan(probe, cpu, usable, threads[0], threads[1]);
     }
 
     @Test
     void autoIsOffWhenNoCpuIsFreeAndSaysWhy() {
-        final BitSet two = usable(2);
-        final CpuAssignment[] cpus = plan(two, 2, 4);
-        final JitterProbePlan plan = JitterProbePlan.plan("auto", "auto", two, cpus[0], cpus[1]);
+        final JitterProbePlan plan = plan("auto", "auto", 2);
         assertFalse(plan.enabled());
         assertTrue(plan.reason().startsWith("off by default: no CPU is free"), plan.reason());
     }
 
     @Test
     void autoTakesTheHighestFreeCpu() {
-        final BitSet eight = usable(8);
-        final CpuAssignment[] cpus = plan(eight, 2, 4);
-        final JitterProbePlan plan = JitterProbePlan.plan("auto", "auto", eight, cpus[0], cpus[1]);
+        final JitterProbePlan plan = plan("auto", "auto", 8);
         assertTrue(plan.enabled());
         assertEquals(7, plan.cpu());
         assertNull(plan.warning());
@@ -49,24 +48,20 @@ class OsJitterProbeTest {
 
     @Test
     void forcedOnWithoutAFreeCpuSharesOneAndWarns() {
-        final BitSet two = usable(2);
-        final CpuAssignment[] cpus = plan(two, 2, 4);
-        final JitterProbePlan unpinned = JitterProbePlan.plan("true", "auto", two, cpus[0], cpus[1]);
+        final JitterProbePlan unpinned = plan("true", "auto", 2);
         assertTrue(unpinned.enabled());
         assertEquals(CpuAssignment.UNPINNED, unpinned.cpu());
         assertTrue(unpinned.warning().contains("sharing a CPU"), unpinned.warning());
-        final JitterProbePlan onConsumer = JitterProbePlan.plan("true", "1", two, cpus[0], cpus[1]);
+        final JitterProbePlan onConsumer = plan("true", "1", 2);
         assertEquals(1, onConsumer.cpu());
         assertTrue(onConsumer.warning().contains("on CPU 1"), onConsumer.warning());
-        assertFalse(JitterProbePlan.plan("false", "auto", usable(8), cpus[0], cpus[1]).enabled());
+        assertFalse(plan("false", "auto", 8).enabled());
     }
 
     @Test
     void aCpuThisProcessCannotUseIsABadSetting() {
-        final BitSet two = usable(2);
-        final CpuAssignment[] cpus = plan(two, 2, 4);
         final InvalidSettingException e = assertThrows(InvalidSettingException.class,
-                () -> JitterProbePlan.plan("true", "9", two, cpus[0], cpus[1]));
+                () -> plan("true", "9", 2));
         assertTrue(e.getMessage().startsWith("qp.jitterCpu: CPU 9 is not usable"), e.getMessage());
     }
 
