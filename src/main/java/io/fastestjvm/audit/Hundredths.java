@@ -1,9 +1,10 @@
 package io.fastestjvm.audit;
 
 /**
- * Decimal text for the audit without {@code Double.parseDouble} or {@code %f}: both initialise the JDK's
- * floating-point conversion classes, whose thread-locals, created before the run, were seen to shift the
- * benchmark threads' thread-local hashing and make the producer allocate mid-measurement. Values are hundredths.
+ * Decimal text for the pre-run audit without {@code Double.parseDouble} or {@code %f}, a precaution: they would
+ * initialise the JDK's floating-point conversion (and its thread-locals) just before the benchmark threads start,
+ * and pre-run work was seen to change what the producer allocates mid-measurement (see {@link LoadSample}).
+ * Values are hundredths.
  */
 final class Hundredths {
     private Hundredths() {
