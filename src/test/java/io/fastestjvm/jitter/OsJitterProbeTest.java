@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.BitSet;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuPlanner;
+import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 
 class OsJitterProbeTest {
@@ -63,6 +65,21 @@ class OsJitterProbeTest {
         final InvalidSettingException e = assertThrows(InvalidSettingException.class,
                 () -> plan("true", "9", 2));
         assertTrue(e.getMessage().startsWith("qp.jitterCpu: CPU 9 is not usable"), e.getMessage());
+    }
+
+    @Test
+    void badProbeSettingsAreOneLineErrors() {
+        for (final String[] bad : new String[][] {{"qp.jitterProbe", "maybe"}, {"qp.jitterCpu", "x"},
+                {"qp.jitterCpu", "-2"}, {"qp.jitterThresholdNanos", "0"}}) {
+            final Properties properties = new Properties();
+            properties.setProperty(bad[0], bad[1]);
+            final InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                    () -> BenchmarkOptions.fromProperties(properties));
+            assertTrue(e.getMessage().startsWith(bad[0] + ": "), e.getMessage());
+        }
+        final Properties good = new Properties();
+        good.setProperty("qp.jitterCpu", "-1");
+        assertEquals("-1", BenchmarkOptions.fromProperties(good).jitterCpu());
     }
 
     @Test
