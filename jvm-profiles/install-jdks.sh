@@ -168,7 +168,7 @@ Acquire::IndexTargets::deb::DEP-11-icons::DefaultEnabled "false";
 Acquire::IndexTargets::deb::Contents-deb::DefaultEnabled "false";
 Acquire::Retries "2";
 Acquire::http::Timeout "30";
-APT::Sandbox::User "root";
+APT::Sandbox::User "$(id -un)";
 EOF
   if [[ -f "$APT_DIR/lists/.qp-updated" && -z "$(find "$APT_DIR/lists/.qp-updated" -mmin +1440)" ]] \
      && cmp -s "$APT_DIR/etc/sources.list" "$APT_DIR/lists/.qp-updated"; then

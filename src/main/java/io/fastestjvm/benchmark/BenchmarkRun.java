@@ -30,6 +30,7 @@ import io.fastestjvm.reporting.PercentileTable;
 import io.fastestjvm.reporting.ProgressReporter;
 import io.fastestjvm.reporting.ResultsFolder;
 import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.statistics.OrderStatisticConfidence;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
@@ -69,10 +70,12 @@ public final class BenchmarkRun {
 
     private BenchmarkResult execute(final RunSafety safety) throws IOException, InterruptedException {
         final CpuAssignment[] cpus;
+        final RigourInstruments rigour;
         try {
             Preflight.check(options);
             cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
                     .plan(options.producerCpu(), options.consumerCpu());
+            rigour = new RigourInstruments(options, cpus, ThreadAffinity.processAllowedCpus());
         } catch (final InvalidSettingException e) {
             err.println("error: " + e.getMessage());
             return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null, Arrays.asList(e.getMessage()));
@@ -92,6 +95,7 @@ public final class BenchmarkRun {
                 Preflight.queueBytesNeeded(options));
         final long blockSize = blockSizeBytes();
         final Map<String, Object> environment = EnvironmentInfo.capture(queueDir);
+        rigour.beforeRun(queueDir, err);
 
         final Phases phases = Phases.of(options);
         final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
@@ -107,8 +111,9 @@ public final class BenchmarkRun {
         }, "qp-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
 
-        final Producer producer = new Producer(transport, phases, cpus[0].planned(), control);
-        final Consumer consumer = new Consumer(transport, phases, cpus[1].planned(), control, actual, intended);
+        final Transport measured = rigour.injection().wrap(transport);
+        final Producer producer = new Producer(measured, phases, cpus[0].planned(), control);
+        final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended);
         final long runStartNanos = System.nanoTime();
         final PersistenceProof proof;
         try (IntervalLog actualLog = new IntervalLog(actual, results.temporaryFile(ACTUAL_SEND + ".hlog"),
@@ -126,11 +131,13 @@ public final class BenchmarkRun {
             producerThread.start();
             control.awaitReady();
             warnAboutPinning(producer.report(), consumer.report());
+            rigour.start(producer, consumer, phases.warmupMessages);
             control.go();
             err.println("[qp] warm-up started at JVM uptime "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
             progressThread.start();
             awaitCompletion(control, producerThread, consumerThread, phases);
+            rigour.stop(producer, consumer);
             progress.finish();
             progressThread.join();
             progress.drainAndReport();
@@ -166,7 +173,9 @@ public final class BenchmarkRun {
             perRunActual.add(LatencyPercentiles.of(actual.runHistogram(run)));
             perRunIntended.add(LatencyPercentiles.of(intended.runHistogram(run)));
         }
-        final RunSummary summary = new RunSummary.Builder()
+        final List<OrderStatisticConfidence[]> intervals = Arrays.asList(RigourInstruments.intervals(actual),
+                RigourInstruments.intervals(intended));
+        final RunSummary.Builder builder = new RunSummary.Builder()
                 .options(options)
                 .started(started)
                 .environment(environment)
@@ -184,12 +193,16 @@ public final class BenchmarkRun {
                 .durations(runStartNanos, consumer.report().measuredStartNanos, measuredEndNanos, System.nanoTime())
                 .blockSize(blockSize)
                 .failures(failures)
-                .concurrentRuns(safety.otherRunsSeen())
-                .build();
+                .concurrentRuns(safety.otherRunsSeen());
+        rigour.addTo(builder, new LatencyRecorder[] {actual, intended}, Arrays.asList(perRunActual, perRunIntended),
+                intervals);
+        final RunSummary summary = builder.build();
         summary.writeTo(results);
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
                 Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
                         summary.percentiles(INTENDED_SEND))));
+        rigour.print(out, Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
+                summary.percentiles(INTENDED_SEND)), Arrays.asList(perRunActual, perRunIntended), intervals);
         for (final String failure : summary.failures()) {
             err.println("FAILED: " + failure);
         }

@@ -1,6 +1,7 @@
 package io.fastestjvm.benchmark;
 
 import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.audit.ContextSwitches;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.recording.LatencyRecorder;
@@ -61,6 +62,7 @@ final class Consumer implements Runnable {
                 }
             }
             allocation.stop();
+            report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
             activity.stop();
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();

@@ -17,8 +17,8 @@ import io.fastestjvm.transport.ChronicleQueueTransport;
 public final class Preflight {
     /** Slack on top of the queue's estimated size: index pages and a partly filled last block. */
     static final long QUEUE_SLACK_BYTES = 64L << 20;
-    /** Two latencies, 8 bytes each, per measured message. */
-    static final int SAMPLE_BYTES_PER_MESSAGE = 16;
+    /** Two latencies, 8 bytes each, per measured message, plus the sorted copy of one for the confidence intervals. */
+    static final int SAMPLE_BYTES_PER_MESSAGE = 24;
 
     private Preflight() {
     }

@@ -1,6 +1,7 @@
 package io.fastestjvm.benchmark;
 
 import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.audit.ContextSwitches;
 import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.transport.MessageSender;
@@ -43,6 +44,7 @@ final class Producer implements Runnable {
                 sendRange(sender, schedule, chunk, phases.chunkEnd(chunk));
             }
             allocation.stop();
+            report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();
         } catch (final InterruptedException e) {

@@ -15,6 +15,8 @@ final class ThreadReport {
     long measuredStartNanos;
     long endNanos;
     long allocatedBytes = -1;
+    /** Read by the thread itself once its measured loop has ended, never inside it. */
+    long involuntarySwitchesAtEnd = -1;
     int threadId = -1;
     BitSet actualCpus = new BitSet();
     String pinningNote;

@@ -28,6 +28,14 @@ public final class BenchmarkOptions {
     private final int blockSizeMiB;
     private final RollCycles rollCycle;
     private final String profile;
+    private final String jitterProbe;
+    private final String jitterCpu;
+    private final long jitterThresholdNanos;
+    private final long injectProducerStallMillis;
+    private final long injectConsumerStallMillis;
+    private final int injectStallAtSecond;
+    private final long injectConsumerSpinNanos;
+    private final long injectEveryMessages;
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
@@ -45,6 +53,20 @@ public final class BenchmarkOptions {
         blockSizeMiB = Settings.BLOCK_SIZE_MIB.intIn(values, 0, 16_384);
         rollCycle = parseRollCycle(Settings.ROLL_CYCLE.raw(values));
         profile = Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
+        jitterProbe = Settings.JITTER_PROBE.matching(values, "auto|true|false");
+        jitterCpu = Settings.JITTER_CPU.matching(values, "auto|-1|[0-9]{1,4}");
+        if (!"auto".equals(jitterCpu)) {
+            Settings.JITTER_CPU.intIn(values, -1, Settings.MAX_CPU);
+        }
+        jitterThresholdNanos = Settings.JITTER_THRESHOLD_NANOS.longIn(values, 1, 1_000_000_000L);
+        injectProducerStallMillis = Settings.INJECT_PRODUCER_STALL_MILLIS.longIn(values, 0, 60_000);
+        injectConsumerStallMillis = Settings.INJECT_CONSUMER_STALL_MILLIS.longIn(values, 0, 60_000);
+        final boolean stalls = injectProducerStallMillis > 0 || injectConsumerStallMillis > 0;
+        // only a stall that is asked for must fall inside the measured seconds
+        injectStallAtSecond = Settings.INJECT_STALL_AT_SECOND.intIn(values, 0,
+                stalls ? seconds * runs - 1 : Integer.MAX_VALUE);
+        injectConsumerSpinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longIn(values, 0, 1_000_000_000L);
+        injectEveryMessages = Settings.INJECT_EVERY_MESSAGES.longIn(values, 1, 1_000_000_000L);
     }
 
     /** The published benchmark: every setting at its default. */
@@ -81,6 +103,11 @@ public final class BenchmarkOptions {
         } catch (final IllegalArgumentException e) {
             throw Settings.ROLL_CYCLE.invalid("\"" + raw + "\" is not a roll cycle");
         }
+    }
+
+    /** Any setting by its table entry, e.g. {@code withSetting(Settings.JITTER_PROBE, true)}. */
+    public BenchmarkOptions withSetting(final Setting setting, final Object value) {
+        return with(setting, value);
     }
 
     private BenchmarkOptions with(final Setting setting, final Object value) {
@@ -200,6 +227,40 @@ public final class BenchmarkOptions {
 
     public String profile() {
         return profile;
+    }
+
+    /** "auto", "true" or "false". */
+    public String jitterProbe() {
+        return jitterProbe;
+    }
+
+    /** "auto", "-1" or a CPU id. */
+    public String jitterCpu() {
+        return jitterCpu;
+    }
+
+    public long jitterThresholdNanos() {
+        return jitterThresholdNanos;
+    }
+
+    public long injectProducerStallMillis() {
+        return injectProducerStallMillis;
+    }
+
+    public long injectConsumerStallMillis() {
+        return injectConsumerStallMillis;
+    }
+
+    public int injectStallAtSecond() {
+        return injectStallAtSecond;
+    }
+
+    public long injectConsumerSpinNanos() {
+        return injectConsumerSpinNanos;
+    }
+
+    public long injectEveryMessages() {
+        return injectEveryMessages;
     }
 
     public long warmupMessages() {

@@ -43,9 +43,30 @@ public final class Settings {
     public static final Setting PROFILE = new Setting("qp.profile", "",
             "up to 64 of A-Z a-z 0-9 . _ -", "label of the JVM profile, recorded in the results");
 
+    public static final Setting JITTER_PROBE = new Setting("qp.jitterProbe", "auto",
+            "auto (on when a usable CPU is free after the producer and consumer), true or false",
+            "run the OS jitter probe on a CPU of its own");
+    public static final Setting JITTER_CPU = new Setting("qp.jitterCpu", "auto",
+            "auto (the highest free usable CPU, else unpinned), -1 (unpinned) or a CPU id from 0 to " + MAX_CPU,
+            "CPU the OS jitter probe is pinned to");
+    public static final Setting JITTER_THRESHOLD_NANOS = new Setting("qp.jitterThresholdNanos", "1000",
+            "1 to 1000000000 ns", "gaps in the jitter probe's spin longer than this are recorded");
+    public static final Setting INJECT_PRODUCER_STALL_MILLIS = new Setting("qp.injectProducerStallMillis", "0",
+            "0 (off) to 60000 ms", "calibration: stall the producer once, at qp.injectStallAtSecond");
+    public static final Setting INJECT_CONSUMER_STALL_MILLIS = new Setting("qp.injectConsumerStallMillis", "0",
+            "0 (off) to 60000 ms", "calibration: stall the consumer once, at qp.injectStallAtSecond");
+    public static final Setting INJECT_STALL_AT_SECOND = new Setting("qp.injectStallAtSecond", "1",
+            "0 to qp.seconds x qp.runs - 1", "measured second (0-based, across runs) at whose start stalls happen");
+    public static final Setting INJECT_CONSUMER_SPIN_NANOS = new Setting("qp.injectConsumerSpinNanos", "0",
+            "0 (off) to 1000000000 ns", "calibration: the consumer spins this long after every N-th message");
+    public static final Setting INJECT_EVERY_MESSAGES = new Setting("qp.injectEveryMessages", "1000",
+            "1 to 1000000000", "N for qp.injectConsumerSpinNanos");
+
     public static final List<Setting> ALL = Collections.unmodifiableList(Arrays.asList(
             PRODUCER_CPU, CONSUMER_CPU, STRICT_AFFINITY, RATE, SIZE, WARMUP_SECONDS, SECONDS, RUNS,
-            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE));
+            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE,
+            JITTER_PROBE, JITTER_CPU, JITTER_THRESHOLD_NANOS, INJECT_PRODUCER_STALL_MILLIS,
+            INJECT_CONSUMER_STALL_MILLIS, INJECT_STALL_AT_SECOND, INJECT_CONSUMER_SPIN_NANOS, INJECT_EVERY_MESSAGES));
 
     private Settings() {
     }

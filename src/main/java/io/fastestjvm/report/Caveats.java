@@ -77,7 +77,7 @@ final class Caveats {
                 if (pin.has("pinnedAsPlanned") && !pin.path("pinnedAsPlanned").asBoolean()) {
                     notAsPlanned.merge(thread + " thread not pinned as planned (planned CPU "
                             + pin.path("plannedCpu").asText("?") + ", ran on " + pin.path("actualCpus").asText("?")
-                            + (hasText(pin.path("pinningError")) ? ": " + pin.path("pinningError").asText() : "")
+                            + (hasText(pin.path("pinningNote")) ? ": " + pin.path("pinningNote").asText() : "")
                             + ")", 1, Integer::sum);
                 }
             }

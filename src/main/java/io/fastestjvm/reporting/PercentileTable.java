@@ -51,7 +51,7 @@ public final class PercentileTable {
         out.append('\n');
     }
 
-    private static String repeat(final char c, final int n) {
+    static String repeat(final char c, final int n) {
         final StringBuilder s = new StringBuilder(n);
         for (int i = 0; i < n; i++) {
             s.append(c);

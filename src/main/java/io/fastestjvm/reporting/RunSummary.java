@@ -281,6 +281,30 @@ public final class RunSummary {
             return this;
         }
 
+        /** A top-level section, e.g. "jitter" or "timerFloor", from maps, lists and plain values. */
+        public Builder section(final String key, final Object value) {
+            root.set(key, JSON.valueToTree(value));
+            return this;
+        }
+
+        /** An extra key in one latency's node, e.g. "confidence95"; call after {@link #latency}. */
+        public Builder latencyDetail(final String name, final String key, final Object value) {
+            ((ObjectNode) latency.get(camel(name))).set(key, JSON.valueToTree(value));
+            return this;
+        }
+
+        /** Adds a percentile key to one latency's notMeaningful list, once; call after {@link #latency}. */
+        public Builder notMeaningful(final String name, final String key) {
+            final ArrayNode list = (ArrayNode) latency.get(camel(name)).get("notMeaningful");
+            for (final com.fasterxml.jackson.databind.JsonNode existing : list) {
+                if (existing.asText().equals(key)) {
+                    return this;
+                }
+            }
+            list.add(key);
+            return this;
+        }
+
         public Builder failures(final List<String> runFailures) {
             failures.addAll(0, runFailures);
             return this;

@@ -147,6 +147,54 @@ class BenchmarkRunTest {
     }
 
     @Test
+    void eachPercentileCarriesAConfidenceIntervalAndItsVariationAcrossRuns() {
+        for (final String latency : new String[] {"actualSend", "intendedSend"}) {
+            final JsonNode node = summary.at("/latency/" + latency);
+            assertTrue(node.get("confidence95Method").asText().contains("order-statistic"), latency);
+            assertTrue(node.get("variationMethod").asText().startsWith("JLBH"), latency);
+            for (final String label : LatencyPercentiles.LABELS) {
+                final String key = RunSummary.key(label);
+                final JsonNode interval = node.at("/confidence95/" + key);
+                assertEquals(2, interval.size(), latency + " " + key);
+                assertTrue(interval.get(0).asLong() <= interval.get(1).asLong(), latency + " " + key);
+                assertTrue(node.at("/variationPercent/" + key).asDouble(-1) >= 0, latency + " " + key);
+            }
+            // the histogram's median (3 significant digits) lies within the raw samples' interval
+            final long p50 = node.get("p50").asLong();
+            assertTrue(node.at("/confidence95/p50/0").asLong() <= p50 * 1.001 + 1
+                    && p50 <= node.at("/confidence95/p50/1").asLong() * 1.001 + 1, node.toString());
+            assertTrue(node.at("/variationPercent/worst").asDouble(-1) >= 0, latency);
+            assertTrue(node.get("notMeaningful").toString().contains("p99_999"), latency);
+        }
+        assertTrue(console.contains("95% CI (ns)"), "confidence table printed");
+        assertTrue(console.contains("% Variation"), "run variation table printed");
+    }
+
+    @Test
+    void summaryRecordsTheEnvironmentAuditJitterAndTimerFloor() {
+        final JsonNode audit = summary.get("environmentAudit");
+        for (final String check : new String[] {"cpuIsolation", "frequencyGovernor", "turbo", "transparentHugePages",
+                "virtualisation", "cpuCount", "storage", "load"}) {
+            assertTrue(audit.at("/checks").has(check), check);
+        }
+        for (final JsonNode warning : audit.get("warnings")) {
+            assertFalse(warning.get("fix").asText().isEmpty(), warning.toString());
+        }
+        final JsonNode during = audit.get("duringRun");
+        assertTrue(during.get("producerInvoluntaryContextSwitches").asLong(-1) >= 0, during.toString());
+        assertTrue(during.get("consumerInvoluntaryContextSwitches").asLong(-1) >= 0, during.toString());
+        assertTrue(during.get("stealSeconds").asDouble(-1) >= 0, during.toString());
+        assertTrue(summary.at("/timerFloor/medianNanos").asLong() > 0);
+        assertTrue(summary.at("/timerFloor/granularityNanos").asLong() > 0);
+        final JsonNode jitter = summary.get("jitter");
+        assertTrue(jitter.has("enabled") && !jitter.get("reason").asText().isEmpty(), jitter.toString());
+        if (Runtime.getRuntime().availableProcessors() <= 2) {
+            assertFalse(jitter.get("enabled").asBoolean(), "no CPU free for the probe: off by default");
+        }
+        assertFalse(summary.has("calibration"), "no injection asked for");
+    }
+
+    @Test
     void theIntervalLogsGiveBackTheSummaryPercentiles() throws IOException {
         for (final String latency : new String[] {"actual-send", "intended-send"}) {
             final Histogram measured = new Histogram(3);

@@ -1,0 +1,50 @@
+package io.fastestjvm.audit;
+
+import java.util.List;
+
+/**
+ * The aggregate "cpu" line of /proc/stat, in clock ticks: user nice system idle iowait irq softirq steal. Immutable.
+ */
+public final class CpuTimes {
+    /** USER_HZ: 100 on every mainstream Linux architecture. */
+    public static final double TICKS_PER_SECOND = 100.0;
+
+    private final long busy;
+    private final long idle;
+    private final long steal;
+
+    CpuTimes(final long busy, final long idle, final long steal) {
+        this.busy = busy;
+        this.idle = idle;
+        this.steal = steal;
+    }
+
+    /** Null when /proc/stat is missing or unreadable. */
+    public static CpuTimes read(final SystemFiles files) {
+        final List<String> lines = files.lines("/proc/stat");
+        for (final String line : lines) {
+            if (line.startsWith("cpu ")) {
+                final String[] f = line.trim().split("\\s+");
+                final long[] v = new long[9];
+                for (int i = 1; i < f.length && i < v.length; i++) {
+                    v[i] = Long.parseLong(f[i]);
+                }
+                // user + nice + system + irq + softirq: time some task or interrupt had a CPU
+                return new CpuTimes(v[1] + v[2] + v[3] + v[6] + v[7], v[4] + v[5], v[8]);
+            }
+        }
+        return null;
+    }
+
+    public long busyTicks() {
+        return busy;
+    }
+
+    public long idleTicks() {
+        return idle;
+    }
+
+    public long stealTicks() {
+        return steal;
+    }
+}

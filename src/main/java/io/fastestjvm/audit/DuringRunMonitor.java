@@ -1,0 +1,125 @@
+package io.fastestjvm.audit;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * What disturbed the measured runs: the producer's and consumer's involuntary context switches (the scheduler
+ * took their CPU away), the hypervisor's steal time and other processes' CPU use. The start is read on this
+ * monitor's own thread as soon as the consumer crosses into the measured runs (polled every {@link #POLL_MILLIS}
+ * ms); the end after the run, the threads' counters by the threads themselves once their loops have ended (a
+ * thread's /proc entry goes with it). Nothing is read from the hot loops.
+ */
+public final class DuringRunMonitor implements Runnable {
+    static final long POLL_MILLIS = 20;
+
+    private final SystemFiles files;
+    private final int producerTid;
+    private final int consumerTid;
+    private final LongSupplier received;
+    private final long warmupMessages;
+    private volatile boolean finished;
+    private volatile Snapshot measuredStart;
+
+    public DuringRunMonitor(final SystemFiles files, final int producerTid, final int consumerTid,
+                            final LongSupplier received, final long warmupMessages) {
+        this.files = files;
+        this.producerTid = producerTid;
+        this.consumerTid = consumerTid;
+        this.received = received;
+        this.warmupMessages = warmupMessages;
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (!finished && received.getAsLong() < warmupMessages) {
+                TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        measuredStart = snapshot();
+    }
+
+    /** Stops the wait for the measured runs (on a failed run); call before joining. */
+    public void finish() {
+        finished = true;
+    }
+
+    Snapshot snapshot() {
+        return new Snapshot(System.nanoTime(), contextSwitches(producerTid), contextSwitches(consumerTid),
+                CpuTimes.read(files), LoadSample.read(files));
+    }
+
+    private long contextSwitches(final int tid) {
+        return ContextSwitches.involuntary(files, tid);
+    }
+
+    /**
+     * Call after this monitor's thread has been joined, once the measured runs have ended, with the counters the
+     * producer and consumer read of themselves at their end.
+     */
+    public Map<String, Object> measuredWindow(final long producerSwitchesAtEnd, final long consumerSwitchesAtEnd) {
+        final Snapshot now = snapshot();
+        return between(measuredStart, new Snapshot(now.nanos, producerSwitchesAtEnd, consumerSwitchesAtEnd, now.cpu,
+                now.load));
+    }
+
+    static Map<String, Object> between(final Snapshot start, final Snapshot end) {
+        final Map<String, Object> node = new LinkedHashMap<>();
+        node.put("window", "measured runs: from the first measured message (detected within " + POLL_MILLIS
+                + " ms) to the end of the last run");
+        node.put("method", "nonvoluntary_ctxt_switches of /proc/self/task/<tid>/status; steal column of the cpu"
+                + " line of /proc/stat (all CPUs, in seconds); /proc/stat busy time less /proc/self/stat's");
+        if (start == null) {
+            node.put("problem", "the measured runs never started");
+            return node;
+        }
+        final double seconds = (end.nanos - start.nanos) / 1e9;
+        node.put("seconds", Math.round(seconds * 1e3) / 1e3);
+        node.put("producerInvoluntaryContextSwitches", delta(start.producerSwitches, end.producerSwitches));
+        node.put("consumerInvoluntaryContextSwitches", delta(start.consumerSwitches, end.consumerSwitches));
+        node.put("stealSeconds", start.cpu == null || end.cpu == null ? null
+                : (end.cpu.stealTicks() - start.cpu.stealTicks()) / CpuTimes.TICKS_PER_SECOND);
+        node.put("otherProcessesBusyCpus",
+                LoadSample.othersBetween(start.load, end.load, seconds).get("otherProcessesBusyCpus"));
+        return node;
+    }
+
+    private static Long delta(final long before, final long after) {
+        return before < 0 || after < 0 ? null : after - before;
+    }
+
+    public static String describe(final Map<String, Object> window) {
+        if (!window.containsKey("seconds")) {
+            return "during the run: " + window.get("problem");
+        }
+        return String.format(Locale.ROOT, "during the measured runs (%.1f s): involuntary context switches"
+                        + " producer %s, consumer %s; steal %s s; other processes %s CPUs busy",
+                (Double) window.get("seconds"), window.get("producerInvoluntaryContextSwitches"),
+                window.get("consumerInvoluntaryContextSwitches"), window.get("stealSeconds"),
+                window.get("otherProcessesBusyCpus"));
+    }
+
+    /** /proc facts at one instant. Immutable. */
+    static final class Snapshot {
+        final long nanos;
+        final long producerSwitches;
+        final long consumerSwitches;
+        final CpuTimes cpu;
+        final LoadSample load;
+
+        Snapshot(final long nanos, final long producerSwitches, final long consumerSwitches, final CpuTimes cpu,
+                 final LoadSample load) {
+            this.nanos = nanos;
+            this.producerSwitches = producerSwitches;
+            this.consumerSwitches = consumerSwitches;
+            this.cpu = cpu;
+            this.load = load;
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package io.fastestjvm.audit;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** Reads /proc and /sys files under a root, "/" in production and a fixture tree in tests. */
+public final class SystemFiles {
+    private final Path root;
+
+    public SystemFiles(final Path root) {
+        this.root = root;
+    }
+
+    public static SystemFiles live() {
+        return new SystemFiles(Paths.get("/"));
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    Path resolve(final String absolute) {
+        return root.resolve(absolute.startsWith("/") ? absolute.substring(1) : absolute);
+    }
+
+    /** Every line, or an empty list when the file is absent or unreadable. */
+    public List<String> lines(final String absolute) {
+        try {
+            return Files.readAllLines(resolve(absolute), StandardCharsets.UTF_8);
+        } catch (final IOException | RuntimeException e) {
+            return Collections.emptyList();
+        }
+    }
+
+    /** The first line trimmed, "" for an empty file, null when absent. */
+    public String firstLine(final String absolute) {
+        if (!Files.isReadable(resolve(absolute))) {
+            return null;
+        }
+        final List<String> lines = lines(absolute);
+        return lines.isEmpty() ? "" : lines.get(0).trim();
+    }
+
+    /** Names in a directory matching a glob, sorted; empty when absent. */
+    public List<String> list(final String absoluteDirectory, final String glob) {
+        final List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(resolve(absoluteDirectory), glob)) {
+            for (final Path entry : entries) {
+                names.add(entry.getFileName().toString());
+            }
+        } catch (final IOException | RuntimeException e) {
+            return names;
+        }
+        Collections.sort(names);
+        return names;
+    }
+
+    /** The value of "Key:" in a /proc status-style file, or -1. */
+    public long statusValue(final String absolute, final String key) {
+        for (final String line : lines(absolute)) {
+            if (line.startsWith(key + ":")) {
+                try {
+                    return Long.parseLong(line.substring(key.length() + 1).trim().split("\\s+")[0]);
+                } catch (final NumberFormatException e) {
+                    return -1;
+                }
+            }
+        }
+        return -1;
+    }
+}

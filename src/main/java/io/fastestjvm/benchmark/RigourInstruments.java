@@ -1,0 +1,209 @@
+package io.fastestjvm.benchmark;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.fastestjvm.affinity.CpuAssignment;
+import io.fastestjvm.audit.AuditWarning;
+import io.fastestjvm.audit.DuringRunMonitor;
+import io.fastestjvm.audit.EnvironmentAudit;
+import io.fastestjvm.audit.SystemFiles;
+import io.fastestjvm.calibration.CalibrationReadout;
+import io.fastestjvm.calibration.DelayInjection;
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.jitter.JitterProbePlan;
+import io.fastestjvm.jitter.OsJitterProbe;
+import io.fastestjvm.recording.LatencyPercentiles;
+import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.reporting.ConfidenceTable;
+import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.reporting.RunVariationTable;
+import io.fastestjvm.statistics.OrderStatisticConfidence;
+import io.fastestjvm.statistics.RunVariation;
+import io.fastestjvm.timing.TimerFloor;
+
+/**
+ * Everything that tells noise from signal, around one run: the environment audit and timer floor before it, the
+ * OS jitter probe and the context-switch/steal monitor during it, and afterwards the confidence intervals, the
+ * variation across runs and the calibration read-out. None of it touches the producer's or consumer's loops.
+ */
+final class RigourInstruments {
+    private final BenchmarkOptions options;
+    private final JitterProbePlan jitterPlan;
+    private final DelayInjection injection;
+    private final BitSet benchmarkCpus = new BitSet();
+    private final BitSet usableCpus;
+    private EnvironmentAudit.AuditReport audit;
+    private TimerFloor timerFloor;
+    private OsJitterProbe jitterProbe;
+    private Thread jitterThread;
+    private DuringRunMonitor monitor;
+    private Thread monitorThread;
+    private Map<String, Object> duringRun = new LinkedHashMap<>();
+    private Map<String, Object> calibration;
+
+    /** Decides the jitter probe's CPU and the injections; a bad setting throws before anything is written. */
+    RigourInstruments(final BenchmarkOptions options, final CpuAssignment[] cpus, final BitSet usableCpus) {
+        this.options = options;
+        this.usableCpus = usableCpus;
+        this.jitterPlan = JitterProbePlan.plan(options.jitterProbe(), options.jitterCpu(), usableCpus, cpus[0],
+                cpus[1]);
+        this.injection = DelayInjection.of(options.injectProducerStallMillis(), options.injectConsumerStallMillis(),
+                options.injectStallAtSecond(), options.injectConsumerSpinNanos(), options.injectEveryMessages(),
+                options.warmupMessages(), options.rate());
+        for (final CpuAssignment cpu : cpus) {
+            if (cpu.planned() >= 0) {
+                benchmarkCpus.set(cpu.planned());
+            }
+        }
+    }
+
+    DelayInjection injection() {
+        return injection;
+    }
+
+    /** The audit (with its warnings printed, each with its fix) and the timer floor. */
+    void beforeRun(final File queueDir, final PrintStream err) throws InterruptedException {
+        audit = EnvironmentAudit.live().audit(benchmarkCpus, usableCpus, 2 + (jitterPlan.enabled() ? 1 : 0),
+                queueDir);
+        for (final AuditWarning warning : audit.warnings()) {
+            err.println(warning);
+        }
+        err.println("[qp] OS jitter probe: " + (jitterPlan.enabled() ? "on, " : "off, ") + jitterPlan.reason());
+        if (jitterPlan.warning() != null) {
+            err.println("WARNING [jitterProbe] " + jitterPlan.warning());
+        }
+        if (injection.enabled()) {
+            err.println("[qp] " + injection.describe(options.rate()));
+        }
+        timerFloor = TimerFloor.measure(TimerFloor.DEFAULT_CALLS);
+        err.println("[qp] " + timerFloor.describe());
+    }
+
+    /** Once both benchmark threads are pinned and ready, before the start gate opens. */
+    void start(final Producer producer, final Consumer consumer, final long warmupMessages) {
+        monitor = new DuringRunMonitor(SystemFiles.live(), producer.report().threadId, consumer.report().threadId,
+                consumer.report().received::get, warmupMessages);
+        monitorThread = new Thread(monitor, "qp-run-monitor");
+        monitorThread.setDaemon(true);
+        monitorThread.start();
+        if (jitterPlan.enabled()) {
+            jitterProbe = new OsJitterProbe(jitterPlan.cpu(), options.jitterThresholdNanos());
+            jitterThread = new Thread(jitterProbe, "qp-jitter-probe");
+            jitterThread.setDaemon(true);
+            jitterThread.start();
+        }
+    }
+
+    /** After both benchmark threads have ended. */
+    void stop(final Producer producer, final Consumer consumer) throws InterruptedException {
+        if (jitterProbe != null) {
+            jitterProbe.stop();
+            jitterThread.join();
+        }
+        monitor.finish();
+        monitorThread.join();
+        duringRun = monitor.measuredWindow(producer.report().involuntarySwitchesAtEnd,
+                consumer.report().involuntarySwitchesAtEnd);
+    }
+
+    /** Adds confidence intervals, run variation and every rigour section to the summary. */
+    void addTo(final RunSummary.Builder summary, final LatencyRecorder[] recorders,
+               final List<List<LatencyPercentiles>> perRun, final List<OrderStatisticConfidence[]> intervals) {
+        for (int i = 0; i < recorders.length; i++) {
+            final String name = recorders[i].name();
+            final LatencyPercentiles overall = LatencyPercentiles.of(recorders[i].allRuns());
+            final Map<String, Object> confidence = new LinkedHashMap<>();
+            for (int p = 0; p < LatencyPercentiles.LABELS.length; p++) {
+                final OrderStatisticConfidence ci = intervals.get(i)[p];
+                final String key = RunSummary.key(LatencyPercentiles.LABELS[p]);
+                confidence.put(key, Arrays.asList(ci.low(), ci.high()));
+                if (!ConfidenceTable.isMeaningful(overall, p, ci)) {
+                    summary.notMeaningful(name, key);
+                }
+            }
+            summary.latencyDetail(name, "confidence95", confidence);
+            summary.latencyDetail(name, "confidence95Method", OrderStatisticConfidence.METHOD);
+            final Map<String, Object> variation = new LinkedHashMap<>();
+            for (int row = 0; row < RunVariationTable.rows(); row++) {
+                final double percent = RunVariation.percent(RunVariationTable.row(perRun.get(i), row));
+                variation.put(row < LatencyPercentiles.LABELS.length
+                                ? RunSummary.key(LatencyPercentiles.LABELS[row]) : "worst",
+                        Double.isNaN(percent) ? null : Math.round(percent * 100) / 100.0);
+            }
+            summary.latencyDetail(name, "variationPercent", variation);
+            summary.latencyDetail(name, "variationMethod", RunVariation.METHOD);
+        }
+        final Map<String, Object> environmentAudit = new LinkedHashMap<>();
+        environmentAudit.put("checks", audit.checks());
+        final List<Object> warnings = new ArrayList<>();
+        for (final AuditWarning warning : audit.warnings()) {
+            warnings.add(warning.toMap());
+        }
+        environmentAudit.put("warnings", warnings);
+        environmentAudit.put("duringRun", duringRun);
+        summary.section("environmentAudit", environmentAudit);
+        summary.section("timerFloor", timerFloor.toMap());
+        final Map<String, Object> jitter = jitterProbe == null ? jitterPlan.disabledMap()
+                : jitterProbe.result().toMap();
+        if (jitterProbe != null) {
+            jitter.put("reason", jitterPlan.reason());
+            jitter.put("sharesCpuWithBenchmark", jitterPlan.warning() != null);
+        }
+        summary.section("jitter", jitter);
+        if (injection.enabled()) {
+            calibration = calibration(recorders);
+            summary.section("calibration", calibration);
+        }
+    }
+
+    /** The injected delays and what the raw samples show of them. */
+    private Map<String, Object> calibration(final LatencyRecorder[] recorders) {
+        final Map<String, Object> node = injection.toMap();
+        node.put("observed", CalibrationReadout.observe(injection, recorders[0].samples(), recorders[1].samples(),
+                measuredSamples(recorders[0]), options.warmupMessages(), options.rate()));
+        return node;
+    }
+
+    static int measuredSamples(final LatencyRecorder recorder) {
+        return (int) Math.min(recorder.measuredCount(), recorder.samples().length);
+    }
+
+    /** The confidence interval of every reported percentile, from a sorted copy of the raw samples. */
+    static OrderStatisticConfidence[] intervals(final LatencyRecorder recorder) {
+        final int count = measuredSamples(recorder);
+        final long[] sorted = OrderStatisticConfidence.sortedCopy(recorder.samples(), count);
+        final OrderStatisticConfidence[] intervals = new OrderStatisticConfidence[LatencyPercentiles.LABELS.length];
+        for (int p = 0; p < intervals.length; p++) {
+            intervals[p] = OrderStatisticConfidence.of(sorted, count, LatencyPercentiles.PERCENTILES[p]);
+        }
+        return intervals;
+    }
+
+    /** The console read-out after the percentile table. */
+    void print(final PrintStream out, final List<String> names, final List<LatencyPercentiles> overall,
+               final List<List<LatencyPercentiles>> perRun, final List<OrderStatisticConfidence[]> intervals) {
+        out.print(ConfidenceTable.format(names, overall, intervals));
+        if (options.runs() > 1) {
+            for (int i = 0; i < names.size(); i++) {
+                out.print(RunVariationTable.format(names.get(i), perRun.get(i)));
+            }
+        }
+        out.println(timerFloor.describe());
+        out.println(jitterProbe == null ? "OS jitter probe off: " + jitterPlan.reason()
+                : jitterProbe.result().describe());
+        out.println(DuringRunMonitor.describe(duringRun));
+        out.println(String.format(Locale.ROOT, "environment audit: %d warning(s)%s", audit.warnings().size(),
+                audit.warnings().isEmpty() ? "" : " (printed at start, in summary.json environmentAudit.warnings)"));
+        if (calibration != null) {
+            out.println(injection.describe(options.rate()) + "; observed " + calibration.get("observed"));
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package io.fastestjvm.calibration;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What the raw samples show of the injected delays, message by message. Measured sample {@code i} is the message
+ * with sequence {@code warmup + i}, so the messages that were due during a stall, and those that arrived right
+ * after a spin, are known exactly. Two bounds hold whatever else disturbs the machine, and are what the figures
+ * are checked against:
+ * <ul>
+ * <li>a message due {@code t} into a stall of length S cannot be sent, so cannot be received, before S: its
+ *     intended-send latency is at least S - t. Hence at least half of the messages due during the stall have an
+ *     intended-send latency above S/2, for either stall.</li>
+ * <li>the message after a consumer spin of X was due at most one interval after the previous one arrived, and is
+ *     read only after the spin: its intended-send latency is at least X - interval.</li>
+ * </ul>
+ * Actual-send latency is stamped when the message is really written: after a producer stall it stays small
+ * (the producer sends late, the stamp is late), after a consumer stall or spin it shows the delay too.
+ */
+public final class CalibrationReadout {
+    private CalibrationReadout() {
+    }
+
+    public static Map<String, Object> observe(final DelayInjection injection, final long[] actual,
+                                              final long[] intended, final int count, final long warmupMessages,
+                                              final long rate) {
+        final Map<String, Object> node = new LinkedHashMap<>();
+        final long stallNanos = injection.stallNanos();
+        if (stallNanos > 0) {
+            final long first = injection.stallSequence() - warmupMessages;
+            final long due = stallNanos * rate / 1_000_000_000L;
+            final int from = (int) Math.min(count, Math.max(0, first));
+            final int to = (int) Math.min(count, first + due);
+            final Map<String, Object> stall = new LinkedHashMap<>();
+            stall.put("messagesDueDuringStall", to - from);
+            stall.put("guaranteedIntendedSendAboveHalfStall", (to - from) / 2);
+            stall.put("intendedSendAboveHalfStall", countAbove(intended, from, to, stallNanos / 2));
+            stall.put("actualSendAboveHalfStall", countAbove(actual, from, to, stallNanos / 2));
+            stall.put("firstMessageIntendedSendNanos", from < to ? intended[from] : null);
+            stall.put("firstMessageActualSendNanos", from < to ? actual[from] : null);
+            node.put("stall", stall);
+        }
+        if (injection.consumerSpinNanos() > 0) {
+            final long interval = 1_000_000_000L / rate;
+            final long threshold = injection.consumerSpinNanos() - interval;
+            long spins = 0;
+            long intendedAtLeast = 0;
+            long actualAtLeast = 0;
+            // the message after sequence s with (s + 1) % every == 0 is s + 1; sample index = sequence - warmup
+            final long every = injection.spinEveryMessages();
+            // sequence 0 opens the run: no spin came before it
+            long sequence = Math.max(every, ((warmupMessages + every - 1) / every) * every);
+            for (; sequence - warmupMessages < count; sequence += every) {
+                final int index = (int) (sequence - warmupMessages);
+                spins++;
+                intendedAtLeast += intended[index] >= threshold ? 1 : 0;
+                actualAtLeast += actual[index] >= threshold ? 1 : 0;
+            }
+            final Map<String, Object> spin = new LinkedHashMap<>();
+            spin.put("spinsFollowedByAMeasuredMessage", spins);
+            spin.put("thresholdNanos", threshold);
+            spin.put("intendedSendAtOrAboveThreshold", intendedAtLeast);
+            spin.put("actualSendAtOrAboveThreshold", actualAtLeast);
+            node.put("spin", spin);
+        }
+        return node;
+    }
+
+    static long countAbove(final long[] samples, final int from, final int to, final long nanos) {
+        long above = 0;
+        for (int i = from; i < to; i++) {
+            if (samples[i] > nanos) {
+                above++;
+            }
+        }
+        return above;
+    }
+}

@@ -1,0 +1,160 @@
+package io.fastestjvm.calibration;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import io.fastestjvm.transport.MessageReceiver;
+import io.fastestjvm.transport.MessageSender;
+import io.fastestjvm.transport.Transport;
+
+/**
+ * Known delays injected to prove the harness measures them: a one-off stall of the producer (before it sends the
+ * first message of a given measured second) or of the consumer (after it has read the message before that one),
+ * and a fixed spin on the consumer after every N-th message. They live in {@link MessageSender} and
+ * {@link MessageReceiver} decorators, handed out by a {@link Transport} wrapper that exists only when an injection
+ * is asked for: with every injection off, the producer and consumer run exactly the code they run without this
+ * class. Immutable.
+ */
+public final class DelayInjection {
+    public static final DelayInjection NONE = new DelayInjection(0, 0, 0, 0, 1, 0, 0);
+    /** Warm-up rehearses an enabled stall with spins this long: see {@link #stallBefore}. */
+    static final long REHEARSAL_NANOS = 1_000;
+    /** Warm-up sequences that are multiples of this rehearse the stall. */
+    static final long REHEARSAL_MASK = 0xFFFF;
+
+    private final long producerStallNanos;
+    private final long consumerStallNanos;
+    private final long stallSequence;
+    private final long consumerSpinNanos;
+    private final long spinEveryMessages;
+    private final int stallAtSecond;
+    private final long warmupMessages;
+
+    DelayInjection(final long producerStallNanos, final long consumerStallNanos, final long stallSequence,
+                   final long consumerSpinNanos, final long spinEveryMessages, final int stallAtSecond,
+                   final long warmupMessages) {
+        this.producerStallNanos = producerStallNanos;
+        this.consumerStallNanos = consumerStallNanos;
+        this.stallSequence = stallSequence;
+        this.consumerSpinNanos = consumerSpinNanos;
+        this.spinEveryMessages = spinEveryMessages;
+        this.stallAtSecond = stallAtSecond;
+        this.warmupMessages = warmupMessages;
+    }
+
+    /** Stalls fall on the first message of measured second {@code stallAtSecond} (0-based, across runs). */
+    public static DelayInjection of(final long producerStallMillis, final long consumerStallMillis,
+                                    final int stallAtSecond, final long consumerSpinNanos,
+                                    final long spinEveryMessages, final long warmupMessages, final long rate) {
+        return new DelayInjection(producerStallMillis * 1_000_000L, consumerStallMillis * 1_000_000L,
+                warmupMessages + stallAtSecond * rate, consumerSpinNanos, spinEveryMessages, stallAtSecond,
+                warmupMessages);
+    }
+
+    public boolean enabled() {
+        return producerStallNanos > 0 || consumerStallNanos > 0 || consumerSpinNanos > 0;
+    }
+
+    /** The transport itself when nothing is injected, else one whose sender and receiver inject. */
+    public Transport wrap(final Transport transport) {
+        return enabled() ? new InjectingTransport(transport, this) : transport;
+    }
+
+    /** The producer's sender, decorated with the stall only when one is asked for. */
+    public MessageSender decorate(final MessageSender sender) {
+        if (producerStallNanos == 0) {
+            return sender;
+        }
+        return (sequence, intendedSendNanos) -> {
+            spin(stallBefore(sequence, producerStallNanos));
+            sender.send(sequence, intendedSendNanos); // stamps the actual send time after the stall
+        };
+    }
+
+    /** The consumer's receiver, decorated with the stall and the periodic spin only when asked for. */
+    public MessageReceiver decorate(final MessageReceiver receiver) {
+        if (consumerStallNanos == 0 && consumerSpinNanos == 0) {
+            return receiver;
+        }
+        return into -> {
+            if (!receiver.poll(into)) {
+                return false;
+            }
+            // after the message is stamped: the ones that arrive meanwhile wait, in both latency definitions
+            final long next = into.sequence + 1;
+            spin(stallBefore(next, consumerStallNanos) + (next % spinEveryMessages == 0 ? consumerSpinNanos : 0));
+            return true;
+        };
+    }
+
+    /**
+     * The stall before message {@code sequence}: {@code stall} before the chosen one, {@link #REHEARSAL_NANOS}
+     * before some warm-up messages, else 0. Computed without a branch on purpose: C2 compiles a branch that
+     * warm-up never took as an uncommon trap, and taking it mid-measurement would deoptimise the loop (and
+     * rematerialise objects that escape analysis had removed, which the allocation check rightly reports). The
+     * rehearsal makes warm-up run the spin loop too.
+     */
+    long stallBefore(final long sequence, final long stall) {
+        final long difference = sequence ^ stallSequence;
+        final long isStall = ~((difference | -difference) >> 63);                        // -1 when equal, else 0
+        final long low = sequence & REHEARSAL_MASK;
+        final long isRehearsal = ~((low | -low) >> 63) & ((sequence - warmupMessages) >> 63); // warm-up multiple
+        return (stall & isStall) | (Math.min(stall, REHEARSAL_NANOS) & isRehearsal);
+    }
+
+    /** Busy-waits: allocation-free, and the thread keeps its CPU as a descheduled or GC-paused one would not. */
+    static void spin(final long nanos) {
+        final long end = System.nanoTime() + nanos;
+        while (System.nanoTime() - end < 0) {
+            // injected delay
+        }
+    }
+
+    public long stallSequence() {
+        return stallSequence;
+    }
+
+    /** The one stall's length (producer or consumer; both at once are read out as the longer). */
+    public long stallNanos() {
+        return Math.max(producerStallNanos, consumerStallNanos);
+    }
+
+    public long consumerSpinNanos() {
+        return consumerSpinNanos;
+    }
+
+    public long spinEveryMessages() {
+        return spinEveryMessages;
+    }
+
+    public Map<String, Object> toMap() {
+        final Map<String, Object> map = new LinkedHashMap<>();
+        map.put("producerStallMillis", producerStallNanos / 1_000_000L);
+        map.put("consumerStallMillis", consumerStallNanos / 1_000_000L);
+        map.put("stallAtMeasuredSecond", stallAtSecond);
+        map.put("stallBeforeSequence", stallSequence);
+        map.put("consumerSpinNanos", consumerSpinNanos);
+        map.put("spinEveryMessages", spinEveryMessages);
+        return map;
+    }
+
+    public String describe(final long rate) {
+        final StringBuilder out = new StringBuilder("calibration: injected");
+        if (producerStallNanos > 0) {
+            out.append(String.format(Locale.ROOT, " producer stall %,d ms", producerStallNanos / 1_000_000L));
+        }
+        if (consumerStallNanos > 0) {
+            out.append(String.format(Locale.ROOT, " consumer stall %,d ms", consumerStallNanos / 1_000_000L));
+        }
+        if (producerStallNanos > 0 || consumerStallNanos > 0) {
+            out.append(String.format(Locale.ROOT, " at measured second %d (before message %,d): ~%,d messages due"
+                    + " during it", stallAtSecond, stallSequence, stallNanos() * rate / 1_000_000_000L));
+        }
+        if (consumerSpinNanos > 0) {
+            out.append(String.format(Locale.ROOT, "; consumer spin %,d ns after every %,d messages",
+                    consumerSpinNanos, spinEveryMessages));
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,148 @@
+package io.fastestjvm.jitter;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import io.fastestjvm.affinity.CpuAssignment;
+import io.fastestjvm.affinity.CpuList;
+import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.recording.AllocationMeter;
+
+/**
+ * JLBH's OS jitter monitor: a thread on a CPU of its own spins on {@code System.nanoTime()} and records every gap
+ * above a threshold, i.e. every time the OS (interrupts, other tasks, the hypervisor) took the CPU away. The loop
+ * allocates nothing (the histogram is preallocated and every gap fits in it); {@link #stop()} ends it and
+ * {@link #result()} is then safe to read from the stopping thread after {@code join}.
+ */
+public final class OsJitterProbe implements Runnable {
+    static final long HIGHEST_TRACKABLE_NANOS = 60_000_000_000L;
+
+    private final int cpu;
+    private final long thresholdNanos;
+    private final Histogram gaps = new Histogram(HIGHEST_TRACKABLE_NANOS, 3);
+    private volatile boolean running = true;
+    private long startNanos;
+    private long endNanos;
+    private long lostNanos;
+    private long allocatedBytes = -1;
+    private String actualCpus = "";
+    private String pinningNote;
+
+    public OsJitterProbe(final int cpu, final long thresholdNanos) {
+        this.cpu = cpu;
+        this.thresholdNanos = thresholdNanos;
+    }
+
+    public void stop() {
+        running = false;
+    }
+
+    @Override
+    public void run() {
+        try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpu)) {
+            actualCpus = CpuList.format(pinning.actualCpus());
+            pinningNote = pinning.note();
+            final AllocationMeter allocation = new AllocationMeter();
+            allocation.start();
+            startNanos = System.nanoTime();
+            spin();
+            endNanos = System.nanoTime();
+            allocation.stop();
+            allocatedBytes = allocation.allocatedBytes();
+        }
+    }
+
+    private void spin() {
+        long previous = System.nanoTime();
+        long lost = 0;
+        while (running) {
+            final long now = System.nanoTime();
+            final long gap = now - previous;
+            if (gap > thresholdNanos) {
+                gaps.recordValue(Math.min(gap, HIGHEST_TRACKABLE_NANOS));
+                lost += gap;
+            }
+            previous = now;
+        }
+        lostNanos = lost;
+    }
+
+    public Result result() {
+        return new Result(cpu, actualCpus, pinningNote, thresholdNanos, gaps.copy(), lostNanos,
+                endNanos - startNanos, allocatedBytes);
+    }
+
+    /** What the probe saw. Immutable. */
+    public static final class Result {
+        private final int cpu;
+        private final String actualCpus;
+        private final String pinningNote;
+        private final long thresholdNanos;
+        private final Histogram gaps;
+        private final long lostNanos;
+        private final long elapsedNanos;
+        private final long allocatedBytes;
+
+        Result(final int cpu, final String actualCpus, final String pinningNote, final long thresholdNanos,
+               final Histogram gaps, final long lostNanos, final long elapsedNanos, final long allocatedBytes) {
+            this.cpu = cpu;
+            this.actualCpus = actualCpus;
+            this.pinningNote = pinningNote;
+            this.thresholdNanos = thresholdNanos;
+            this.gaps = gaps;
+            this.lostNanos = lostNanos;
+            this.elapsedNanos = elapsedNanos;
+            this.allocatedBytes = allocatedBytes;
+        }
+
+        public long count() {
+            return gaps.getTotalCount();
+        }
+
+        public Histogram gaps() {
+            return gaps.copy();
+        }
+
+        public long lostNanos() {
+            return lostNanos;
+        }
+
+        public long elapsedNanos() {
+            return elapsedNanos;
+        }
+
+        public double lostMicrosPerSecond() {
+            return elapsedNanos <= 0 ? 0 : lostNanos / 1e3 / (elapsedNanos / 1e9);
+        }
+
+        public Map<String, Object> toMap() {
+            final Map<String, Object> map = new LinkedHashMap<>();
+            map.put("enabled", true);
+            map.put("plannedCpu", cpu);
+            map.put("actualCpus", actualCpus);
+            map.put("pinningNote", pinningNote);
+            map.put("thresholdNanos", thresholdNanos);
+            map.put("seconds", Math.round(elapsedNanos / 1e6) / 1e3);
+            map.put("count", count());
+            map.put("p50", count() == 0 ? 0 : gaps.getValueAtPercentile(50));
+            map.put("p99", count() == 0 ? 0 : gaps.getValueAtPercentile(99));
+            map.put("max", count() == 0 ? 0 : gaps.getMaxValue());
+            map.put("lostNanos", lostNanos);
+            map.put("lostMicrosPerSecond", Math.round(lostMicrosPerSecond() * 10) / 10.0);
+            map.put("allocatedBytes", allocatedBytes);
+            return map;
+        }
+
+        public String describe() {
+            return String.format(Locale.ROOT, "OS jitter (CPU %s, gaps > %,d ns over %.1f s): %,d gaps, p50 %,d ns,"
+                            + " p99 %,d ns, max %,d ns; %,.1f us lost per second",
+                    cpu == CpuAssignment.UNPINNED ? "unpinned" : String.valueOf(cpu), thresholdNanos,
+                    elapsedNanos / 1e9, count(), count() == 0 ? 0 : gaps.getValueAtPercentile(50),
+                    count() == 0 ? 0 : gaps.getValueAtPercentile(99), count() == 0 ? 0 : gaps.getMaxValue(),
+                    lostMicrosPerSecond());
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.fastestjvm.statistics;
+
+import java.util.Arrays;
+
+/**
+ * Distribution-free 95% confidence interval of a percentile, from order statistics of the raw samples: the number
+ * of samples below the true p-quantile is binomial(n, p), so the interval between the sorted samples of ranks
+ * {@code lo} and {@code hi} (1-based) covers it with probability at least 95% whatever the latency distribution.
+ * Ranks come from the exact binomial distribution when n is at most {@link #EXACT_MAX_N}, otherwise from the normal
+ * approximation {@code n*p -/+ 1.96*sqrt(n*p*(1-p))}, rounded outwards. Immutable.
+ */
+public final class OrderStatisticConfidence {
+    public static final int EXACT_MAX_N = 10_000;
+    static final double Z_95 = 1.959964;
+    public static final String METHOD = "distribution-free order-statistic interval: ranks from binomial(n, p),"
+            + " exact for n <= " + EXACT_MAX_N + ", else n*p -/+ 1.96*sqrt(n*p*(1-p)) rounded outwards;"
+            + " values are the sorted raw samples at those ranks";
+
+    private final long n;
+    private final long lowRank;
+    private final long highRank;
+    private final long low;
+    private final long high;
+
+    private OrderStatisticConfidence(final long n, final long lowRank, final long highRank, final long low,
+                                     final long high) {
+        this.n = n;
+        this.lowRank = lowRank;
+        this.highRank = highRank;
+        this.low = low;
+        this.high = high;
+    }
+
+    /** The interval for percentile {@code percentile} (0..100) of {@code sorted}, which must be sorted ascending. */
+    public static OrderStatisticConfidence of(final long[] sorted, final int count, final double percentile) {
+        final long[] ranks = ranks(count, percentile / 100.0);
+        final long lo = ranks[0];
+        final long hi = ranks[1];
+        return new OrderStatisticConfidence(count, lo, hi,
+                count == 0 ? 0 : sorted[(int) Math.max(0, Math.min(count, lo) - 1)],
+                count == 0 ? 0 : sorted[(int) Math.max(0, Math.min(count, hi) - 1)]);
+    }
+
+    /** A sorted copy of the first {@code count} samples. */
+    public static long[] sortedCopy(final long[] samples, final int count) {
+        final long[] copy = Arrays.copyOf(samples, count);
+        Arrays.sort(copy);
+        return copy;
+    }
+
+    /**
+     * 1-based ranks {lo, hi} with P(lo <= B < hi) >= 0.95 for B ~ binomial(n, p), the number of samples below the
+     * quantile. {@code hi} may exceed {@code n}: the sample is then too small to bound the percentile from above.
+     */
+    public static long[] ranks(final long n, final double p) {
+        if (n <= 0) {
+            return new long[] {0, 0};
+        }
+        if (n <= EXACT_MAX_N) {
+            return exactRanks((int) n, p);
+        }
+        final double centre = n * p;
+        final double halfWidth = Z_95 * Math.sqrt(n * p * (1 - p));
+        final long lo = Math.max(1, (long) Math.floor(centre - halfWidth));
+        final long hi = (long) Math.ceil(centre + halfWidth) + 1;
+        return new long[] {lo, hi};
+    }
+
+    /** lo: the largest rank with P(B < lo) <= 2.5%; hi: the smallest with P(B < hi) >= 97.5%. */
+    static long[] exactRanks(final int n, final double p) {
+        if (p <= 0 || p >= 1) {
+            final long rank = p <= 0 ? 1 : n;
+            return new long[] {rank, rank};
+        }
+        final double logP = Math.log(p);
+        final double logQ = Math.log1p(-p);
+        double logChoose = 0;
+        double cumulative = 0; // P(B <= k - 1) before adding the pmf of k
+        long lo = 1;
+        long hi = n + 1L; // P(B < n + 1) = 1: when nothing smaller qualifies, the bound lies beyond the samples
+        boolean hiFound = false;
+        for (int k = 0; k <= n; k++) {
+            if (k > 0) {
+                logChoose += Math.log(n - k + 1) - Math.log(k);
+            }
+            // cumulative is P(B < k), so rank k (1-based) qualifies as lo when it is <= 2.5%
+            if (k >= 1 && cumulative <= 0.025) {
+                lo = k;
+            }
+            if (k >= 1 && !hiFound && cumulative >= 0.975) {
+                hi = k;
+                hiFound = true;
+            }
+            cumulative += Math.exp(logChoose + k * logP + (n - k) * logQ);
+        }
+        return new long[] {lo, hi};
+    }
+
+    public long n() {
+        return n;
+    }
+
+    public long lowRank() {
+        return lowRank;
+    }
+
+    public long highRank() {
+        return highRank;
+    }
+
+    /** The latency at the low rank. */
+    public long low() {
+        return low;
+    }
+
+    /** The latency at the high rank, or the largest sample when the high rank is beyond n (see isBounded). */
+    public long high() {
+        return high;
+    }
+
+    /** False when the upper rank lies beyond the samples: the percentile then has no upper confidence bound. */
+    public boolean isBounded() {
+        return highRank <= n;
+    }
+}

@@ -1,0 +1,121 @@
+package io.fastestjvm.timing;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * The resolution of every figure: the gaps between back-to-back {@code System.nanoTime()} calls, measured before
+ * the run on the calling thread. The smallest non-zero gap is the clock's granularity; the median is what one
+ * timestamp costs; no latency below them can be told apart. Immutable.
+ */
+public final class TimerFloor {
+    public static final int DEFAULT_CALLS = 1_000_000;
+
+    private final int calls;
+    private final long minNanos;
+    private final long minNonZeroNanos;
+    private final long medianNanos;
+    private final long p99Nanos;
+    private final long maxNanos;
+    private final double meanNanos;
+    private final long zeroGaps;
+
+    private TimerFloor(final int calls, final Histogram gaps, final long minNonZero, final long zeroGaps) {
+        this.calls = calls;
+        this.minNanos = gaps.getMinValue();
+        this.minNonZeroNanos = minNonZero;
+        this.medianNanos = gaps.getValueAtPercentile(50);
+        this.p99Nanos = gaps.getValueAtPercentile(99);
+        this.maxNanos = gaps.getMaxValue();
+        this.meanNanos = gaps.getMean();
+        this.zeroGaps = zeroGaps;
+    }
+
+    /** Takes {@code calls} timestamps back to back; a first pass of the same size warms the loop up. */
+    public static TimerFloor measure(final int calls) {
+        if (calls < 2) {
+            throw new IllegalArgumentException("calls must be at least 2: " + calls);
+        }
+        sample(calls, new Histogram(3_600_000_000_000L, 3));
+        final Histogram gaps = new Histogram(3_600_000_000_000L, 3);
+        final long[] extremes = sample(calls, gaps);
+        return new TimerFloor(calls, gaps, extremes[0], extremes[1]);
+    }
+
+    /** Returns {smallest non-zero gap (0 if none), number of zero gaps}. */
+    private static long[] sample(final int calls, final Histogram gaps) {
+        long minNonZero = Long.MAX_VALUE;
+        long zeros = 0;
+        long previous = System.nanoTime();
+        for (int i = 1; i < calls; i++) {
+            final long now = System.nanoTime();
+            final long gap = now - previous;
+            gaps.recordValue(gap);
+            if (gap == 0) {
+                zeros++;
+            } else if (gap < minNonZero) {
+                minNonZero = gap;
+            }
+            previous = now;
+        }
+        return new long[] {minNonZero == Long.MAX_VALUE ? 0 : minNonZero, zeros};
+    }
+
+    public int calls() {
+        return calls;
+    }
+
+    public long minNanos() {
+        return minNanos;
+    }
+
+    /** The clock's granularity as seen here: the smallest step it ever advanced by. */
+    public long granularityNanos() {
+        return minNonZeroNanos;
+    }
+
+    public long medianNanos() {
+        return medianNanos;
+    }
+
+    public long p99Nanos() {
+        return p99Nanos;
+    }
+
+    public long maxNanos() {
+        return maxNanos;
+    }
+
+    public double meanNanos() {
+        return meanNanos;
+    }
+
+    public long zeroGaps() {
+        return zeroGaps;
+    }
+
+    public Map<String, Object> toMap() {
+        final Map<String, Object> map = new LinkedHashMap<>();
+        map.put("method", "gaps between " + calls + " back-to-back System.nanoTime() calls on the launching thread,"
+                + " after a warm-up pass of the same size");
+        map.put("calls", calls);
+        map.put("minNanos", minNanos);
+        map.put("granularityNanos", minNonZeroNanos);
+        map.put("medianNanos", medianNanos);
+        map.put("p99Nanos", p99Nanos);
+        map.put("maxNanos", maxNanos);
+        map.put("meanNanos", Math.round(meanNanos * 10) / 10.0);
+        map.put("zeroGaps", zeroGaps);
+        return map;
+    }
+
+    public String describe() {
+        return String.format(Locale.ROOT, "timer floor: System.nanoTime() back to back over %,d calls: min %,d ns,"
+                        + " median %,d ns, p99 %,d ns, max %,d ns; granularity %,d ns. Figures below the median"
+                        + " are within the timer's own cost.", calls, minNanos, medianNanos, p99Nanos, maxNanos,
+                minNonZeroNanos);
+    }
+}

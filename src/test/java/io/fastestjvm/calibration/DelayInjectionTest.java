@@ -1,0 +1,70 @@
+package io.fastestjvm.calibration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import io.fastestjvm.message.ReceivedMessage;
+import io.fastestjvm.transport.MessageReceiver;
+import io.fastestjvm.transport.MessageSender;
+
+class DelayInjectionTest {
+    // 20,000 msg/s, 12 s of warm-up: measured second 1 starts at sequence 260,000
+    private final DelayInjection injection = DelayInjection.of(400, 0, 1, 0, 1_000, 240_000, 20_000);
+
+    @Test
+    void theStallFallsOnlyOnTheChosenMessageAndWarmUpRehearsesIt() {
+        assertEquals(260_000, injection.stallSequence());
+        assertEquals(400_000_000L, injection.stallBefore(260_000, 400_000_000L));
+        long rehearsals = 0;
+        for (long sequence = 0; sequence < 300_000; sequence++) {
+            final long stall = injection.stallBefore(sequence, 400_000_000L);
+            if (sequence < 240_000 && sequence % 65_536 == 0) {
+                assertEquals(DelayInjection.REHEARSAL_NANOS, stall, "warm-up rehearsal at " + sequence);
+                rehearsals++;
+            } else if (sequence != 260_000) {
+                assertEquals(0, stall, "no stall at " + sequence);
+            }
+        }
+        assertEquals(4, rehearsals); // 0, 65,536, 131,072, 196,608
+        assertEquals(0, injection.stallBefore(0, 0), "no stall asked for: no rehearsal either");
+        assertTrue(injection.enabled());
+        assertFalse(DelayInjection.NONE.enabled());
+    }
+
+    @Test
+    void senderAndReceiverAreDecoratedOnlyWhenAnInjectionIsAskedFor() {
+        final MessageReceiver plain = into -> false;
+        assertSame(plain, injection.decorate(plain), "a producer stall leaves the receiver alone");
+        assertSame(plain, DelayInjection.NONE.decorate(plain));
+        final MessageSender sender = (sequence, intended) -> { };
+        assertSame(sender, DelayInjection.NONE.decorate(sender));
+        assertFalse(sender == injection.decorate(sender));
+        final DelayInjection spinning = DelayInjection.of(0, 0, 1, 50_000, 3, 0, 20_000);
+        final long[] next = {0};
+        final MessageReceiver counting = into -> {
+            into.sequence = next[0]++;
+            return true;
+        };
+        final MessageReceiver decorated = spinning.decorate(counting);
+        final ReceivedMessage message = new ReceivedMessage();
+        long slowest = 0;
+        long slowestSequence = -1;
+        for (int i = 0; i < 6; i++) {
+            final long start = System.nanoTime();
+            assertTrue(decorated.poll(message));
+            final long took = System.nanoTime() - start;
+            if (message.sequence == 2 || message.sequence == 5) {
+                assertTrue(took >= 50_000, "spins after sequence " + message.sequence + ": " + took + " ns");
+            }
+            if (took > slowest) {
+                slowest = took;
+                slowestSequence = message.sequence;
+            }
+        }
+        assertTrue(slowestSequence == 2 || slowestSequence == 5 || slowest >= 50_000);
+    }
+}
