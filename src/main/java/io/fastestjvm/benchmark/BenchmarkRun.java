@@ -28,9 +28,9 @@ import io.fastestjvm.reporting.PercentileTable;
 import io.fastestjvm.reporting.ProgressReporter;
 import io.fastestjvm.reporting.ResultsFolder;
 import io.fastestjvm.reporting.RunSummary;
-import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
+import io.fastestjvm.transport.Transports;
 
 /**
  * One benchmark execution: checks the settings, pins the threads, runs the warm-up and the measured runs, proves
@@ -66,19 +66,18 @@ public final class BenchmarkRun {
         warnAboutFallbacks(cpus);
 
         final Date started = new Date();
-        final String runId = timestamp(started) + "-" + label() + "-" + processId();
+        final String runId = timestamp(started) + "-" + label()
+                + (Transports.CHRONICLE.equals(options.transport()) ? "" : "-" + options.transport()) + "-" + processId();
         final File queueDir = new File(options.queueParent(), "qp-" + runId);
         Files.createDirectory(queueDir.toPath());
         final ResultsFolder results = ResultsFolder.createNew(options.resultsParent(), runId);
-        final long blockSize = blockSizeBytes();
         final Map<String, Object> environment = EnvironmentInfo.capture(queueDir);
 
         final Phases phases = Phases.of(options);
         final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
         final LatencyRecorder intended = new LatencyRecorder(INTENDED_SEND, phases.runs, phases.messagesPerRun);
         final RunControl control = new RunControl();
-        final Transport transport = new ChronicleQueueTransport(queueDir, options.size(), options.rollCycle(),
-                blockSize);
+        final Transport transport = Transports.create(options, queueDir);
         final Thread cleanup = new Thread(() -> {
             control.fail("stopped by a signal");
             if (!options.keepQueue()) {
@@ -119,8 +118,10 @@ public final class BenchmarkRun {
         final long measuredEndNanos = System.nanoTime();
         try {
             transport.close();
-            err.println("[qp] persistence proof: reading " + producer.report().sent.get()
-                    + " messages back from " + queueDir + " with a fresh queue");
+            if (transport.persists()) {
+                err.println("[qp] persistence proof: reading " + producer.report().sent.get()
+                        + " messages back from " + queueDir + " with a fresh queue");
+            }
             proof = transport.provePersisted(producer.report().sent.get());
         } finally {
             if (!options.keepQueue()) {
@@ -149,13 +150,15 @@ public final class BenchmarkRun {
                         consumer.report().pinningError)
                 .phases(phases.warmupMessages, phases.messagesPerRun, phases.runs)
                 .counts(producer.report().sent.get(), consumer.report().received.get())
+                .achievedSendRate(producer.report().sent.get() - phases.warmupMessages,
+                        producer.report().endNanos - producer.report().measuredStartNanos)
                 .latency(ACTUAL_SEND, actual.allRuns(), perRunActual, actual.clampedSamples())
                 .latency(INTENDED_SEND, intended.allRuns(), perRunIntended, intended.clampedSamples())
                 .allocation(producer.report().allocatedBytes, consumer.report().allocatedBytes)
                 .jvmActivity(consumer.activity.compileMillis, consumer.activity.gcCount)
                 .persistence(proof, options.keepQueue(), queueDir)
                 .durations(runStartNanos, consumer.report().measuredStartNanos, measuredEndNanos, System.nanoTime())
-                .blockSize(blockSize)
+                .transport(transport.name(), transport.facts())
                 .failures(failures)
                 .build();
         summary.writeTo(results);
@@ -191,7 +194,7 @@ public final class BenchmarkRun {
 
     private void echoSettings() {
         out.println("QueuePerformance: " + options.size() + "-byte messages at " + String.format(Locale.ROOT, "%,d",
-                options.rate()) + " msg/s over a memory-mapped Chronicle Queue");
+                options.rate()) + " msg/s over transport " + options.transport());
         for (final Map.Entry<String, String> setting : options.effectiveValues().entrySet()) {
             out.println(String.format(Locale.ROOT, "  %-18s = %s", setting.getKey(), setting.getValue()));
         }
@@ -208,16 +211,6 @@ public final class BenchmarkRun {
                 err.println("************************************************************************");
             }
         }
-    }
-
-    /** 0 means "one block for the whole run": the queue then never maps a new chunk mid-measurement. */
-    private long blockSizeBytes() {
-        if (options.blockSizeMiB() > 0) {
-            return (long) options.blockSizeMiB() << 20;
-        }
-        final long needed = ChronicleQueueTransport.bytesNeeded(options.totalMessages(), options.size());
-        final long mib = Math.max(64, (needed >> 20) + 1);
-        return Math.min(mib, 16_384) << 20;
     }
 
     private String label() {

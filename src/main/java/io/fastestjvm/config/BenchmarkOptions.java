@@ -28,6 +28,7 @@ public final class BenchmarkOptions {
     private final int blockSizeMiB;
     private final RollCycles rollCycle;
     private final String profile;
+    private final String transport;
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
@@ -45,6 +46,7 @@ public final class BenchmarkOptions {
         blockSizeMiB = Settings.BLOCK_SIZE_MIB.intIn(values, 0, 16_384);
         rollCycle = parseRollCycle(Settings.ROLL_CYCLE.raw(values));
         profile = Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
+        transport = Settings.TRANSPORT.matching(values, "chronicle|floor|agrona");
     }
 
     /** The published benchmark: every setting at its default. */
@@ -146,6 +148,10 @@ public final class BenchmarkOptions {
         return with(Settings.PROFILE, label);
     }
 
+    public BenchmarkOptions withTransport(final String name) {
+        return with(Settings.TRANSPORT, name);
+    }
+
     public int producerCpu() {
         return producerCpu;
     }
@@ -200,6 +206,11 @@ public final class BenchmarkOptions {
 
     public String profile() {
         return profile;
+    }
+
+    /** The {@code qp.transport} name: chronicle, floor or agrona. */
+    public String transport() {
+        return transport;
     }
 
     public long warmupMessages() {

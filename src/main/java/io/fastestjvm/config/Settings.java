@@ -42,9 +42,14 @@ public final class Settings {
     public static final Setting PROFILE = new Setting("qp.profile", "",
             "up to 64 of A-Z a-z 0-9 . _ -", "label of the JVM profile, recorded in the results");
 
+    public static final Setting TRANSPORT = new Setting("qp.transport", "chronicle",
+            "chronicle (memory-mapped Chronicle Queue, persisted), floor (minimal off-heap SPSC ring, not persisted)"
+                    + " or agrona (Agrona OneToOneRingBuffer, not persisted)",
+            "how messages move from producer to consumer");
+
     public static final List<Setting> ALL = Collections.unmodifiableList(Arrays.asList(
             PRODUCER_CPU, CONSUMER_CPU, STRICT_AFFINITY, RATE, SIZE, WARMUP_SECONDS, SECONDS, RUNS,
-            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE));
+            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, TRANSPORT));
 
     private Settings() {
     }
