@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 final class SweepPoint {
     /** Below this share of the target rate the producer could not keep up. */
     static final double SUSTAINED_SHARE = 0.95;
-    /** A median intended-send latency above this means the producer ran behind schedule for most of the point. */
-    static final long BACKLOG_NANOS = 1_000_000;
     static final String[] PERCENTILES = {"p50", "p90", "p99", "p99_9", "worst"};
 
     final long rate;
@@ -40,8 +38,12 @@ final class SweepPoint {
         return summary.at("/latency/" + latency + "/" + percentile).asLong();
     }
 
-    /** The producer kept to the schedule: it sent at 95% of the rate or better, and did not fall ever further behind. */
+    /**
+     * The producer kept to the schedule: measured messages over its own measured time reached 95% of the rate. A
+     * producer whose lag behind the schedule (so the intended-send latency) grows without bound fails this too; a
+     * consumer that falls behind does not, as its lag shows in both latencies instead.
+     */
     boolean sustained() {
-        return ran() && achievedRate() >= SUSTAINED_SHARE * rate && latency("intendedSend", "p50") <= BACKLOG_NANOS;
+        return ran() && achievedRate() >= SUSTAINED_SHARE * rate;
     }
 }
