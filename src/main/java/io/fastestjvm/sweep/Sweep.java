@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.time.temporal.ChronoUnit;
 import java.util.Date;
 import java.util.List;
@@ -20,6 +21,7 @@ import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.Settings;
 import io.fastestjvm.reporting.ResultsFolder;
 import io.fastestjvm.reporting.RunSummary;
 
@@ -92,6 +94,9 @@ public final class Sweep {
         final ObjectNode sweepSettings = header.putObject("settings");
         settings.effective.forEach(sweepSettings::put);
         base.effectiveValues().forEach(sweepSettings::put);
+        // what the sweep sets per point is in the points (and their summaries), not here
+        sweepSettings.remove(Arrays.asList(Settings.SECONDS.name(), Settings.WARMUP_SECONDS.name(),
+                Settings.RESULTS_DIR.name(), settings.kind.equals("rate") ? Settings.RATE.name() : Settings.SIZE.name()));
         if (settings.jvmWarmupSeconds > 0) {
             final SweepPoint warmup = runPoint(settings.steps()[0], settings.jvmWarmupSeconds, 1, pointsParent);
             header.putObject("jvmWarmup").put("resultsFolder", warmup.resultsFolder)
