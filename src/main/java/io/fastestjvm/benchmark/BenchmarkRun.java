@@ -66,8 +66,7 @@ public final class BenchmarkRun {
         warnAboutFallbacks(cpus);
 
         final Date started = new Date();
-        final String runId = timestamp(started) + "-" + label()
-                + (Transports.CHRONICLE.equals(options.transport()) ? "" : "-" + options.transport()) + "-" + processId();
+        final String runId = timestamp(started) + "-" + label() + "-" + processId();
         final File queueDir = new File(options.queueParent(), "qp-" + runId);
         Files.createDirectory(queueDir.toPath());
         final ResultsFolder results = ResultsFolder.createNew(options.resultsParent(), runId);
@@ -213,9 +212,11 @@ public final class BenchmarkRun {
         }
     }
 
+    /** The JVM profile (or java + spec version), then the transport unless it is the default: "jdk17-floor". */
     private String label() {
-        return options.profile().isEmpty() ? "java" + System.getProperty("java.specification.version")
+        final String jvm = options.profile().isEmpty() ? "java" + System.getProperty("java.specification.version")
                 : options.profile();
+        return Transports.CHRONICLE.equals(options.transport()) ? jvm : jvm + "-" + options.transport();
     }
 
     private static String timestamp(final Date date) {

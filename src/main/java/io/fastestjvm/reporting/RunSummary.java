@@ -190,7 +190,8 @@ public final class RunSummary {
         /** The producer's own pace over the measured messages: below qp.rate means it could not keep up. */
         public Builder achievedSendRate(final long measuredMessagesSent, final long producerNanos) {
             root.with("messages").put("achievedSendRate",
-                    producerNanos <= 0 ? 0 : Math.round(measuredMessagesSent * 1e9 / producerNanos));
+                    producerNanos <= 0 || measuredMessagesSent <= 0 ? 0
+                            : Math.round(measuredMessagesSent * 1e9 / producerNanos));
             return this;
         }
 

@@ -80,9 +80,33 @@ public final class Sweep {
     }
 
     private int execute() throws IOException, InterruptedException {
-        final Date started = new Date();
         final Path pointsParent = settings.out.toPath().resolve(settings.kind);
         Files.createDirectories(pointsParent);
+        final ObjectNode header = header(new Date());
+        if (settings.jvmWarmupSeconds > 0) {
+            final SweepPoint warmup = runPoint(settings.steps()[0], settings.jvmWarmupSeconds, 1, pointsParent);
+            header.putObject("jvmWarmup").put("resultsFolder", warmup.resultsFolder)
+                    .put("warmupSeconds", settings.jvmWarmupSeconds).put("seconds", 1).put("status", warmup.status);
+        }
+        final List<SweepPoint> points = new ArrayList<>();
+        for (final long step : settings.steps()) {
+            final SweepPoint point = runPoint(step, settings.warmupSeconds, settings.seconds, pointsParent);
+            points.add(point);
+            out.println(describe(point));
+            if (!point.ran() || settings.kind.equals("rate") && !point.sustained()) {
+                break;
+            }
+        }
+        final ObjectNode json = SweepReport.json(header, settings.kind, points);
+        SweepReport.write(ResultsFolder.existing(settings.out.toPath()), settings.kind, json, points);
+        out.println("[sweep] maxSustainedRate " + json.get("maxSustainedRate") + ", rateWhereP99Exceeds10us "
+                + json.get("rateWhereP99Exceeds10us"));
+        out.println("sweep: " + settings.out.toPath().resolve("sweep-" + settings.kind + ".json").toAbsolutePath());
+        return BenchmarkResult.PASSED;
+    }
+
+    /** Everything about the sweep that is the same for every point. */
+    private ObjectNode header(final Date started) {
         final ObjectNode header = JSON.createObjectNode();
         header.put("kind", settings.kind);
         header.put("transport", base.transport());
@@ -95,32 +119,17 @@ public final class Sweep {
         settings.effective.forEach(sweepSettings::put);
         base.effectiveValues().forEach(sweepSettings::put);
         // what the sweep sets per point is in the points (and their summaries), not here
+        final String swept = settings.kind.equals("rate") ? Settings.RATE.name() : Settings.SIZE.name();
         sweepSettings.remove(Arrays.asList(Settings.SECONDS.name(), Settings.WARMUP_SECONDS.name(),
-                Settings.RESULTS_DIR.name(), settings.kind.equals("rate") ? Settings.RATE.name() : Settings.SIZE.name()));
-        if (settings.jvmWarmupSeconds > 0) {
-            final SweepPoint warmup = runPoint(settings.steps()[0], settings.jvmWarmupSeconds, 1, pointsParent);
-            header.putObject("jvmWarmup").put("resultsFolder", warmup.resultsFolder)
-                    .put("warmupSeconds", settings.jvmWarmupSeconds).put("seconds", 1).put("status", warmup.status);
-        }
-        final List<SweepPoint> points = new ArrayList<>();
-        for (final long step : settings.steps()) {
-            final SweepPoint point = runPoint(step, settings.warmupSeconds, settings.seconds, pointsParent);
-            points.add(point);
-            out.println(String.format(Locale.ROOT, "[sweep] %s %,d msg/s, %d B: %s, achieved %,d msg/s, actual-send"
-                            + " p50 %s ns p99 %s ns%s", settings.kind, point.rate, point.size, point.status,
-                    point.achievedRate(), point.ran() ? point.latency("actualSend", "p50") : "-",
-                    point.ran() ? point.latency("actualSend", "p99") : "-",
-                    point.sustained() ? "" : " (not sustained)"));
-            if (!point.ran() || settings.kind.equals("rate") && !point.sustained()) {
-                break;
-            }
-        }
-        final ObjectNode json = SweepReport.json(header, settings.kind, points);
-        SweepReport.write(ResultsFolder.existing(settings.out.toPath()), settings.kind, json, points);
-        out.println("[sweep] maxSustainedRate " + json.get("maxSustainedRate") + ", rateWhereP99Exceeds10us "
-                + json.get("rateWhereP99Exceeds10us"));
-        out.println("sweep: " + settings.out.toPath().resolve("sweep-" + settings.kind + ".json").toAbsolutePath());
-        return BenchmarkResult.PASSED;
+                Settings.RESULTS_DIR.name(), swept));
+        return header;
+    }
+
+    private String describe(final SweepPoint point) {
+        return String.format(Locale.ROOT, "[sweep] %s %,d msg/s, %d B: %s, achieved %,d msg/s, actual-send p50 %s ns"
+                        + " p99 %s ns%s", settings.kind, point.rate, point.size, point.status, point.achievedRate(),
+                point.ran() ? point.latency("actualSend", "p50") : "-",
+                point.ran() ? point.latency("actualSend", "p99") : "-", point.sustained() ? "" : " (not sustained)");
     }
 
     /** One ordinary benchmark run at this step; a refused setting (e.g. no room for the queue) becomes "rejected". */

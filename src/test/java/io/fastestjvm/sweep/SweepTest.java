@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import io.fastestjvm.benchmark.BenchmarkResult;
 
-/** Tiny real sweeps (1-second points over the floor ring) write well-formed sweep-*.json and .csv; bad input exits 2. */
+/** Tiny real sweeps (1-second points over the floor ring) write well-formed output; a bad setting exits 2. */
 class SweepTest {
     private static final String[] POINT_KEYS = {"rate", "size", "status", "resultsFolder", "achievedRate",
             "actualSend", "intendedSend"};
@@ -113,7 +113,8 @@ class SweepTest {
         assertEquals(BenchmarkResult.INVALID_SETTING, Sweep.run(properties, System.out,
                 new PrintStream(err, true, "UTF-8")));
         assertEquals("error: sweep.rates: 1000 does not rise above the value before it; accepted: rising msg/s"
-                + " values, comma-separated, each 1 to 50000000\n", new String(err.toByteArray(), StandardCharsets.UTF_8));
+                + " values, comma-separated, each 1 to 50000000\n",
+                new String(err.toByteArray(), StandardCharsets.UTF_8));
         assertFalse(set.toFile().exists());
 
         properties.setProperty("sweep.rates", "1000");
