@@ -46,7 +46,7 @@ public final class BenchmarkOptions {
         blockSizeMiB = Settings.BLOCK_SIZE_MIB.intIn(values, 0, 16_384);
         rollCycle = parseRollCycle(Settings.ROLL_CYCLE.raw(values));
         profile = Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
-        transport = Settings.TRANSPORT.matching(values, "chronicle|floor|agrona");
+        transport = Settings.TRANSPORT.matching(values, "chronicle|floor|agrona|disruptor");
     }
 
     /** The published benchmark: every setting at its default. */
@@ -208,7 +208,7 @@ public final class BenchmarkOptions {
         return profile;
     }
 
-    /** The {@code qp.transport} name: chronicle, floor or agrona. */
+    /** The {@code qp.transport} name: chronicle, floor, agrona or disruptor. */
     public String transport() {
         return transport;
     }

@@ -44,7 +44,8 @@ public final class Settings {
 
     public static final Setting TRANSPORT = new Setting("qp.transport", "chronicle",
             "chronicle (memory-mapped Chronicle Queue, persisted), floor (minimal off-heap SPSC ring, not persisted)"
-                    + " or agrona (Agrona OneToOneRingBuffer, not persisted)",
+                    + ", agrona (Agrona OneToOneRingBuffer, not persisted)"
+                    + " or disruptor (LMAX Disruptor, not persisted)",
             "how messages move from producer to consumer");
 
     public static final List<Setting> ALL = Collections.unmodifiableList(Arrays.asList(

@@ -19,6 +19,8 @@ public final class Transports {
                 return new FloorRingTransport(queueDir, options.size(), MAX_RING_BYTES);
             case "agrona":
                 return new AgronaRingTransport(queueDir, options.size(), MAX_RING_BYTES);
+            case "disruptor":
+                return new DisruptorTransport(queueDir, options.size(), MAX_RING_BYTES);
             default:
                 return new ChronicleQueueTransport(queueDir, options.size(), options.rollCycle(),
                         chronicleBlockSizeBytes(options));

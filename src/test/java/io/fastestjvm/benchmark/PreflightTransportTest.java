@@ -25,5 +25,6 @@ class PreflightTransportTest {
         assertTrue(e.getMessage().startsWith("qp.queueDir: "), e.getMessage());
         Preflight.check(huge.withTransport("floor"));
         Preflight.check(huge.withTransport("agrona"));
+        Preflight.check(huge.withTransport("disruptor"));
     }
 }

@@ -30,7 +30,7 @@ class TransportSmokeTest {
     Path temp;
 
     @ParameterizedTest
-    @ValueSource(strings = {"floor", "agrona"})
+    @ValueSource(strings = {"floor", "agrona", "disruptor"})
     void aShortRunPassesEveryCheckWithoutAllocating(final String transport) throws Exception {
         final Path queues = Files.createDirectories(temp.resolve("queues"));
         final BenchmarkOptions options = BenchmarkOptions.defaults().withTransport(transport)
