@@ -4,6 +4,7 @@ import java.io.File;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
@@ -27,8 +28,9 @@ public final class DisruptorTransport extends InMemoryTransport {
     public DisruptorTransport(final File directory, final int messageSize, final long maxRingBytes) {
         super(directory);
         this.codec = new MessageCodec(messageSize);
+        // busy-spin: the default blocking strategy would take a lock on every publish for a waiter that never exists
         this.ring = RingBuffer.createSingleProducer(() -> new MessageEvent(messageSize),
-                FloorRing.capacityWithin(maxRingBytes, messageSize));
+                FloorRing.capacityWithin(maxRingBytes, messageSize), new BusySpinWaitStrategy());
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
     }
