@@ -71,7 +71,7 @@ for p in "${PROFILES[@]}"; do
   line="$(grep -m1 '^QP java.version=' <<<"$out" || true)"
   exp="$(grep -m1 '^QP expected_spec=' <<<"$out" || true)"
   if [[ $rc -ne 0 || -z "$line" || -z "$exp" ]]; then
-    why="$(grep -v '^QP ' <<<"$out" | grep -m2 -E 'jvm-profiles:|Error|error|Exception' | tr '\n' ' ' | cut -c1-200)"
+    why="$(grep -v '^QP ' <<<"$out" | grep -m2 -E 'jvm-profiles:|Error|error|Exception' | tr '\n' ' ' | cut -c1-200 || true)"
     printf '%-15s %-14s %-13s %s\n' "$p" - - "FAIL (rc=$rc): ${why:-see below}"
     [[ -n "$why" ]] || printf '%s\n' "$out" | tail -n 5 | sed 's/^/    /' >&2
     failed=1; continue

@@ -85,7 +85,7 @@ for a in "${ALL[@]}"; do
 done
 
 mkdir -p "$ROOT"
-exec 9>"$ROOT/.lock"
+exec 9>>"$ROOT/.lock"
 flock -n 9 || { log "another install-jdks.sh is running; waiting"; flock 9; }
 
 # ---------------------------------------------------------------- helpers
@@ -313,6 +313,11 @@ install_jdk() {
     log "jdk$major already provisioned ($(cat "$home/.qp-installed")), skipping"
     return 0
   fi
+  if [[ "$FORCE" != 1 && "$major" == 17 && -L "$home" && "$(readlink "$home")" == "$SYSTEM_JDK17" \
+        && -f "$ROOT/jdk17.system" && -x "$SYSTEM_JDK17/bin/java" ]]; then
+    log "jdk17 already provisioned (system JDK $(cat "$ROOT/jdk17.system")), skipping"
+    return 0
+  fi
   if [[ "$major" == 17 && -x "$SYSTEM_JDK17/bin/java" ]]; then
     local v; v="$(verify_jdk "$SYSTEM_JDK17" 17 no)"
     rm -rf "$home"; ln -sfn "$SYSTEM_JDK17" "$home"
@@ -435,7 +440,8 @@ EOF
 
 # ------------------------------------------------------------- manifest
 write_manifest() {
-  local tmp="$ROOT/manifest.txt.tmp" f
+  local tmp f
+  tmp="$(mktemp)"
   {
     echo "# Provisioned by jvm-profiles/install-jdks.sh -- per checkout, absolute paths: do not move."
     for f in jdk8 jdk11 jdk17 jdk21 jdk25; do
@@ -449,7 +455,7 @@ write_manifest() {
     [[ -f "$LIBC_DIR/.qp-version" ]] && printf '%-8s %s\n' "glibc" "$(cat "$LIBC_DIR/.qp-version") (trixie, private)"
     true
   } >"$tmp"
-  if cmp -s "$tmp" "$ROOT/manifest.txt"; then rm -f "$tmp"; else mv "$tmp" "$ROOT/manifest.txt"; fi
+  if cmp -s "$tmp" "$ROOT/manifest.txt"; then rm -f "$tmp"; else cp "$tmp" "$ROOT/manifest.txt"; rm -f "$tmp"; fi
 }
 
 # ----------------------------------------------------------------- main

@@ -22,13 +22,14 @@
 #   jvm-profiles/measure-warmup.sh --benchmark <profile> [warm-up s=120]
 # The real workload instead of the probe: runs `mvn -q -B compile
 # exec:java@QueuePerformance` in the checkout with a long warm-up (qp.seconds=5)
-# while the CPU time of the JVM's JIT compiler threads (C1, C2, JVMCI) is
-# sampled every second from /proc (works on every JDK; jstat's compile time is
-# blank on 25). Reported, counted from the benchmark's "warm-up started" line:
-# the compiler CPU spent in the warm-up, when 90 % of it was spent, and the
-# last second in which the compiler used >= 0.5 CPU-s (half of one of the two
-# CPUs the producer and consumer spin on). Suggested warm-up: that last busy
-# second x 1.5, rounded up to 5 s, never below the benchmark's default 40 s.
+# while `jstat -compiler -t` samples the JIT of that JVM every second.
+# Reported, counted from the benchmark's "warm-up started" line: methods
+# compiled (and JIT time where jstat has it: not on 25), and until when the
+# JIT was busy: the last second that ends a 5 s window with >= 100 methods
+# compiled (20/s on average; lone spikes of recompilation later on, which
+# every JIT has, do not count). Suggested warm-up: busy-until x 1.5, rounded
+# up to 5 s, never below the benchmark's default of 40 s. --analyze-jstat re-analyses a file
+# kept with QP_WARMUP_OUT=<prefix>.
 set -euo pipefail
 
 analyze() {   # analyze <raw file> <label>
@@ -53,50 +54,23 @@ analyze() {   # analyze <raw file> <label>
   }' "$1"
 }
 
-# sample_jit <pid>: once a second, the CPU ticks of every JIT compiler thread
-# (C1/C2 CompilerThread, JVMCI CompilerThread) as "<JVM uptime s> <tid> <ticks>"
-sample_jit() {
-  local pid="$1" t comm rest st start up
-  read -r rest <"/proc/$pid/stat" || return 0
-  rest="${rest##*) }"; read -r -a st <<<"$rest"; start="${st[19]}"   # field 22: start time, ticks
-  while [[ -d "/proc/$pid" ]]; do
-    read -r up _ </proc/uptime
-    for t in /proc/"$pid"/task/*; do
-      read -r comm <"$t/comm" 2>/dev/null || continue
-      case "$comm" in
-        *Compiler*|JVMCI*)
-          read -r rest <"$t/stat" 2>/dev/null || continue
-          rest="${rest##*) }"; read -r -a st <<<"$rest"
-          printf '%s %s %s\n' "$(awk -v u="$up" -v s="$start" -v h="$HZ" 'BEGIN { printf "%.2f", u - s / h }')" \
-            "${t##*/}" "$((st[11] + st[12]))" ;;
-      esac
-    done
-    sleep 1
-  done
-}
-HZ="$(getconf CLK_TCK)"
-
-# analyze_jit <sample_jit file> <warm-up start, ms of uptime> <warm-up s> <label>
-analyze_jit() {
-  awk -v ws="$2" -v W="$3" -v p="$4" -v hz="$HZ" '
-  { if ($1 != cur) { if (cur != "") { n++; ts[n] = cur; cpu[n] = acc } cur = $1; acc = 0 }
-    if ($2 in last) acc += ($3 - last[$2]) / hz; else if (cur + 0 > 2) acc += $3 / hz   # a new thread
-    last[$2] = $3 }
+# analyze_jstat <`jstat -compiler -t` file> <warm-up start, ms of uptime> <warm-up s> <label>
+analyze_jstat() {
+  awk -v ws="$2" -v W="$3" -v p="$4" '
+  $1 ~ /^[0-9.]+$/ && $1 < 1e7 && NF >= 5 { n++; ts[n] = $1; cnt[n] = $2; tm[n] = $5 }   # (25: odd 1st timestamp)
   END {
-    n++; ts[n] = cur; cpu[n] = acc
-    w = ws / 1000.0; total = 0; before = 0; settled = 0; m = 0
-    for (i = 1; i <= n; i++) {
-      if (ts[i] <= w) { before += cpu[i]; continue }
-      if (ts[i] > w + W) break
-      total += cpu[i]; m++; t[m] = ts[i] - w; c[m] = cpu[i]
-      if (cpu[i] >= 0.5) settled = ts[i] - w
-    }
-    if (m < 10) { print "too few JIT samples inside the warm-up" > "/dev/stderr"; exit 1 }
-    d = 0; t90 = 0; for (i = 1; i <= m; i++) { d += c[i]; if (d >= 0.9 * total) { t90 = t[i]; break } }
-    sug = int((settled * 1.5 + 4.999) / 5) * 5; if (sug < 40) sug = 40
-    printf "%-14s jit_cpu_before_warmup=%.1fs warmup_jit_cpu=%.1fs 90%%_by=%.0fs last_busy_second(>=0.5 cpu-s)=%.0fs suggested_warmup=%ds\n",
-      p, before, total, t90, settled, sug
-    printf "  JIT cpu-s per second of warm-up:"; for (i = 1; i <= m && t[i] <= 90; i++) printf " %.1f", c[i]; print ""
+    w = ws / 1000.0; s = 0; e = 0
+    for (i = 1; i <= n; i++) { if (!s && ts[i] >= w) s = i; if (ts[i] <= w + W) e = i }
+    if (!s || e <= s + 10) { print "too few JIT samples inside the warm-up" > "/dev/stderr"; exit 1 }
+    b = (s > 1 ? s - 1 : s); busy = 0; hastime = (tm[e] ~ /^[0-9.]+$/)
+    for (i = s; i <= e; i++) if (cnt[i] - cnt[i - 5 > b ? i - 5 : b] >= 100) busy = ts[i] - w
+    sug = int((busy * 1.5 + 4.999) / 5) * 5; if (sug < 40) sug = 40
+    printf "%-14s compiled_before_warmup=%d compiled_in_warmup=%d", p, cnt[b], cnt[e] - cnt[b]
+    if (hastime) printf " jit_time_before=%.1fs jit_time_in_warmup=%.1fs", tm[b], tm[e] - tm[b]
+    printf " jit_busy_until=%.0fs suggested_warmup=%ds\n", busy, sug
+    printf "  compilations per second of warm-up:"
+    for (i = s + 1; i <= e && ts[i] - w <= 90; i++) printf " %d", cnt[i] - cnt[i - 1]
+    print ""
   }' "$1"
 }
 
@@ -123,19 +97,20 @@ if [[ "${1:-}" == --benchmark ]]; then
       sleep 0.2
     done
     [[ -n "$pid" ]] || { echo "benchmark JVM not found" >&2; exit 1; }
-    sample_jit "$pid" >"$btmp/jit.txt" &
+    "$JAVA_HOME/bin/jstat" -compiler -t "$pid" 1000 >"$btmp/jstat.txt" 2>&1 &
+    jstat_pid=$!
     rc=0; wait "$mvn_pid" || rc=$?
-    wait
+    kill "$jstat_pid" 2>/dev/null || true
     echo "measure-warmup: benchmark exit status $rc (its own checks may fail on a busy machine; only the JIT timeline is used)" >&2
   ) || exit 1
   bws="$(sed -n 's/.*warm-up started at JVM uptime \([0-9]*\) ms.*/\1/p' "$btmp/run.log" | head -n1)"
   [[ -n "$bws" ]] || { tail -n 20 "$btmp/run.log" >&2; echo "no 'warm-up started' line in the benchmark output" >&2; exit 1; }
-  if [[ -n "${QP_WARMUP_OUT:-}" ]]; then cp "$btmp/jit.txt" "$QP_WARMUP_OUT.jit"; cp "$btmp/run.log" "$QP_WARMUP_OUT.log"; fi
-  analyze_jit "$btmp/jit.txt" "$bws" "$bwarm" "$bprofile"
+  if [[ -n "${QP_WARMUP_OUT:-}" ]]; then cp "$btmp/jstat.txt" "$QP_WARMUP_OUT.jstat"; cp "$btmp/run.log" "$QP_WARMUP_OUT.log"; fi
+  analyze_jstat "$btmp/jstat.txt" "$bws" "$bwarm" "$bprofile"
   exit 0
 fi
-if [[ "${1:-}" == --analyze-jit ]]; then   # --analyze-jit <file> <warm-up start ms> <warm-up s> [label]
-  analyze_jit "$2" "$3" "$4" "${5:-$(basename "$2")}"
+if [[ "${1:-}" == --analyze-jstat ]]; then   # --analyze-jstat <jstat file> <warm-up start ms> <warm-up s> [label]
+  analyze_jstat "$2" "$3" "$4" "${5:-$(basename "$2")}"
   exit 0
 fi
 

@@ -34,6 +34,7 @@ import io.fastestjvm.statistics.OrderStatisticConfidence;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
+import io.fastestjvm.transport.Transports;
 
 /**
  * One benchmark execution: checks the settings, pins the threads, runs the warm-up and the measured runs, proves
@@ -93,7 +94,6 @@ public final class BenchmarkRun {
         safety.markRunning(results, runId);
         final DiskSpaceFailure diskSpace = DiskSpaceFailure.watch(options.queueParent(),
                 Preflight.queueBytesNeeded(options));
-        final long blockSize = blockSizeBytes();
         final Map<String, Object> environment = EnvironmentInfo.capture(queueDir);
         rigour.beforeRun(queueDir, err);
 
@@ -101,8 +101,7 @@ public final class BenchmarkRun {
         final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
         final LatencyRecorder intended = new LatencyRecorder(INTENDED_SEND, phases.runs, phases.messagesPerRun);
         final RunControl control = new RunControl();
-        final Transport transport = new ChronicleQueueTransport(queueDir, options.size(), options.rollCycle(),
-                blockSize);
+        final Transport transport = Transports.create(options, queueDir);
         final Thread cleanup = new Thread(() -> {
             control.fail("stopped by a signal");
             if (!options.keepQueue()) {
@@ -150,8 +149,10 @@ public final class BenchmarkRun {
         try {
             transport.close();
             beforeProof.accept(queueDir);
-            err.println("[qp] persistence proof: reading " + producer.report().sent.get()
-                    + " messages back from " + queueDir + " with a fresh queue");
+            if (transport.persists()) {
+                err.println("[qp] persistence proof: reading " + producer.report().sent.get()
+                        + " messages back from " + queueDir + " with a fresh queue");
+            }
             proof = transport.provePersisted(producer.report().sent.get());
         } finally {
             if (!options.keepQueue()) {
@@ -185,13 +186,15 @@ public final class BenchmarkRun {
                         consumer.report().pinningNote)
                 .phases(phases.warmupMessages, phases.messagesPerRun, phases.runs)
                 .counts(producer.report().sent.get(), consumer.report().received.get())
+                .achievedSendRate(producer.report().sent.get() - phases.warmupMessages,
+                        producer.report().endNanos - producer.report().measuredStartNanos)
                 .latency(ACTUAL_SEND, actual.allRuns(), perRunActual, actual.clampedSamples())
                 .latency(INTENDED_SEND, intended.allRuns(), perRunIntended, intended.clampedSamples())
                 .allocation(producer.report().allocatedBytes, consumer.report().allocatedBytes)
                 .jvmActivity(consumer.activity.compileMillis, consumer.activity.gcCount)
                 .persistence(proof, options.keepQueue(), queueDir)
                 .durations(runStartNanos, consumer.report().measuredStartNanos, measuredEndNanos, System.nanoTime())
-                .blockSize(blockSize)
+                .transport(transport.name(), transport.facts())
                 .failures(failures)
                 .concurrentRuns(safety.otherRunsSeen());
         rigour.addTo(builder, new LatencyRecorder[] {actual, intended}, Arrays.asList(perRunActual, perRunIntended),
@@ -232,7 +235,7 @@ public final class BenchmarkRun {
 
     private void echoSettings() {
         out.println("QueuePerformance: " + options.size() + "-byte messages at " + String.format(Locale.ROOT, "%,d",
-                options.rate()) + " msg/s over a memory-mapped Chronicle Queue");
+                options.rate()) + " msg/s over transport " + options.transport());
         for (final Map.Entry<String, String> setting : options.effectiveValues().entrySet()) {
             out.println(String.format(Locale.ROOT, "  %-18s = %s", setting.getKey(), setting.getValue()));
         }
@@ -260,19 +263,11 @@ public final class BenchmarkRun {
         }
     }
 
-    /** 0 means "one block for the whole run": the queue then never maps a new chunk mid-measurement. */
-    private long blockSizeBytes() {
-        if (options.blockSizeMiB() > 0) {
-            return (long) options.blockSizeMiB() << 20;
-        }
-        final long needed = ChronicleQueueTransport.bytesNeeded(options.totalMessages(), options.size());
-        final long mib = Math.max(64, (needed >> 20) + 1);
-        return Math.min(mib, 16_384) << 20;
-    }
-
+    /** The JVM profile (or java + spec version), then the transport unless it is the default: "jdk17-floor". */
     private String label() {
-        return options.profile().isEmpty() ? "java" + System.getProperty("java.specification.version")
+        final String jvm = options.profile().isEmpty() ? "java" + System.getProperty("java.specification.version")
                 : options.profile();
+        return Transports.CHRONICLE.equals(options.transport()) ? jvm : jvm + "-" + options.transport();
     }
 
     private static String timestamp(final Date date) {

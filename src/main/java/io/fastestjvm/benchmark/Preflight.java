@@ -9,6 +9,7 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.transport.ChronicleQueueTransport;
+import io.fastestjvm.transport.Transports;
 
 /**
  * Checks that a run can complete before anything is written: directories, free space for the whole queue, and
@@ -39,6 +40,9 @@ public final class Preflight {
         }
         requireWritableDirectory(options.queueParent(), Settings.QUEUE_DIR.name(), Settings.QUEUE_DIR.accepted());
         requireWritableOrCreatable(options.resultsParent());
+        if (!Transports.persists(options.transport())) {
+            return;
+        }
         final long needed = queueBytesNeeded(options);
         final long free = options.queueParent().getUsableSpace();
         if (free < needed) {

@@ -31,6 +31,11 @@ final class InjectingTransport implements Transport {
     }
 
     @Override
+    public java.util.Map<String, Object> facts() {
+        return delegate.facts();
+    }
+
+    @Override
     public boolean persists() {
         return delegate.persists();
     }

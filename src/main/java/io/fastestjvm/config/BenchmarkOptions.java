@@ -36,6 +36,7 @@ public final class BenchmarkOptions {
     private final int injectStallAtSecond;
     private final long injectConsumerSpinNanos;
     private final long injectEveryMessages;
+    private final String transport;
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
@@ -67,6 +68,7 @@ public final class BenchmarkOptions {
                 stalls ? seconds * runs - 1 : Integer.MAX_VALUE);
         injectConsumerSpinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longIn(values, 0, 1_000_000_000L);
         injectEveryMessages = Settings.INJECT_EVERY_MESSAGES.longIn(values, 1, 1_000_000_000L);
+        transport = Settings.TRANSPORT.matching(values, "chronicle|floor|agrona|disruptor");
     }
 
     /** The published benchmark: every setting at its default. */
@@ -173,6 +175,10 @@ public final class BenchmarkOptions {
         return with(Settings.PROFILE, label);
     }
 
+    public BenchmarkOptions withTransport(final String name) {
+        return with(Settings.TRANSPORT, name);
+    }
+
     public int producerCpu() {
         return producerCpu;
     }
@@ -261,6 +267,11 @@ public final class BenchmarkOptions {
 
     public long injectEveryMessages() {
         return injectEveryMessages;
+    }
+
+    /** The {@code qp.transport} name: chronicle, floor, agrona or disruptor. */
+    public String transport() {
+        return transport;
     }
 
     public long warmupMessages() {

@@ -43,6 +43,13 @@ public final class Settings {
     public static final Setting PROFILE = new Setting("qp.profile", "",
             "up to 64 of A-Z a-z 0-9 . _ -", "label of the JVM profile, recorded in the results");
 
+    public static final Setting TRANSPORT = new Setting("qp.transport", "chronicle",
+            "chronicle (memory-mapped Chronicle Queue, persisted), floor (minimal off-heap SPSC ring, not persisted)"
+                    + ", agrona (Agrona OneToOneRingBuffer, not persisted)"
+                    + " or disruptor (LMAX Disruptor, not persisted)",
+            "how messages move from producer to consumer");
+
+
     public static final Setting JITTER_PROBE = new Setting("qp.jitterProbe", "auto",
             "auto (on when a usable CPU is free after the producer and consumer), true or false",
             "run the OS jitter probe on a CPU of its own");
@@ -64,7 +71,7 @@ public final class Settings {
 
     public static final List<Setting> ALL = Collections.unmodifiableList(Arrays.asList(
             PRODUCER_CPU, CONSUMER_CPU, STRICT_AFFINITY, RATE, SIZE, WARMUP_SECONDS, SECONDS, RUNS,
-            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE,
+            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, TRANSPORT,
             JITTER_PROBE, JITTER_CPU, JITTER_THRESHOLD_NANOS, INJECT_PRODUCER_STALL_MILLIS,
             INJECT_CONSUMER_STALL_MILLIS, INJECT_STALL_AT_SECOND, INJECT_CONSUMER_SPIN_NANOS, INJECT_EVERY_MESSAGES));
 

@@ -33,6 +33,11 @@ public final class ResultsFolder {
         }
     }
 
+    /** An existing folder that several tools write finished files into, e.g. a sweep or matrix set folder. */
+    public static ResultsFolder existing(final Path directory) throws IOException {
+        return new ResultsFolder(Files.createDirectories(directory));
+    }
+
     public Path directory() {
         return directory;
     }

@@ -189,6 +189,14 @@ public final class RunSummary {
             return this;
         }
 
+        /** The producer's own pace over the measured messages: below qp.rate means it could not keep up. */
+        public Builder achievedSendRate(final long measuredMessagesSent, final long producerNanos) {
+            root.with("messages").put("achievedSendRate",
+                    producerNanos <= 0 || measuredMessagesSent <= 0 ? 0
+                            : Math.round(measuredMessagesSent * 1e9 / producerNanos));
+            return this;
+        }
+
         public Builder latency(final String name, final Histogram all, final List<LatencyPercentiles> runs,
                                final long clamped) {
             histograms.put(name, all);
@@ -255,8 +263,9 @@ public final class RunSummary {
             return this;
         }
 
-        public Builder blockSize(final long bytes) {
-            root.with("transport").put("name", "chronicle").put("blockSizeBytes", bytes);
+        public Builder transport(final String name, final Map<String, Object> facts) {
+            final ObjectNode node = root.with("transport").put("name", name);
+            node.setAll((ObjectNode) JSON.valueToTree(facts));
             return this;
         }
 

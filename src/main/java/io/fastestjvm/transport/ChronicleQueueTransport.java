@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Collections;
+import java.util.Map;
 
 import io.fastestjvm.message.MessageCodec;
 import net.openhft.chronicle.bytes.Bytes;
@@ -62,6 +64,11 @@ public final class ChronicleQueueTransport implements Transport {
 
     public long blockSize() {
         return blockSize;
+    }
+
+    @Override
+    public Map<String, Object> facts() {
+        return Collections.<String, Object>singletonMap("blockSizeBytes", blockSize);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.fastestjvm.transport;
 
+import java.util.Collections;
+import java.util.Map;
+
 /**
  * A way of moving messages from the producer thread to the consumer thread. The producer, consumer, recorder and
  * report are the same whatever the transport; only this differs.
@@ -18,6 +21,11 @@ public interface Transport extends AutoCloseable {
 
     /** Reads back what was persisted with a fresh reader and checks every message; see {@link PersistenceProof}. */
     PersistenceProof provePersisted(long expectedMessages);
+
+    /** What summary.json records under {@code transport} besides the name; read after both threads have ended. */
+    default Map<String, Object> facts() {
+        return Collections.emptyMap();
+    }
 
     /** Releases the transport's resources; its files are kept, see {@link #deleteFiles()}. */
     @Override

@@ -243,6 +243,8 @@ class BenchmarkRunTest {
         assertEquals(Arrays.asList("actual-send.hgrm", "actual-send.hlog", "intended-send.hgrm",
                 "intended-send.hlog", "summary.json"), names);
         assertTrue(result.resultsFolder().getFileName().toString().contains("-test-"));
+        assertEquals("chronicle", summary.at("/transport/name").asText());
+        assertTrue(summary.at("/transport/blockSizeBytes").asLong() > 0);
     }
 
     @Test

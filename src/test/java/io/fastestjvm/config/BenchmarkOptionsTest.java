@@ -27,6 +27,7 @@ class BenchmarkOptionsTest {
         assertFalse(options.keepQueue());
         assertFalse(options.strictAffinity());
         assertEquals(RollCycles.FAST_DAILY, options.rollCycle());
+        assertEquals("chronicle", options.transport());
     }
 
     @Test
@@ -64,6 +65,7 @@ class BenchmarkOptionsTest {
         final BenchmarkOptions changed = base.withRate(20_000).withSeconds(2);
         assertEquals(100_000, base.rate());
         assertEquals(20_000, changed.rate());
+        assertEquals("floor", base.withTransport("floor").transport());
         assertEquals(2, changed.seconds());
     }
 
@@ -90,6 +92,7 @@ class BenchmarkOptionsTest {
         "qp.blockSizeMiB|20000|qp.blockSizeMiB: 20000 is out of range; accepted: 0 (sized to hold the whole run) or 1 to 16384 MiB",
         "qp.rollCycle|HOURLYISH|qp.rollCycle: \"HOURLYISH\" is not a roll cycle; accepted: a net.openhft.chronicle.queue.RollCycles name, e.g. FAST_DAILY, FAST_HOURLY, WEEKLY",
         "qp.profile|a b|qp.profile: \"a b\" is not allowed; accepted: up to 64 of A-Z a-z 0-9 . _ -",
+        "qp.transport|aeron|qp.transport: \"aeron\" is not allowed; accepted: chronicle (memory-mapped Chronicle Queue, persisted), floor (minimal off-heap SPSC ring, not persisted), agrona (Agrona OneToOneRingBuffer, not persisted) or disruptor (LMAX Disruptor, not persisted)",
     })
     void eachInvalidValueIsOneLineNamingTheSettingAndRange(final String name, final String value,
                                                            final String message) {

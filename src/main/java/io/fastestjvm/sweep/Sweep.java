@@ -1,0 +1,153 @@
+package io.fastestjvm.sweep;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.time.temporal.ChronoUnit;
+import java.util.Date;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.fastestjvm.benchmark.BenchmarkResult;
+import io.fastestjvm.benchmark.BenchmarkRun;
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.Settings;
+import io.fastestjvm.reporting.ResultsFolder;
+import io.fastestjvm.reporting.RunSummary;
+
+/**
+ * {@code mvn exec:java@Sweep -Dsweep.kind=rate|size}: runs the benchmark in this one JVM once per rate (or message
+ * size), each point an ordinary run with its own warm-up and results folder under {@code <sweep.out>/<kind>/}, and
+ * writes {@code sweep-<kind>.json} and {@code .csv} into {@code sweep.out}. A rate sweep stops after the first rate
+ * the producer could not sustain. Any {@code qp.*} setting applies to every point (qp.transport, qp.size for a rate
+ * sweep, qp.rate for a size sweep...); the sweep sets qp.rate or qp.size, qp.seconds, qp.warmupSeconds and
+ * qp.resultsDir itself.
+ */
+public final class Sweep {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final SweepSettings settings;
+    private final BenchmarkOptions base;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private Sweep(final SweepSettings settings, final BenchmarkOptions base, final PrintStream out,
+                  final PrintStream err) {
+        this.settings = settings;
+        this.base = base;
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(final String[] args) throws Exception {
+        System.setProperty("chronicle.analytics.disable", "true");
+        final int exitCode = run(System.getProperties(), System.out, System.err);
+        // exec:java runs in Maven's JVM: exiting is the only way to hand Maven the code (and end Chronicle's threads)
+        System.exit(exitCode);
+    }
+
+    /** Runs the sweep the properties describe; returns 0 when its files were written, 2 for an invalid setting. */
+    public static int run(final Properties properties, final PrintStream out, final PrintStream err)
+            throws IOException, InterruptedException {
+        final Sweep sweep;
+        try {
+            final SweepSettings settings = new SweepSettings(properties);
+            final File existing = new File(settings.out, "sweep-" + settings.kind + ".json");
+            if (existing.exists()) {
+                throw new InvalidSettingException(SweepSettings.OUT, settings.out + " already holds "
+                        + existing.getName(), "a set folder without a " + settings.kind + " sweep");
+            }
+            if (settings.out.isFile()) {
+                throw new InvalidSettingException(SweepSettings.OUT, settings.out + " is a file",
+                        "a directory (created if missing)");
+            }
+            sweep = new Sweep(settings, BenchmarkOptions.fromProperties(properties), out, err);
+        } catch (final InvalidSettingException e) {
+            err.println("error: " + e.getMessage());
+            return BenchmarkResult.INVALID_SETTING;
+        }
+        return sweep.execute();
+    }
+
+    private int execute() throws IOException, InterruptedException {
+        final Path pointsParent = settings.out.toPath().resolve(settings.kind);
+        Files.createDirectories(pointsParent);
+        final ObjectNode header = header(new Date());
+        if (settings.jvmWarmupSeconds > 0) {
+            final SweepPoint warmup = runPoint(settings.steps()[0], settings.jvmWarmupSeconds, 1, pointsParent);
+            header.putObject("jvmWarmup").put("resultsFolder", warmup.resultsFolder)
+                    .put("warmupSeconds", settings.jvmWarmupSeconds).put("seconds", 1).put("status", warmup.status);
+        }
+        final List<SweepPoint> points = new ArrayList<>();
+        for (final long step : settings.steps()) {
+            final SweepPoint point = runPoint(step, settings.warmupSeconds, settings.seconds, pointsParent);
+            points.add(point);
+            out.println(describe(point));
+            if (!point.ran() || settings.kind.equals("rate") && !point.sustained()) {
+                break;
+            }
+        }
+        final ObjectNode json = SweepReport.json(header, settings.kind, points);
+        SweepReport.write(ResultsFolder.existing(settings.out.toPath()), settings.kind, json, points);
+        out.println("[sweep] maxSustainedRate " + json.get("maxSustainedRate") + ", rateWhereP99Exceeds10us "
+                + json.get("rateWhereP99Exceeds10us"));
+        out.println("sweep: " + settings.out.toPath().resolve("sweep-" + settings.kind + ".json").toAbsolutePath());
+        return BenchmarkResult.PASSED;
+    }
+
+    /** Everything about the sweep that is the same for every point. */
+    private ObjectNode header(final Date started) {
+        final ObjectNode header = JSON.createObjectNode();
+        header.put("kind", settings.kind);
+        header.put("transport", base.transport());
+        header.put("jvm", base.profile().isEmpty() ? "java" + System.getProperty("java.specification.version")
+                : base.profile());
+        header.put("javaVersion", System.getProperty("java.version"));
+        header.put("startedAt", started.toInstant().truncatedTo(ChronoUnit.SECONDS).toString());
+        header.put("sustainedRule", "achievedRate >= " + SweepPoint.SUSTAINED_SHARE + " x rate");
+        final ObjectNode sweepSettings = header.putObject("settings");
+        settings.effective.forEach(sweepSettings::put);
+        base.effectiveValues().forEach(sweepSettings::put);
+        // what the sweep sets per point is in the points (and their summaries), not here
+        final String swept = settings.kind.equals("rate") ? Settings.RATE.name() : Settings.SIZE.name();
+        sweepSettings.remove(Arrays.asList(Settings.SECONDS.name(), Settings.WARMUP_SECONDS.name(),
+                Settings.RESULTS_DIR.name(), swept));
+        return header;
+    }
+
+    private String describe(final SweepPoint point) {
+        return String.format(Locale.ROOT, "[sweep] %s %,d msg/s, %d B: %s, achieved %,d msg/s, actual-send p50 %s ns"
+                        + " p99 %s ns%s", settings.kind, point.rate, point.size, point.status, point.achievedRate(),
+                point.ran() ? point.latency("actualSend", "p50") : "-",
+                point.ran() ? point.latency("actualSend", "p99") : "-", point.sustained() ? "" : " (not sustained)");
+    }
+
+    /** One ordinary benchmark run at this step; a refused setting (e.g. no room for the queue) becomes "rejected". */
+    private SweepPoint runPoint(final long step, final int warmupSeconds, final int seconds, final Path parent)
+            throws IOException, InterruptedException {
+        final boolean rate = settings.kind.equals("rate");
+        BenchmarkOptions options = base.withWarmupSeconds(warmupSeconds).withSeconds(seconds)
+                .withResultsDir(parent.toFile());
+        options = rate ? options.withRate(step) : options.withSize((int) step);
+        final BenchmarkResult result = new BenchmarkRun(options, out, err).execute();
+        if (result.resultsFolder() == null) {
+            return new SweepPoint(options.rate(), options.size(), "rejected", null, null,
+                    String.join("; ", result.failures()));
+        }
+        final JsonNode summary = JSON.readTree(result.resultsFolder().resolve(RunSummary.FILE_NAME).toFile());
+        final String relative = settings.out.toPath().toAbsolutePath().relativize(
+                result.resultsFolder().toAbsolutePath()).toString().replace(File.separatorChar, '/');
+        return new SweepPoint(options.rate(), options.size(), summary.path("status").asText(), relative, summary,
+                null);
+    }
+}

@@ -1,0 +1,114 @@
+package io.fastestjvm.sweep;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.fastestjvm.reporting.ResultsFolder;
+
+/**
+ * Writes {@code sweep-<kind>.json} and {@code .csv} into the set folder, in the layout CONTEXT.md fixes, and decides
+ * the two headline rates from the points so the console, JSON and CSV cannot disagree.
+ */
+final class SweepReport {
+    static final long P99_LIMIT_NANOS = 10_000;
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final String[] LATENCIES = {"actualSend", "intendedSend"};
+
+    private SweepReport() {
+    }
+
+    /** The highest rate such that it and every lower point were sustained; null when the first was not. */
+    static Long maxSustainedRate(final List<SweepPoint> points) {
+        Long max = null;
+        for (final SweepPoint point : points) {
+            if (!point.sustained()) {
+                break;
+            }
+            max = point.rate;
+        }
+        return max;
+    }
+
+    /** The first rate whose actual-send p99 exceeds 10 µs; null when none did. */
+    static Long rateWhereP99Exceeds10us(final List<SweepPoint> points) {
+        for (final SweepPoint point : points) {
+            if (point.ran() && point.latency("actualSend", "p99") > P99_LIMIT_NANOS) {
+                return point.rate;
+            }
+        }
+        return null;
+    }
+
+    static ObjectNode json(final ObjectNode header, final String kind, final List<SweepPoint> points) {
+        final ObjectNode root = header.deepCopy();
+        for (final SweepPoint point : points) {
+            final ObjectNode node = root.withArray("points").addObject();
+            node.put("rate", point.rate);
+            node.put("size", point.size);
+            node.put("status", point.status);
+            node.put("resultsFolder", point.resultsFolder);
+            node.put("sustained", point.sustained());
+            if (point.ran()) {
+                node.put("achievedRate", point.achievedRate());
+                for (final String latency : LATENCIES) {
+                    final ObjectNode values = node.putObject(latency);
+                    for (final String percentile : SweepPoint.PERCENTILES) {
+                        values.put(percentile, point.latency(latency, percentile));
+                    }
+                }
+                node.set("failures", point.summary.get("failures"));
+            } else {
+                node.putNull("achievedRate");
+                node.putNull("actualSend");
+                node.putNull("intendedSend");
+                node.putArray("failures").add(point.problem);
+            }
+        }
+        root.withArray("points");
+        final boolean rateSweep = kind.equals("rate");
+        root.set("maxSustainedRate", JSON.valueToTree(rateSweep ? maxSustainedRate(points) : null));
+        root.set("rateWhereP99Exceeds10us", JSON.valueToTree(rateSweep ? rateWhereP99Exceeds10us(points) : null));
+        return root;
+    }
+
+    static void write(final ResultsFolder set, final String kind, final ObjectNode json, final List<SweepPoint> points)
+            throws IOException {
+        set.write("sweep-" + kind + ".csv", out -> {
+            final Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            csv(new PrintWriter(writer), json.path("transport").asText(), json.path("jvm").asText(), points);
+            writer.flush();
+        });
+        set.write("sweep-" + kind + ".json", out -> JSON.writeValue(out, json));
+    }
+
+    private static void csv(final PrintWriter out, final String transport, final String jvm,
+                            final List<SweepPoint> points) {
+        out.print("transport,jvm,rate,size,status,sustained,achievedRate");
+        for (final String latency : LATENCIES) {
+            for (final String percentile : SweepPoint.PERCENTILES) {
+                out.print("," + latency + "_" + percentile);
+            }
+        }
+        out.println(",resultsFolder");
+        for (final SweepPoint point : points) {
+            out.print(String.format(Locale.ROOT, "%s,%s,%d,%d,%s,%s,%s", transport, jvm, point.rate, point.size,
+                    point.status, point.sustained(), point.ran() ? String.valueOf(point.achievedRate()) : ""));
+            for (final String latency : LATENCIES) {
+                for (final String percentile : SweepPoint.PERCENTILES) {
+                    out.print("," + (point.ran() ? String.valueOf(point.latency(latency, percentile)) : ""));
+                }
+            }
+            out.println("," + (point.resultsFolder == null ? "" : point.resultsFolder));
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,119 @@
+package io.fastestjvm.transport;
+
+import java.io.File;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.EventPoller;
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.fastestjvm.message.MessageCodec;
+import io.fastestjvm.message.ReceivedMessage;
+
+/**
+ * A second well-known in-memory peer: the LMAX Disruptor (3.4, the Java 8 line), single producer, its events
+ * preallocated with one message-sized buffer each, read with an {@link EventPoller} one event per poll so the
+ * consumer keeps its own loop. Not persisted.
+ */
+public final class DisruptorTransport extends InMemoryTransport {
+    private final RingBuffer<MessageEvent> ring;
+    private final EventPoller<MessageEvent> poller;
+    private final MessageCodec codec;
+    // producer thread only; read after it has finished
+    private long claimsThatFoundTheRingFull;
+
+    public DisruptorTransport(final File directory, final int messageSize, final long maxRingBytes) {
+        super(directory);
+        this.codec = new MessageCodec(messageSize);
+        // busy-spin: the default blocking strategy would take a lock on every publish for a waiter that never exists
+        this.ring = RingBuffer.createSingleProducer(() -> new MessageEvent(messageSize),
+                FloorRing.capacityWithin(maxRingBytes, messageSize), new BusySpinWaitStrategy());
+        this.poller = ring.newPoller();
+        ring.addGatingSequences(poller.getSequence());
+    }
+
+    /** One preallocated slot: the message's bytes, in the same layout as every other transport. */
+    static final class MessageEvent {
+        final UnsafeBuffer buffer;
+
+        MessageEvent(final int size) {
+            buffer = new UnsafeBuffer(new byte[size]);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "disruptor";
+    }
+
+    @Override
+    public MessageSender openSender() {
+        return (sequence, intendedSendNanos) -> {
+            final long slot = claim();
+            codec.write(ring.get(slot).buffer, 0, sequence, intendedSendNanos);
+            ring.publish(slot);
+        };
+    }
+
+    /** tryNext rather than next: next() parks when the ring is full, and a wait must be counted, not hidden. */
+    private long claim() {
+        try {
+            return ring.tryNext();
+        } catch (final InsufficientCapacityException full) {
+            claimsThatFoundTheRingFull++;
+            while (true) {
+                try {
+                    return ring.tryNext();
+                } catch (final InsufficientCapacityException stillFull) {
+                    // the Disruptor throws one preallocated instance: spinning here allocates nothing
+                }
+            }
+        }
+    }
+
+    @Override
+    public MessageReceiver openReceiver() {
+        final HeaderReader reader = new HeaderReader();
+        return into -> {
+            reader.into = into;
+            reader.read = false;
+            try {
+                poller.poll(reader);
+            } catch (final Exception e) {
+                throw new IllegalStateException("disruptor poll failed", e);
+            }
+            return reader.read;
+        };
+    }
+
+    /** Reads the header of one event and asks the poller to stop there. Reused, so polling allocates nothing. */
+    private static final class HeaderReader implements EventPoller.Handler<MessageEvent> {
+        ReceivedMessage into;
+        boolean read;
+
+        @Override
+        public boolean onEvent(final MessageEvent event, final long sequence, final boolean endOfBatch) {
+            into.receivedNanos = System.nanoTime();
+            MessageCodec.readHeader(event.buffer, 0, into);
+            read = true;
+            return false;
+        }
+    }
+
+    @Override
+    public Map<String, Object> facts() {
+        final Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("ringSlots", ring.getBufferSize());
+        facts.put("producerWaitsForFullRing", claimsThatFoundTheRingFull);
+        facts.put("implementation", RingBuffer.class.getName() + " (single producer) + EventPoller");
+        return facts;
+    }
+
+    @Override
+    public void close() {
+        // on-heap events: the garbage collector frees them with the transport
+    }
+}

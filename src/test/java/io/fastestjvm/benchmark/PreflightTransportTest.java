@@ -1,0 +1,30 @@
+package io.fastestjvm.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.InvalidSettingException;
+
+/** The queue's free-space check applies only to a transport that writes files. */
+class PreflightTransportTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void aRunTooBigForTheDiskIsRefusedForChronicleOnlyAsTheRingsWriteNoFiles() {
+        // 3,660,000 messages of 1 MiB: ~3.5 TiB of queue, but only 60,000 samples in memory
+        final BenchmarkOptions huge = BenchmarkOptions.defaults().withSize(1 << 20).withSeconds(60).withRate(1_000)
+                .withWarmupSeconds(3_600).withQueueDir(temp.toFile()).withResultsDir(temp.resolve("r").toFile());
+        final InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> Preflight.check(huge));
+        assertTrue(e.getMessage().startsWith("qp.queueDir: "), e.getMessage());
+        Preflight.check(huge.withTransport("floor"));
+        Preflight.check(huge.withTransport("agrona"));
+        Preflight.check(huge.withTransport("disruptor"));
+    }
+}

@@ -1,0 +1,63 @@
+package io.fastestjvm.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.fastestjvm.benchmark.BenchmarkResult;
+import io.fastestjvm.benchmark.BenchmarkRun;
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.reporting.RunSummary;
+
+/**
+ * A short real run over each in-memory transport (chronicle has BenchmarkRunTest): every check passes, nothing is
+ * allocated in the measured loops, and the summary names the transport and says persistence does not apply.
+ */
+class TransportSmokeTest {
+    @TempDir
+    Path temp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"floor", "agrona", "disruptor"})
+    void aShortRunPassesEveryCheckWithoutAllocating(final String transport) throws Exception {
+        final Path queues = Files.createDirectories(temp.resolve("queues"));
+        final BenchmarkOptions options = BenchmarkOptions.defaults().withTransport(transport)
+                .withRate(20_000).withSeconds(2).withWarmupSeconds(12).withQueueDir(queues.toFile())
+                .withResultsDir(temp.resolve("results").toFile()).withProfile("smoke")
+                // unpinned: pinning is BenchmarkRunTest's subject, and other benchmarks on this host may hold a CPU
+                .withProducerCpu(-1).withConsumerCpu(-1);
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final BenchmarkResult result = new BenchmarkRun(options, new PrintStream(out, true, "UTF-8"), System.err)
+                .execute();
+        final JsonNode summary = new ObjectMapper().readTree(result.resultsFolder().resolve(RunSummary.FILE_NAME)
+                .toFile());
+
+        assertEquals(Arrays.asList(), result.failures());
+        assertEquals(BenchmarkResult.PASSED, result.exitCode());
+        assertEquals(20_000L * 14, summary.at("/messages/received").asLong());
+        assertEquals(0, summary.at("/checks/allocation/producerBytes").asLong());
+        assertEquals(0, summary.at("/checks/allocation/consumerBytes").asLong());
+        assertEquals(transport, summary.at("/transport/name").asText());
+        assertEquals(transport, summary.at("/settings/qp.transport").asText());
+        assertEquals(0, summary.at("/transport/producerWaitsForFullRing").asLong(-1), "ring sized for the run");
+        assertFalse(summary.at("/checks/persistence/applicable").asBoolean());
+        assertTrue(summary.at("/checks/persistence/passed").asBoolean());
+        assertEquals(40_000, summary.at("/latency/actualSend/count").asLong());
+        assertTrue(summary.at("/messages/achievedSendRate").asLong() > 0);
+        assertTrue(result.resultsFolder().getFileName().toString().contains("-smoke-" + transport + "-"),
+                result.resultsFolder().toString());
+        assertEquals(0, queues.toFile().list().length, "the empty queue directory is removed");
+    }
+}
