@@ -44,6 +44,7 @@ final class Consumer implements Runnable {
             report.pinned(pinning);
             final MessageReceiver receiver = transport.openReceiver();
             final AllocationMeter allocation = new AllocationMeter();
+            activity.rehearse();
             control.markReadyAndAwaitGo();
             report.startNanos = System.nanoTime();
             for (long chunk = 0; chunk < phases.total(); chunk = phases.chunkEnd(chunk)) {

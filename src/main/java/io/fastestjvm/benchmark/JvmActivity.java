@@ -14,6 +14,15 @@ final class JvmActivity {
     long compileMillis = -1;
     long gcCount = -1;
 
+    /**
+     * Calls both readers once, off the measured path: their first call loads the management classes, which,
+     * done at the switch to measurement, delayed the first measured messages.
+     */
+    void rehearse() {
+        compileMillis();
+        gcCount();
+    }
+
     void start() {
         compileStartMillis = compileMillis();
         gcStartCount = gcCount();
