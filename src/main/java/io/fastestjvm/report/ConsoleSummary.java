@@ -3,6 +3,8 @@ package io.fastestjvm.report;
 import java.util.List;
 import java.util.Locale;
 
+import io.fastestjvm.reporting.PercentileTable;
+
 /**
  * The matrix's closing console table, in JLBH's shape turned sideways: one row per percentile, one column per JVM,
  * each cell the median over that JVM's passed runs with the run-to-run variation ((max - min) / median) beside it.
@@ -20,7 +22,8 @@ final class ConsoleSummary {
         final StringBuilder out = new StringBuilder();
         for (final Latency latency : Latency.values()) {
             final String title = "---------- " + latency.fileStem() + " latency (ns): median of runs (variation) ";
-            out.append(title).append(dashes(Math.max(4, LABEL_WIDTH + CELL_WIDTH * groups.size() - title.length())))
+            out.append(title).append(PercentileTable.repeat('-',
+                    Math.max(4, LABEL_WIDTH + CELL_WIDTH * groups.size() - title.length())))
                     .append('\n');
             out.append(pad("JVM", LABEL_WIDTH, false));
             for (final JvmGroup group : groups) {
@@ -69,18 +72,7 @@ final class ConsoleSummary {
 
     private static String pad(final String text, final int width, final boolean right) {
         final String fitted = text.length() >= width ? text.substring(0, width - 1) : text;
-        final StringBuilder out = new StringBuilder();
-        for (int i = fitted.length(); i < width; i++) {
-            out.append(' ');
-        }
-        return right ? out + fitted : fitted + out;
-    }
-
-    private static String dashes(final int n) {
-        final StringBuilder out = new StringBuilder();
-        for (int i = 0; i < n; i++) {
-            out.append('-');
-        }
-        return out.toString();
+        final String spaces = PercentileTable.repeat(' ', width - fitted.length());
+        return right ? spaces + fitted : fitted + spaces;
     }
 }

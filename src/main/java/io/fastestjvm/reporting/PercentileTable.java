@@ -51,7 +51,8 @@ public final class PercentileTable {
         out.append('\n');
     }
 
-    static String repeat(final char c, final int n) {
+    /** {@code n} copies of {@code c}: the rules of every console table (Java 8 has no String.repeat). */
+    public static String repeat(final char c, final int n) {
         final StringBuilder s = new StringBuilder(n);
         for (int i = 0; i < n; i++) {
             s.append(c);
