@@ -1,0 +1,141 @@
+package io.fastestjvm.timeline;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * HotSpot's own performance counters (the hsperfdata file that jstat reads), read from this JVM's memory-mapped
+ * copy: compilations, safepoints and safepoint time on every JDK from 8 on, without a JMX call or a safepoint.
+ * Each read is one {@code getLong} on the mapping, so a reporter thread can sample it every second for free.
+ * Unavailable (null from {@link #open()}) under {@code -XX:-UsePerfData} or {@code -XX:+PerfDisableSharedMem}.
+ */
+public final class JvmCounters {
+    /** A counter this JVM does not publish. */
+    public static final long UNAVAILABLE = -1;
+    private static final int MAGIC = 0xcafec0c0;
+
+    private final MappedByteBuffer data;
+    private final int totalCompiles;
+    private final int totalInvalidates;
+    private final int safepoints;
+    private final int safepointTicks;
+    private final int safepointSyncTicks;
+    private final double nanosPerTick;
+
+    private JvmCounters(final MappedByteBuffer data, final Entries entries) {
+        this.data = data;
+        this.totalCompiles = entries.offsetOf("sun.ci.totalCompiles");
+        this.totalInvalidates = entries.offsetOf("sun.ci.totalInvalidates");
+        this.safepoints = entries.offsetOf("sun.rt.safepoints");
+        this.safepointTicks = entries.offsetOf("sun.rt.safepointTime");
+        this.safepointSyncTicks = entries.offsetOf("sun.rt.safepointSyncTime");
+        final int frequency = entries.offsetOf("sun.os.hrt.frequency");
+        this.nanosPerTick = frequency < 0 ? 1.0 : 1e9 / data.getLong(frequency);
+    }
+
+    /** This JVM's counters, or null when it publishes none (the reason is not needed: callers record "unavailable"). */
+    public static JvmCounters open() {
+        final File file = new File(new File(System.getProperty("os.name").startsWith("Windows")
+                ? System.getProperty("java.io.tmpdir") : "/tmp", "hsperfdata_" + System.getProperty("user.name")),
+                processId());
+        return open(file);
+    }
+
+    static JvmCounters open(final File file) {
+        if (!file.isFile()) {
+            return null;
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(file, "r"); FileChannel channel = raf.getChannel()) {
+            final MappedByteBuffer data = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
+            if (data.getInt(0) != MAGIC) {
+                return null;
+            }
+            data.order(data.get(4) == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+            return new JvmCounters(data, new Entries(data));
+        } catch (final IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Methods compiled so far, by any tier (jstat -compiler "Compiled"). */
+    public long compilations() {
+        return read(totalCompiles);
+    }
+
+    /** Compiled methods invalidated so far (jstat -compiler "Invalid"). */
+    public long invalidations() {
+        return read(totalInvalidates);
+    }
+
+    /** Safepoints completed so far. */
+    public long safepoints() {
+        return read(safepoints);
+    }
+
+    /** Total time application threads were stopped at safepoints, ns. */
+    public long safepointNanos() {
+        return ticksToNanos(read(safepointTicks));
+    }
+
+    /** Total time spent bringing threads to safepoints (time to safepoint, summed), ns. */
+    public long safepointSyncNanos() {
+        return ticksToNanos(read(safepointSyncTicks));
+    }
+
+    private long read(final int offset) {
+        return offset < 0 ? UNAVAILABLE : data.getLong(offset);
+    }
+
+    private long ticksToNanos(final long ticks) {
+        return ticks < 0 ? UNAVAILABLE : (long) (ticks * nanosPerTick);
+    }
+
+    private static String processId() {
+        final String name = ManagementFactory.getRuntimeMXBean().getName();
+        final int at = name.indexOf('@');
+        return at > 0 ? name.substring(0, at) : name;
+    }
+
+    /** The file's entry directory: a prologue, then one variable-length entry per counter (name, type, value). */
+    private static final class Entries {
+        private final MappedByteBuffer data;
+
+        Entries(final MappedByteBuffer data) {
+            this.data = data;
+        }
+
+        /** The value offset of the scalar long counter {@code name}, or -1. */
+        int offsetOf(final String name) {
+            final int count = data.getInt(28);
+            int entry = data.getInt(24);
+            for (int i = 0; i < count && entry > 0 && entry < data.capacity(); i++) {
+                final int length = data.getInt(entry);
+                final int vectorLength = data.getInt(entry + 8);
+                final boolean scalarLong = vectorLength == 0 && data.get(entry + 12) == 'J';
+                if (scalarLong && name.equals(nameAt(entry + data.getInt(entry + 4)))) {
+                    return entry + data.getInt(entry + 16);
+                }
+                entry += length;
+            }
+            return -1;
+        }
+
+        private String nameAt(final int offset) {
+            int end = offset;
+            while (end < data.capacity() && data.get(end) != 0) {
+                end++;
+            }
+            final byte[] bytes = new byte[end - offset];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = data.get(offset + i);
+            }
+            return new String(bytes, StandardCharsets.US_ASCII);
+        }
+    }
+}
