@@ -90,7 +90,7 @@ if [[ "${1:-}" == --benchmark ]]; then
     mvn_pid=$!
     pid=""
     for _ in $(seq 600); do   # the benchmark JVM: the forked java whose command line has our results dir
-      for c in $(pgrep -f "qp.resultsDir=$btmp/results.* -Dio.fastestjvm.forkedBy="); do
+      for c in $(pgrep -f "qp.resultsDir=$btmp/results.* -Dio.fastestjvm.forked=true"); do
         [[ "$(cat "/proc/$c/comm" 2>/dev/null)" == java ]] && pid=$c
       done
       [[ -n "$pid" ]] && break

@@ -41,7 +41,7 @@ public final class QueuePerformance {
         if (System.getProperty(OPENHFT_LOG_LEVEL) == null) {
             System.setProperty(OPENHFT_LOG_LEVEL, "warn");
         }
-        final boolean forked = System.getProperty(ChildJvm.FORKED_BY) != null;
+        final boolean forked = System.getProperty(ChildJvm.FORKED) != null;
         if (forked) {
             ParentLifeline.watch(System.err);
         }

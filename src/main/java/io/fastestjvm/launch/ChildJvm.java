@@ -16,8 +16,6 @@ import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
-import io.fastestjvm.faults.ProcessIdentity;
-
 /**
  * Runs the benchmark in a fresh {@code java} process, as JMH forks: the same {@code java.home}, only the project's
  * classpath, and the flags {@link #command} lists. Its output is streamed through, a signal to this JVM stops it
@@ -25,8 +23,11 @@ import io.fastestjvm.faults.ProcessIdentity;
  * ({@link ParentLifeline}).
  */
 public final class ChildJvm {
-    /** Set on the forked JVM (to the parent's pid): it runs the benchmark in-process and watches its parent. */
-    public static final String FORKED_BY = "io.fastestjvm.forkedBy";
+    /**
+     * Set (to true) on the forked JVM: it runs the benchmark in-process and watches its parent. A constant, so the
+     * recorded flags of runs with the same settings are equal (the reports group runs by them).
+     */
+    public static final String FORKED = "io.fastestjvm.forked";
     /** Properties of this JVM the child gets too: where to write temporary files and logs, and how verbosely. */
     private static final String[] FORWARDED = {"java.io.tmpdir", "user.home", "jna.tmpdir", "org.slf4j.simpleLogger."};
     private static final long STOP_SECONDS = 60;
@@ -57,7 +58,7 @@ public final class ChildJvm {
         for (final Map.Entry<String, String> setting : settings.entrySet()) {
             line.add("-D" + setting.getKey() + "=" + setting.getValue());
         }
-        line.add("-D" + FORKED_BY + "=" + ProcessIdentity.current().pid());
+        line.add("-D" + FORKED + "=true");
         line.add("-cp");
         line.add(classpath());
         line.add(mainClass);

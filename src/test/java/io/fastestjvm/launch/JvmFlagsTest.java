@@ -11,6 +11,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +22,16 @@ class JvmFlagsTest {
         final String file = new String(Files.readAllBytes(Paths.get(".mvn", "jvm.config")), StandardCharsets.UTF_8);
         assertEquals(JvmFlags.split(file), JvmFlags.base());
         assertTrue(JvmFlags.base().contains("-Dchronicle.analytics.disable=true"), JvmFlags.base().toString());
+    }
+
+    @Test
+    void surefiresCopyOfTheModuleFlagsIsInMvnJvmConfig() throws Exception {
+        final String pom = new String(Files.readAllBytes(Paths.get("pom.xml")), StandardCharsets.UTF_8);
+        final Matcher flags = Pattern.compile("<id>release-8</id>.*?<jvmConfigFlags>(.*?)</jvmConfigFlags>",
+                Pattern.DOTALL).matcher(pom);
+        assertTrue(flags.find(), "the release-8 profile's jvmConfigFlags");
+        assertTrue(JvmFlags.base().containsAll(JvmFlags.split(flags.group(1))), "pom.xml jvmConfigFlags "
+                + flags.group(1) + " drifted from .mvn/jvm.config " + JvmFlags.base());
     }
 
     @Test
@@ -37,13 +49,13 @@ class JvmFlagsTest {
     }
 
     @Test
-    void theChildCommandPutsTheGivenSettingsAfterTheProfileAndNamesItsParent() {
+    void theChildCommandPutsTheGivenSettingsAfterTheProfileAndMarksTheChild() {
         final List<String> command = new ChildJvm(Collections.singletonMap("qp.seconds", "3"), "some.Main").command();
         assertEquals(new File(System.getProperty("java.home"), "bin/java").getPath(), command.get(0));
         assertEquals(JvmFlags.base(), command.subList(1, 1 + JvmFlags.base().size()));
         final int setting = command.indexOf("-Dqp.seconds=3");
         assertTrue(setting > JvmFlags.base().size() + JvmFlags.profile().size(), command.toString());
-        assertTrue(command.get(command.size() - 4).startsWith("-D" + ChildJvm.FORKED_BY + "="), command.toString());
+        assertEquals("-D" + ChildJvm.FORKED + "=true", command.get(command.size() - 4));
         assertEquals(Arrays.asList("-cp", ChildJvm.classpath(), "some.Main"),
                 command.subList(command.size() - 3, command.size()));
         assertTrue(command.contains("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")), command.toString());
