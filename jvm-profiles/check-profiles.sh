@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Self-check of the JVM profiles: sources each profile in a fresh bash, runs a
-# small hot loop with that profile's MAVEN_OPTS (its exact JVM flags) and prints
+# small hot loop with the flags the benchmark's forked JVM gets under that profile
+# (.mvn/jvm.config, then QP_JVM_FLAGS: see docs/running.md) and prints
 #   profile  java.version  graal-in-use(yes/no)  status
 # "graal-in-use" is yes only when UseJVMCICompiler is on AND Graal reported its
 # configuration (graal.ShowConfiguration / jdk.graal.ShowConfiguration), i.e. it
@@ -64,9 +65,9 @@ for p in "${PROFILES[@]}"; do
       echo "QP expected_spec=$QP_EXPECTED_JAVA_SPEC expects_graal=$QP_EXPECTS_GRAAL java_home=$JAVA_HOME"
       show=()
       [[ "$QP_EXPECTS_GRAAL" == true ]] && show=("-D$prefix.ShowConfiguration=info")
-      # MAVEN_OPTS is a flat word list, exactly as the mvn launcher splits it
-      # shellcheck disable=SC2086
-      exec java $MAVEN_OPTS "${show[@]}" -cp "$3" QpProbe
+      # flat word lists, split on blanks exactly as io.fastestjvm.launch.JvmFlags splits them
+      # shellcheck disable=SC2046,SC2086
+      exec java $(cat "$1/../.mvn/jvm.config") $QP_JVM_FLAGS "${show[@]}" -cp "$3" QpProbe
     ' check "$DIR" "$p" "$TMP" 2>&1)" || rc=$?
   line="$(grep -m1 '^QP java.version=' <<<"$out" || true)"
   exp="$(grep -m1 '^QP expected_spec=' <<<"$out" || true)"

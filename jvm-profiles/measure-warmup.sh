@@ -4,7 +4,7 @@
 #
 #   jvm-profiles/measure-warmup.sh <profile> [seconds=120] [ops/s=100000]
 #
-# Runs tools/WarmupProbe.java with the profile's exact JVM flags (MAVEN_OPTS):
+# Runs tools/WarmupProbe.java with the profile's exact JVM flags (QP_JVM_FLAGS):
 # one thread paced at <ops/s>, each op = allocate a message, pass it through an
 # ArrayBlockingQueue, write 128 bytes; one line per 1 s round with the op
 # latency p50/p99/mean, the JIT time of that round and the stalls (times the
@@ -89,8 +89,8 @@ if [[ "${1:-}" == --benchmark ]]; then
         -Dqp.resultsDir="$btmp/results" >"$btmp/run.log" 2>&1 &
     mvn_pid=$!
     pid=""
-    for _ in $(seq 600); do   # the benchmark JVM: the java whose command line has our results dir
-      for c in $(pgrep -f "qp.resultsDir=$btmp/results"); do
+    for _ in $(seq 600); do   # the benchmark JVM: the forked java whose command line has our results dir
+      for c in $(pgrep -f "qp.resultsDir=$btmp/results.* -Dio.fastestjvm.forked=true"); do
         [[ "$(cat "/proc/$c/comm" 2>/dev/null)" == java ]] && pid=$c
       done
       [[ -n "$pid" ]] && break
@@ -141,7 +141,7 @@ echo "measure-warmup: $profile, $seconds s at $rate ops/s; load average before: 
 QP_QUIET=1 bash -c '
   source "$1/$2.sh" || exit 3
   # shellcheck disable=SC2086
-  exec java $MAVEN_OPTS -cp "$3" WarmupProbe "$4" "$5"
+  exec java $QP_JVM_FLAGS -cp "$3" WarmupProbe "$4" "$5"
 ' measure "$DIR" "$profile" "$TMP" "$seconds" "$rate" >"$out" 2>&1 \
   || { cat "$out" >&2; exit 1; }
 

@@ -188,7 +188,7 @@ write_profile_json() {
   "expectedJavaSpec" : $(json_string "${expected_spec[$profile]:-}"),
   "expectsGraal" : ${expects_graal[$profile]:-false},
   "javaHome" : $(json_string "${java_home[$profile]:-}"),
-  "mavenOpts" : $(json_string "${maven_opts[$profile]:-}"),
+  "jvmFlags" : $(json_string "${jvm_flags[$profile]:-}"),
   "runs" : [${profile_runs[$profile]}
   ]
 }
@@ -197,18 +197,18 @@ EOF
 }
 
 # Resolve every profile once, in a subshell, so a missing JDK is found before any run starts.
-declare -A expected_spec expects_graal java_home maven_opts
+declare -A expected_spec expects_graal java_home jvm_flags
 for profile in "${profiles[@]}"; do
   if env_dump="$(
-    # shellcheck source=/dev/null disable=SC2153  # JAVA_HOME and MAVEN_OPTS are set by the profile
+    # shellcheck source=/dev/null disable=SC2153  # JAVA_HOME and QP_JVM_FLAGS are set by the profile
     QP_QUIET=1 source "$profiles_dir/$profile.sh" 2>"$set_dir/$profile/activation.log" \
-      && printf '%s\n%s\n%s\n%s\n' "$QP_EXPECTED_JAVA_SPEC" "$QP_EXPECTS_GRAAL" "$JAVA_HOME" "$MAVEN_OPTS"
+      && printf '%s\n%s\n%s\n%s\n' "$QP_EXPECTED_JAVA_SPEC" "$QP_EXPECTS_GRAAL" "$JAVA_HOME" "$QP_JVM_FLAGS"
   )"; then
     mapfile -t facts <<<"$env_dump"
     expected_spec[$profile]="${facts[0]}"
     expects_graal[$profile]="${facts[1]}"
     java_home[$profile]="${facts[2]}"
-    maven_opts[$profile]="${facts[3]}"
+    jvm_flags[$profile]="${facts[3]}"
     rm -f "$set_dir/$profile/activation.log"
   else
     profile_status[$profile]=missing

@@ -166,7 +166,7 @@ qp_activate() {
           return 1
         fi
         if [[ "$jars" == *[[:space:]]* ]]; then
-          _qp_err "the path $jars contains blanks and cannot go into MAVEN_OPTS; set QP_JDKS_DIR to a path without blanks and re-run install-jdks.sh"
+          _qp_err "the path $jars contains blanks and cannot go into QP_JVM_FLAGS; set QP_JDKS_DIR to a path without blanks and re-run install-jdks.sh"
           return 1
         fi
         case "$major" in
@@ -193,13 +193,14 @@ qp_activate() {
   export JAVA_HOME="$home"
   export QP_JAVA_BIN="$home/bin"
   export PATH="$QP_JAVA_BIN${newpath:+:$newpath}"
-  export MAVEN_OPTS="${flags[*]}${QP_EXTRA_OPTS:+ $QP_EXTRA_OPTS}"
+  # the measured (forked) JVM's flags; Maven's own JVM gets none of them (docs/running.md)
+  export QP_JVM_FLAGS="${flags[*]}${QP_EXTRA_OPTS:+ $QP_EXTRA_OPTS}"
   export QP_PROFILE="$name"
   export QP_EXPECTED_JAVA_SPEC="$major"
   export QP_EXPECTS_GRAAL="$expects_graal"
   export QP_JAVA_VERSION="$version"
   hash -r 2>/dev/null
   _qp_note "$name: Java $version at $home${jars:+ + Graal jars $(sed -n 's/^graal:\([^ ]*\).*/\1/p' "$jars/.qp-installed")}"
-  _qp_note "MAVEN_OPTS=$MAVEN_OPTS"
+  _qp_note "QP_JVM_FLAGS=$QP_JVM_FLAGS"
   return 0
 }

@@ -4,11 +4,15 @@ import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.launch.ChildJvm;
+import io.fastestjvm.launch.JvmFlags;
+import io.fastestjvm.launch.ParentLifeline;
 
 /**
  * Entry point of {@code mvn exec:java@QueuePerformance}: a pinned producer writes fixed-size messages at a steady
  * rate into a memory-mapped Chronicle Queue and a pinned consumer records each message's latency. Settings are
- * {@code qp.*} system properties; see README.md.
+ * {@code qp.*} system properties; see README.md. With qp.fork (the default) this JVM only checks the settings and
+ * runs the benchmark in a fresh JVM of its own ({@link ChildJvm}); see docs/running.md.
  */
 public final class QueuePerformance {
     static final String OPENHFT_LOG_LEVEL = "org.slf4j.simpleLogger.log.net.openhft";
@@ -37,12 +41,26 @@ public final class QueuePerformance {
         if (System.getProperty(OPENHFT_LOG_LEVEL) == null) {
             System.setProperty(OPENHFT_LOG_LEVEL, "warn");
         }
+        final boolean forked = System.getProperty(ChildJvm.FORKED) != null;
+        if (forked) {
+            ParentLifeline.watch(System.err);
+        }
+        // a forked JVM got QP_JVM_FLAGS as real flags; a launching one reads their qp.* settings to check them
         final BenchmarkOptions options;
         try {
-            options = BenchmarkOptions.fromProperties(System.getProperties());
+            options = BenchmarkOptions.fromProperties(forked ? System.getProperties()
+                    : JvmFlags.settingsSeen(System.getProperties()));
         } catch (final InvalidSettingException e) {
             System.err.println("error: " + e.getMessage());
             return BenchmarkResult.INVALID_SETTING;
+        }
+        if (!forked && options.fork()) {
+            return new ChildJvm(JvmFlags.qpOnly(System.getProperties()), QueuePerformance.class.getName())
+                    .run(System.out, System.err);
+        }
+        if (!forked && !JvmFlags.profile().isEmpty()) {
+            System.err.println("[qp] qp.fork=false: measuring in this JVM, whose flags are not those of "
+                    + JvmFlags.ENV + " (only its qp.* settings apply)");
         }
         return new BenchmarkRun(options, System.out, System.err).execute().exitCode();
     }

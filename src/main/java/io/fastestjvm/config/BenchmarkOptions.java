@@ -37,6 +37,7 @@ public final class BenchmarkOptions {
     private final long injectConsumerSpinNanos;
     private final long injectEveryMessages;
     private final String transport;
+    private final boolean fork;
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
@@ -69,6 +70,7 @@ public final class BenchmarkOptions {
         injectConsumerSpinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longIn(values, 0, 1_000_000_000L);
         injectEveryMessages = Settings.INJECT_EVERY_MESSAGES.longIn(values, 1, 1_000_000_000L);
         transport = Settings.TRANSPORT.matching(values, "chronicle|floor|agrona|disruptor");
+        fork = Settings.FORK.bool(values);
     }
 
     /** The published benchmark: every setting at its default. */
@@ -274,6 +276,11 @@ public final class BenchmarkOptions {
         return transport;
     }
 
+    /** Whether the benchmark runs in a fresh JVM of its own (qp.fork). */
+    public boolean fork() {
+        return fork;
+    }
+
     public long warmupMessages() {
         return rate * warmupSeconds;
     }
@@ -293,6 +300,17 @@ public final class BenchmarkOptions {
             effective.put(setting.name(), setting.raw(values));
         }
         return effective;
+    }
+
+    /** The settings given explicitly, by name: what a forked JVM must be told to run these options. */
+    public Map<String, String> explicitValues() {
+        final Map<String, String> explicit = new LinkedHashMap<>();
+        for (final Setting setting : Settings.ALL) {
+            if (values.containsKey(setting.name())) {
+                explicit.put(setting.name(), values.getProperty(setting.name()));
+            }
+        }
+        return explicit;
     }
 
     /** Whether the setting was given explicitly rather than taken from its default. */

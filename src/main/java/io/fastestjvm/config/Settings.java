@@ -43,6 +43,10 @@ public final class Settings {
     public static final Setting PROFILE = new Setting("qp.profile", "",
             "up to 64 of A-Z a-z 0-9 . _ -", "label of the JVM profile, recorded in the results");
 
+    public static final Setting FORK = new Setting("qp.fork", "true",
+            "true or false", "true: measure in a fresh JVM of its own (see docs/running.md); false: in this JVM,"
+                    + " for debugging");
+
     public static final Setting TRANSPORT = new Setting("qp.transport", "chronicle",
             "chronicle (memory-mapped Chronicle Queue, persisted), floor (minimal off-heap SPSC ring, not persisted)"
                     + ", agrona (Agrona OneToOneRingBuffer, not persisted)"
@@ -71,7 +75,7 @@ public final class Settings {
 
     public static final List<Setting> ALL = Collections.unmodifiableList(Arrays.asList(
             PRODUCER_CPU, CONSUMER_CPU, STRICT_AFFINITY, RATE, SIZE, WARMUP_SECONDS, SECONDS, RUNS,
-            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, TRANSPORT,
+            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, FORK, TRANSPORT,
             JITTER_PROBE, JITTER_CPU, JITTER_THRESHOLD_NANOS, INJECT_PRODUCER_STALL_MILLIS,
             INJECT_CONSUMER_STALL_MILLIS, INJECT_STALL_AT_SECOND, INJECT_CONSUMER_SPIN_NANOS, INJECT_EVERY_MESSAGES));
 

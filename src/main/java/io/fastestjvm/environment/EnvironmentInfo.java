@@ -28,6 +28,7 @@ public final class EnvironmentInfo {
             env.put(key, System.getProperty(key));
         }
         env.put("jvmArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
+        env.put("command", commandLine());
         env.put("jit", JitInfo.describe());
         env.put("gc", garbageCollectors());
         env.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
@@ -43,6 +44,23 @@ public final class EnvironmentInfo {
         env.put("queueDirectory", queueDirectory.getAbsolutePath());
         env.put("queueFileSystem", fileSystemType(queueDirectory));
         return env;
+    }
+
+    /**
+     * This JVM's whole command line as the kernel holds it (java, flags, classpath, main class): with qp.fork the
+     * forked JVM's exact command. Null where there is no /proc.
+     */
+    static List<String> commandLine() {
+        try {
+            final String raw = new String(Files.readAllBytes(Paths.get("/proc/self/cmdline")), StandardCharsets.UTF_8);
+            final List<String> words = new ArrayList<>();
+            for (final String word : raw.split("\0")) {
+                words.add(word);
+            }
+            return words;
+        } catch (final IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static List<String> garbageCollectors() {

@@ -12,22 +12,28 @@ import java.util.Date;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.fastestjvm.QueuePerformance;
 import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.launch.ChildJvm;
+import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.reporting.ResultsFolder;
 import io.fastestjvm.reporting.RunSummary;
 
 /**
- * {@code mvn exec:java@Sweep -Dsweep.kind=rate|size}: runs the benchmark in this one JVM once per rate (or message
- * size), each point an ordinary run with its own warm-up and results folder under {@code <sweep.out>/<kind>/}, and
+ * {@code mvn exec:java@Sweep -Dsweep.kind=rate|size}: runs the benchmark once per rate (or message size), each point
+ * an ordinary run in a fresh JVM of its own (qp.fork; with qp.fork=false all in this JVM, after one throw-away
+ * sweep.jvmWarmupSeconds run) with its own warm-up and results folder under {@code <sweep.out>/<kind>/}, and
  * writes {@code sweep-<kind>.json} and {@code .csv} into {@code sweep.out}. A rate sweep stops after the first rate
  * the producer could not sustain. Any {@code qp.*} setting applies to every point (qp.transport, qp.size for a rate
  * sweep, qp.rate for a size sweep...); the sweep sets qp.rate or qp.size, qp.seconds, qp.warmupSeconds and
@@ -51,7 +57,7 @@ public final class Sweep {
 
     public static void main(final String[] args) throws Exception {
         System.setProperty("chronicle.analytics.disable", "true");
-        final int exitCode = run(System.getProperties(), System.out, System.err);
+        final int exitCode = run(JvmFlags.settingsSeen(System.getProperties()), System.out, System.err);
         // exec:java runs in Maven's JVM: exiting is the only way to hand Maven the code (and end Chronicle's threads)
         System.exit(exitCode);
     }
@@ -83,7 +89,10 @@ public final class Sweep {
         final Path pointsParent = settings.out.toPath().resolve(settings.kind);
         Files.createDirectories(pointsParent);
         final ObjectNode header = header(new Date());
-        if (settings.jvmWarmupSeconds > 0) {
+        if (base.fork()) {
+            header.putObject("jvmWarmup").put("skipped", "qp.fork: every point runs in a fresh JVM, warmed by its"
+                    + " own sweep.warmupSeconds only");
+        } else if (settings.jvmWarmupSeconds > 0) {
             final SweepPoint warmup = runPoint(settings.steps()[0], settings.jvmWarmupSeconds, 1, pointsParent);
             header.putObject("jvmWarmup").put("resultsFolder", warmup.resultsFolder)
                     .put("warmupSeconds", settings.jvmWarmupSeconds).put("seconds", 1).put("status", warmup.status);
@@ -139,15 +148,38 @@ public final class Sweep {
         BenchmarkOptions options = base.withWarmupSeconds(warmupSeconds).withSeconds(seconds)
                 .withResultsDir(parent.toFile());
         options = rate ? options.withRate(step) : options.withSize((int) step);
-        final BenchmarkResult result = new BenchmarkRun(options, out, err).execute();
-        if (result.resultsFolder() == null) {
-            return new SweepPoint(options.rate(), options.size(), "rejected", null, null,
-                    String.join("; ", result.failures()));
+        final Path folder;
+        if (options.fork()) {
+            final List<Path> before = folders(parent);
+            final int exitCode = new ChildJvm(options.explicitValues(), QueuePerformance.class.getName())
+                    .run(out, err);
+            final List<Path> made = folders(parent);
+            made.removeAll(before);
+            if (made.size() != 1) {
+                return new SweepPoint(options.rate(), options.size(), "rejected", null, null,
+                        "the point's JVM ended with exit code " + exitCode + " and " + made.size()
+                                + " results folders; see its output above");
+            }
+            folder = made.get(0);
+        } else {
+            final BenchmarkResult result = new BenchmarkRun(options, out, err).execute();
+            if (result.resultsFolder() == null) {
+                return new SweepPoint(options.rate(), options.size(), "rejected", null, null,
+                        String.join("; ", result.failures()));
+            }
+            folder = result.resultsFolder();
         }
-        final JsonNode summary = JSON.readTree(result.resultsFolder().resolve(RunSummary.FILE_NAME).toFile());
+        final JsonNode summary = JSON.readTree(folder.resolve(RunSummary.FILE_NAME).toFile());
         final String relative = settings.out.toPath().toAbsolutePath().relativize(
-                result.resultsFolder().toAbsolutePath()).toString().replace(File.separatorChar, '/');
+                folder.toAbsolutePath()).toString().replace(File.separatorChar, '/');
         return new SweepPoint(options.rate(), options.size(), summary.path("status").asText(), relative, summary,
                 null);
+    }
+
+    /** The results folders under {@code parent}: a forked point's own is the one that was not there before. */
+    private static List<Path> folders(final Path parent) throws IOException {
+        try (Stream<Path> entries = Files.list(parent)) {
+            return entries.filter(Files::isDirectory).collect(Collectors.toList());
+        }
     }
 }

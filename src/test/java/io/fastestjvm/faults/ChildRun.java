@@ -38,7 +38,8 @@ final class ChildRun {
         command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
         command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
         command.addAll(Arrays.asList("-Djava.io.tmpdir=" + tmp, "-Dchronicle.analytics.disable=true",
-                "-Dqp.producerCpu=-1", "-Dqp.consumerCpu=-1", "-Dqp.profile=" + name));
+                "-Dqp.producerCpu=-1", "-Dqp.consumerCpu=-1", "-Dqp.profile=" + name,
+                "-Dqp.fork=false")); // in this very process: the fault tests kill it and look for what it left
         command.addAll(Arrays.asList(properties));
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));

@@ -10,8 +10,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,6 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import io.fastestjvm.benchmark.BenchmarkResult;
+import io.fastestjvm.faults.ProcessIdentity;
 
 /** Tiny real sweeps (1-second points over the floor ring) write well-formed output; a bad setting exits 2. */
 class SweepTest {
@@ -74,6 +77,15 @@ class SweepTest {
             assertTrue(new File(folder, "summary.json").isFile(), folder.toString());
             assertTrue(point.get("resultsFolder").asText().startsWith(kind + "/"));
         }
+        // qp.fork (the default): every point in a fresh JVM of its own, none in this one
+        final Set<String> pids = new HashSet<>();
+        for (final JsonNode point : points) {
+            final String folder = point.get("resultsFolder").asText();
+            pids.add(folder.substring(folder.lastIndexOf('-') + 1));
+        }
+        assertEquals(points.size(), pids.size(), "one JVM per point: " + pids);
+        assertFalse(pids.contains(String.valueOf(ProcessIdentity.current().pid())), "a point ran in this JVM");
+        assertTrue(sweep.at("/jvmWarmup/skipped").isTextual(), sweep.toString());
         assertTrue(sweep.has("maxSustainedRate") && sweep.has("rateWhereP99Exceeds10us"));
         if (kind.equals("rate")) {
             // the rule applied to the points themselves: the last rate before the first one not sustained

@@ -1,0 +1,169 @@
+package io.fastestjvm.launch;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the benchmark in a fresh {@code java} process, as JMH forks: the same {@code java.home}, only the project's
+ * classpath, and the flags {@link #command} lists. Its output is streamed through, a signal to this JVM stops it
+ * (its own shutdown hook deletes its queue), its exit code is returned, and it dies with this JVM
+ * ({@link ParentLifeline}).
+ */
+public final class ChildJvm {
+    /**
+     * Set (to true) on the forked JVM: it runs the benchmark in-process and watches its parent. A constant, so the
+     * recorded flags of runs with the same settings are equal (the reports group runs by them).
+     */
+    public static final String FORKED = "io.fastestjvm.forked";
+    /** Properties of this JVM the child gets too: where to write temporary files and logs, and how verbosely. */
+    private static final String[] FORWARDED = {"java.io.tmpdir", "user.home", "jna.tmpdir", "org.slf4j.simpleLogger."};
+    private static final long STOP_SECONDS = 60;
+    private static final List<ChildJvmFlags> INSTRUMENTS = new CopyOnWriteArrayList<>();
+
+    private final List<String> command;
+
+    /**
+     * The command for {@code mainClass} with these {@code qp.*} settings; they come after the profile's flags, so
+     * a setting given to this JVM overrides the profile's, as it did when both were Maven's.
+     */
+    public ChildJvm(final Map<String, String> settings, final String mainClass) {
+        final List<String> profile = JvmFlags.profile();
+        final Properties seen = JvmFlags.qpSettings(profile);
+        seen.putAll(settings);
+        final List<String> line = new ArrayList<>();
+        line.add(new File(System.getProperty("java.home"), "bin" + File.separator + "java").getPath());
+        line.addAll(JvmFlags.base());
+        line.addAll(profile);
+        line.addAll(instrumentFlags(seen));
+        for (final String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
+            for (final String forwarded : FORWARDED) {
+                if (forwarded.endsWith(".") ? name.startsWith(forwarded) : name.equals(forwarded)) {
+                    line.add("-D" + name + "=" + System.getProperty(name));
+                }
+            }
+        }
+        for (final Map.Entry<String, String> setting : settings.entrySet()) {
+            line.add("-D" + setting.getKey() + "=" + setting.getValue());
+        }
+        line.add("-D" + FORKED + "=true");
+        line.add("-cp");
+        line.add(classpath());
+        line.add(mainClass);
+        command = Collections.unmodifiableList(line);
+    }
+
+    /**
+     * The extension point for instruments that need flags on the measured JVM (JFR, LogCompilation...): each
+     * registered source is asked for its flags whenever a child command is built.
+     */
+    public static void addInstrument(final ChildJvmFlags source) {
+        INSTRUMENTS.add(source);
+    }
+
+    static List<String> instrumentFlags(final Properties settings) {
+        final List<String> flags = new ArrayList<>();
+        for (final ChildJvmFlags source : INSTRUMENTS) {
+            flags.addAll(source.flags(settings));
+        }
+        return flags;
+    }
+
+    public List<String> command() {
+        return command;
+    }
+
+    /** Starts the child, streams its output to {@code out}/{@code err} and returns its exit code. */
+    public int run(final PrintStream out, final PrintStream err) throws IOException, InterruptedException {
+        err.println("[qp] fork: " + String.join(" ", command));
+        err.flush();
+        // stdin stays a pipe that this JVM holds open: the child's ParentLifeline
+        final Process child = new ProcessBuilder(command).start();
+        final Thread outCopy = copy(child.getInputStream(), out, "qp-fork-stdout");
+        final Thread errCopy = copy(child.getErrorStream(), err, "qp-fork-stderr");
+        final Thread stopper = new Thread(() -> stop(child, outCopy, errCopy), "qp-fork-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        try {
+            final int exitCode = child.waitFor();
+            outCopy.join();
+            errCopy.join();
+            return exitCode;
+        } catch (final InterruptedException e) {
+            stop(child, outCopy, errCopy);
+            throw e;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopper);
+            } catch (final IllegalStateException e) {
+                // already shutting down: the hook is running or has run
+            }
+            child.getOutputStream().close();
+        }
+    }
+
+    /** SIGTERM, so the child's shutdown hook deletes its queue; SIGKILL only if it has not ended in time. */
+    private static void stop(final Process child, final Thread outCopy, final Thread errCopy) {
+        child.destroy();
+        try {
+            if (!child.waitFor(STOP_SECONDS, TimeUnit.SECONDS)) {
+                child.destroyForcibly().waitFor(STOP_SECONDS, TimeUnit.SECONDS);
+            }
+            outCopy.join(TimeUnit.SECONDS.toMillis(5));
+            errCopy.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Thread copy(final InputStream from, final PrintStream to, final String name) {
+        final Thread copier = new Thread(() -> {
+            final byte[] buffer = new byte[8192];
+            try {
+                for (int n; (n = from.read(buffer)) > 0; ) {
+                    to.write(buffer, 0, n);
+                    to.flush();
+                }
+            } catch (final IOException e) {
+                // the child is gone
+            }
+        }, name);
+        copier.setDaemon(true);
+        copier.start();
+        return copier;
+    }
+
+    /**
+     * The project's classpath: under {@code exec:java} the classes come from the exec plugin's own class loader
+     * (java.class.path is Maven's launcher); from the jar or a plain {@code java -cp}, java.class.path.
+     */
+    static String classpath() {
+        final ClassLoader loader = ChildJvm.class.getClassLoader();
+        final List<String> entries = new ArrayList<>();
+        if (loader instanceof URLClassLoader && loader != ClassLoader.getSystemClassLoader()) {
+            for (final URL url : ((URLClassLoader) loader).getURLs()) {
+                try {
+                    entries.add(new File(url.toURI()).getPath());
+                } catch (final URISyntaxException | IllegalArgumentException e) {
+                    throw new IllegalStateException("classpath entry " + url + " is not a file", e);
+                }
+            }
+        } else {
+            for (final String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+                entries.add(new File(entry).getAbsolutePath());
+            }
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+}

@@ -1,0 +1,93 @@
+package io.fastestjvm.launch;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * The JVM flags of the measured JVM: the base flags Chronicle needs ({@code .mvn/jvm.config}, which the build
+ * copies into the classes so the jar carries them too) and the profile's flags ({@value #ENV}).
+ */
+public final class JvmFlags {
+    /** Flags for the measured JVM only (heap, GC, JIT), exported by jvm-profiles/lib/common.sh. */
+    public static final String ENV = "QP_JVM_FLAGS";
+    /** The copy of {@code .mvn/jvm.config} inside the classes (see the pom's resources). */
+    static final String BASE_RESOURCE = "/io/fastestjvm/launch/jvm.config";
+
+    private JvmFlags() {
+    }
+
+    /** The flags of {@code .mvn/jvm.config}, in order. */
+    public static List<String> base() {
+        try (InputStream in = JvmFlags.class.getResourceAsStream(BASE_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(BASE_RESOURCE + " is missing from the classpath (build with mvn)");
+            }
+            final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            final byte[] buffer = new byte[4096];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                bytes.write(buffer, 0, n);
+            }
+            return split(new String(bytes.toByteArray(), StandardCharsets.UTF_8));
+        } catch (final IOException e) {
+            throw new IllegalStateException("cannot read " + BASE_RESOURCE, e);
+        }
+    }
+
+    /** The profile's flags from the environment; none when {@value #ENV} is unset. */
+    public static List<String> profile() {
+        return split(System.getenv(ENV));
+    }
+
+    /** A flat word list split on blanks, as the mvn launcher splits MAVEN_OPTS (no quoting). */
+    static List<String> split(final String words) {
+        if (words == null || words.trim().isEmpty()) {
+            return Collections.emptyList();
+        }
+        return Collections.unmodifiableList(new ArrayList<>(Arrays.asList(words.trim().split("\\s+"))));
+    }
+
+    /** The {@code -Dqp.*} settings among {@code flags}: the later of two wins, as on a java command line. */
+    public static Properties qpSettings(final List<String> flags) {
+        final Properties settings = new Properties();
+        for (final String flag : flags) {
+            if (flag.startsWith("-Dqp.")) {
+                final int eq = flag.indexOf('=');
+                settings.setProperty(eq < 0 ? flag.substring(2) : flag.substring(2, eq),
+                        eq < 0 ? "" : flag.substring(eq + 1));
+            }
+        }
+        return settings;
+    }
+
+    /**
+     * The settings a launching JVM sees: the {@code -Dqp.*} of {@value #ENV}, then its own system properties, which
+     * win (a setting on the mvn command line overrides the profile's, as when both were Maven's).
+     */
+    public static Properties settingsSeen(final Properties own) {
+        final Properties seen = qpSettings(profile());
+        for (final String name : own.stringPropertyNames()) {
+            seen.setProperty(name, own.getProperty(name));
+        }
+        return seen;
+    }
+
+    /** The {@code qp.*} entries of {@code properties}, in name order. */
+    public static Map<String, String> qpOnly(final Properties properties) {
+        final Map<String, String> qp = new TreeMap<>();
+        for (final String name : properties.stringPropertyNames()) {
+            if (name.startsWith("qp.")) {
+                qp.put(name, properties.getProperty(name));
+            }
+        }
+        return qp;
+    }
+}
