@@ -15,22 +15,23 @@ public final class ProgressReporter implements Runnable {
     private final IntervalLog intendedSend;
     private final LongSupplier sent;
     private final LongSupplier received;
-    private final long warmupMessages;
-    private final long totalMessages;
+    private final LongSupplier measuredStart;
+    private final long measuredMessages;
     private final int warmupSeconds;
     private final int measuredSeconds;
     private final PrintStream err;
     private volatile boolean finished;
+    private volatile long startNanos = System.nanoTime();
 
     public ProgressReporter(final IntervalLog actualSend, final IntervalLog intendedSend, final LongSupplier sent,
-                            final LongSupplier received, final long warmupMessages, final long totalMessages,
+                            final LongSupplier received, final LongSupplier measuredStart, final long measuredMessages,
                             final int warmupSeconds, final int measuredSeconds, final PrintStream err) {
         this.actualSend = actualSend;
         this.intendedSend = intendedSend;
         this.sent = sent;
         this.received = received;
-        this.warmupMessages = warmupMessages;
-        this.totalMessages = totalMessages;
+        this.measuredStart = measuredStart;
+        this.measuredMessages = measuredMessages;
         this.warmupSeconds = warmupSeconds;
         this.measuredSeconds = measuredSeconds;
         this.err = err;
@@ -44,6 +45,7 @@ public final class ProgressReporter implements Runnable {
     @Override
     public void run() {
         final long start = System.nanoTime();
+        startNanos = start;
         long tick = 1;
         while (!finished) {
             final long sleepNanos = start + TimeUnit.SECONDS.toNanos(tick) - System.nanoTime();
@@ -70,14 +72,15 @@ public final class ProgressReporter implements Runnable {
     }
 
     String line(final long receivedNow, final long sentNow, final Histogram actual, final Histogram intended) {
-        final boolean warmingUp = receivedNow < warmupMessages;
-        final long phaseDone = warmingUp ? receivedNow : receivedNow - warmupMessages;
-        final long phaseTotal = warmingUp ? warmupMessages : totalMessages - warmupMessages;
-        final int phaseSeconds = warmingUp ? warmupSeconds : measuredSeconds;
-        final long elapsedSeconds = phaseTotal == 0 ? 0 : phaseDone * phaseSeconds / phaseTotal;
-        return String.format("[qp] %-8s %4d/%d s  sent %,d  received %,d  last 1 s: actual-send p50 %,d ns"
+        // The warm-up's length is decided while it runs (steady state), so it shows seconds so far of its bound.
+        final long start = measuredStart.getAsLong();
+        final boolean warmingUp = receivedNow < start;
+        final long elapsedSeconds = warmingUp ? (System.nanoTime() - startNanos) / 1_000_000_000L
+                : measuredMessages == 0 ? 0 : (receivedNow - start) * measuredSeconds / measuredMessages;
+        return String.format("[qp] %-8s %4d/%s s  sent %,d  received %,d  last 1 s: actual-send p50 %,d ns"
                         + " p99.9 %,d ns | intended-send p50 %,d ns p99.9 %,d ns",
-                warmingUp ? "warm-up" : "measured", elapsedSeconds, phaseSeconds, sentNow, receivedNow,
+                warmingUp ? "warm-up" : "measured", elapsedSeconds,
+                warmingUp ? "<=" + warmupSeconds : String.valueOf(measuredSeconds), sentNow, receivedNow,
                 actual.getValueAtPercentile(50), actual.getValueAtPercentile(99.9),
                 intended.getValueAtPercentile(50), intended.getValueAtPercentile(99.9));
     }
