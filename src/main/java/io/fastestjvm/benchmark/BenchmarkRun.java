@@ -231,8 +231,9 @@ public final class BenchmarkRun {
     /** Waits for both threads, failing the run if it overruns its schedule by more than the grace period. */
     private void awaitCompletion(final RunControl control, final Thread producer, final Thread consumer,
                                  final Phases phases) throws InterruptedException {
+        // Every message counted at the measured rate: room for a first stage slower than qp.warmupRate.
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(
-                options.warmupSeconds() + (long) options.seconds() * options.runs() + GRACE_SECONDS);
+                options.totalMessages() / options.rate() + GRACE_SECONDS);
         for (final Thread thread : new Thread[] {consumer, producer}) {
             while (thread.isAlive()) {
                 final long left = deadline - System.nanoTime();
