@@ -30,7 +30,7 @@ public final class Settings {
     public static final Setting WARMUP_INDEX_BLOCKS = new Setting("qp.warmupIndexBlocks", "8",
             "0 to 1000", "Chronicle index blocks (one per index count x spacing messages: 2^20 for FAST_DAILY) the"
                     + " warm-up crosses at qp.warmupRate, in at most half of qp.warmupSeconds");
-    public static final Setting STEADY_SECONDS = new Setting("qp.steadySeconds", "10",
+    public static final Setting STEADY_SECONDS = new Setting("qp.steadySeconds", "3",
             "1 to 3600 seconds", "the warm-up ends once this many paced seconds in a row had no JIT compilation"
                     + " or deoptimisation and the hot loops allocated 0 B in the last one");
     public static final Setting SECONDS = new Setting("qp.seconds", "100",
