@@ -126,7 +126,7 @@ public final class BenchmarkRun {
                      started.getTime())) {
             final ProgressReporter progress = new ProgressReporter(actualLog, intendedLog,
                     producer.report().sent::get, consumer.report().received::get, phases::measuredStart,
-                    (long) phases.messagesPerRun * phases.runs, options.warmupSeconds(),
+                    phases::warmupSecondOf, (long) phases.messagesPerRun * phases.runs, options.warmupSeconds(),
                     options.seconds() * options.runs(), err);
             final Thread producerThread = new Thread(producer, "qp-producer");
             final Thread consumerThread = new Thread(consumer, "qp-consumer");

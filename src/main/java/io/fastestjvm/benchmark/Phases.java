@@ -67,6 +67,11 @@ final class Phases {
         }
     }
 
+    /** The warm-up second (chunk) message {@code sequence} belongs to, counting the fast stage's seconds. */
+    long warmupSecondOf(final long sequence) {
+        return sequence < pacedStart ? sequence / warmupRate : pacedStart / warmupRate + (sequence - pacedStart) / rate;
+    }
+
     long runStart(final int run) {
         return measuredStart + (long) run * messagesPerRun;
     }

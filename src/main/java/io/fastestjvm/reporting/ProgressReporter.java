@@ -3,6 +3,7 @@ package io.fastestjvm.reporting;
 import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.function.LongUnaryOperator;
 
 import org.HdrHistogram.Histogram;
 
@@ -16,21 +17,23 @@ public final class ProgressReporter implements Runnable {
     private final LongSupplier sent;
     private final LongSupplier received;
     private final LongSupplier measuredStart;
+    private final LongUnaryOperator warmupSecondOf;
     private final long measuredMessages;
     private final int warmupSeconds;
     private final int measuredSeconds;
     private final PrintStream err;
     private volatile boolean finished;
-    private volatile long startNanos = System.nanoTime();
 
     public ProgressReporter(final IntervalLog actualSend, final IntervalLog intendedSend, final LongSupplier sent,
-                            final LongSupplier received, final LongSupplier measuredStart, final long measuredMessages,
+                            final LongSupplier received, final LongSupplier measuredStart,
+                            final LongUnaryOperator warmupSecondOf, final long measuredMessages,
                             final int warmupSeconds, final int measuredSeconds, final PrintStream err) {
         this.actualSend = actualSend;
         this.intendedSend = intendedSend;
         this.sent = sent;
         this.received = received;
         this.measuredStart = measuredStart;
+        this.warmupSecondOf = warmupSecondOf;
         this.measuredMessages = measuredMessages;
         this.warmupSeconds = warmupSeconds;
         this.measuredSeconds = measuredSeconds;
@@ -45,7 +48,6 @@ public final class ProgressReporter implements Runnable {
     @Override
     public void run() {
         final long start = System.nanoTime();
-        startNanos = start;
         long tick = 1;
         while (!finished) {
             final long sleepNanos = start + TimeUnit.SECONDS.toNanos(tick) - System.nanoTime();
@@ -72,10 +74,11 @@ public final class ProgressReporter implements Runnable {
     }
 
     String line(final long receivedNow, final long sentNow, final Histogram actual, final Histogram intended) {
-        // The warm-up's length is decided while it runs (steady state), so it shows seconds so far of its bound.
+        // The warm-up's length is decided while it runs (steady state): it shows its schedule seconds so far
+        // (one per chunk, whatever the stage's rate) against its upper bound.
         final long start = measuredStart.getAsLong();
         final boolean warmingUp = receivedNow < start;
-        final long elapsedSeconds = warmingUp ? (System.nanoTime() - startNanos) / 1_000_000_000L
+        final long elapsedSeconds = warmingUp ? warmupSecondOf.applyAsLong(receivedNow)
                 : measuredMessages == 0 ? 0 : (receivedNow - start) * measuredSeconds / measuredMessages;
         return String.format("[qp] %-8s %4d/%s s  sent %,d  received %,d  last 1 s: actual-send p50 %,d ns"
                         + " p99.9 %,d ns | intended-send p50 %,d ns p99.9 %,d ns",

@@ -53,6 +53,15 @@ class PhasesTest {
     }
 
     @Test
+    void warmupSecondsCountChunksWhateverTheStagesRate() {
+        final Phases phases = phases(true);
+        assertEquals(0, phases.warmupSecondOf(39));
+        assertEquals(1, phases.warmupSecondOf(40));
+        assertEquals(2, phases.warmupSecondOf(80));
+        assertEquals(4, phases.warmupSecondOf(109));
+    }
+
+    @Test
     void withoutEarlyStartTheWarmupRunsToItsBound() {
         final Phases phases = phases(false);
         phases.measureAfterPacedSeconds(1);
