@@ -20,17 +20,17 @@ public final class DuringRunMonitor implements Runnable {
     private final int producerTid;
     private final int consumerTid;
     private final LongSupplier received;
-    private final long warmupMessages;
+    private final LongSupplier firstMeasured;
     private volatile boolean finished;
     private volatile Snapshot measuredStart;
 
     public DuringRunMonitor(final SystemFiles files, final int producerTid, final int consumerTid,
-                            final LongSupplier received, final long warmupMessages) {
+                            final LongSupplier received, final LongSupplier firstMeasured) {
         this.files = files;
         this.producerTid = producerTid;
         this.consumerTid = consumerTid;
         this.received = received;
-        this.warmupMessages = warmupMessages;
+        this.firstMeasured = firstMeasured;
     }
 
     @Override
@@ -40,7 +40,7 @@ public final class DuringRunMonitor implements Runnable {
         // benchmark thread, so a cold read there stalled the first measured messages by up to 2 ms.
         snapshot();
         try {
-            while (!finished && received.getAsLong() < warmupMessages) {
+            while (!finished && received.getAsLong() < firstMeasured.getAsLong()) {
                 TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
             }
         } catch (final InterruptedException e) {

@@ -35,6 +35,7 @@ import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.transport.Transports;
+import io.fastestjvm.warmup.SteadyStateWatch;
 
 /**
  * One benchmark execution: checks the settings, pins the threads, runs the warm-up and the measured runs, proves
@@ -97,7 +98,10 @@ public final class BenchmarkRun {
         final Map<String, Object> environment = EnvironmentInfo.capture(queueDir);
         rigour.beforeRun(queueDir, err);
 
-        final Phases phases = Phases.of(options);
+        // A calibration injection is placed at a fixed sequence, so its warm-up runs to the upper bound.
+        final Phases phases = Phases.of(options, !rigour.injection().enabled());
+        final SteadyStateWatch steady = new SteadyStateWatch(options.steadySeconds(), phases.pacedSeconds(),
+                options.fastWarmupSeconds());
         final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
         final LatencyRecorder intended = new LatencyRecorder(INTENDED_SEND, phases.runs, phases.messagesPerRun);
         final RunControl control = new RunControl();
@@ -111,8 +115,9 @@ public final class BenchmarkRun {
         Runtime.getRuntime().addShutdownHook(cleanup);
 
         final Transport measured = rigour.injection().wrap(transport);
-        final Producer producer = new Producer(measured, phases, cpus[0].planned(), control);
-        final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended);
+        final Producer producer = new Producer(measured, phases, cpus[0].planned(), control, steady);
+        final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended,
+                steady);
         final long runStartNanos = System.nanoTime();
         final PersistenceProof proof;
         try (IntervalLog actualLog = new IntervalLog(actual, results.temporaryFile(ACTUAL_SEND + ".hlog"),
@@ -120,8 +125,9 @@ public final class BenchmarkRun {
              IntervalLog intendedLog = new IntervalLog(intended, results.temporaryFile(INTENDED_SEND + ".hlog"),
                      started.getTime())) {
             final ProgressReporter progress = new ProgressReporter(actualLog, intendedLog,
-                    producer.report().sent::get, consumer.report().received::get, phases.warmupMessages,
-                    phases.total(), options.warmupSeconds(), options.seconds() * options.runs(), err);
+                    producer.report().sent::get, consumer.report().received::get, phases::measuredStart,
+                    phases::warmupSecondOf, (long) phases.messagesPerRun * phases.runs, options.warmupSeconds(),
+                    options.seconds() * options.runs(), err);
             final Thread producerThread = new Thread(producer, "qp-producer");
             final Thread consumerThread = new Thread(consumer, "qp-consumer");
             final Thread progressThread = new Thread(progress, "qp-progress");
@@ -130,7 +136,7 @@ public final class BenchmarkRun {
             producerThread.start();
             control.awaitReady();
             warnAboutPinning(producer.report(), consumer.report());
-            rigour.start(producer, consumer, phases.warmupMessages);
+            rigour.start(producer, consumer, phases);
             control.go();
             err.println("[qp] warm-up started at JVM uptime "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
@@ -140,6 +146,12 @@ public final class BenchmarkRun {
             progress.finish();
             progressThread.join();
             progress.drainAndReport();
+        }
+        if (steady.reached()) {
+            err.println("[qp] steady state reached at warm-up second " + steady.atSecond() + " (" + steady.source()
+                    + "); measured from message " + phases.measuredStart());
+        } else {
+            warnBoxed(steady.warning());
         }
         results.publish(results.temporaryFile(ACTUAL_SEND + ".hlog"), ACTUAL_SEND + ".hlog");
         results.publish(results.temporaryFile(INTENDED_SEND + ".hlog"), INTENDED_SEND + ".hlog");
@@ -184,9 +196,9 @@ public final class BenchmarkRun {
                         producer.report().pinningNote)
                 .cpu(cpus[1], consumer.report().threadId, consumer.report().actualCpus,
                         consumer.report().pinningNote)
-                .phases(phases.warmupMessages, phases.messagesPerRun, phases.runs)
+                .phases(phases.measuredStart(), phases.messagesPerRun, phases.runs)
                 .counts(producer.report().sent.get(), consumer.report().received.get())
-                .achievedSendRate(producer.report().sent.get() - phases.warmupMessages,
+                .achievedSendRate(producer.report().sent.get() - phases.measuredStart(),
                         producer.report().endNanos - producer.report().measuredStartNanos)
                 .latency(ACTUAL_SEND, actual.allRuns(), perRunActual, actual.clampedSamples())
                 .latency(INTENDED_SEND, intended.allRuns(), perRunIntended, intended.clampedSamples())
@@ -196,7 +208,8 @@ public final class BenchmarkRun {
                 .durations(runStartNanos, consumer.report().measuredStartNanos, measuredEndNanos, System.nanoTime())
                 .transport(transport.name(), transport.facts())
                 .failures(failures)
-                .concurrentRuns(safety.otherRunsSeen());
+                .concurrentRuns(safety.otherRunsSeen())
+                .section("steadyState", steady.toMap(phases.measuredStart(), options.indexBlockMessages()));
         rigour.addTo(builder, new LatencyRecorder[] {actual, intended}, Arrays.asList(perRunActual, perRunIntended),
                 intervals);
         final RunSummary summary = builder.build();
@@ -218,8 +231,9 @@ public final class BenchmarkRun {
     /** Waits for both threads, failing the run if it overruns its schedule by more than the grace period. */
     private void awaitCompletion(final RunControl control, final Thread producer, final Thread consumer,
                                  final Phases phases) throws InterruptedException {
+        // Every message counted at the measured rate: room for a first stage slower than qp.warmupRate.
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(
-                phases.total() / options.rate() + GRACE_SECONDS);
+                options.totalMessages() / options.rate() + GRACE_SECONDS);
         for (final Thread thread : new Thread[] {consumer, producer}) {
             while (thread.isAlive()) {
                 final long left = deadline - System.nanoTime();
@@ -244,14 +258,19 @@ public final class BenchmarkRun {
     private void warnAboutFallbacks(final CpuAssignment[] cpus) {
         for (final CpuAssignment cpu : cpus) {
             if (cpu.isFallback()) {
-                err.println();
-                err.println("************************************************************************");
-                err.println("WARNING: " + cpu.thread() + " thread asked for CPU " + cpu.requested() + ": "
-                        + cpu.reason() + ".");
-                err.println("         Results record both; set qp.strictAffinity=true to make this an error.");
-                err.println("************************************************************************");
+                warnBoxed(cpu.thread() + " thread asked for CPU " + cpu.requested() + ": " + cpu.reason() + ".",
+                        "Results record both; set qp.strictAffinity=true to make this an error.");
             }
         }
+    }
+
+    private void warnBoxed(final String... lines) {
+        err.println();
+        err.println("************************************************************************");
+        for (int i = 0; i < lines.length; i++) {
+            err.println((i == 0 ? "WARNING: " : "         ") + lines[i]);
+        }
+        err.println("************************************************************************");
     }
 
     /** Both threads have pinned themselves by now; anything odd on the way is shown before measuring starts. */

@@ -7,6 +7,7 @@ import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.Transport;
+import io.fastestjvm.warmup.SteadyStateWatch;
 
 /**
  * Receives every message from its pinned CPU and records two latencies per message: receive minus actual send
@@ -20,18 +21,20 @@ final class Consumer implements Runnable {
     private final RunControl control;
     private final LatencyRecorder actualSend;
     private final LatencyRecorder intendedSend;
+    private final SteadyStateWatch steady;
     private final ReceivedMessage message = new ReceivedMessage();
     private final ThreadReport report = new ThreadReport("consumer");
     final JvmActivity activity = new JvmActivity();
 
     Consumer(final Transport transport, final Phases phases, final int cpu, final RunControl control,
-             final LatencyRecorder actualSend, final LatencyRecorder intendedSend) {
+             final LatencyRecorder actualSend, final LatencyRecorder intendedSend, final SteadyStateWatch steady) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
         this.control = control;
         this.actualSend = actualSend;
         this.intendedSend = intendedSend;
+        this.steady = steady;
     }
 
     ThreadReport report() {
@@ -44,6 +47,7 @@ final class Consumer implements Runnable {
             report.pinned(pinning);
             final MessageReceiver receiver = transport.openReceiver();
             final AllocationMeter allocation = new AllocationMeter();
+            final AllocationMeter chunkAllocation = new AllocationMeter();
             activity.rehearse();
             control.markReadyAndAwaitGo();
             report.startNanos = System.nanoTime();
@@ -58,9 +62,19 @@ final class Consumer implements Runnable {
                     activity.start();
                     allocation.start();
                 }
+                // The measured start is read only here, between chunks (see Phases).
+                if (chunk >= phases.measuredStart()) {
+                    if (!receiveRange(receiver, chunk, phases.chunkEnd(chunk))) {
+                        return;
+                    }
+                    continue;
+                }
+                chunkAllocation.start();
                 if (!receiveRange(receiver, chunk, phases.chunkEnd(chunk))) {
                     return;
                 }
+                chunkAllocation.stop();
+                steady.consumerChunk(chunkAllocation.allocatedBytes());
             }
             allocation.stop();
             report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);

@@ -3,49 +3,95 @@ package io.fastestjvm.benchmark;
 import io.fastestjvm.config.BenchmarkOptions;
 
 /**
- * Splits the one continuous message schedule into the warm-up and the measured runs: warm-up is sequences
- * [0, warmup), run r is [warmup + r * perRun, warmup + (r + 1) * perRun).
+ * Splits the one continuous message stream into the warm-up and the measured runs. The warm-up has two stages:
+ * [0, pacedStart) at the warm-up rate, which crosses the queue's index-block boundaries quickly, then paced
+ * seconds at the measured rate until the hot path is steady (or the upper bound). Measured run r is
+ * [measuredStart + r * perRun, measuredStart + (r + 1) * perRun).
+ *
+ * <p>Both threads work in chunks of one second's messages and read the phase only between chunks, so the inner
+ * loops run identically in warm-up and measurement. The measured start can only move earlier, and only by the
+ * producer at a chunk boundary, to the boundary after the next one: the consumer reads it at a boundary it
+ * reaches only after receiving a whole chunk sent after the change, so both agree on it.
  */
 final class Phases {
-    final long warmupMessages;
+    final long warmupRate;
+    final long rate;
+    final long pacedStart;
+    final long latestMeasuredStart;
     final int messagesPerRun;
     final int runs;
-    final long rate;
+    final boolean earlyStart;
+    private volatile long measuredStart;
 
-    Phases(final long warmupMessages, final int messagesPerRun, final int runs, final long rate) {
-        this.warmupMessages = warmupMessages;
+    Phases(final long warmupRate, final long pacedStart, final long latestMeasuredStart, final int messagesPerRun,
+           final int runs, final long rate, final boolean earlyStart) {
+        if (pacedStart % warmupRate != 0 || (latestMeasuredStart - pacedStart) % rate != 0
+                || latestMeasuredStart < pacedStart) {
+            throw new IllegalArgumentException("warm-up stages must be whole chunks: " + pacedStart + ", "
+                    + latestMeasuredStart);
+        }
+        this.warmupRate = warmupRate;
+        this.rate = rate;
+        this.pacedStart = pacedStart;
+        this.latestMeasuredStart = latestMeasuredStart;
         this.messagesPerRun = messagesPerRun;
         this.runs = runs;
-        this.rate = rate;
+        this.earlyStart = earlyStart;
+        this.measuredStart = latestMeasuredStart;
     }
 
-    static Phases of(final BenchmarkOptions options) {
-        return new Phases(options.warmupMessages(), Math.toIntExact(options.messagesPerRun()), options.runs(),
-                options.rate());
+    /** {@code earlyStart}: whether steady state may end the warm-up before its upper bound. */
+    static Phases of(final BenchmarkOptions options, final boolean earlyStart) {
+        return new Phases(options.warmupRate(), options.fastWarmupMessages(), options.warmupMessages(),
+                Math.toIntExact(options.messagesPerRun()), options.runs(), options.rate(), earlyStart);
+    }
+
+    /** The first measured sequence; before the decision, the upper bound. */
+    long measuredStart() {
+        return measuredStart;
+    }
+
+    /** Paced warm-up seconds at the upper bound. */
+    int pacedSeconds() {
+        return (int) ((latestMeasuredStart - pacedStart) / rate);
+    }
+
+    /**
+     * Producer only, at the end of paced second {@code seconds - 1}: measurement starts after paced second
+     * {@code seconds}, one whole chunk from now. Never later than the upper bound, never undone.
+     */
+    void measureAfterPacedSeconds(final int seconds) {
+        final long at = pacedStart + seconds * rate;
+        if (earlyStart && at < measuredStart) {
+            measuredStart = at;
+        }
+    }
+
+    /** The warm-up second (chunk) message {@code sequence} belongs to, counting the fast stage's seconds. */
+    long warmupSecondOf(final long sequence) {
+        return sequence < pacedStart ? sequence / warmupRate : pacedStart / warmupRate + (sequence - pacedStart) / rate;
     }
 
     long runStart(final int run) {
-        return warmupMessages + (long) run * messagesPerRun;
+        return measuredStart + (long) run * messagesPerRun;
     }
 
     long total() {
         return runStart(runs);
     }
 
-    /**
-     * Both threads work in chunks of one second's messages. Phase boundaries fall between chunks, so the inner
-     * loops run identically in warm-up and measurement, and warm-up also exercises their exit and re-entry.
-     */
+    /** One second's messages at the rate of the stage the chunk is in. */
     long chunkEnd(final long chunkStart) {
-        return Math.min(chunkStart + rate, total());
+        return Math.min(chunkStart + (chunkStart < pacedStart ? warmupRate : rate), total());
     }
 
     /** The run that starts at {@code sequence}, -1 for none. */
     int runStartingAt(final long sequence) {
-        if (sequence < warmupMessages || (sequence - warmupMessages) % messagesPerRun != 0) {
+        final long start = measuredStart;
+        if (sequence < start || (sequence - start) % messagesPerRun != 0) {
             return -1;
         }
-        final long run = (sequence - warmupMessages) / messagesPerRun;
+        final long run = (sequence - start) / messagesPerRun;
         return run < runs ? (int) run : -1;
     }
 }

@@ -6,6 +6,7 @@ import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.Transport;
+import io.fastestjvm.warmup.SteadyStateWatch;
 
 /** Sends every message on the fixed schedule from its pinned CPU. */
 final class Producer implements Runnable {
@@ -13,14 +14,16 @@ final class Producer implements Runnable {
     private final Phases phases;
     private final int cpu;
     private final RunControl control;
+    private final SteadyStateWatch steady;
     private final ThreadReport report = new ThreadReport("producer");
 
     Producer(final Transport transport, final Phases phases, final int cpu,
-             final RunControl control) {
+             final RunControl control, final SteadyStateWatch steady) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
         this.control = control;
+        this.steady = steady;
     }
 
     ThreadReport report() {
@@ -33,15 +36,36 @@ final class Producer implements Runnable {
             report.pinned(pinning);
             final MessageSender sender = transport.openSender();
             final AllocationMeter allocation = new AllocationMeter();
+            final AllocationMeter chunkAllocation = new AllocationMeter();
             control.markReadyAndAwaitGo();
-            final FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), phases.rate);
+            FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), phases.warmupRate, 0);
             report.startNanos = schedule.startNanos();
+            // Phase changes happen here, between chunks, never inside sendRange. Each restarts the schedule, so no
+            // backlog is carried from one stage into the next.
             for (long chunk = 0; chunk < phases.total() && !control.stopRequested(); chunk = phases.chunkEnd(chunk)) {
-                if (chunk == phases.warmupMessages) {
-                    report.measuredStartNanos = System.nanoTime();
+                final boolean warmup = chunk < phases.measuredStart();
+                if (warmup && chunk == phases.pacedStart) {
+                    schedule = new FixedRateSchedule(System.nanoTime(), phases.rate, chunk);
+                    steady.start();
+                }
+                if (chunk == phases.measuredStart()) {
+                    schedule = new FixedRateSchedule(System.nanoTime(), phases.rate, chunk);
+                    report.measuredStartNanos = schedule.startNanos();
                     allocation.start();
                 }
+                if (!warmup) {
+                    sendRange(sender, schedule, chunk, phases.chunkEnd(chunk));
+                    continue;
+                }
+                chunkAllocation.start();
                 sendRange(sender, schedule, chunk, phases.chunkEnd(chunk));
+                chunkAllocation.stop();
+                if (chunk >= phases.pacedStart) {
+                    final int measureAfter = steady.secondDone(chunkAllocation.allocatedBytes());
+                    if (measureAfter > 0) {
+                        phases.measureAfterPacedSeconds(measureAfter);
+                    }
+                }
             }
             allocation.stop();
             report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);

@@ -88,9 +88,9 @@ final class RigourInstruments {
     }
 
     /** Once both benchmark threads are pinned and ready, before the start gate opens. */
-    void start(final Producer producer, final Consumer consumer, final long warmupMessages) {
+    void start(final Producer producer, final Consumer consumer, final Phases phases) {
         monitor = new DuringRunMonitor(SystemFiles.live(), producer.report().threadId, consumer.report().threadId,
-                consumer.report().received::get, warmupMessages);
+                consumer.report().received::get, phases::measuredStart);
         monitorThread = new Thread(monitor, "qp-run-monitor");
         monitorThread.setDaemon(true);
         monitorThread.start();

@@ -20,6 +20,9 @@ public final class BenchmarkOptions {
     private final long rate;
     private final int size;
     private final int warmupSeconds;
+    private final long warmupRate;
+    private final int warmupIndexBlocks;
+    private final int steadySeconds;
     private final int seconds;
     private final int runs;
     private final File queueParent;
@@ -47,6 +50,10 @@ public final class BenchmarkOptions {
         rate = Settings.RATE.longIn(values, 1, Settings.MAX_RATE);
         size = Settings.SIZE.intIn(values, 32, Settings.MAX_SIZE);
         warmupSeconds = Settings.WARMUP_SECONDS.intIn(values, 0, 3600);
+        final long explicitWarmupRate = Settings.WARMUP_RATE.longIn(values, 0, Settings.MAX_RATE);
+        warmupRate = explicitWarmupRate > 0 ? explicitWarmupRate : Math.min(Settings.MAX_RATE, 4 * rate);
+        warmupIndexBlocks = Settings.WARMUP_INDEX_BLOCKS.intIn(values, 0, 1000);
+        steadySeconds = Settings.STEADY_SECONDS.intIn(values, 1, 3600);
         seconds = Settings.SECONDS.intIn(values, 1, 86_400);
         runs = Settings.RUNS.intIn(values, 1, 100);
         queueParent = new File(Settings.QUEUE_DIR.raw(values));
@@ -281,8 +288,44 @@ public final class BenchmarkOptions {
         return fork;
     }
 
+    /** Messages per second in the warm-up's first stage (qp.warmupRate, resolved). */
+    public long warmupRate() {
+        return warmupRate;
+    }
+
+    public int warmupIndexBlocks() {
+        return warmupIndexBlocks;
+    }
+
+    public int steadySeconds() {
+        return steadySeconds;
+    }
+
+    /**
+     * Messages one Chronicle index block covers (index count x index spacing: 2^20 for FAST_DAILY). The appender
+     * writes a new block into the data stream, and the tailer skips it, once per this many messages.
+     */
+    public long indexBlockMessages() {
+        return (long) rollCycle.defaultIndexCount() * rollCycle.defaultIndexSpacing();
+    }
+
+    /**
+     * Seconds (chunks of qp.warmupRate messages) of the warm-up's first stage: enough to cross
+     * qp.warmupIndexBlocks index blocks, but at most half the warm-up, so the paced stage always has the rest.
+     */
+    public int fastWarmupSeconds() {
+        final long crossing = (long) warmupIndexBlocks * indexBlockMessages() + 1;
+        final long needed = warmupIndexBlocks == 0 ? 0 : (crossing + warmupRate - 1) / warmupRate;
+        return (int) Math.min(needed, warmupSeconds / 2);
+    }
+
+    public long fastWarmupMessages() {
+        return fastWarmupSeconds() * warmupRate;
+    }
+
+    /** The most warm-up messages a run can send: the first stage, then the paced stage to its upper bound. */
     public long warmupMessages() {
-        return rate * warmupSeconds;
+        return fastWarmupMessages() + rate * (warmupSeconds - fastWarmupSeconds());
     }
 
     public long messagesPerRun() {

@@ -21,8 +21,18 @@ public final class Settings {
             "1 to " + MAX_RATE + " msg/s", "messages per second, on a fixed schedule");
     public static final Setting SIZE = new Setting("qp.size", "256",
             "32 (the header) to " + MAX_SIZE + " bytes", "message size in bytes");
-    public static final Setting WARMUP_SECONDS = new Setting("qp.warmupSeconds", "40",
-            "0 to 3600 seconds", "warm-up, excluded from every figure");
+    public static final Setting WARMUP_SECONDS = new Setting("qp.warmupSeconds", "80",
+            "0 to 3600 seconds", "upper bound of the warm-up (excluded from every figure); it ends earlier once the"
+                    + " hot path is steady, see docs/steady-state.md");
+    public static final Setting WARMUP_RATE = new Setting("qp.warmupRate", "0",
+            "0 (4 x qp.rate, at most " + MAX_RATE + ") or 1 to " + MAX_RATE + " msg/s",
+            "rate of the warm-up's first stage, which crosses qp.warmupIndexBlocks index blocks");
+    public static final Setting WARMUP_INDEX_BLOCKS = new Setting("qp.warmupIndexBlocks", "8",
+            "0 to 1000", "Chronicle index blocks (one per index count x spacing messages: 2^20 for FAST_DAILY) the"
+                    + " warm-up crosses at qp.warmupRate, in at most half of qp.warmupSeconds");
+    public static final Setting STEADY_SECONDS = new Setting("qp.steadySeconds", "3",
+            "1 to 3600 seconds", "the warm-up ends once this many paced seconds in a row had no JIT compilation"
+                    + " or deoptimisation and the hot loops allocated 0 B in the last one");
     public static final Setting SECONDS = new Setting("qp.seconds", "100",
             "1 to 86400 seconds", "measured seconds per run");
     public static final Setting RUNS = new Setting("qp.runs", "1",
@@ -74,7 +84,8 @@ public final class Settings {
             "1 to 1000000000", "N for qp.injectConsumerSpinNanos");
 
     public static final List<Setting> ALL = Collections.unmodifiableList(Arrays.asList(
-            PRODUCER_CPU, CONSUMER_CPU, STRICT_AFFINITY, RATE, SIZE, WARMUP_SECONDS, SECONDS, RUNS,
+            PRODUCER_CPU, CONSUMER_CPU, STRICT_AFFINITY, RATE, SIZE, WARMUP_SECONDS, WARMUP_RATE, WARMUP_INDEX_BLOCKS,
+            STEADY_SECONDS, SECONDS, RUNS,
             QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, FORK, TRANSPORT,
             JITTER_PROBE, JITTER_CPU, JITTER_THRESHOLD_NANOS, INJECT_PRODUCER_STALL_MILLIS,
             INJECT_CONSUMER_STALL_MILLIS, INJECT_STALL_AT_SECOND, INJECT_CONSUMER_SPIN_NANOS, INJECT_EVERY_MESSAGES));

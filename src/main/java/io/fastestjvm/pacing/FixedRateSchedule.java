@@ -1,7 +1,7 @@
 package io.fastestjvm.pacing;
 
 /**
- * The producer's timetable: message {@code i} is due at {@code start + i * interval}. A late producer sends at
+ * The producer's timetable: message {@code first + i} is due at {@code start + i * interval}. A late producer sends at
  * once and never shifts the schedule, so the intended send time stays the reference for coordinated-omission-free
  * latency. Intervals are kept in picoseconds so that rates which do not divide a second (e.g. 300,000 msg/s)
  * do not drift.
@@ -12,13 +12,20 @@ public final class FixedRateSchedule {
 
     private final long startNanos;
     private final long intervalPicos;
+    private final long firstSequence;
 
     public FixedRateSchedule(final long startNanos, final long messagesPerSecond) {
+        this(startNanos, messagesPerSecond, 0);
+    }
+
+    /** A schedule that starts at {@code firstSequence}, as each warm-up stage and the measured runs do. */
+    public FixedRateSchedule(final long startNanos, final long messagesPerSecond, final long firstSequence) {
         if (messagesPerSecond <= 0) {
             throw new IllegalArgumentException("messagesPerSecond must be positive: " + messagesPerSecond);
         }
         this.startNanos = startNanos;
         this.intervalPicos = PICOS_PER_SECOND / messagesPerSecond;
+        this.firstSequence = firstSequence;
     }
 
     public long startNanos() {
@@ -35,9 +42,10 @@ public final class FixedRateSchedule {
     }
 
     public long intendedSendTimeNanos(final long sequence) {
-        // sequence * intervalPicos overflows past ~9.2e6 s at 1 msg/s; split into whole and fractional nanos.
-        final long wholeNanos = (intervalPicos / PICOS_PER_NANO) * sequence;
-        final long fractionNanos = (intervalPicos % PICOS_PER_NANO) * sequence / PICOS_PER_NANO;
+        final long offset = sequence - firstSequence;
+        // offset * intervalPicos overflows past ~9.2e6 s at 1 msg/s; split into whole and fractional nanos.
+        final long wholeNanos = (intervalPicos / PICOS_PER_NANO) * offset;
+        final long fractionNanos = (intervalPicos % PICOS_PER_NANO) * offset / PICOS_PER_NANO;
         return startNanos + wholeNanos + fractionNanos;
     }
 

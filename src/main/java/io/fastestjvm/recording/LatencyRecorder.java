@@ -8,7 +8,10 @@ import org.HdrHistogram.SingleWriterRecorder;
  * every sample goes into a preallocated {@code long[]} (for exact order statistics), into the histogram of the
  * current phase, and into a {@link SingleWriterRecorder} that a reporter thread drains once a second into the
  * interval log. Warm-up runs the very same {@link #record} path into scratch targets, as JLBH does, so the JIT has
- * compiled exactly what the measured runs execute; {@link #beginRun} then only swaps the targets.
+ * compiled exactly what the measured runs execute; {@link #beginRun} then only swaps the targets. {@link #record}
+ * has no branch of its own to take for the first time later: warm-up writes every sample to the one slot of a
+ * scratch array (the cursor steps by 0), the measured runs fill the sample array exactly once (step 1), and one
+ * sample too many is an index error that fails the run rather than a wrap that overwrites.
  */
 public final class LatencyRecorder {
     /** Anything above a minute is clamped: such a sample means the run is broken, and it is counted. */
@@ -17,6 +20,9 @@ public final class LatencyRecorder {
 
     private final String name;
     private final long[] samples;
+    private final long[] warmupSlot = new long[1];
+    private long[] activeSamples;
+    private int step;
     private final Histogram[] runHistograms;
     private final Histogram warmupHistogram = newHistogram();
     private final SingleWriterRecorder warmupInterval;
@@ -51,6 +57,9 @@ public final class LatencyRecorder {
     public void beginWarmup() {
         activeHistogram = warmupHistogram;
         activeInterval = warmupInterval;
+        activeSamples = warmupSlot;
+        step = 0;
+        cursor = 0;
     }
 
     /** Samples from now on belong to measured run {@code run} (0-based); runs must begin in order. */
@@ -62,14 +71,15 @@ public final class LatencyRecorder {
         }
         activeHistogram = runHistograms[run];
         activeInterval = measuredInterval;
+        activeSamples = samples;
+        step = 1;
     }
 
     /** Called once per message by the consumer thread; allocation-free. */
     public void record(final long nanos) {
         final long value = clamp(nanos);
-        samples[cursor] = value;
-        // Warm-up laps the array; the measured runs fill it exactly once.
-        cursor = cursor + 1 < samples.length ? cursor + 1 : 0;
+        activeSamples[cursor] = value;
+        cursor += step;
         measuredCount++;
         activeHistogram.recordValue(value);
         activeInterval.recordValue(value);

@@ -3,6 +3,7 @@ package io.fastestjvm.reporting;
 import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.function.LongUnaryOperator;
 
 import org.HdrHistogram.Histogram;
 
@@ -15,22 +16,25 @@ public final class ProgressReporter implements Runnable {
     private final IntervalLog intendedSend;
     private final LongSupplier sent;
     private final LongSupplier received;
-    private final long warmupMessages;
-    private final long totalMessages;
+    private final LongSupplier measuredStart;
+    private final LongUnaryOperator warmupSecondOf;
+    private final long measuredMessages;
     private final int warmupSeconds;
     private final int measuredSeconds;
     private final PrintStream err;
     private volatile boolean finished;
 
     public ProgressReporter(final IntervalLog actualSend, final IntervalLog intendedSend, final LongSupplier sent,
-                            final LongSupplier received, final long warmupMessages, final long totalMessages,
+                            final LongSupplier received, final LongSupplier measuredStart,
+                            final LongUnaryOperator warmupSecondOf, final long measuredMessages,
                             final int warmupSeconds, final int measuredSeconds, final PrintStream err) {
         this.actualSend = actualSend;
         this.intendedSend = intendedSend;
         this.sent = sent;
         this.received = received;
-        this.warmupMessages = warmupMessages;
-        this.totalMessages = totalMessages;
+        this.measuredStart = measuredStart;
+        this.warmupSecondOf = warmupSecondOf;
+        this.measuredMessages = measuredMessages;
         this.warmupSeconds = warmupSeconds;
         this.measuredSeconds = measuredSeconds;
         this.err = err;
@@ -70,14 +74,16 @@ public final class ProgressReporter implements Runnable {
     }
 
     String line(final long receivedNow, final long sentNow, final Histogram actual, final Histogram intended) {
-        final boolean warmingUp = receivedNow < warmupMessages;
-        final long phaseDone = warmingUp ? receivedNow : receivedNow - warmupMessages;
-        final long phaseTotal = warmingUp ? warmupMessages : totalMessages - warmupMessages;
-        final int phaseSeconds = warmingUp ? warmupSeconds : measuredSeconds;
-        final long elapsedSeconds = phaseTotal == 0 ? 0 : phaseDone * phaseSeconds / phaseTotal;
-        return String.format("[qp] %-8s %4d/%d s  sent %,d  received %,d  last 1 s: actual-send p50 %,d ns"
+        // The warm-up's length is decided while it runs (steady state): it shows its schedule seconds so far
+        // (one per chunk, whatever the stage's rate) against its upper bound.
+        final long start = measuredStart.getAsLong();
+        final boolean warmingUp = receivedNow < start;
+        final long elapsedSeconds = warmingUp ? warmupSecondOf.applyAsLong(receivedNow)
+                : measuredMessages == 0 ? 0 : (receivedNow - start) * measuredSeconds / measuredMessages;
+        return String.format("[qp] %-8s %4d/%s s  sent %,d  received %,d  last 1 s: actual-send p50 %,d ns"
                         + " p99.9 %,d ns | intended-send p50 %,d ns p99.9 %,d ns",
-                warmingUp ? "warm-up" : "measured", elapsedSeconds, phaseSeconds, sentNow, receivedNow,
+                warmingUp ? "warm-up" : "measured", elapsedSeconds,
+                warmingUp ? "<=" + warmupSeconds : String.valueOf(measuredSeconds), sentNow, receivedNow,
                 actual.getValueAtPercentile(50), actual.getValueAtPercentile(99.9),
                 intended.getValueAtPercentile(50), intended.getValueAtPercentile(99.9));
     }

@@ -72,14 +72,44 @@ class BenchmarkRunTest {
         assertEquals(0, summary.get("failures").size());
     }
 
+    /** Half the warm-up at 4 x RATE (the index-block stage), then whole paced seconds, at most the other half. */
+    static long warmupMessages() {
+        final long warmup = summary.at("/messages/warmup").asLong();
+        final long fast = 4L * RATE * (WARMUP_SECONDS / 2);
+        assertTrue(warmup >= fast && warmup <= fast + (long) RATE * (WARMUP_SECONDS / 2), "warm-up " + warmup);
+        assertEquals(0, (warmup - fast) % RATE, "the paced stage is whole seconds");
+        return warmup;
+    }
+
     @Test
     void everyMessageArrivedInOrder() {
-        final long expected = (long) RATE * (WARMUP_SECONDS + SECONDS * RUNS);
+        final long expected = warmupMessages() + (long) RATE * SECONDS * RUNS;
         final JsonNode messages = summary.get("messages");
         assertEquals(expected, messages.get("expected").asLong());
         assertEquals(expected, messages.get("sent").asLong());
         assertEquals(expected, messages.get("received").asLong());
         assertTrue(summary.at("/checks/sequence/passed").asBoolean());
+    }
+
+    @Test
+    void theSummarySaysWhetherAndWhenTheWarmupReachedSteadyState() {
+        final JsonNode steady = summary.get("steadyState");
+        assertTrue(steady.get("reached").isBoolean(), steady.toString());
+        final JsonNode atSecond = steady.get("atSecond");
+        final long pacedSeconds = (warmupMessages() - 4L * RATE * (WARMUP_SECONDS / 2)) / RATE;
+        if (steady.get("reached").asBoolean()) {
+            assertTrue(atSecond.isInt() && atSecond.asInt() > WARMUP_SECONDS / 2 && atSecond.asInt() <= WARMUP_SECONDS,
+                    steady.toString());
+            assertTrue(pacedSeconds <= WARMUP_SECONDS / 2, steady.toString());
+            assertFalse(steady.has("warning"));
+        } else {
+            assertTrue(atSecond.isNull(), steady.toString());
+            assertEquals(WARMUP_SECONDS / 2, pacedSeconds, "unreached: the warm-up ran to its bound");
+            assertTrue(steady.get("warning").asText().contains("steady state not reached"));
+        }
+        assertTrue(steady.get("criterion").asText().contains("no JIT compilation or deoptimisation"));
+        assertEquals(pacedSeconds, steady.get("jitEventsPerPacedSecond").size());
+        assertEquals(WARMUP_SECONDS / 2, steady.get("fastStageSeconds").asInt());
     }
 
     @Test
@@ -212,7 +242,7 @@ class BenchmarkRunTest {
                     intervals++;
                 }
             }
-            assertEquals((long) RATE * WARMUP_SECONDS, warmupCount, latency);
+            assertEquals(warmupMessages(), warmupCount, latency);
             assertTrue(intervals >= SECONDS * RUNS - 1, latency + ": one interval a second, got " + intervals);
             final JsonNode node = summary.at("/latency/" + RunSummary.camel(latency));
             assertEquals(node.get("count").asLong(), measured.getTotalCount(), latency);

@@ -53,11 +53,13 @@ class InvalidSettingsTest {
     @Test
     void theQueueFreeSpaceMessageSaysWhatWasNeededAndWhatWasFree() throws Exception {
         final File results = temp.resolve("results").toFile();
-        final String error = rejected(BenchmarkOptions.defaults().withSize(1 << 20).withSeconds(60)
-                .withRate(1_000).withWarmupSeconds(3_600).withResultsDir(results)
-                .withQueueDir(temp.toFile()), results);
+        final BenchmarkOptions options = BenchmarkOptions.defaults().withSize(1 << 20).withSeconds(60)
+                .withRate(1_000).withWarmupSeconds(3_600).withResultsDir(results).withQueueDir(temp.toFile());
+        final String error = rejected(options, results);
+        // the warm-up's upper bound: 1,800 s at 4,000 msg/s (the fast stage's cap), then 1,800 s at 1,000 msg/s
+        assertEquals(1_800 * 4_000 + 1_800 * 1_000 + 60_000, options.totalMessages());
         assertTrue(error.matches("error: qp\\.queueDir: .* has .* free but this run's queue needs about .*"
-                + " \\(3,660,000 messages of 1048576 bytes\\); accepted: .*\n"), error);
+                + " \\(9,060,000 messages of 1048576 bytes\\); accepted: .*\n"), error);
     }
 
     @Test

@@ -49,9 +49,10 @@ class BenchmarkOptionsTest {
         assertEquals(-1, options.consumerCpu());
         assertEquals(20_000, options.rate());
         assertEquals(100, options.size());
-        assertEquals(60_000, options.warmupMessages());
+        // at most half the 3 s warm-up (1 s) at 4 x 20k/s, then up to 2 paced seconds
+        assertEquals(80_000 + 2 * 20_000, options.warmupMessages());
         assertEquals(40_000, options.messagesPerRun());
-        assertEquals(60_000 + 3 * 40_000, options.totalMessages());
+        assertEquals(120_000 + 3 * 40_000, options.totalMessages());
         assertTrue(options.keepQueue());
         assertEquals(RollCycles.FAST_HOURLY, options.rollCycle());
         assertEquals("jdk11", options.profile());

@@ -44,9 +44,10 @@ class FullDiskTest {
         final byte[] earlierSummary = "{\"status\":\"passed\"}".getBytes(StandardCharsets.UTF_8);
         Files.write(new File(earlier, RunSummary.FILE_NAME).toPath(), earlierSummary);
 
-        // 20,000 msg/s x 32 s x 264 B is ~161 MiB + 64 MiB slack: fits the 256 MiB at the start
+        // 20,000 msg/s x 32 s x 264 B is ~161 MiB + 64 MiB slack: fits the 256 MiB at the start (no index-block
+        // stage at 4 x the rate, which would need more)
         final ChildRun run = ChildRun.start(temp, "full", "-Dqp.queueDir=" + mount, "-Dqp.resultsDir=" + results,
-                "-Dqp.rate=20000", "-Dqp.warmupSeconds=30", "-Dqp.seconds=2");
+                "-Dqp.rate=20000", "-Dqp.warmupSeconds=30", "-Dqp.warmupIndexBlocks=0", "-Dqp.seconds=2");
         run.awaitStderr("[qp] warm-up started", 60);
         final long filled = fill(new File(mount, "filler"));
         final int exit = run.awaitExit(120);

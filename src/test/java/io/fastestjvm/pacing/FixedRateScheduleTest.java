@@ -54,4 +54,11 @@ class FixedRateScheduleTest {
     void rejectsANonPositiveRate() {
         assertThrows(IllegalArgumentException.class, () -> new FixedRateSchedule(0, 0));
     }
+
+    @Test
+    void aScheduleThatStartsMidStreamDuesItsFirstSequenceAtItsStart() {
+        final FixedRateSchedule schedule = new FixedRateSchedule(5_000, 100_000, 1_000_000);
+        assertEquals(5_000, schedule.intendedSendTimeNanos(1_000_000));
+        assertEquals(5_000 + 10_000, schedule.intendedSendTimeNanos(1_000_001));
+    }
 }

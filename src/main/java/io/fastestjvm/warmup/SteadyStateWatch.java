@@ -1,0 +1,115 @@
+package io.fastestjvm.warmup;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.fastestjvm.timeline.JvmCounters;
+
+/**
+ * Feeds {@link SteadyStateCriterion} once per paced warm-up second, on the producer thread between chunks (never
+ * inside a loop): JIT events from HotSpot's hsperfdata counters (compilations plus invalidations, one memory read
+ * each), or, where the JVM publishes none, milliseconds of compile time from the CompilationMXBean. The counters
+ * are JVM-wide: the harness's own threads' compilations count too, which can only make the warm-up longer.
+ */
+public final class SteadyStateWatch {
+    public static final String HSPERFDATA = "hsperfdata sun.ci.totalCompiles + sun.ci.totalInvalidates";
+    public static final String COMPILATION_MX_BEAN = "CompilationMXBean.getTotalCompilationTime (ms)";
+    public static final String NONE = "none (no JIT counter: the warm-up runs to its upper bound)";
+
+    private final SteadyStateCriterion criterion;
+    private final JvmCounters counters;
+    private final CompilationMXBean jit;
+    private final int fastSeconds;
+    private volatile long consumerChunkBytes = SteadyStateCriterion.UNKNOWN;
+    private long lastJit;
+
+    public SteadyStateWatch(final int quietSeconds, final int pacedSeconds, final int fastSeconds) {
+        this.criterion = new SteadyStateCriterion(quietSeconds, pacedSeconds);
+        this.counters = JvmCounters.open();
+        final CompilationMXBean bean = ManagementFactory.getCompilationMXBean();
+        this.jit = counters == null && bean != null && bean.isCompilationTimeMonitoringSupported() ? bean : null;
+        this.fastSeconds = fastSeconds;
+    }
+
+    /** Which counter decides. */
+    public String source() {
+        return counters != null ? HSPERFDATA : jit != null ? COMPILATION_MX_BEAN : NONE;
+    }
+
+    /** Producer, as the paced stage begins: the baseline for its first second. */
+    public void start() {
+        lastJit = jitTotal();
+    }
+
+    /** Consumer, after each warm-up chunk: what its receive loop allocated in it (-1 unknown). */
+    public void consumerChunk(final long bytes) {
+        consumerChunkBytes = bytes;
+    }
+
+    /**
+     * Producer, after each paced warm-up chunk, with what its send loop allocated in it; the consumer's figure is
+     * its last published chunk (the same second, or the one before when it is behind). Returns the paced seconds
+     * after which measurement starts, 0 while undecided.
+     */
+    public int secondDone(final long producerBytes) {
+        final long total = jitTotal();
+        final long events = total < 0 || lastJit < 0 ? SteadyStateCriterion.UNKNOWN : total - lastJit;
+        lastJit = total;
+        final long consumerBytes = consumerChunkBytes;
+        final long bytes = producerBytes < 0 || consumerBytes < 0 ? Math.max(producerBytes, consumerBytes)
+                : producerBytes + consumerBytes;
+        return criterion.second(events, bytes);
+    }
+
+    private long jitTotal() {
+        if (counters != null) {
+            final long compiles = counters.compilations();
+            final long invalidations = counters.invalidations();
+            return compiles < 0 || invalidations < 0 ? SteadyStateCriterion.UNKNOWN : compiles + invalidations;
+        }
+        return jit != null ? jit.getTotalCompilationTime() : SteadyStateCriterion.UNKNOWN;
+    }
+
+    public boolean reached() {
+        return criterion.reached();
+    }
+
+    /** Warm-up second (counting the first stage's) at whose end steady state was reached, or null. */
+    public Integer atSecond() {
+        return criterion.reached() ? fastSeconds + criterion.reachedAt() : null;
+    }
+
+    /** The summary's {@code steadyState} object. */
+    public Map<String, Object> toMap(final long warmupMessages, final long indexBlockMessages) {
+        final Map<String, Object> node = new LinkedHashMap<>();
+        node.put("reached", reached());
+        node.put("atSecond", atSecond());
+        node.put("criterion", criterion.quietSeconds() + " paced seconds in a row with no JIT compilation or"
+                + " deoptimisation (JVM-wide), and 0 B allocated by the hot loops in the last of them");
+        node.put("jitCounter", source());
+        node.put("fastStageSeconds", fastSeconds);
+        node.put("pacedSeconds", criterion.seconds());
+        node.put("warmupMessages", warmupMessages);
+        node.put("indexBlocksCrossed", warmupMessages <= 0 ? 0 : (warmupMessages - 1) / indexBlockMessages);
+        node.put("jitEventsPerPacedSecond", toList(criterion.jitEvents()));
+        node.put("hotLoopBytesPerPacedSecond", toList(criterion.hotLoopBytes()));
+        if (!reached()) {
+            node.put("warning", warning());
+        }
+        return node;
+    }
+
+    private static List<Long> toList(final long[] values) {
+        return Arrays.asList(Arrays.stream(values).boxed().toArray(Long[]::new));
+    }
+
+    public String warning() {
+        return "steady state not reached: the warm-up ran to its upper bound (qp.warmupSeconds) with JIT activity"
+                + " or allocation in its last " + criterion.quietSeconds() + " s; the measured window may hold"
+                + " compilations. Raise qp.warmupSeconds.";
+    }
+}

@@ -1,0 +1,90 @@
+package io.fastestjvm.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.fastestjvm.config.BenchmarkOptions;
+
+class PhasesTest {
+    /** Warm-up rate 40/s for 2 chunks, then up to 3 paced seconds at 10/s; 2 runs of 20 messages. */
+    private static Phases phases(final boolean earlyStart) {
+        return new Phases(40, 80, 110, 20, 2, 10, earlyStart);
+    }
+
+    private static List<Long> boundaries(final Phases phases) {
+        final List<Long> chunks = new ArrayList<>();
+        for (long chunk = 0; chunk < phases.total(); chunk = phases.chunkEnd(chunk)) {
+            chunks.add(chunk);
+        }
+        chunks.add(phases.total());
+        return chunks;
+    }
+
+    @Test
+    void chunksAreOneSecondAtTheRateOfTheirStageAndRunToTheUpperBound() {
+        final Phases phases = phases(true);
+        assertEquals(Arrays.asList(0L, 40L, 80L, 90L, 100L, 110L, 120L, 130L, 140L, 150L), boundaries(phases));
+        assertEquals(110, phases.measuredStart());
+        assertEquals(3, phases.pacedSeconds());
+        assertEquals(0, phases.runStartingAt(110));
+        assertEquals(1, phases.runStartingAt(130));
+        assertEquals(-1, phases.runStartingAt(120));
+        assertEquals(-1, phases.runStartingAt(150));
+    }
+
+    @Test
+    void steadyStateMovesTheMeasuredStartEarlierButNeverLater() {
+        final Phases phases = phases(true);
+        phases.measureAfterPacedSeconds(2);
+        assertEquals(100, phases.measuredStart());
+        phases.measureAfterPacedSeconds(3);
+        assertEquals(100, phases.measuredStart());
+        assertEquals(Arrays.asList(0L, 40L, 80L, 90L, 100L, 110L, 120L, 130L, 140L), boundaries(phases));
+        assertEquals(0, phases.runStartingAt(100));
+        assertEquals(1, phases.runStartingAt(120));
+        assertEquals(140, phases.total());
+        assertEquals(40, phases.total() - phases.measuredStart(), "measured messages stay runs x perRun");
+    }
+
+    @Test
+    void warmupSecondsCountChunksWhateverTheStagesRate() {
+        final Phases phases = phases(true);
+        assertEquals(0, phases.warmupSecondOf(39));
+        assertEquals(1, phases.warmupSecondOf(40));
+        assertEquals(2, phases.warmupSecondOf(80));
+        assertEquals(4, phases.warmupSecondOf(109));
+    }
+
+    @Test
+    void withoutEarlyStartTheWarmupRunsToItsBound() {
+        final Phases phases = phases(false);
+        phases.measureAfterPacedSeconds(1);
+        assertEquals(110, phases.measuredStart());
+    }
+
+    @Test
+    void stagesMustBeWholeChunks() {
+        assertThrows(IllegalArgumentException.class, () -> new Phases(40, 70, 100, 20, 1, 10, true));
+        assertThrows(IllegalArgumentException.class, () -> new Phases(40, 80, 85, 20, 1, 10, true));
+    }
+
+    @Test
+    void fromOptionsTheFirstStageCrossesTheIndexBlocksInAtMostHalfTheWarmup() {
+        final BenchmarkOptions defaults = BenchmarkOptions.defaults();
+        assertEquals(1 << 20, defaults.indexBlockMessages(), "FAST_DAILY: 4096 entries x every 256th message");
+        assertEquals(400_000, defaults.warmupRate());
+        assertEquals(21, defaults.fastWarmupSeconds(), "8 x 2^20 + 1 messages at 400k/s");
+        final Phases phases = Phases.of(defaults, true);
+        assertEquals(8_400_000, phases.pacedStart);
+        assertEquals(8_400_000 + 59 * 100_000L, phases.measuredStart());
+        final Phases capped = Phases.of(defaults.withWarmupSeconds(12), true);
+        assertEquals(6 * 400_000, capped.pacedStart);
+        assertEquals(6, capped.pacedSeconds());
+    }
+}

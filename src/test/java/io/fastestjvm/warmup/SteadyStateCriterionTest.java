@@ -1,0 +1,77 @@
+package io.fastestjvm.warmup;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class SteadyStateCriterionTest {
+    /** Feeds (jitEvents, bytes) pairs; returns the decision after the last. */
+    private static int feed(final SteadyStateCriterion criterion, final long[][] seconds) {
+        int decision = 0;
+        for (final long[] second : seconds) {
+            decision = criterion.second(second[0], second[1]);
+        }
+        return decision;
+    }
+
+    @Test
+    void settlesAfterTheQuietStretchAndMeasuresOneSecondLater() {
+        final SteadyStateCriterion criterion = new SteadyStateCriterion(3, 60);
+        assertEquals(0, feed(criterion, new long[][] {{40, 0}, {7, 0}, {0, 0}, {0, 0}}));
+        assertFalse(criterion.reached());
+        assertEquals(0, feed(criterion, new long[][] {{2, 0}, {0, 0}, {0, 0}}), "a compilation restarts the stretch");
+        assertEquals(9, criterion.second(0, 0), "reached at second 8: measure after second 9");
+        assertTrue(criterion.reached());
+        assertEquals(8, criterion.reachedAt());
+        assertEquals(9, criterion.second(5, 100), "a decision is never undone");
+        assertArrayEquals(new long[] {40, 7, 0, 0, 2, 0, 0, 0, 5}, criterion.jitEvents());
+    }
+
+    @Test
+    void neverSettlesAndMeasuresAtTheUpperBound() {
+        final SteadyStateCriterion criterion = new SteadyStateCriterion(2, 5);
+        assertEquals(0, feed(criterion, new long[][] {{1, 0}, {0, 0}, {3, 0}, {0, 0}}));
+        assertEquals(5, criterion.second(1, 0));
+        assertFalse(criterion.reached());
+        assertEquals(-1, criterion.reachedAt());
+        assertEquals(5, criterion.second(0, 0), "past the bound nothing changes");
+        assertEquals(5, criterion.seconds());
+    }
+
+    @Test
+    void allocationInTheLastSecondBlocksIt() {
+        final SteadyStateCriterion criterion = new SteadyStateCriterion(2, 60);
+        assertEquals(0, feed(criterion, new long[][] {{0, 0}, {0, 352}, {0, 16}}));
+        assertFalse(criterion.reached());
+        assertEquals(5, criterion.second(0, 0));
+        assertEquals(4, criterion.reachedAt());
+    }
+
+    @Test
+    void reachedAtTheBoundMeasuresAtTheBound() {
+        final SteadyStateCriterion criterion = new SteadyStateCriterion(3, 3);
+        assertEquals(3, feed(criterion, new long[][] {{0, 0}, {0, 0}, {0, 0}}));
+        assertTrue(criterion.reached());
+        assertEquals(3, criterion.measureAfter());
+    }
+
+    @Test
+    void anUnknownJitCounterNeverCountsAsQuietButUnknownBytesDoNotBlock() {
+        final SteadyStateCriterion unknownJit = new SteadyStateCriterion(1, 4);
+        assertEquals(4, feed(unknownJit, new long[][] {{-1, 0}, {-1, 0}, {-1, 0}, {-1, 0}}));
+        assertFalse(unknownJit.reached());
+        final SteadyStateCriterion unknownBytes = new SteadyStateCriterion(1, 4);
+        assertEquals(2, unknownBytes.second(0, -1));
+        assertTrue(unknownBytes.reached());
+    }
+
+    @Test
+    void noPacedSecondsMeansMeasureAtOnceUnreached() {
+        final SteadyStateCriterion criterion = new SteadyStateCriterion(10, 0);
+        assertEquals(0, criterion.second(0, 0));
+        assertFalse(criterion.reached());
+    }
+}
