@@ -24,7 +24,7 @@ import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * Appending one 256-byte message, exactly as the benchmark's producer does (prepare the message, stamp, then the same
- * document context and one bulk copy of the prepared bytes),
+ * document context and a copy of the prepared words),
  * back to back on one thread with nobody reading. Each iteration gets a fresh queue, deleted after it, so /dev/shm
  * holds at most one iteration's messages (short iterations keep that to a few hundred MB).
  */

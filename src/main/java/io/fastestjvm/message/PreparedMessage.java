@@ -8,8 +8,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * One sender's next message, made ready before its send time is stamped, so that the time between the actual-send
  * stamp and the message becoming visible is the transport's own work only (as JLBH's driver copies a prepared
  * payload). A send is: {@link #prepare} (sequence, intended send time, payload pattern and its checksum into a
- * preallocated scratch), stamp {@code System.nanoTime()}, then {@code writeStamped}: the three header longs and one
- * bulk copy of the prepared bytes {@link MessageLayout#CHECKSUM_OFFSET}..size. The bytes that result are exactly
+ * preallocated scratch), stamp {@code System.nanoTime()}, then {@code writeStamped}: the three header longs and a
+ * copy of the prepared bytes {@link MessageLayout#CHECKSUM_OFFSET}..size. The bytes that result are exactly
  * {@link MessageLayout}'s; the payload is still rewritten for every message.
  *
  * <p>Owned by one sender thread; allocates nothing after construction.
@@ -66,12 +66,24 @@ public final class PreparedMessage {
         return sequence;
     }
 
-    /** Writes the prepared message, stamped {@code actualSendNanos}, at the bytes' write position. */
+    /**
+     * Writes the prepared message, stamped {@code actualSendNanos}, at the bytes' write position: header longs,
+     * then the prepared words as stored, nothing computed. Not one bulk copy: every bulk write Chronicle Bytes 2026.4
+     * offers ({@code write(byte[], int, int)}, {@code unsafeWriteObject}, {@code write(BytesStore, long, long)} from
+     * native memory) made the producer allocate 88-288 B once, a few hundred thousand messages into a run, where
+     * BenchmarkRunTest measures; word stores do not (docs/jlbh-comparison.md).
+     */
     public void writeStamped(final Bytes<?> bytes, final long actualSendNanos) {
         bytes.writeLong(sequence);
         bytes.writeLong(intendedSendNanos);
         bytes.writeLong(actualSendNanos);
-        bytes.write(scratch, 0, scratch.length);
+        final int wordBytes = scratch.length & ~7;
+        for (int i = 0; i < wordBytes; i += 8) {
+            bytes.writeLong(scratchBuffer.getLong(i));
+        }
+        for (int i = wordBytes; i < scratch.length; i++) {
+            bytes.writeByte(scratch[i]);
+        }
     }
 
     /** As {@link #writeStamped(Bytes, long)}, into {@code buffer} at {@code offset}; the same bytes result. */
