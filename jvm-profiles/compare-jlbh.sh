@@ -17,7 +17,7 @@ rounds=3
 if [[ "${1:-}" =~ ^[0-9]+$ ]]; then rounds="$1"; shift; fi
 out="results/runs/jlbh-comparison-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out"
-echo "logs: $out  JDK: $(java -version 2>&1 | head -n 1)  settings: ${*:-defaults}"
+echo "logs: $out  JDK: $(java -version 2>&1 | grep -v "^Picked up" | head -n 1)  settings: ${*:-defaults}"
 printf '%-5s %-34s %-30s %s\n' round "ours p50 ns: actual / intended" "JLBH p50 ns: end to end" "JLBH p50 ns: actual send"
 for ((i = 1; i <= rounds; i++)); do
   mvn -q compile exec:java@QueuePerformance "$@" -Dqp.resultsDir="$out/ours-$i" >"$out/ours-$i.log" 2>&1 || true
