@@ -123,15 +123,16 @@ public final class JlbhQueueLatency implements JLBHTask {
         if (raw == null) {
             return defaultValue;
         }
+        final long value;
         try {
-            final long value = Long.parseLong(raw.trim());
-            if (value >= min && value <= max) {
-                return value;
-            }
+            value = Long.parseLong(raw.trim());
         } catch (final NumberFormatException e) {
-            // reported below
+            throw new InvalidSettingException(name, "\"" + raw + "\" is not a whole number", min + " to " + max);
         }
-        throw new InvalidSettingException(name, "\"" + raw + "\" is out of range", min + " to " + max);
+        if (value < min || value > max) {
+            throw new InvalidSettingException(name, value + " is out of range", min + " to " + max);
+        }
+        return value;
     }
 
     private static void printScenario(final BenchmarkOptions options, final long warmup, final int runs,
