@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.fastestjvm.message.MessageCodec;
+import io.fastestjvm.message.PreparedMessage;
 import io.fastestjvm.message.ReceivedMessage;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -47,11 +48,12 @@ public class ReadBenchmark {
     public void fillQueue() throws IOException {
         directory = BenchmarkQueues.freshDirectory();
         queue = BenchmarkQueues.open(directory, 512L << 20);
-        final MessageCodec codec = new MessageCodec(BenchmarkQueues.SIZE);
+        final PreparedMessage prepared = new PreparedMessage(BenchmarkQueues.SIZE);
         try (ExcerptAppender appender = queue.createAppender()) {
             for (long sequence = 0; sequence < MESSAGES; sequence++) {
+                prepared.prepare(sequence, sequence);
                 try (DocumentContext document = appender.writingDocument()) {
-                    codec.write(document.wire().bytes(), sequence, sequence);
+                    prepared.writeStamped(document.wire().bytes(), System.nanoTime());
                 }
             }
         }

@@ -2,13 +2,12 @@ package io.fastestjvm.message;
 
 import net.openhft.chronicle.bytes.Bytes;
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * Encodes a benchmark message in {@link MessageLayout} order and decodes its header, into Chronicle {@link Bytes}
- * (the queue) or an Agrona {@link MutableDirectBuffer} at an offset (the in-memory rings), byte for byte the same.
- * Allocation-free: it writes longs straight into the target.
+ * Reads a benchmark message's header and verifies a whole message, from Chronicle {@link Bytes} (the queue) or an
+ * Agrona {@link DirectBuffer} at an offset (the in-memory rings). {@link PreparedMessage} writes them. Reading the
+ * header allocates nothing.
  */
 public final class MessageCodec {
     private final int size;
@@ -27,32 +26,6 @@ public final class MessageCodec {
 
     public int size() {
         return size;
-    }
-
-    /**
-     * Writes one whole message at the bytes' write position. The actual send time is stamped here, just before the
-     * first byte is written, as the article did.
-     */
-    public void write(final Bytes<?> bytes, final long sequence, final long intendedSendNanos) {
-        bytes.writeLong(sequence);
-        bytes.writeLong(intendedSendNanos);
-        bytes.writeLong(System.nanoTime());
-        final long checksumPosition = bytes.writePosition();
-        bytes.writeLong(0L);
-        long checksum = 0;
-        for (int i = 0; i < payloadWords; i++) {
-            final long word = MessageLayout.payloadWord(sequence, i);
-            bytes.writeLong(word);
-            checksum = MessageLayout.foldChecksum(checksum, word);
-        }
-        if (tailBytes != 0) {
-            final long word = MessageLayout.payloadWord(sequence, payloadWords);
-            for (int b = 0; b < tailBytes; b++) {
-                bytes.writeByte((byte) (word >>> (b * 8)));
-            }
-            checksum = MessageLayout.foldChecksum(checksum, word & MessageLayout.tailMask(tailBytes));
-        }
-        bytes.writeLong(checksumPosition, checksum);
     }
 
     /** Reads the header at the read position into {@code into}, leaving the payload unread. */
@@ -76,29 +49,6 @@ public final class MessageCodec {
         final byte[] copy = new byte[size];
         bytes.read(copy);
         return verify(new UnsafeBuffer(copy), 0, size, expectedSequence);
-    }
-
-    /** As {@link #write(Bytes, long, long)}, into {@code buffer} at {@code offset}; the same bytes result. */
-    public void write(final MutableDirectBuffer buffer, final int offset, final long sequence,
-                      final long intendedSendNanos) {
-        buffer.putLong(offset + MessageLayout.SEQUENCE_OFFSET, sequence);
-        buffer.putLong(offset + MessageLayout.INTENDED_SEND_OFFSET, intendedSendNanos);
-        buffer.putLong(offset + MessageLayout.ACTUAL_SEND_OFFSET, System.nanoTime());
-        int position = offset + MessageLayout.HEADER_BYTES;
-        long checksum = 0;
-        for (int i = 0; i < payloadWords; i++, position += 8) {
-            final long word = MessageLayout.payloadWord(sequence, i);
-            buffer.putLong(position, word);
-            checksum = MessageLayout.foldChecksum(checksum, word);
-        }
-        if (tailBytes != 0) {
-            final long word = MessageLayout.payloadWord(sequence, payloadWords);
-            for (int b = 0; b < tailBytes; b++) {
-                buffer.putByte(position + b, (byte) (word >>> (b * 8)));
-            }
-            checksum = MessageLayout.foldChecksum(checksum, word & MessageLayout.tailMask(tailBytes));
-        }
-        buffer.putLong(offset + MessageLayout.CHECKSUM_OFFSET, checksum);
     }
 
     /** As {@link #readHeader(Bytes, ReceivedMessage)}, from {@code buffer} at {@code offset}. */

@@ -6,7 +6,8 @@ package io.fastestjvm.message;
  * <pre>
  *  0  sequence            (long)
  *  8  intended send nanos (long)  start + sequence * interval: the coordinated-omission-free reference
- * 16  actual send nanos   (long)  System.nanoTime() just before the write
+ * 16  actual send nanos   (long)  System.nanoTime() once the rest is prepared, just before the transport is asked
+ *                                 for room (writingDocument, claim): see PreparedMessage
  * 24  payload checksum    (long)  over bytes 32..size, so the persistence proof can verify every byte
  * 32  payload             (size - 32 bytes, a pattern derived from the sequence, rewritten on every send)
  * </pre>

@@ -11,6 +11,7 @@ import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
 import io.fastestjvm.message.MessageCodec;
+import io.fastestjvm.message.PreparedMessage;
 import io.fastestjvm.message.ReceivedMessage;
 
 /**
@@ -22,13 +23,13 @@ public final class AgronaRingTransport extends InMemoryTransport {
 
     private final OffHeapMemory memory;
     private final OneToOneRingBuffer ring;
-    private final MessageCodec codec;
+    private final int messageSize;
     // producer thread only; read after it has finished
     private long claimsThatFoundTheRingFull;
 
     public AgronaRingTransport(final File directory, final int messageSize, final long maxRingBytes) {
         super(directory);
-        this.codec = new MessageCodec(messageSize);
+        this.messageSize = messageSize;
         final int capacity = Integer.highestOneBit((int) Math.min(1 << 30, Math.max(maxRingBytes,
                 4L * (messageSize + 8))));
         this.memory = new OffHeapMemory(capacity + RingBufferDescriptor.TRAILER_LENGTH);
@@ -43,16 +44,19 @@ public final class AgronaRingTransport extends InMemoryTransport {
     @Override
     public MessageSender openSender() {
         final UnsafeBuffer buffer = (UnsafeBuffer) ring.buffer();
-        final int length = codec.size();
+        final PreparedMessage message = new PreparedMessage(messageSize);
         return (sequence, intendedSendNanos) -> {
-            int index = ring.tryClaim(MESSAGE_TYPE, length);
+            message.prepare(sequence, intendedSendNanos);
+            // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
+            final long actualSendNanos = System.nanoTime();
+            int index = ring.tryClaim(MESSAGE_TYPE, messageSize);
             if (index < 0) {
                 claimsThatFoundTheRingFull++;
                 do {
-                    index = ring.tryClaim(MESSAGE_TYPE, length);
+                    index = ring.tryClaim(MESSAGE_TYPE, messageSize);
                 } while (index < 0);
             }
-            codec.write(buffer, index, sequence, intendedSendNanos);
+            message.writeStamped(buffer, index, actualSendNanos);
             ring.commit(index);
         };
     }

@@ -11,6 +11,7 @@ import com.lmax.disruptor.RingBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.fastestjvm.message.MessageCodec;
+import io.fastestjvm.message.PreparedMessage;
 import io.fastestjvm.message.ReceivedMessage;
 
 /**
@@ -21,13 +22,13 @@ import io.fastestjvm.message.ReceivedMessage;
 public final class DisruptorTransport extends InMemoryTransport {
     private final RingBuffer<MessageEvent> ring;
     private final EventPoller<MessageEvent> poller;
-    private final MessageCodec codec;
+    private final int messageSize;
     // producer thread only; read after it has finished
     private long claimsThatFoundTheRingFull;
 
     public DisruptorTransport(final File directory, final int messageSize, final long maxRingBytes) {
         super(directory);
-        this.codec = new MessageCodec(messageSize);
+        this.messageSize = messageSize;
         // busy-spin: the default blocking strategy would take a lock on every publish for a waiter that never exists
         this.ring = RingBuffer.createSingleProducer(() -> new MessageEvent(messageSize),
                 FloorRing.capacityWithin(maxRingBytes, messageSize), new BusySpinWaitStrategy());
@@ -51,9 +52,13 @@ public final class DisruptorTransport extends InMemoryTransport {
 
     @Override
     public MessageSender openSender() {
+        final PreparedMessage message = new PreparedMessage(messageSize);
         return (sequence, intendedSendNanos) -> {
+            message.prepare(sequence, intendedSendNanos);
+            // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
+            final long actualSendNanos = System.nanoTime();
             final long slot = claim();
-            codec.write(ring.get(slot).buffer, 0, sequence, intendedSendNanos);
+            message.writeStamped(ring.get(slot).buffer, 0, actualSendNanos);
             ring.publish(slot);
         };
     }

@@ -7,15 +7,16 @@ import java.util.Map;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.fastestjvm.message.MessageCodec;
+import io.fastestjvm.message.PreparedMessage;
 
 /** The floor: the run's messages through a {@link FloorRing}, the best this JVM and CPU can do without persisting. */
 public final class FloorRingTransport extends InMemoryTransport {
     private final FloorRing ring;
-    private final MessageCodec codec;
+    private final int messageSize;
 
     public FloorRingTransport(final File directory, final int messageSize, final long maxRingBytes) {
         super(directory);
-        this.codec = new MessageCodec(messageSize);
+        this.messageSize = messageSize;
         this.ring = new FloorRing(FloorRing.capacityWithin(maxRingBytes, messageSize), messageSize);
     }
 
@@ -27,8 +28,12 @@ public final class FloorRingTransport extends InMemoryTransport {
     @Override
     public MessageSender openSender() {
         final UnsafeBuffer buffer = ring.buffer();
+        final PreparedMessage message = new PreparedMessage(messageSize);
         return (sequence, intendedSendNanos) -> {
-            codec.write(buffer, ring.claim(), sequence, intendedSendNanos);
+            message.prepare(sequence, intendedSendNanos);
+            // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
+            final long actualSendNanos = System.nanoTime();
+            message.writeStamped(buffer, ring.claim(), actualSendNanos);
             ring.publish();
         };
     }

@@ -2,6 +2,9 @@ package io.fastestjvm.transport;
 
 /** The producer's end of a transport. Used by one thread only; allocates nothing per message. */
 public interface MessageSender {
-    /** Writes message {@code sequence}, stamping its actual send time as it is written. */
+    /**
+     * Writes message {@code sequence}: prepares it, stamps its actual send time, then hands it to the transport, so
+     * the actual-send latency is the transport's work only (see {@link io.fastestjvm.message.PreparedMessage}).
+     */
     void send(long sequence, long intendedSendNanos);
 }

@@ -49,12 +49,19 @@ public final class Transports {
         return Math.min(MAX_RING_BYTES, messages * (options.size() + RING_OVERHEAD_BYTES));
     }
 
-    /** 0 means "one block for the whole run": the queue then never maps a new chunk mid-measurement. */
     static long chronicleBlockSizeBytes(final BenchmarkOptions options) {
-        if (options.blockSizeMiB() > 0) {
-            return (long) options.blockSizeMiB() << 20;
+        return chronicleBlockSizeBytes(options.blockSizeMiB(), options.totalMessages(), options.size());
+    }
+
+    /**
+     * 0 means "one block for the whole run": the queue then never maps a new chunk mid-measurement. Public so the
+     * JLBH harness (src/jlbh) sizes its queue the same way for its own message count.
+     */
+    public static long chronicleBlockSizeBytes(final int blockSizeMiB, final long totalMessages, final int size) {
+        if (blockSizeMiB > 0) {
+            return (long) blockSizeMiB << 20;
         }
-        final long needed = ChronicleQueueTransport.bytesNeeded(options.totalMessages(), options.size());
+        final long needed = ChronicleQueueTransport.bytesNeeded(totalMessages, size);
         final long mib = Math.max(64, (needed >> 20) + 1);
         return Math.min(mib, 16_384) << 20;
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.message.MessageCodec;
+import io.fastestjvm.message.PreparedMessage;
 
 /** The floor ring hands over every message once, in order and intact, across many laps of a tiny ring. */
 class FloorRingTest {
@@ -21,6 +22,7 @@ class FloorRingTest {
     @Test
     void twoThreadsPassEveryMessageInOrderAcrossManyLaps() throws Exception {
         final MessageCodec codec = new MessageCodec(SIZE);
+        final PreparedMessage message = new PreparedMessage(SIZE);
         final AtomicReference<String> problem = new AtomicReference<>();
         try (FloorRing ring = new FloorRing(SLOTS, SIZE)) {
             final Thread consumer = new Thread(() -> {
@@ -40,7 +42,8 @@ class FloorRingTest {
             }, "floor-consumer");
             consumer.start();
             for (long sequence = 0; sequence < MESSAGES; sequence++) {
-                codec.write(ring.buffer(), ring.claim(), sequence, sequence);
+                message.prepare(sequence, sequence);
+                message.writeStamped(ring.buffer(), ring.claim(), System.nanoTime());
                 ring.publish();
             }
             consumer.join(TimeUnit.MINUTES.toMillis(5));
@@ -57,15 +60,18 @@ class FloorRingTest {
     void theProducerCannotOverrunAFullRing() {
         try (FloorRing ring = new FloorRing(2, 32)) {
             final MessageCodec codec = new MessageCodec(32);
+            final PreparedMessage message = new PreparedMessage(32);
             for (int sequence = 0; sequence < 2; sequence++) {
-                codec.write(ring.buffer(), ring.claim(), sequence, 0);
+                message.prepare(sequence, 0);
+                message.writeStamped(ring.buffer(), ring.claim(), 0);
                 ring.publish();
             }
             // the consumer reads message 0 only after the ring filled: nothing was overwritten
             final int offset = ring.readyOffset();
             assertNull(codec.verify(ring.buffer(), offset, 32, 0));
             ring.release();
-            codec.write(ring.buffer(), ring.claim(), 2, 0);
+            message.prepare(2, 0);
+            message.writeStamped(ring.buffer(), ring.claim(), 0);
             ring.publish();
             assertNull(codec.verify(ring.buffer(), ring.readyOffset(), 32, 1));
             ring.release();

@@ -1,0 +1,96 @@
+package io.fastestjvm.message;
+
+import net.openhft.chronicle.bytes.Bytes;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * One sender's next message, made ready before its send time is stamped, so that the time between the actual-send
+ * stamp and the message becoming visible is the transport's own work only (as JLBH's driver copies a prepared
+ * payload). A send is: {@link #prepare} (sequence, intended send time, payload pattern and its checksum into a
+ * preallocated scratch), stamp {@code System.nanoTime()}, then {@code writeStamped}: the three header longs and a
+ * copy of the prepared bytes {@link MessageLayout#CHECKSUM_OFFSET}..size. The bytes that result are exactly
+ * {@link MessageLayout}'s; the payload is still rewritten for every message.
+ *
+ * <p>Owned by one sender thread; allocates nothing after construction.
+ */
+public final class PreparedMessage {
+    private final int size;
+    private final int payloadWords;
+    private final int tailBytes;
+    /** Bytes CHECKSUM_OFFSET..size of the message: the checksum, then the payload. */
+    private final byte[] scratch;
+    private final UnsafeBuffer scratchBuffer;
+    private long sequence;
+    private long intendedSendNanos;
+
+    public PreparedMessage(final int size) {
+        if (size < MessageLayout.HEADER_BYTES) {
+            throw new IllegalArgumentException("size " + size + " < header " + MessageLayout.HEADER_BYTES);
+        }
+        this.size = size;
+        final int payloadBytes = size - MessageLayout.HEADER_BYTES;
+        this.payloadWords = payloadBytes >>> 3;
+        this.tailBytes = payloadBytes & 7;
+        this.scratch = new byte[size - MessageLayout.CHECKSUM_OFFSET];
+        this.scratchBuffer = new UnsafeBuffer(scratch);
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** Makes message {@code sequence} ready: everything but the actual send time. */
+    public void prepare(final long sequence, final long intendedSendNanos) {
+        this.sequence = sequence;
+        this.intendedSendNanos = intendedSendNanos;
+        int position = MessageLayout.HEADER_BYTES - MessageLayout.CHECKSUM_OFFSET;
+        long checksum = 0;
+        for (int i = 0; i < payloadWords; i++, position += 8) {
+            final long word = MessageLayout.payloadWord(sequence, i);
+            scratchBuffer.putLong(position, word);
+            checksum = MessageLayout.foldChecksum(checksum, word);
+        }
+        if (tailBytes != 0) {
+            final long word = MessageLayout.payloadWord(sequence, payloadWords);
+            for (int b = 0; b < tailBytes; b++) {
+                scratchBuffer.putByte(position + b, (byte) (word >>> (b * 8)));
+            }
+            checksum = MessageLayout.foldChecksum(checksum, word & MessageLayout.tailMask(tailBytes));
+        }
+        scratchBuffer.putLong(0, checksum);
+    }
+
+    /** The prepared message's sequence. */
+    public long sequence() {
+        return sequence;
+    }
+
+    /**
+     * Writes the prepared message, stamped {@code actualSendNanos}, at the bytes' write position: header longs,
+     * then the prepared words as stored, nothing computed. Not one bulk copy: every bulk write Chronicle Bytes 2026.4
+     * offers ({@code write(byte[], int, int)}, {@code unsafeWriteObject}, {@code write(BytesStore, long, long)} from
+     * native memory) made the producer allocate 88-288 B once, a few hundred thousand messages into a run, where
+     * BenchmarkRunTest measures; word stores do not (docs/jlbh-comparison.md).
+     */
+    public void writeStamped(final Bytes<?> bytes, final long actualSendNanos) {
+        bytes.writeLong(sequence);
+        bytes.writeLong(intendedSendNanos);
+        bytes.writeLong(actualSendNanos);
+        final int wordBytes = scratch.length & ~7;
+        for (int i = 0; i < wordBytes; i += 8) {
+            bytes.writeLong(scratchBuffer.getLong(i));
+        }
+        for (int i = wordBytes; i < scratch.length; i++) {
+            bytes.writeByte(scratch[i]);
+        }
+    }
+
+    /** As {@link #writeStamped(Bytes, long)}, into {@code buffer} at {@code offset}; the same bytes result. */
+    public void writeStamped(final MutableDirectBuffer buffer, final int offset, final long actualSendNanos) {
+        buffer.putLong(offset + MessageLayout.SEQUENCE_OFFSET, sequence);
+        buffer.putLong(offset + MessageLayout.INTENDED_SEND_OFFSET, intendedSendNanos);
+        buffer.putLong(offset + MessageLayout.ACTUAL_SEND_OFFSET, actualSendNanos);
+        buffer.putBytes(offset + MessageLayout.CHECKSUM_OFFSET, scratchBuffer, 0, scratch.length);
+    }
+}
