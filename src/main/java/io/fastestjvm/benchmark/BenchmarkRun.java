@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuPlanner;
@@ -50,6 +51,7 @@ public final class BenchmarkRun {
     private final PrintStream out;
     private final PrintStream err;
     private QueueHook beforeProof = queueDir -> { };
+    private UnaryOperator<Transport> transportWrapper = UnaryOperator.identity();
 
     public BenchmarkRun(final BenchmarkOptions options, final PrintStream out, final PrintStream err) {
         this.options = options;
@@ -66,6 +68,12 @@ public final class BenchmarkRun {
     /** Test hook: runs on the closed queue between the end of measurement and the persistence proof. */
     BenchmarkRun beforePersistenceProof(final QueueHook hook) {
         this.beforeProof = hook;
+        return this;
+    }
+
+    /** Test hook: wraps the transport the producer and consumer use, e.g. to make it fail at startup. */
+    BenchmarkRun wrapTransport(final UnaryOperator<Transport> wrapper) {
+        this.transportWrapper = wrapper;
         return this;
     }
 
@@ -110,7 +118,7 @@ public final class BenchmarkRun {
         }, "qp-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
 
-        final Transport measured = rigour.injection().wrap(transport);
+        final Transport measured = transportWrapper.apply(rigour.injection().wrap(transport));
         final Producer producer = new Producer(measured, phases, cpus[0].planned(), control);
         final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended);
         final long runStartNanos = System.nanoTime();
@@ -128,17 +136,19 @@ public final class BenchmarkRun {
             progressThread.setDaemon(true);
             consumerThread.start();
             producerThread.start();
-            control.awaitReady();
+            final boolean ready = control.awaitReady();
             warnAboutPinning(producer.report(), consumer.report());
             rigour.start(producer, consumer, phases.warmupMessages);
-            control.go();
+            if (ready) {
+                control.go();
+            }
             err.println("[qp] warm-up started at JVM uptime "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
             progressThread.start();
             awaitCompletion(control, producerThread, consumerThread, phases);
             rigour.stop(producer, consumer);
             progress.finish();
-            progressThread.join();
+            progressThread.join(TimeUnit.SECONDS.toMillis(GRACE_SECONDS));
             progress.drainAndReport();
         }
         results.publish(results.temporaryFile(ACTUAL_SEND + ".hlog"), ACTUAL_SEND + ".hlog");
@@ -225,7 +235,7 @@ public final class BenchmarkRun {
                 final long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     control.fail("run overran its schedule by more than " + GRACE_SECONDS + " s (stalled)");
-                    thread.join();
+                    thread.join(TimeUnit.SECONDS.toMillis(GRACE_SECONDS));
                     break;
                 }
                 TimeUnit.NANOSECONDS.timedJoin(thread, Math.min(left, TimeUnit.SECONDS.toNanos(1)));

@@ -45,7 +45,9 @@ final class Consumer implements Runnable {
             final MessageReceiver receiver = transport.openReceiver();
             final AllocationMeter allocation = new AllocationMeter();
             activity.rehearse();
-            control.markReadyAndAwaitGo();
+            if (!control.markReadyAndAwaitGo()) {
+                return;
+            }
             report.startNanos = System.nanoTime();
             for (long chunk = 0; chunk < phases.total(); chunk = phases.chunkEnd(chunk)) {
                 final int run = phases.runStartingAt(chunk);

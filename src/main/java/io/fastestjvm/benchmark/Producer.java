@@ -33,7 +33,9 @@ final class Producer implements Runnable {
             report.pinned(pinning);
             final MessageSender sender = transport.openSender();
             final AllocationMeter allocation = new AllocationMeter();
-            control.markReadyAndAwaitGo();
+            if (!control.markReadyAndAwaitGo()) {
+                return;
+            }
             final FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), phases.rate);
             report.startNanos = schedule.startNanos();
             for (long chunk = 0; chunk < phases.total() && !control.stopRequested(); chunk = phases.chunkEnd(chunk)) {
