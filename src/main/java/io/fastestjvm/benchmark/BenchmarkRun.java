@@ -61,7 +61,12 @@ public final class BenchmarkRun {
 
     public BenchmarkResult execute() throws IOException, InterruptedException {
         try (RunSafety safety = new RunSafety(err)) {
-            return execute(safety);
+            try {
+                return execute(safety);
+            } catch (final Throwable e) {
+                safety.failed(e); // e.g. results that could not be written: the folder is marked unfinished
+                throw e;
+            }
         }
     }
 

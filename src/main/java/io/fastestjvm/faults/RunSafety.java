@@ -20,6 +20,7 @@ public final class RunSafety implements AutoCloseable {
     private ConcurrentRunWatch watch;
     private QueueDirectoryOwner queueOwner;
     private RunningMarker marker;
+    private String failure;
 
     public RunSafety(final PrintStream err) {
         this(err, RunRegistry.defaultDirectory());
@@ -54,6 +55,13 @@ public final class RunSafety implements AutoCloseable {
         marker = RunningMarker.write(results, runId);
     }
 
+    /** Records why the run is ending without results, for the UNFINISHED marker; the first reason is kept. */
+    public void failed(final Throwable cause) {
+        if (failure == null) {
+            failure = "the run stopped before its summary was written: " + cause;
+        }
+    }
+
     /**
      * Stops watching, checks a last time and returns the pids of every other run seen while this one ran; null
      * when this run could not register, so nothing could be checked.
@@ -72,7 +80,7 @@ public final class RunSafety implements AutoCloseable {
                 queueOwner.close();
             }
             if (marker != null) {
-                marker.remove();
+                marker.finish(failure, err);
             }
         } finally {
             if (registry != null) {
