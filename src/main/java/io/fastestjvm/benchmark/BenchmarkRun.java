@@ -23,6 +23,7 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.DiskSpaceFailure;
+import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
@@ -113,13 +114,13 @@ public final class BenchmarkRun {
         final Phases phases = Phases.of(options);
         final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
         final LatencyRecorder intended = new LatencyRecorder(INTENDED_SEND, phases.runs, phases.messagesPerRun);
+        final long[] sortBuffer = new long[actual.samples().length]; // before measuring: the summary cannot OOM
         final RunControl control = new RunControl();
         final Transport transport = Transports.create(options, queueDir);
+        final QueueRemoval queueRemoval = new QueueRemoval(transport::deleteFiles, options.keepQueue());
         final Thread cleanup = new Thread(() -> {
             control.fail("stopped by a signal");
-            if (!options.keepQueue()) {
-                transport.deleteFiles();
-            }
+            queueRemoval.remove();
         }, "qp-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
 
@@ -168,12 +169,12 @@ public final class BenchmarkRun {
                 err.println("[qp] persistence proof: reading " + producer.report().sent.get()
                         + " messages back from " + queueDir + " with a fresh queue");
             }
-            proof = transport.provePersisted(producer.report().sent.get());
+            final long sent = producer.report().sent.get();
+            proof = queueRemoval.whileQueueExists(() -> transport.provePersisted(sent), () -> new PersistenceProof(
+                    transport.persists(), sent, 0, 0, null, "not run: stopped by a signal", 0));
         } finally {
-            if (!options.keepQueue()) {
-                transport.deleteFiles();
-            }
-            Runtime.getRuntime().removeShutdownHook(cleanup);
+            queueRemoval.remove();
+            RunSafety.removeShutdownHook(cleanup);
         }
 
         final List<String> failures = new ArrayList<>();
@@ -189,8 +190,8 @@ public final class BenchmarkRun {
             perRunActual.add(LatencyPercentiles.of(actual.runHistogram(run)));
             perRunIntended.add(LatencyPercentiles.of(intended.runHistogram(run)));
         }
-        final List<OrderStatisticConfidence[]> intervals = Arrays.asList(RigourInstruments.intervals(actual),
-                RigourInstruments.intervals(intended));
+        final List<OrderStatisticConfidence[]> intervals = Arrays.asList(RigourInstruments.intervals(actual,
+                sortBuffer), RigourInstruments.intervals(intended, sortBuffer));
         final RunSummary.Builder builder = new RunSummary.Builder()
                 .options(options)
                 .started(started)
