@@ -50,7 +50,7 @@ public final class Transports {
     }
 
     /** 0 means "one block for the whole run": the queue then never maps a new chunk mid-measurement. */
-    static long chronicleBlockSizeBytes(final BenchmarkOptions options) {
+    public static long chronicleBlockSizeBytes(final BenchmarkOptions options) {
         if (options.blockSizeMiB() > 0) {
             return (long) options.blockSizeMiB() << 20;
         }
