@@ -103,6 +103,9 @@ public final class BenchmarkRun {
         safety.beforeRun(options, runId);
         final File queueDir = new File(options.queueParent(), "qp-" + runId);
         Files.createDirectory(queueDir.toPath());
+        final RunControl control = new RunControl();
+        final QueueRemoval queueRemoval = QueueRemoval.onSignal(queueDir, options.keepQueue(),
+                () -> control.fail("stopped by a signal"));
         safety.ownQueue(queueDir);
         final ResultsFolder results = ResultsFolder.createNew(options.resultsParent(), runId);
         safety.markRunning(results, runId);
@@ -115,14 +118,7 @@ public final class BenchmarkRun {
         final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
         final LatencyRecorder intended = new LatencyRecorder(INTENDED_SEND, phases.runs, phases.messagesPerRun);
         final long[] sortBuffer = new long[actual.samples().length]; // before measuring: the summary cannot OOM
-        final RunControl control = new RunControl();
         final Transport transport = Transports.create(options, queueDir);
-        final QueueRemoval queueRemoval = new QueueRemoval(transport::deleteFiles, options.keepQueue());
-        final Thread cleanup = new Thread(() -> {
-            control.fail("stopped by a signal");
-            queueRemoval.remove();
-        }, "qp-cleanup");
-        Runtime.getRuntime().addShutdownHook(cleanup);
 
         final Transport measured = transportWrapper.apply(rigour.injection().wrap(transport));
         final Producer producer = new Producer(measured, phases, cpus[0].planned(), control);
@@ -173,8 +169,7 @@ public final class BenchmarkRun {
             proof = queueRemoval.whileQueueExists(() -> transport.provePersisted(sent), () -> new PersistenceProof(
                     transport.persists(), sent, 0, 0, null, "not run: stopped by a signal", 0));
         } finally {
-            queueRemoval.remove();
-            RunSafety.removeShutdownHook(cleanup);
+            queueRemoval.removeAndUnhook();
         }
 
         final List<String> failures = new ArrayList<>();

@@ -1,6 +1,9 @@
 package io.fastestjvm.faults;
 
+import java.io.File;
 import java.util.function.Supplier;
+
+import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
  * Removes a run's queue exactly once, whether the run ends normally or a signal's shutdown hook ends it, and never
@@ -12,11 +15,35 @@ public final class QueueRemoval {
     private final Runnable delete;
     private final boolean keep;
     private boolean removed;
+    private Thread hook;
 
     /** {@code keep}: qp.keepQueue, the files stay; the proof still may not run after a signal. */
     public QueueRemoval(final Runnable delete, final boolean keep) {
         this.delete = delete;
         this.keep = keep;
+    }
+
+    /**
+     * Call as soon as {@code queueDir} exists: from then on a signal (Ctrl-C, SIGTERM) runs {@code onSignal} (it stops
+     * the run) and removes the queue, unless {@code keep}.
+     */
+    public static QueueRemoval onSignal(final File queueDir, final boolean keep, final Runnable onSignal) {
+        final QueueRemoval removal = new QueueRemoval(() -> ChronicleQueueTransport.deleteTree(queueDir.toPath()),
+                keep);
+        removal.hook = new Thread(() -> {
+            onSignal.run();
+            removal.remove();
+        }, "qp-cleanup");
+        Runtime.getRuntime().addShutdownHook(removal.hook);
+        return removal;
+    }
+
+    /** At the run's end: removes the queue (unless kept) and the signal hook. */
+    public void removeAndUnhook() {
+        remove();
+        if (hook != null) {
+            RunSafety.removeShutdownHook(hook);
+        }
     }
 
     /** Deletes the queue unless kept or already removed; waits for a proof in progress to end first. */

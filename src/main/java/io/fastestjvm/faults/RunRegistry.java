@@ -23,15 +23,16 @@ public final class RunRegistry implements AutoCloseable {
     }
 
     /**
-     * JVM property naming another registry directory. Not a qp.* setting: it exists so the test suite keeps its runs
-     * in a registry of its own (pom.xml points it into target/) and never fails, or is failed by, a real run.
+     * Environment variable naming another registry directory. Not a qp.* setting: it exists so the test suite keeps
+     * its runs in a registry of its own (pom.xml sets it for the test JVM, and every process a test starts, matrix
+     * script and Maven included, inherits it), so mvn test never fails, or is failed by, a real run.
      */
-    public static final String DIRECTORY_PROPERTY = "queueLatency.runRegistry";
+    public static final String DIRECTORY_VARIABLE = "QP_RUN_REGISTRY";
 
     public static File defaultDirectory() {
-        final String configured = System.getProperty(DIRECTORY_PROPERTY, "");
-        return configured.isEmpty() ? new File(System.getProperty("java.io.tmpdir"), "queue-latency-runs")
-                : new File(configured);
+        final String configured = System.getenv(DIRECTORY_VARIABLE);
+        return configured == null || configured.isEmpty()
+                ? new File(System.getProperty("java.io.tmpdir"), "queue-latency-runs") : new File(configured);
     }
 
     /** Registers this process as a live run until {@link #close()}. */
