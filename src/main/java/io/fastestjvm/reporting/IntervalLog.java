@@ -32,7 +32,7 @@ public final class IntervalLog implements AutoCloseable {
         this.file = file;
         this.stream = new FileOutputStream(file.toFile());
         // HistogramLogWriter prints through a PrintStream, which swallows write errors: close() checks for them.
-        this.out = new PrintStream(new BufferedOutputStream(stream, 1 << 16), false, "UTF-8");
+        this.out = new PrintStream(new BufferedOutputStream(stream), false, "UTF-8");
         this.writer = new HistogramLogWriter(out);
         writer.outputComment("latency " + recorder.name() + ", nanoseconds, one interval a second");
         writer.outputLogFormatVersion();
@@ -53,6 +53,7 @@ public final class IntervalLog implements AutoCloseable {
         if (measuredSpare.getTotalCount() > 0) {
             writer.outputIntervalHistogram(measuredSpare);
         }
+        out.flush(); // each second reaches the file: a killed run's .hlog.tmp keeps all but the last second
         return measuredSpare.getTotalCount() > 0 ? measuredSpare : warmupSpare;
     }
 
