@@ -77,13 +77,15 @@ set_dir="$results_root/$matrix_id"
 mkdir -p "$results_root"
 mkdir "$set_dir"
 
-# A private queue parent: whatever a killed JVM leaves in it is removed with it.
+# A private queue parent (mktemp -d: a fresh name, mode 700), so nothing in it belongs to another matrix or user.
 queue_parent=/dev/shm
 [[ -d "$queue_parent" && -w "$queue_parent" ]] || queue_parent="${TMPDIR:-/tmp}"
-queue_root="$queue_parent/qp-matrix-$matrix_id"
+queue_root=""
 user_queue_dir=false
+keep_queue=false
 for arg in "${qp_args[@]}"; do
   [[ "$arg" != -Dqp.queueDir=* ]] || user_queue_dir=true
+  [[ "$arg" != -Dqp.keepQueue=true ]] || keep_queue=true
 done
 
 # json_string VALUE: VALUE as a JSON string literal.
@@ -139,13 +141,28 @@ EOF
 }
 
 child_pid=""
+# remove_leftover_queues: once a run's JVM has ended, a queue it left in the private root is a killed JVM's (its
+# shutdown hook deletes it otherwise) and is removed, and said so; with qp.keepQueue=true nothing is ever removed.
+# shellcheck disable=SC2317  # also called from the trap
+remove_leftover_queues() {
+  [[ -n "$queue_root" && "$keep_queue" == false ]] || return 0
+  local dir
+  for dir in "$queue_root"/qp-*; do
+    [[ -e "$dir" ]] || continue
+    printf 'run-matrix: removed the queue a killed JVM left: %s\n' "$dir" >&2
+    rm -rf -- "$dir"
+  done
+}
 # shellcheck disable=SC2317  # called from the trap
 cleanup_queues() {
-  [[ "$user_queue_dir" == true ]] || rm -rf -- "$queue_root"
+  [[ -n "$queue_root" ]] || return 0
+  remove_leftover_queues
+  rmdir -- "$queue_root" 2>/dev/null \
+    || printf 'run-matrix: kept the queues in %s (qp.keepQueue=true); remove them when done\n' "$queue_root" >&2
 }
 # shellcheck disable=SC2317  # called from the trap
 on_interrupt() {
-  trap - INT TERM
+  trap - HUP INT TERM
   printf '\nrun-matrix: interrupted; stopping the running JVM and removing its queue data\n' >&2
   if [[ -n "$child_pid" ]] && kill -0 "$child_pid" 2>/dev/null; then
     kill -TERM "$child_pid" 2>/dev/null || true
@@ -161,7 +178,7 @@ on_interrupt() {
   write_matrix_run interrupted
   exit 130
 }
-trap on_interrupt INT TERM
+trap on_interrupt HUP INT TERM
 
 write_matrix_run running
 if [[ "$build" == true ]]; then
@@ -252,9 +269,12 @@ verify_summary() {
   fi
 }
 
-mkdir -p "$queue_root"
 queue_arg=()
-[[ "$user_queue_dir" == true ]] || queue_arg=("-Dqp.queueDir=$queue_root")
+if [[ "$user_queue_dir" == false ]]; then
+  queue_root="$(mktemp -d "$queue_parent/qp-matrix-XXXXXXXX")"
+  queue_arg=("-Dqp.queueDir=$queue_root")
+  echo "run-matrix: queues in $queue_root (private to this matrix)"
+fi
 for ((run = 1; run <= runs; run++)); do
   for profile in "${profiles[@]}"; do
     [[ "${profile_status[$profile]}" != missing ]] || continue
@@ -276,6 +296,7 @@ for ((run = 1; run <= runs; run++)); do
       exit_code=$?
       set -e
       child_pid=""
+      remove_leftover_queues
       folder="$(sed -n 's/^results: //p' "$log" | tail -n 1)"
       if ((exit_code == 124 || exit_code == 137)); then
         status=timeout reason="no result within --timeout $timeout_seconds s; killed"

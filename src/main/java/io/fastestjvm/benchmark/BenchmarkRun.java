@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuPlanner;
@@ -22,6 +23,7 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.DiskSpaceFailure;
+import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
@@ -51,6 +53,7 @@ public final class BenchmarkRun {
     private final PrintStream out;
     private final PrintStream err;
     private QueueHook beforeProof = queueDir -> { };
+    private UnaryOperator<Transport> transportWrapper = UnaryOperator.identity();
 
     public BenchmarkRun(final BenchmarkOptions options, final PrintStream out, final PrintStream err) {
         this.options = options;
@@ -60,13 +63,24 @@ public final class BenchmarkRun {
 
     public BenchmarkResult execute() throws IOException, InterruptedException {
         try (RunSafety safety = new RunSafety(err)) {
-            return execute(safety);
+            try {
+                return execute(safety);
+            } catch (final Throwable e) {
+                safety.failed(e); // e.g. results that could not be written: the folder is marked unfinished
+                throw e;
+            }
         }
     }
 
     /** Test hook: runs on the closed queue between the end of measurement and the persistence proof. */
     BenchmarkRun beforePersistenceProof(final QueueHook hook) {
         this.beforeProof = hook;
+        return this;
+    }
+
+    /** Test hook: wraps the transport the producer and consumer use, e.g. to make it fail at startup. */
+    BenchmarkRun wrapTransport(final UnaryOperator<Transport> wrapper) {
+        this.transportWrapper = wrapper;
         return this;
     }
 
@@ -90,6 +104,9 @@ public final class BenchmarkRun {
         safety.beforeRun(options, runId);
         final File queueDir = new File(options.queueParent(), "qp-" + runId);
         Files.createDirectory(queueDir.toPath());
+        final RunControl control = new RunControl();
+        final QueueRemoval queueRemoval = QueueRemoval.onSignal(queueDir, options.keepQueue(),
+                () -> control.fail("stopped by a signal"));
         safety.ownQueue(queueDir);
         final ResultsFolder results = ResultsFolder.createNew(options.resultsParent(), runId);
         safety.markRunning(results, runId);
@@ -104,17 +121,10 @@ public final class BenchmarkRun {
                 options.fastWarmupSeconds());
         final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
         final LatencyRecorder intended = new LatencyRecorder(INTENDED_SEND, phases.runs, phases.messagesPerRun);
-        final RunControl control = new RunControl();
+        final long[] sortBuffer = new long[actual.samples().length]; // before measuring: the summary cannot OOM
         final Transport transport = Transports.create(options, queueDir);
-        final Thread cleanup = new Thread(() -> {
-            control.fail("stopped by a signal");
-            if (!options.keepQueue()) {
-                transport.deleteFiles();
-            }
-        }, "qp-cleanup");
-        Runtime.getRuntime().addShutdownHook(cleanup);
 
-        final Transport measured = rigour.injection().wrap(transport);
+        final Transport measured = transportWrapper.apply(rigour.injection().wrap(transport));
         final Producer producer = new Producer(measured, phases, cpus[0].planned(), control, steady);
         final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended,
                 steady);
@@ -134,17 +144,19 @@ public final class BenchmarkRun {
             progressThread.setDaemon(true);
             consumerThread.start();
             producerThread.start();
-            control.awaitReady();
+            final boolean ready = control.awaitReady();
             warnAboutPinning(producer.report(), consumer.report());
             rigour.start(producer, consumer, phases);
-            control.go();
+            if (ready) {
+                control.go();
+            }
             err.println("[qp] warm-up started at JVM uptime "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
             progressThread.start();
             awaitCompletion(control, producerThread, consumerThread, phases);
             rigour.stop(producer, consumer);
             progress.finish();
-            progressThread.join();
+            progressThread.join(TimeUnit.SECONDS.toMillis(GRACE_SECONDS));
             progress.drainAndReport();
         }
         if (steady.reached()) {
@@ -165,12 +177,11 @@ public final class BenchmarkRun {
                 err.println("[qp] persistence proof: reading " + producer.report().sent.get()
                         + " messages back from " + queueDir + " with a fresh queue");
             }
-            proof = transport.provePersisted(producer.report().sent.get());
+            final long sent = producer.report().sent.get();
+            proof = queueRemoval.whileQueueExists(() -> transport.provePersisted(sent), () -> new PersistenceProof(
+                    transport.persists(), sent, 0, 0, null, "not run: stopped by a signal", 0));
         } finally {
-            if (!options.keepQueue()) {
-                transport.deleteFiles();
-            }
-            Runtime.getRuntime().removeShutdownHook(cleanup);
+            queueRemoval.removeAndUnhook();
         }
 
         final List<String> failures = new ArrayList<>();
@@ -186,8 +197,8 @@ public final class BenchmarkRun {
             perRunActual.add(LatencyPercentiles.of(actual.runHistogram(run)));
             perRunIntended.add(LatencyPercentiles.of(intended.runHistogram(run)));
         }
-        final List<OrderStatisticConfidence[]> intervals = Arrays.asList(RigourInstruments.intervals(actual),
-                RigourInstruments.intervals(intended));
+        final List<OrderStatisticConfidence[]> intervals = Arrays.asList(RigourInstruments.intervals(actual,
+                sortBuffer), RigourInstruments.intervals(intended, sortBuffer));
         final RunSummary.Builder builder = new RunSummary.Builder()
                 .options(options)
                 .started(started)
@@ -239,7 +250,7 @@ public final class BenchmarkRun {
                 final long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     control.fail("run overran its schedule by more than " + GRACE_SECONDS + " s (stalled)");
-                    thread.join();
+                    thread.join(TimeUnit.SECONDS.toMillis(GRACE_SECONDS));
                     break;
                 }
                 TimeUnit.NANOSECONDS.timedJoin(thread, Math.min(left, TimeUnit.SECONDS.toNanos(1)));

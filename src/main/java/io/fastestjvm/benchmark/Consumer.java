@@ -49,7 +49,9 @@ final class Consumer implements Runnable {
             final AllocationMeter allocation = new AllocationMeter();
             final AllocationMeter chunkAllocation = new AllocationMeter();
             activity.rehearse();
-            control.markReadyAndAwaitGo();
+            if (!control.markReadyAndAwaitGo()) {
+                return;
+            }
             report.startNanos = System.nanoTime();
             for (long chunk = 0; chunk < phases.total(); chunk = phases.chunkEnd(chunk)) {
                 final int run = phases.runStartingAt(chunk);

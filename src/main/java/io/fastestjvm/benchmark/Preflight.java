@@ -18,7 +18,7 @@ import io.fastestjvm.transport.Transports;
 public final class Preflight {
     /** Slack on top of the queue's estimated size: index pages and a partly filled last block. */
     static final long QUEUE_SLACK_BYTES = 64L << 20;
-    /** Two latencies, 8 bytes each, per measured message, plus the sorted copy of one for the confidence intervals. */
+    /** Two latencies, 8 bytes each, per measured message, plus the sort buffer for the confidence intervals. */
     static final int SAMPLE_BYTES_PER_MESSAGE = 24;
 
     private Preflight() {
@@ -43,6 +43,7 @@ public final class Preflight {
         if (!Transports.persists(options.transport())) {
             return;
         }
+        checkChronicleLimits(options);
         final long needed = queueBytesNeeded(options);
         final long free = options.queueParent().getUsableSpace();
         if (free < needed) {
@@ -50,6 +51,32 @@ public final class Preflight {
                     "%s has %s free but this run's queue needs about %s (%,d messages of %d bytes)",
                     options.queueParent(), bytes(free), bytes(needed), options.totalMessages(), options.size()),
                     "a directory with enough free space, or lower qp.seconds, qp.rate, qp.size or qp.runs");
+        }
+    }
+
+    /**
+     * Settings every range check accepts but Chronicle Queue would break on mid-run: a message that does not fit in
+     * a block with its header (qp.size=1048576 with qp.blockSizeMiB=1), and a roll cycle shorter than the run, which would roll to a new file while measuring (a longer
+     * cycle can still roll once if the run crosses its boundary, e.g. midnight UTC for FAST_DAILY).
+     */
+    private static void checkChronicleLimits(final BenchmarkOptions options) {
+        final long block = Transports.chronicleBlockSizeBytes(options);
+        final long largest = ChronicleQueueTransport.maxMessageBytes(block);
+        if (options.size() > largest) {
+            throw new InvalidSettingException(Settings.SIZE.name(), String.format(Locale.ROOT,
+                    "%,d bytes do not fit Chronicle Queue's %s block (qp.blockSizeMiB=%d): a message and its header"
+                            + " must be smaller than one block", options.size(), bytes(block),
+                    options.blockSizeMiB()), String.format(Locale.ROOT, "up to %,d bytes with this block size, or"
+                    + " a larger qp.blockSizeMiB (0 sizes it to the run)", largest));
+        }
+        final long runSeconds = options.warmupSeconds() + (long) options.seconds() * options.runs();
+        final long cycleMillis = options.rollCycle().lengthInMillis();
+        if (cycleMillis < runSeconds * 1000) {
+            throw new InvalidSettingException(Settings.ROLL_CYCLE.name(), String.format(Locale.ROOT,
+                    "%s rolls every %,d s but this run lasts %,d s (qp.warmupSeconds + qp.seconds x qp.runs), so the"
+                            + " queue would roll to a new file while measuring", options.rollCycle().name(),
+                    cycleMillis / 1000, runSeconds), "a cycle at least as long as the run, e.g. FAST_HOURLY or"
+                    + " FAST_DAILY (the default)");
         }
     }
 

@@ -37,7 +37,9 @@ final class Producer implements Runnable {
             final MessageSender sender = transport.openSender();
             final AllocationMeter allocation = new AllocationMeter();
             final AllocationMeter chunkAllocation = new AllocationMeter();
-            control.markReadyAndAwaitGo();
+            if (!control.markReadyAndAwaitGo()) {
+                return;
+            }
             FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), phases.warmupRate, 0);
             report.startNanos = schedule.startNanos();
             // Phase changes happen here, between chunks, never inside sendRange. Each restarts the schedule, so no

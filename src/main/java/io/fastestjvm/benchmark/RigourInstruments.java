@@ -176,10 +176,13 @@ final class RigourInstruments {
         return (int) Math.min(recorder.measuredCount(), recorder.samples().length);
     }
 
-    /** The confidence interval of every reported percentile, from a sorted copy of the raw samples. */
-    static OrderStatisticConfidence[] intervals(final LatencyRecorder recorder) {
+    /**
+     * The confidence interval of every reported percentile, from the raw samples sorted into {@code sortBuffer}
+     * (at least as long as the recorder's samples; Preflight counts it in the heap check).
+     */
+    static OrderStatisticConfidence[] intervals(final LatencyRecorder recorder, final long[] sortBuffer) {
         final int count = measuredSamples(recorder);
-        final long[] sorted = OrderStatisticConfidence.sortedCopy(recorder.samples(), count);
+        final long[] sorted = OrderStatisticConfidence.sortInto(recorder.samples(), count, sortBuffer);
         final OrderStatisticConfidence[] intervals = new OrderStatisticConfidence[LatencyPercentiles.LABELS.length];
         for (int p = 0; p < intervals.length; p++) {
             intervals[p] = OrderStatisticConfidence.of(sorted, count, LatencyPercentiles.PERCENTILES[p]);

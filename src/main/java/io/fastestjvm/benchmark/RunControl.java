@@ -1,22 +1,67 @@
 package io.fastestjvm.benchmark;
 
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** Start gate and stop flag shared by the producer, consumer and the thread that runs them. */
+/**
+ * Start gate and stop flag shared by the producer, consumer and the thread that runs them. Every wait here ends:
+ * on the event, on a recorded failure, or at its deadline, so a thread that dies before the gate cannot hang a run.
+ */
 final class RunControl {
+    /** How long the threads may take to open the transport and pin themselves before the run is failed. */
+    static final long STARTUP_SECONDS = 120;
+    private static final long POLL_MILLIS = 50;
+
     private final CountDownLatch ready = new CountDownLatch(2);
     private final CountDownLatch go = new CountDownLatch(1);
     private final AtomicReference<String> failure = new AtomicReference<>();
+    private final long startupNanos;
     private volatile boolean stopRequested;
 
-    void markReadyAndAwaitGo() throws InterruptedException {
-        ready.countDown();
-        go.await();
+    RunControl() {
+        this(TimeUnit.SECONDS.toNanos(STARTUP_SECONDS));
     }
 
-    void awaitReady() throws InterruptedException {
-        ready.await();
+    RunControl(final long startupNanos) {
+        this.startupNanos = startupNanos;
+    }
+
+    /**
+     * Called by each worker thread once it is set up; returns true at the go signal, false when the run was
+     * stopped (or never started) instead: the caller then returns without sending or receiving anything.
+     */
+    boolean markReadyAndAwaitGo() throws InterruptedException {
+        ready.countDown();
+        if (awaitOrStop(go, 2 * startupNanos)) {
+            return true;
+        }
+        fail("startup: no start signal within " + TimeUnit.NANOSECONDS.toSeconds(2 * startupNanos) + " s");
+        return false;
+    }
+
+    /**
+     * Waits for both threads to be ready. Returns false, with the run failed, when either failed first or they were
+     * not both ready within the startup limit.
+     */
+    boolean awaitReady() throws InterruptedException {
+        if (awaitOrStop(ready, startupNanos)) {
+            return true;
+        }
+        fail("startup: the producer and consumer were not both ready within "
+                + TimeUnit.NANOSECONDS.toSeconds(startupNanos) + " s");
+        return false;
+    }
+
+    /** Counts down to true; false once a failure was recorded or the deadline passed. */
+    private boolean awaitOrStop(final CountDownLatch latch, final long limitNanos) throws InterruptedException {
+        final long deadline = System.nanoTime() + limitNanos;
+        while (!latch.await(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+            if (stopRequested || System.nanoTime() - deadline > 0) {
+                return false;
+            }
+        }
+        return !stopRequested;
     }
 
     void go() {

@@ -8,6 +8,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -74,9 +75,19 @@ final class LockedRecord implements AutoCloseable {
         }
         final FileChannel channel;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS);
         } catch (final IOException e) {
-            return null; // gone, or not ours to open
+            return null; // gone, a symlink, or not ours to open
+        }
+        return claimAbandoned(file, channel);
+    }
+
+    /** As {@link #claimAbandoned(Path)}, for a record already opened (read-write) as {@code channel}. */
+    static LockedRecord claimAbandoned(final Path file, final FileChannel channel) {
+        if (HELD_HERE.contains(file.toAbsolutePath())) {
+            closeQuietly(channel);
+            return null;
         }
         try {
             final FileLock lock = channel.tryLock();

@@ -20,6 +20,7 @@ public final class RunSafety implements AutoCloseable {
     private ConcurrentRunWatch watch;
     private QueueDirectoryOwner queueOwner;
     private RunningMarker marker;
+    private String failure;
 
     public RunSafety(final PrintStream err) {
         this(err, RunRegistry.defaultDirectory());
@@ -54,12 +55,28 @@ public final class RunSafety implements AutoCloseable {
         marker = RunningMarker.write(results, runId);
     }
 
+    /** Records why the run is ending without results, for the UNFINISHED marker; the first reason is kept. */
+    public void failed(final Throwable cause) {
+        if (failure == null) {
+            failure = "the run stopped before its summary was written: " + cause;
+        }
+    }
+
     /**
      * Stops watching, checks a last time and returns the pids of every other run seen while this one ran; null
      * when this run could not register, so nothing could be checked.
      */
     public List<Long> otherRunsSeen() throws InterruptedException {
         return watch == null ? null : watch.finish();
+    }
+
+    /** Removes a hook this run added; during a shutdown (a signal) the JVM refuses, and the hook runs anyway. */
+    public static void removeShutdownHook(final Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (final IllegalStateException e) {
+            // shutdown in progress: the hook is already running or has run
+        }
     }
 
     @Override
@@ -72,7 +89,7 @@ public final class RunSafety implements AutoCloseable {
                 queueOwner.close();
             }
             if (marker != null) {
-                marker.remove();
+                marker.finish(failure, err);
             }
         } finally {
             if (registry != null) {

@@ -1,17 +1,20 @@
 package io.fastestjvm.faults;
 
 import java.io.File;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 import io.fastestjvm.reporting.ResultsFolder;
 import io.fastestjvm.reporting.RunSummary;
 
 /**
- * A {@code RUNNING} file in a results folder while its run is in progress, removed when the run ends. A folder that
+ * A {@code RUNNING} file in a results folder while its run is in progress, removed once its summary.json exists; a
+ * run that ends without one renames it {@code UNFINISHED} with the reason (see {@link #finish}). A folder that
  * still has one after its pid is gone, and no summary.json, is the remains of a killed run: it is reported once
  * (the marker is renamed {@code UNFINISHED}) and never deleted: it is the user's data, and its interval logs may
  * still be useful.
@@ -32,8 +35,25 @@ public final class RunningMarker {
         return new RunningMarker(folder.write(FILE_NAME, out -> out.write(text)));
     }
 
-    public void remove() throws IOException {
-        Files.deleteIfExists(file);
+    /**
+     * At the run's end, however it ended: the marker goes once summary.json exists; without one the folder is
+     * renamed UNFINISHED (a rename needs no free space) and the reason is appended, so it is never taken for a
+     * result. {@code reason} may be null when the run did not say why.
+     */
+    public void finish(final String reason, final PrintStream err) throws IOException {
+        final Path folder = file.getParent();
+        if (Files.exists(folder.resolve(RunSummary.FILE_NAME))) {
+            Files.deleteIfExists(file);
+            return;
+        }
+        final String why = (reason == null ? "the run ended without writing " + RunSummary.FILE_NAME : reason)
+                .replace('\n', ' ');
+        final Path unfinished = Files.move(file, folder.resolve(UNFINISHED), StandardCopyOption.ATOMIC_MOVE);
+        err.println("FAILED: " + folder + " is unfinished, not a result (marked " + UNFINISHED + "): " + why);
+        try (FileOutputStream out = new FileOutputStream(unfinished.toFile(), true)) {
+            out.write(("reason=" + why + "\n").getBytes(StandardCharsets.UTF_8));
+            out.getFD().sync();
+        }
     }
 
     /** Prints one line per folder under {@code resultsParent} whose run was killed; returns how many. */

@@ -1,5 +1,7 @@
 package io.fastestjvm.reporting;
 
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -18,6 +20,8 @@ public final class IntervalLog implements AutoCloseable {
     public static final String WARMUP_TAG = "warmup";
 
     private final LatencyRecorder recorder;
+    private final Path file;
+    private final FileOutputStream stream;
     private final PrintStream out;
     private final HistogramLogWriter writer;
     private Histogram warmupSpare;
@@ -25,7 +29,10 @@ public final class IntervalLog implements AutoCloseable {
 
     public IntervalLog(final LatencyRecorder recorder, final Path file, final long startMillis) throws IOException {
         this.recorder = recorder;
-        this.out = new PrintStream(file.toFile(), "UTF-8");
+        this.file = file;
+        this.stream = new FileOutputStream(file.toFile());
+        // HistogramLogWriter prints through a PrintStream, which swallows write errors: close() checks for them.
+        this.out = new PrintStream(new BufferedOutputStream(stream), false, "UTF-8");
         this.writer = new HistogramLogWriter(out);
         writer.outputComment("latency " + recorder.name() + ", nanoseconds, one interval a second");
         writer.outputLogFormatVersion();
@@ -46,12 +53,20 @@ public final class IntervalLog implements AutoCloseable {
         if (measuredSpare.getTotalCount() > 0) {
             writer.outputIntervalHistogram(measuredSpare);
         }
+        out.flush(); // each second reaches the file: a killed run's .hlog.tmp keeps all but the last second
         return measuredSpare.getTotalCount() > 0 ? measuredSpare : warmupSpare;
     }
 
+    /** Flushes and forces the log to the disk; throws if any write since the start failed (e.g. a full disk). */
     @Override
-    public void close() {
-        out.close();
+    public void close() throws IOException {
+        try {
+            out.flush();
+            DurableFiles.requireNoError(out, file.toString());
+            stream.getFD().sync();
+        } finally {
+            out.close();
+        }
     }
 
 }

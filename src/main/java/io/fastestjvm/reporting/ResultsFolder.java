@@ -3,15 +3,13 @@ package io.fastestjvm.reporting;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * A run's own new folder under the results directory. It is never reused: creation fails rather than overwrite,
- * and every file lands by write-to-temp-then-rename, so a reader never sees half a file.
+ * and every file lands by write-to-temp-sync-then-rename, so a reader never sees half a file.
  */
 public final class ResultsFolder {
     private final Path directory;
@@ -46,22 +44,15 @@ public final class ResultsFolder {
         return directory.resolve("." + fileName + ".tmp");
     }
 
-    /** Moves a finished temporary file into place under its final name. */
+    /** Moves a finished (written and synced) temporary file into place under its final name. */
     public Path publish(final Path temporary, final String fileName) throws IOException {
-        final Path target = directory.resolve(fileName);
-        try {
-            return Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (final AtomicMoveNotSupportedException e) {
-            return Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+        return DurableFiles.moveIntoPlace(temporary, directory.resolve(fileName));
     }
 
-    /** Writes a whole file atomically. */
+    /** Writes a whole file atomically, or throws: see {@link DurableFiles}. */
     public Path write(final String fileName, final Content content) throws IOException {
         final Path temporary = temporaryFile(fileName);
-        try (OutputStream out = Files.newOutputStream(temporary)) {
-            content.writeTo(out);
-        }
+        DurableFiles.write(temporary, content);
         return publish(temporary, fileName);
     }
 

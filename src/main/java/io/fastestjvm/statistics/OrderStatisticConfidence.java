@@ -43,9 +43,17 @@ public final class OrderStatisticConfidence {
 
     /** A sorted copy of the first {@code count} samples. */
     public static long[] sortedCopy(final long[] samples, final int count) {
-        final long[] copy = Arrays.copyOf(samples, count);
-        Arrays.sort(copy);
-        return copy;
+        return sortInto(samples, count, new long[count]);
+    }
+
+    /**
+     * The first {@code count} samples, sorted, in {@code buffer} (allocated before measurement, so that a finished
+     * measurement cannot run out of memory here); returns the buffer.
+     */
+    public static long[] sortInto(final long[] samples, final int count, final long[] buffer) {
+        System.arraycopy(samples, 0, buffer, 0, count);
+        Arrays.sort(buffer, 0, count);
+        return buffer;
     }
 
     /**

@@ -3,7 +3,6 @@ package io.fastestjvm.sweep;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -83,9 +82,12 @@ final class SweepReport {
     static void write(final ResultsFolder set, final String kind, final ObjectNode json, final List<SweepPoint> points)
             throws IOException {
         set.write("sweep-" + kind + ".csv", out -> {
-            final Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            csv(new PrintWriter(writer), json.path("transport").asText(), json.path("jvm").asText(), points);
+            final PrintWriter writer = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+            csv(writer, json.path("transport").asText(), json.path("jvm").asText(), points);
             writer.flush();
+            if (writer.checkError()) {
+                throw new IOException("writing sweep-" + kind + ".csv failed (no space left, or an I/O error)");
+            }
         });
         set.write("sweep-" + kind + ".json", out -> JSON.writeValue(out, json));
     }

@@ -45,6 +45,16 @@ public final class ChronicleQueueTransport implements Transport {
         return messages * (size + PER_MESSAGE_OVERHEAD);
     }
 
+    /**
+     * The largest message a queue with this block size takes: one excerpt, header included, must move the write
+     * position by less than one block (SingleChronicleQueueStore.writePosition asserts it; with assertions off a
+     * larger one is written against Chronicle's invariant). Measured with Chronicle 2026.4 and -ea: 1,048,000 bytes in
+     * a 1 MiB block pass, 1,048,576 fail (ChronicleLimitsTest).
+     */
+    public static long maxMessageBytes(final long blockSize) {
+        return blockSize - PER_MESSAGE_OVERHEAD;
+    }
+
     private static SingleChronicleQueue open(final File directory, final RollCycles rollCycle, final long blockSize,
                                              final boolean readOnly) {
         return SingleChronicleQueueBuilder.binary(directory)

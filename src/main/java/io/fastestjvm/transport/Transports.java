@@ -49,7 +49,7 @@ public final class Transports {
         return Math.min(MAX_RING_BYTES, messages * (options.size() + RING_OVERHEAD_BYTES));
     }
 
-    static long chronicleBlockSizeBytes(final BenchmarkOptions options) {
+    public static long chronicleBlockSizeBytes(final BenchmarkOptions options) {
         return chronicleBlockSizeBytes(options.blockSizeMiB(), options.totalMessages(), options.size());
     }
 

@@ -23,8 +23,22 @@ class PreflightTransportTest {
                 .withWarmupSeconds(3_600).withQueueDir(temp.toFile()).withResultsDir(temp.resolve("r").toFile());
         final InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> Preflight.check(huge));
         assertTrue(e.getMessage().startsWith("qp.queueDir: "), e.getMessage());
+        assertTrue(Preflight.queueBytesNeeded(huge) > temp.toFile().getUsableSpace(), "the queue would not fit");
         Preflight.check(huge.withTransport("floor"));
         Preflight.check(huge.withTransport("agrona"));
         Preflight.check(huge.withTransport("disruptor"));
+    }
+
+    @Test
+    void theRingsSkipOnlyTheFreeSpaceCheckNotTheOthers() {
+        final BenchmarkOptions ring = BenchmarkOptions.defaults().withTransport("floor").withQueueDir(temp.toFile())
+                .withResultsDir(temp.resolve("r").toFile());
+        final long heapFilling = Runtime.getRuntime().maxMemory() / Preflight.SAMPLE_BYTES_PER_MESSAGE / 86_400 + 1;
+        final InvalidSettingException heap = assertThrows(InvalidSettingException.class, () -> Preflight.check(
+                ring.withSeconds(86_400).withRate(heapFilling)));
+        assertTrue(heap.getMessage().startsWith("qp.seconds: the raw samples need "), heap.getMessage());
+        final InvalidSettingException dir = assertThrows(InvalidSettingException.class, () -> Preflight.check(
+                ring.withQueueDir(temp.resolve("missing").toFile())));
+        assertTrue(dir.getMessage().startsWith("qp.queueDir: "), dir.getMessage());
     }
 }

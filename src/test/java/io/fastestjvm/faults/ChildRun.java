@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
 import io.fastestjvm.QueuePerformance;
 
 /**
- * A real benchmark process on the test classpath, unpinned, with its own {@code java.io.tmpdir} (so its run
- * registry is the test's, not the machine's), its output in files that can be read while it runs.
+ * A real benchmark process on the test classpath, unpinned, with its own {@code java.io.tmpdir}, registering in the
+ * test suite's run registry (it inherits QP_RUN_REGISTRY from the test JVM), its output in files that can be read
+ * while it runs.
  */
 final class ChildRun {
     private final Process process;

@@ -11,34 +11,38 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.reporting.RunSummary;
 
 /**
- * The queue's file system fills up while the run is measuring: a real 256 MiB tmpfs, big enough at the start (so
- * Preflight lets the run begin), filled by this test once the run has started. Needs root and mount(8); where the
- * machine does not allow mounting, the test is reported as skipped with the reason.
+ * A file system fills up while the run is measuring: a real small tmpfs, big enough at the start (so Preflight lets
+ * the run begin), filled by this test once the run has started; first the queue's, then the results'. Needs root
+ * and mount(8): CI runs as root with CI=true and there this test fails if it cannot mount; elsewhere it is skipped,
+ * loudly (see {@link RootOnly}).
  */
 class FullDiskTest {
     @TempDir
     Path temp;
-    private File mount;
+    private final List<File> mounts = new ArrayList<>();
 
     @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void spaceThatVanishesDuringTheRunStopsItWithAClearErrorAndNoLeftovers() throws Exception {
-        mount = Files.createDirectories(temp.resolve("small-tmpfs")).toFile();
-        final String mounted = command("mount", "-t", "tmpfs", "-o", "size=256m", "tmpfs", mount.getPath());
-        Assumptions.assumeTrue(mounted.isEmpty(), "skipped: cannot mount a small tmpfs here (needs root and"
-                + " mount(8)): " + mounted);
+        final File mount = mountTmpfs("small-tmpfs", "256m");
+        if (mount == null) {
+            return;
+        }
         final File results = temp.resolve("results").toFile();
         final File earlier = Files.createDirectories(temp.resolve("results/20200101T000000Z-earlier-1")).toFile();
         final byte[] earlierSummary = "{\"status\":\"passed\"}".getBytes(StandardCharsets.UTF_8);
@@ -70,6 +74,48 @@ class FullDiskTest {
                 "an earlier run's results are untouched");
     }
 
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void resultsThatCannotBeWrittenAreNeverPublishedAndTheFolderIsMarkedUnfinished() throws Exception {
+        final File results = mountTmpfs("results-tmpfs", "4m");
+        if (results == null) {
+            return;
+        }
+        final File queues = Files.createDirectories(temp.resolve("queues")).toFile();
+        final ChildRun run = ChildRun.start(temp, "resultsfull", "-Dqp.queueDir=" + queues,
+                "-Dqp.resultsDir=" + results, "-Dqp.rate=1000", "-Dqp.warmupSeconds=3", "-Dqp.seconds=2");
+        run.awaitStderr("[qp] warm-up started", 60);
+        final long filled = fill(new File(results, "filler"));
+        final int exit = run.awaitExit(120);
+        final String err = run.stderr();
+        System.err.print(err);
+
+        assertTrue(filled > 0, "the test wrote " + filled + " bytes into the tmpfs");
+        assertEquals(1, exit, err);
+        assertFalse(run.stdout().contains("all checks passed"), run.stdout());
+        final File folder = ChildRun.onlyFolder(results, "", "resultsfull");
+        assertFalse(new File(folder, RunSummary.FILE_NAME).exists(), "no summary: these are not results");
+        assertFalse(new File(folder, RunningMarker.FILE_NAME).exists());
+        final String unfinished = new String(Files.readAllBytes(new File(folder, RunningMarker.UNFINISHED).toPath()),
+                StandardCharsets.UTF_8);
+        assertTrue(unfinished.matches("(?s).*\nreason=the run stopped before its summary was written:"
+                + " java.io.IOException: writing .*\\.hlog\\.tmp failed .*\n"), unfinished);
+        assertTrue(err.contains("FAILED: " + folder + " is unfinished, not a result (marked UNFINISHED)"), err);
+        assertEquals(0, queues.list().length, "the queue is removed all the same");
+    }
+
+    /** Mounts a tmpfs of {@code size} under the test's folder; null (test skipped) where that is not allowed. */
+    private File mountTmpfs(final String name, final String size) throws Exception {
+        final File mount = Files.createDirectories(temp.resolve(name)).toFile();
+        final String mounted = command("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", mount.getPath());
+        if (!mounted.isEmpty()) {
+            RootOnly.unavailable("cannot mount a small tmpfs here (needs root and mount(8)): " + mounted);
+            return null;
+        }
+        mounts.add(mount);
+        return mount;
+    }
+
     /** Writes zeros until the file system says it is full; returns the bytes written. */
     private static long fill(final File file) {
         final byte[] block = new byte[1 << 20];
@@ -86,9 +132,11 @@ class FullDiskTest {
 
     @AfterEach
     void unmount() throws Exception {
-        if (mount != null && command("mountpoint", "-q", mount.getPath()).isEmpty()) {
-            final String failed = command("umount", mount.getPath());
-            assertTrue(failed.isEmpty() || command("umount", "-l", mount.getPath()).isEmpty(), failed);
+        for (final File mount : mounts) {
+            if (command("mountpoint", "-q", mount.getPath()).isEmpty()) {
+                final String failed = command("umount", mount.getPath());
+                assertTrue(failed.isEmpty() || command("umount", "-l", mount.getPath()).isEmpty(), failed);
+            }
         }
     }
 

@@ -1,67 +1,174 @@
 package io.fastestjvm.faults;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Which directories the sweeper may remove: only {@code qp-*} ones whose owner file names a process that is
- * provably gone and whose lock is free. A recycled pid (same number, other start time) counts as gone; a live
- * owner, a locked owner file, an unreadable one, or a directory that is not ours is left alone.
+ * Which directories the sweeper may remove: only real {@code qp-*} directories of this user, flat, holding only
+ * queue files and an owner record that names a process provably gone and whose lock is free. Everything planted
+ * here to look like a stale queue but be something else must survive, and so must whatever it points to.
  */
 class StaleQueueSweeperTest {
     @TempDir
     Path temp;
+    private final ProcessIdentity self = ProcessIdentity.current();
+    /** Same pid, another start time: a process that is provably gone. */
+    private final ProcessIdentity dead = new ProcessIdentity(self.pid(), self.startTime() + "0", self.host());
 
     @Test
     void onlyDirectoriesOfProvablyDeadOwnersAreRemoved() throws Exception {
-        final ProcessIdentity self = ProcessIdentity.current();
-        final ProcessIdentity recycled = new ProcessIdentity(self.pid(), self.startTime() + "0", self.host());
-        final File dead = owned("qp-recycled-pid", recycled.toText());
+        final File gone = owned("qp-recycled-pid", dead.toText());
         final File alive = owned("qp-live-owner", self.toText());
         final File otherHost = owned("qp-other-host", new ProcessIdentity(self.pid(), "1", "elsewhere").toText());
         final File unreadable = owned("qp-unreadable", "");
-        final File notOurs = owned("not-a-queue", recycled.toText());
+        final File notOurs = owned("not-a-queue", dead.toText());
         final File noOwner = Files.createDirectories(temp.resolve("qp-no-owner")).toFile();
-        final File locked = Files.createDirectories(temp.resolve("qp-locked")).toFile();
-        try (QueueDirectoryOwner owner = QueueDirectoryOwner.claim(locked)) {
-            final ByteArrayOutputStream err = new ByteArrayOutputStream();
-            assertEquals(Collections.singletonList(dead),
-                    StaleQueueSweeper.sweep(temp.toFile(), new PrintStream(err, true, "UTF-8")));
-            final String printed = new String(err.toByteArray(), StandardCharsets.UTF_8);
-            assertTrue(printed.matches("\\[qp] removed stale queue directory " + dead + " \\(files 1\\d\\d B, free"
-                    + " space grew by .*\\) left by pid " + self.pid() + ", which is no longer running\n"), printed);
-            for (final File kept : Arrays.asList(alive, otherHost, unreadable, notOurs, noOwner, locked)) {
-                assertTrue(kept.isDirectory(), kept + " must be kept");
-            }
+        final String err = sweepExpecting(gone);
+        assertTrue(err.matches("\\[qp] removed stale queue directory " + gone + " \\(files 1\\d\\d B, free"
+                + " space grew by .*\\) left by pid " + self.pid() + ", which is no longer running\n"), err);
+        for (final File kept : Arrays.asList(alive, otherHost, unreadable, notOurs, noOwner)) {
+            assertTrue(kept.isDirectory(), kept + " must be kept");
         }
     }
 
     @Test
+    void aSymlinkInsideIsNeitherFollowedNorRemovedAndTheFileItPointsToSurvives() throws Exception {
+        final Path outside = Files.write(temp.resolve("outside.cq4"), "precious".getBytes(StandardCharsets.UTF_8));
+        final File planted = owned("qp-with-symlink", dead.toText());
+        Files.createSymbolicLink(planted.toPath().resolve("20261122G.cq4"), outside);
+        final String err = sweepExpecting();
+        assertArrayEquals("precious".getBytes(StandardCharsets.UTF_8), Files.readAllBytes(outside));
+        assertTrue(Files.isSymbolicLink(planted.toPath().resolve("20261122G.cq4")), "the link itself is kept too");
+        assertTrue(err.contains("kept stale queue directory " + planted + " of dead pid " + self.pid()
+                + ": 20261122G.cq4 is a symbolic link"), err);
+    }
+
+    @Test
+    void aDirectoryWithASubdirectoryIsNotWhatARunLeavesAndIsKeptWhole() throws Exception {
+        final File planted = owned("qp-with-subdir", dead.toText());
+        final Path inner = Files.write(Files.createDirectories(planted.toPath().resolve("inner"))
+                .resolve("data.cq4"), new byte[10]);
+        final String err = sweepExpecting();
+        assertTrue(Files.isRegularFile(inner), "nothing inside a subdirectory is removed");
+        assertTrue(new File(planted, "20261122F.cq4").isFile(), "and the directory is kept whole");
+        assertTrue(err.contains(": inner is a directory"), err);
+    }
+
+    @Test
+    void aQueueDirectoryThatIsASymlinkIsNotFollowed() throws Exception {
+        final File target = owned("elsewhere", dead.toText());
+        Files.createSymbolicLink(temp.resolve("qp-link"), target.toPath());
+        sweepExpecting();
+        assertEquals(Arrays.asList("20261122F.cq4", QueueDirectoryOwner.FILE_NAME),
+                Arrays.asList(sorted(target.list())));
+    }
+
+    @Test
+    void aStaleDirectoryOfAnotherUserIsKept() throws Exception {
+        final File foreign = owned("qp-other-user", dead.toText());
+        final UserPrincipal nobody = temp.getFileSystem().getUserPrincipalLookupService()
+                .lookupPrincipalByName("nobody");
+        try {
+            for (final String name : new String[] {QueueDirectoryOwner.FILE_NAME, "20261122F.cq4", ""}) {
+                Files.setOwner(foreign.toPath().resolve(name), nobody);
+            }
+        } catch (final IOException e) {
+            RootOnly.unavailable("chown needs root: " + e);
+            return;
+        }
+        final String err = sweepExpecting();
+        assertTrue(new File(foreign, "20261122F.cq4").isFile());
+        assertTrue(err.contains("kept queue directory " + foreign + ": it belongs to user nobody"), err);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aDirectoryWhoseOwnerRecordIsLockedByAnotherLiveProcessIsKept() throws Exception {
+        final File locked = Files.createDirectories(temp.resolve("qp-locked-elsewhere")).toFile();
+        Files.write(new File(locked, "20261122F.cq4").toPath(), new byte[100]);
+        // The record names a dead process: only the child's kernel lock can keep this directory.
+        final Process child = new ProcessBuilder(new File(System.getProperty("java.home"), "bin/java").getPath(),
+                "-cp", System.getProperty("java.class.path"), LockHolder.class.getName(),
+                new File(locked, QueueDirectoryOwner.FILE_NAME).getPath(), dead.toText())
+                .redirectErrorStream(true).start();
+        try {
+            awaitLine(child, LockHolder.LOCKED, 30);
+            sweepExpecting();
+            assertTrue(new File(locked, "20261122F.cq4").isFile(), "a live process's queue is kept");
+        } finally {
+            child.getOutputStream().close();
+            if (!child.waitFor(20, TimeUnit.SECONDS)) {
+                child.destroyForcibly().waitFor();
+            }
+        }
+        assertEquals(Collections.singletonList(locked), sweep(new ByteArrayOutputStream()),
+                "once the child has gone, the same directory is stale");
+    }
+
+    @Test
     void aProcessIsToldApartFromALaterOneWithTheSamePid() {
-        final ProcessIdentity self = ProcessIdentity.current();
         assertEquals(ProcessIdentity.Liveness.ALIVE, self.liveness());
-        assertEquals(ProcessIdentity.Liveness.DEAD,
-                new ProcessIdentity(self.pid(), self.startTime() + "0", self.host()).liveness());
+        assertEquals(ProcessIdentity.Liveness.DEAD, dead.liveness());
         assertEquals(ProcessIdentity.Liveness.DEAD,
                 new ProcessIdentity(Integer.MAX_VALUE, "1", self.host()).liveness(), "no such pid");
         assertEquals(ProcessIdentity.Liveness.UNKNOWN,
                 new ProcessIdentity(self.pid(), "1", "another-host").liveness());
         assertEquals(self.toText(), ProcessIdentity.parse(self.toText()).toText());
         assertNull(ProcessIdentity.parse("pid=\n"));
+    }
+
+    /** Sweeps {@code temp}, asserts exactly {@code expected} were removed and returns what was printed. */
+    private String sweepExpecting(final File... expected) throws IOException {
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(Arrays.asList(expected), sweep(err));
+        return new String(err.toByteArray(), StandardCharsets.UTF_8);
+    }
+
+    private java.util.List<File> sweep(final ByteArrayOutputStream err) throws IOException {
+        return StaleQueueSweeper.sweep(temp.toFile(), new PrintStream(err, true, "UTF-8"));
+    }
+
+    private static void awaitLine(final Process child, final String line, final long seconds) throws Exception {
+        final BufferedReader reader = new BufferedReader(new InputStreamReader(child.getInputStream(),
+                StandardCharsets.UTF_8));
+        final CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
+            try {
+                return reader.readLine();
+            } catch (final IOException e) {
+                return e.toString();
+            }
+        });
+        final String got = first.get(seconds, TimeUnit.SECONDS);
+        if (!line.equals(got)) {
+            fail("child printed '" + got + "' instead of '" + line + "'");
+        }
+    }
+
+    private static String[] sorted(final String[] names) {
+        Arrays.sort(names);
+        return names;
     }
 
     private File owned(final String name, final String ownerText) throws IOException {

@@ -72,15 +72,16 @@ class RunMatrixScriptTest {
 
     @Test
     void aRunPastItsTimeLimitIsKilledAndRecordedWithItsOutputTail() throws Exception {
-        final Process process = matrix("--profiles", "jdk17", "--runs", "1", "--id", "t", "--timeout", "15",
+        final Process process = matrix("--profiles", "jdk17", "--runs", "1", "--id", "t", "--timeout", "40",
                 "-Dqp.seconds=600", "-Dqp.warmupSeconds=1", "-Dqp.rate=1000");
         assertTrue(process.waitFor(3, TimeUnit.MINUTES));
         assertEquals(1, process.exitValue());
+        final String output = stdout(process) + stderr(process);
         final JsonNode run = JSON.readTree(results.resolve("t/jdk17/profile.json").toFile()).get("runs").get(0);
         assertEquals("timeout", run.get("status").asText(), run.toString());
-        assertTrue(run.get("reason").asText().contains("--timeout 15 s"), run.toString());
+        assertTrue(run.get("reason").asText().contains("--timeout 40 s"), run.toString());
         assertTrue(run.get("outputTail").asText().contains("[qp] "), run.toString());
-        assertNoJvmOrQueueLeft("t");
+        assertNoJvmOrQueueLeft("t", output);
     }
 
     @Test
@@ -100,15 +101,47 @@ class RunMatrixScriptTest {
         assertEquals(130, process.exitValue());
         assertEquals("interrupted", JSON.readTree(results.resolve("i/matrix-run.json").toFile())
                 .get("status").asText());
-        assertNoJvmOrQueueLeft("i");
+        assertNoJvmOrQueueLeft("i", stdout(process) + stderr(process));
     }
 
-    private void assertNoJvmOrQueueLeft(final String id) throws Exception {
+    @Test
+    void aKeptQueueIsNeverDeletedByTheMatrix() throws Exception {
+        final Process process = matrix("--profiles", "jdk17", "--runs", "1", "--id", "k", "-Dqp.keepQueue=true",
+                "-Dqp.seconds=1", "-Dqp.warmupSeconds=1", "-Dqp.rate=1000");
+        assertTrue(process.waitFor(5, TimeUnit.MINUTES));
+        final String output = stdout(process) + stderr(process);
+        final File root = queueRoot(output);
+        try {
+            final File[] kept = root.listFiles((dir, name) -> name.startsWith("qp-"));
+            assertTrue(kept != null && kept.length == 1, output);
+            assertTrue(new File(kept[0], "metadata.cq4t").isFile(), "the kept queue is whole: " + kept[0]);
+            assertTrue(output.contains("run-matrix: kept the queues in " + root + " (qp.keepQueue=true)"), output);
+        } finally {
+            new ProcessBuilder("rm", "-rf", "--", root.getPath()).start().waitFor();
+        }
+    }
+
+    /**
+     * No benchmark JVM left, the matrix's private queue root gone, and nothing in it had to be removed by the script:
+     * the JVM's own shutdown hook deleted its queue (the script says when it removes a killed JVM's queue).
+     */
+    private void assertNoJvmOrQueueLeft(final String id, final String output) throws Exception {
         final Process pgrep = new ProcessBuilder("pgrep", "-f", "qp.resultsDir=" + results.resolve(id)).start();
         assertTrue(pgrep.waitFor(10, TimeUnit.SECONDS));
         assertEquals(1, pgrep.exitValue(), "a benchmark JVM is still running");
-        assertFalse(new File("/dev/shm/qp-matrix-" + id).exists() || new File("/tmp/qp-matrix-" + id).exists(),
-                "queue data left behind");
+        final File root = queueRoot(output);
+        assertFalse(root.exists(), "queue data left behind in " + root);
+        assertFalse(output.contains("removed the queue a killed JVM left"), "the JVM did not delete its queue:\n"
+                + output);
+    }
+
+    /** The private queue root the matrix announced: mktemp-made, so another matrix's is never the same. */
+    private static File queueRoot(final String output) {
+        final java.util.regex.Matcher root = java.util.regex.Pattern
+                .compile("run-matrix: queues in (/\\S+/qp-matrix-[A-Za-z0-9]{8}) \\(private to this matrix\\)")
+                .matcher(output);
+        assertTrue(root.find(), output);
+        return new File(root.group(1));
     }
 
     private Process matrix(final String... args) throws IOException {

@@ -272,7 +272,10 @@ class ReportTest {
     @Test
     void chronicleAndFloorRunsOfOneJvmGiveARatioPerPercentile() throws IOException {
         final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
-        // The same two jdk17 runs, relabelled as the floor transport: every ratio must then be exactly 1.
+        // The same two jdk17 runs relabelled as the floor transport, with every actual-send figure doubled and the
+        // median quadrupled: each ratio chronicle / floor must then be exactly 0.50, the median's 0.25. Data
+        // compared with themselves (all 1.00) could not show a ratio taken the wrong way round or from the wrong
+        // percentile.
         final Path floor = Fixtures.copy(set.resolve("jdk17"), set.resolve("jdk17-floor"));
         Files.delete(floor.resolve("profile.json"));
         try (Stream<Path> summaries = Files.walk(floor)) {
@@ -280,6 +283,12 @@ class ReportTest {
                 final ObjectNode root =
                         (ObjectNode) JSON.readTree(summary.toFile());
                 ((ObjectNode) root.path("settings")).put("qp.transport", "floor");
+                for (final JsonNode run : root.path("runs")) { // the report reads the per-run figures
+                    final ObjectNode actual = (ObjectNode) run.path("actualSend");
+                    for (final Percentile p : Percentile.values()) {
+                        actual.put(p.key(), actual.get(p.key()).asLong() * (p == Percentile.P50 ? 4 : 2));
+                    }
+                }
                 JSON.writeValue(summary.toFile(), root);
             }
         }
@@ -291,7 +300,7 @@ class ReportTest {
 
         final List<String> ratios = MarkdownTable.after(report, "## Chronicle Queue against the floor transport")
                 .get("jdk17 @ vm");
-        assertEquals(Arrays.asList("jdk17 @ vm", "1.00", "1.00", "1.00", "1.00", "1.00", "1.00", "1.00"), ratios);
+        assertEquals(Arrays.asList("jdk17 @ vm", "0.25", "0.50", "0.50", "0.50", "0.50", "0.50", "0.50"), ratios);
         assertTrue(MarkdownTable.after(report, "## Latency per JVM, actual send (ns)").containsKey("jdk17 · floor"));
         assertTrue(Files.isRegularFile(set.resolve("charts/ratio-chronicle-floor.png")));
     }

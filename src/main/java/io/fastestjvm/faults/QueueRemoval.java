@@ -1,0 +1,63 @@
+package io.fastestjvm.faults;
+
+import java.io.File;
+import java.util.function.Supplier;
+
+import io.fastestjvm.transport.ChronicleQueueTransport;
+
+/**
+ * Removes a run's queue exactly once, whether the run ends normally or a signal's shutdown hook ends it, and never
+ * while the persistence proof reads it: the proof reopens the queue read-write and would recreate files a hook had
+ * just deleted, or read files being deleted under it. The hook's removal waits for a proof in progress; a proof
+ * asked for after the removal does not run.
+ */
+public final class QueueRemoval {
+    private final Runnable delete;
+    private final boolean keep;
+    private boolean removed;
+    private Thread hook;
+
+    /** {@code keep}: qp.keepQueue, the files stay; the proof still may not run after a signal. */
+    public QueueRemoval(final Runnable delete, final boolean keep) {
+        this.delete = delete;
+        this.keep = keep;
+    }
+
+    /**
+     * Call as soon as {@code queueDir} exists: from then on a signal (Ctrl-C, SIGTERM) runs {@code onSignal} (it stops
+     * the run) and removes the queue, unless {@code keep}.
+     */
+    public static QueueRemoval onSignal(final File queueDir, final boolean keep, final Runnable onSignal) {
+        final QueueRemoval removal = new QueueRemoval(() -> ChronicleQueueTransport.deleteTree(queueDir.toPath()),
+                keep);
+        removal.hook = new Thread(() -> {
+            onSignal.run();
+            removal.remove();
+        }, "qp-cleanup");
+        Runtime.getRuntime().addShutdownHook(removal.hook);
+        return removal;
+    }
+
+    /** At the run's end: removes the queue (unless kept) and the signal hook. */
+    public void removeAndUnhook() {
+        remove();
+        if (hook != null) {
+            RunSafety.removeShutdownHook(hook);
+        }
+    }
+
+    /** Deletes the queue unless kept or already removed; waits for a proof in progress to end first. */
+    public synchronized void remove() {
+        if (!removed) {
+            removed = true;
+            if (!keep) {
+                delete.run();
+            }
+        }
+    }
+
+    /** Runs {@code proof} with the queue guaranteed to stay; {@code ifRemoved} instead when it has gone. */
+    public synchronized <T> T whileQueueExists(final Supplier<T> proof, final Supplier<T> ifRemoved) {
+        return removed ? ifRemoved.get() : proof.get();
+    }
+}

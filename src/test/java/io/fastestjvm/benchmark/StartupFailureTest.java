@@ -1,0 +1,138 @@
+package io.fastestjvm.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.faults.RunningMarker;
+import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.transport.MessageReceiver;
+import io.fastestjvm.transport.MessageSender;
+import io.fastestjvm.transport.PersistenceProof;
+import io.fastestjvm.transport.Transport;
+
+/**
+ * A thread that fails before the start gate (here: opening the transport) must not hang the run: before the fix,
+ * the main thread waited for it at the gate forever. The run ends with exit 1 and a failed summary.json.
+ */
+class StartupFailureTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void aProducerThatCannotOpenTheQueueFailsTheRunInsteadOfHangingIt() throws Exception {
+        final File results = temp.resolve("results").toFile();
+        final File queues = Files.createDirectories(temp.resolve("queues")).toFile();
+        final BenchmarkOptions options = BenchmarkOptions.defaults().withRate(1_000).withSeconds(1)
+                .withWarmupSeconds(0).withProducerCpu(-1).withConsumerCpu(-1).withQueueDir(queues)
+                .withResultsDir(results).withProfile("startup");
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final BenchmarkResult result = new BenchmarkRun(options, System.out, new PrintStream(err, true, "UTF-8"))
+                .wrapTransport(FailingSender::new).execute();
+        final String stderr = new String(err.toByteArray(), StandardCharsets.UTF_8);
+
+        assertEquals(BenchmarkResult.CHECK_FAILED, result.exitCode(), stderr);
+        assertTrue(result.failures().get(0).startsWith("producer failed at message 0: java.lang.IllegalStateException:"
+                + " cannot open the queue for writing"), result.failures().toString());
+        final JsonNode summary = new ObjectMapper().readTree(result.resultsFolder().resolve(RunSummary.FILE_NAME)
+                .toFile());
+        assertEquals("failed", summary.get("status").asText());
+        assertFalse(result.resultsFolder().resolve(RunningMarker.FILE_NAME).toFile().exists());
+        assertEquals(0, queues.list().length, "the queue directory is removed");
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void theStartGateGivesUpAtItsDeadlineWhenAThreadNeverArrives() throws Exception {
+        final RunControl control = new RunControl(TimeUnit.MILLISECONDS.toNanos(300));
+        final Thread onlyOne = new Thread(() -> {
+            try {
+                control.markReadyAndAwaitGo();
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        onlyOne.start();
+        assertFalse(control.awaitReady(), "one of two threads arrived");
+        assertEquals("startup: the producer and consumer were not both ready within 0 s", control.failure());
+        assertTrue(control.stopRequested());
+        onlyOne.join(TimeUnit.SECONDS.toMillis(5));
+        assertFalse(onlyOne.isAlive(), "the thread at the gate returns once the run has failed");
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void aThreadWaitingAtTheGateReturnsFalseWhenTheRunFails() throws Exception {
+        final RunControl control = new RunControl();
+        control.fail("consumer failed");
+        assertFalse(control.markReadyAndAwaitGo());
+        assertFalse(control.awaitReady());
+        assertEquals("consumer failed", control.failure(), "the first failure is the one reported");
+    }
+
+    /** The real transport, except that the producer cannot open it. */
+    private static final class FailingSender implements Transport {
+        private final Transport delegate;
+
+        FailingSender(final Transport delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public String name() {
+            return delegate.name();
+        }
+
+        @Override
+        public MessageSender openSender() {
+            throw new IllegalStateException("cannot open the queue for writing");
+        }
+
+        @Override
+        public MessageReceiver openReceiver() {
+            return delegate.openReceiver();
+        }
+
+        @Override
+        public boolean persists() {
+            return delegate.persists();
+        }
+
+        @Override
+        public PersistenceProof provePersisted(final long expectedMessages) {
+            return delegate.provePersisted(expectedMessages);
+        }
+
+        @Override
+        public Map<String, Object> facts() {
+            return delegate.facts();
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
+
+        @Override
+        public void deleteFiles() {
+            delegate.deleteFiles();
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package io.fastestjvm.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Ctrl-C during the persistence proof: the shutdown hook's removal must wait for the proof instead of deleting the
+ * queue under it (the proof reopens the queue read-write and would recreate it), and a proof asked for after the
+ * hook removed the queue must not run at all.
+ */
+class QueueRemovalTest {
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aSignalDuringTheProofRemovesTheQueueOnlyAfterTheProofEnds() throws Exception {
+        final AtomicInteger deletions = new AtomicInteger();
+        final QueueRemoval removal = new QueueRemoval(deletions::incrementAndGet, false);
+        final CountDownLatch proofStarted = new CountDownLatch(1);
+        final CountDownLatch finishProof = new CountDownLatch(1);
+        final Thread main = new Thread(() -> removal.whileQueueExists(() -> {
+            proofStarted.countDown();
+            await(finishProof);
+            return "proved with " + deletions.get() + " deletions";
+        }, () -> "not run"));
+        main.start();
+        proofStarted.await();
+        final Thread hook = new Thread(removal::remove, "qp-cleanup");
+        hook.start();
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (hook.getState() != Thread.State.BLOCKED) {
+            if (System.nanoTime() > deadline) {
+                fail("the hook did not wait for the proof: " + hook.getState());
+            }
+            Thread.yield();
+        }
+        assertEquals(0, deletions.get(), "nothing deleted while the proof reads");
+        finishProof.countDown();
+        hook.join();
+        main.join();
+        assertEquals(1, deletions.get());
+        removal.remove();
+        assertEquals(1, deletions.get(), "removed once, however many ask");
+    }
+
+    @Test
+    void aProofAskedForAfterTheQueueWasRemovedDoesNotRun() {
+        final AtomicInteger deletions = new AtomicInteger();
+        final QueueRemoval removal = new QueueRemoval(deletions::incrementAndGet, false);
+        removal.remove();
+        assertEquals("not run", removal.whileQueueExists(() -> {
+            throw new AssertionError("the proof would recreate the deleted queue");
+        }, () -> "not run"));
+        assertEquals(1, deletions.get());
+    }
+
+    @Test
+    void aKeptQueueIsNeverDeleted() {
+        final AtomicInteger deletions = new AtomicInteger();
+        final QueueRemoval removal = new QueueRemoval(deletions::incrementAndGet, true);
+        removal.remove();
+        assertEquals(0, deletions.get());
+        assertFalse("proof".equals(removal.whileQueueExists(() -> "proof", () -> "not run")));
+    }
+
+    private static void await(final CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
