@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +24,7 @@ import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.DiskSpaceFailure;
 import io.fastestjvm.faults.RunSafety;
+import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.reporting.IntervalLog;
@@ -31,6 +33,8 @@ import io.fastestjvm.reporting.ProgressReporter;
 import io.fastestjvm.reporting.ResultsFolder;
 import io.fastestjvm.reporting.RunSummary;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
+import io.fastestjvm.timeline.IntervalRow;
+import io.fastestjvm.timeline.TimelineAnalysis;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
@@ -111,21 +115,26 @@ public final class BenchmarkRun {
         Runtime.getRuntime().addShutdownHook(cleanup);
 
         final Transport measured = rigour.injection().wrap(transport);
-        final Producer producer = new Producer(measured, phases, cpus[0].planned(), control);
-        final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended);
+        final MeasuredWindowEdges edges = new MeasuredWindowEdges(control, PlacementProbe.standard());
+        final Producer producer = new Producer(measured, phases, cpus[0].planned(), control, edges);
+        final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended,
+                edges);
         final long runStartNanos = System.nanoTime();
         final PersistenceProof proof;
-        try (IntervalLog actualLog = new IntervalLog(actual, results.temporaryFile(ACTUAL_SEND + ".hlog"),
-                started.getTime());
-             IntervalLog intendedLog = new IntervalLog(intended, results.temporaryFile(INTENDED_SEND + ".hlog"),
-                     started.getTime())) {
-            final ProgressReporter progress = new ProgressReporter(actualLog, intendedLog,
+        final boolean bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor or probe
+        try (IntervalLog actualLog = bare ? null : new IntervalLog(actual,
+                results.temporaryFile(ACTUAL_SEND + ".hlog"), started.getTime());
+             IntervalLog intendedLog = bare ? null : new IntervalLog(intended,
+                     results.temporaryFile(INTENDED_SEND + ".hlog"), started.getTime())) {
+            final ProgressReporter progress = bare ? null : new ProgressReporter(actualLog, intendedLog,
                     producer.report().sent::get, consumer.report().received::get, phases.warmupMessages,
                     phases.total(), options.warmupSeconds(), options.seconds() * options.runs(), err);
             final Thread producerThread = new Thread(producer, "qp-producer");
             final Thread consumerThread = new Thread(consumer, "qp-consumer");
-            final Thread progressThread = new Thread(progress, "qp-progress");
-            progressThread.setDaemon(true);
+            final Thread progressThread = bare ? null : new Thread(progress, "qp-progress");
+            if (!bare) {
+                progressThread.setDaemon(true);
+            }
             consumerThread.start();
             producerThread.start();
             control.awaitReady();
@@ -134,15 +143,21 @@ public final class BenchmarkRun {
             control.go();
             err.println("[qp] warm-up started at JVM uptime "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
-            progressThread.start();
+            if (!bare) {
+                progressThread.start();
+            }
             awaitCompletion(control, producerThread, consumerThread, phases);
             rigour.stop(producer, consumer);
-            progress.finish();
-            progressThread.join();
-            progress.drainAndReport();
+            if (!bare) {
+                progress.finish();
+                progressThread.join();
+                progress.drainAndReport();
+            }
         }
-        results.publish(results.temporaryFile(ACTUAL_SEND + ".hlog"), ACTUAL_SEND + ".hlog");
-        results.publish(results.temporaryFile(INTENDED_SEND + ".hlog"), INTENDED_SEND + ".hlog");
+        if (!bare) {
+            results.publish(results.temporaryFile(ACTUAL_SEND + ".hlog"), ACTUAL_SEND + ".hlog");
+            results.publish(results.temporaryFile(INTENDED_SEND + ".hlog"), INTENDED_SEND + ".hlog");
+        }
         final long measuredEndNanos = System.nanoTime();
         final String diskFull = diskSpace.diagnose(control.failure(), ChronicleQueueTransport.bytesNeeded(
                 phases.total() - producer.report().sent.get(), options.size()));
@@ -199,6 +214,10 @@ public final class BenchmarkRun {
                 .concurrentRuns(safety.otherRunsSeen());
         rigour.addTo(builder, new LatencyRecorder[] {actual, intended}, Arrays.asList(perRunActual, perRunIntended),
                 intervals);
+        edges.addTo(builder, bare, producer.report().threadId, consumer.report().threadId);
+        // merge: the evidence helper's per-second rows (intervals.csv) replace this empty list
+        final TimelineAnalysis timeline = TimelineAnalysis.of(Collections.<IntervalRow>emptyList());
+        timeline.summarySections().forEach(builder::section);
         final RunSummary summary = builder.build();
         summary.writeTo(results);
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
@@ -206,6 +225,8 @@ public final class BenchmarkRun {
                         summary.percentiles(INTENDED_SEND))));
         rigour.print(out, Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
                 summary.percentiles(INTENDED_SEND)), Arrays.asList(perRunActual, perRunIntended), intervals);
+        edges.print(out, producer.report().threadId, consumer.report().threadId);
+        timeline.print(out);
         for (final String failure : summary.failures()) {
             err.println("FAILED: " + failure);
         }

@@ -20,18 +20,20 @@ final class Consumer implements Runnable {
     private final RunControl control;
     private final LatencyRecorder actualSend;
     private final LatencyRecorder intendedSend;
+    private final MeasuredWindowEdges edges;
     private final ReceivedMessage message = new ReceivedMessage();
     private final ThreadReport report = new ThreadReport("consumer");
     final JvmActivity activity = new JvmActivity();
 
     Consumer(final Transport transport, final Phases phases, final int cpu, final RunControl control,
-             final LatencyRecorder actualSend, final LatencyRecorder intendedSend) {
+             final LatencyRecorder actualSend, final LatencyRecorder intendedSend, final MeasuredWindowEdges edges) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
         this.control = control;
         this.actualSend = actualSend;
         this.intendedSend = intendedSend;
+        this.edges = edges;
     }
 
     ThreadReport report() {
@@ -54,6 +56,7 @@ final class Consumer implements Runnable {
                     intendedSend.beginRun(run);
                 }
                 if (run == 0) {
+                    edges.consumerBeforeMeasuring(); // measured-window edge: probe, safepoint count
                     report.measuredStartNanos = System.nanoTime();
                     activity.start();
                     allocation.start();
@@ -67,6 +70,7 @@ final class Consumer implements Runnable {
             activity.stop();
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();
+            edges.consumerAfterMeasuring(); // measured-window edge: safepoint count, probe
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
             control.fail("consumer interrupted");

@@ -13,14 +13,16 @@ final class Producer implements Runnable {
     private final Phases phases;
     private final int cpu;
     private final RunControl control;
+    private final MeasuredWindowEdges edges;
     private final ThreadReport report = new ThreadReport("producer");
 
     Producer(final Transport transport, final Phases phases, final int cpu,
-             final RunControl control) {
+             final RunControl control, final MeasuredWindowEdges edges) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
         this.control = control;
+        this.edges = edges;
     }
 
     ThreadReport report() {
@@ -34,10 +36,11 @@ final class Producer implements Runnable {
             final MessageSender sender = transport.openSender();
             final AllocationMeter allocation = new AllocationMeter();
             control.markReadyAndAwaitGo();
-            final FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), phases.rate);
+            FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), phases.rate);
             report.startNanos = schedule.startNanos();
             for (long chunk = 0; chunk < phases.total() && !control.stopRequested(); chunk = phases.chunkEnd(chunk)) {
                 if (chunk == phases.warmupMessages) {
+                    schedule = edges.producerBeforeMeasuring(schedule, chunk); // measured-window edge: probe
                     report.measuredStartNanos = System.nanoTime();
                     allocation.start();
                 }
@@ -47,6 +50,7 @@ final class Producer implements Runnable {
             report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();
+            edges.producerAfterMeasuring(); // measured-window edge: probe
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
             control.fail("producer interrupted");

@@ -12,6 +12,7 @@ public final class FixedRateSchedule {
 
     private final long startNanos;
     private final long intervalPicos;
+    private final long messagesPerSecond;
 
     public FixedRateSchedule(final long startNanos, final long messagesPerSecond) {
         if (messagesPerSecond <= 0) {
@@ -19,6 +20,15 @@ public final class FixedRateSchedule {
         }
         this.startNanos = startNanos;
         this.intervalPicos = PICOS_PER_SECOND / messagesPerSecond;
+        this.messagesPerSecond = messagesPerSecond;
+    }
+
+    /**
+     * The same rate with message {@code sequence} due at {@code nowNanos}: resumes the timetable after a pause (the
+     * placement probe) without a backlog of messages that fell due during it.
+     */
+    public FixedRateSchedule resumedAt(final long sequence, final long nowNanos) {
+        return new FixedRateSchedule(nowNanos - (intendedSendTimeNanos(sequence) - startNanos), messagesPerSecond);
     }
 
     public long startNanos() {
