@@ -208,7 +208,8 @@ public final class BenchmarkRun {
                 .allocation(producer.report().allocatedBytes, consumer.report().allocatedBytes)
                 .jvmActivity(consumer.activity.compileMillis, consumer.activity.gcCount)
                 .persistence(proof, options.keepQueue(), queueDir)
-                .durations(runStartNanos, consumer.report().measuredStartNanos, measuredEndNanos, System.nanoTime())
+                .durations(runStartNanos, consumer.report().measuredStartNanos, consumer.report().endNanos > 0
+                        ? consumer.report().endNanos : measuredEndNanos, System.nanoTime()) // not the probe after it
                 .transport(transport.name(), transport.facts())
                 .failures(failures)
                 .concurrentRuns(safety.otherRunsSeen());

@@ -2,6 +2,7 @@ package io.fastestjvm.placement;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -179,16 +180,16 @@ public final class PlacementProbe {
         final double before = medianRoundTripNanos(BEFORE);
         final double after = medianRoundTripNanos(AFTER);
         final double change = changePercent();
-        return String.format(java.util.Locale.ROOT, "core-to-core round trip between the benchmark CPUs: before %s,"
+        return String.format(Locale.ROOT, "core-to-core round trip between the benchmark CPUs: before %s,"
                         + " after %s%s", format(before, BEFORE), format(after, AFTER),
                 Double.isNaN(change) ? "" : Math.abs(change) > DIFFERENCE_PERCENT
-                        ? String.format(java.util.Locale.ROOT, "; CHANGED by %+.0f%%: the host moved the CPUs during"
-                        + " the run, so its latencies mix two placements", change)
-                        : String.format(java.util.Locale.ROOT, " (%+.0f%%, same placement)", change));
+                        ? String.format(Locale.ROOT, "; CHANGED by %+.0f%%: the two CPUs' placement (or their"
+                        + " load) changed during the run, so its latencies may mix two regimes", change)
+                        : String.format(Locale.ROOT, " (%+.0f%%, within %d%%)", change, DIFFERENCE_PERCENT));
     }
 
     private String format(final double median, final int position) {
         return median < 0 ? "not measured (" + problem(position) + ")"
-                : String.format(java.util.Locale.ROOT, "%.0f ns (one-way %.0f ns)", median, median / 2);
+                : String.format(Locale.ROOT, "%.0f ns (one-way %.0f ns)", median, median / 2);
     }
 }
