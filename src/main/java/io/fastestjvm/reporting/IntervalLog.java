@@ -24,8 +24,13 @@ public final class IntervalLog implements AutoCloseable {
     private Histogram measuredSpare;
 
     public IntervalLog(final LatencyRecorder recorder, final Path file, final long startMillis) throws IOException {
+        this(recorder, new PrintStream(file.toFile(), "UTF-8"), startMillis);
+    }
+
+    /** A log into any stream; {@link ProgressReporter#rehearse} writes one into a discarding stream. */
+    IntervalLog(final LatencyRecorder recorder, final PrintStream out, final long startMillis) {
         this.recorder = recorder;
-        this.out = new PrintStream(file.toFile(), "UTF-8");
+        this.out = out;
         this.writer = new HistogramLogWriter(out);
         writer.outputComment("latency " + recorder.name() + ", nanoseconds, one interval a second");
         writer.outputLogFormatVersion();
