@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +26,7 @@ import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.DiskSpaceFailure;
 import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.faults.RunSafety;
+import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.reporting.IntervalLog;
@@ -33,6 +35,8 @@ import io.fastestjvm.reporting.ProgressReporter;
 import io.fastestjvm.reporting.ResultsFolder;
 import io.fastestjvm.reporting.RunSummary;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
+import io.fastestjvm.timeline.IntervalRow;
+import io.fastestjvm.timeline.TimelineAnalysis;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
@@ -48,6 +52,13 @@ public final class BenchmarkRun {
     public static final String INTENDED_SEND = "intended-send";
     /** Time allowed past the schedule's end before a stalled run is declared failed. */
     private static final long GRACE_SECONDS = 60;
+    /**
+     * Calls of the progress path before the run: every method it calls once a second passes C1's threshold (200
+     * calls) and those it calls many times a second reach C2; the rest would need thousands of seconds more to
+     * reach C2. Measured: 10 safepoints in a 30 s window without it, 4 with it, 1 bare
+     * (docs/level-shifts-and-tails.md).
+     */
+    private static final int PROGRESS_REHEARSALS = 1_000;
 
     private final BenchmarkOptions options;
     private final PrintStream out;
@@ -125,23 +136,30 @@ public final class BenchmarkRun {
         final Transport transport = Transports.create(options, queueDir);
 
         final Transport measured = transportWrapper.apply(rigour.injection().wrap(transport));
-        final Producer producer = new Producer(measured, phases, cpus[0].planned(), control, steady);
+        final MeasuredWindowEdges edges = new MeasuredWindowEdges(control, PlacementProbe.standard());
+        final Producer producer = new Producer(measured, phases, cpus[0].planned(), control, steady, edges);
         final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended,
-                steady);
+                steady, edges);
+        final boolean bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor or probe
+        if (!bare) {
+            rehearseProgress();
+        }
         final long runStartNanos = System.nanoTime();
         final PersistenceProof proof;
-        try (IntervalLog actualLog = new IntervalLog(actual, results.temporaryFile(ACTUAL_SEND + ".hlog"),
-                started.getTime());
-             IntervalLog intendedLog = new IntervalLog(intended, results.temporaryFile(INTENDED_SEND + ".hlog"),
-                     started.getTime())) {
-            final ProgressReporter progress = new ProgressReporter(actualLog, intendedLog,
+        try (IntervalLog actualLog = bare ? null : new IntervalLog(actual,
+                results.temporaryFile(ACTUAL_SEND + ".hlog"), started.getTime());
+             IntervalLog intendedLog = bare ? null : new IntervalLog(intended,
+                     results.temporaryFile(INTENDED_SEND + ".hlog"), started.getTime())) {
+            final ProgressReporter progress = bare ? null : new ProgressReporter(actualLog, intendedLog,
                     producer.report().sent::get, consumer.report().received::get, phases::measuredStart,
                     phases::warmupSecondOf, (long) phases.messagesPerRun * phases.runs, options.warmupSeconds(),
                     options.seconds() * options.runs(), err);
             final Thread producerThread = new Thread(producer, "qp-producer");
             final Thread consumerThread = new Thread(consumer, "qp-consumer");
-            final Thread progressThread = new Thread(progress, "qp-progress");
-            progressThread.setDaemon(true);
+            final Thread progressThread = bare ? null : new Thread(progress, "qp-progress");
+            if (!bare) {
+                progressThread.setDaemon(true);
+            }
             consumerThread.start();
             producerThread.start();
             final boolean ready = control.awaitReady();
@@ -152,12 +170,16 @@ public final class BenchmarkRun {
             }
             err.println("[qp] warm-up started at JVM uptime "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
-            progressThread.start();
+            if (!bare) {
+                progressThread.start();
+            }
             awaitCompletion(control, producerThread, consumerThread, phases);
             rigour.stop(producer, consumer);
-            progress.finish();
-            progressThread.join(TimeUnit.SECONDS.toMillis(GRACE_SECONDS));
-            progress.drainAndReport();
+            if (!bare) {
+                progress.finish();
+                progressThread.join(TimeUnit.SECONDS.toMillis(GRACE_SECONDS));
+                progress.drainAndReport();
+            }
         }
         if (steady.reached()) {
             err.println("[qp] steady state reached at warm-up second " + steady.atSecond() + " (" + steady.source()
@@ -165,8 +187,10 @@ public final class BenchmarkRun {
         } else {
             warnBoxed(steady.warning());
         }
-        results.publish(results.temporaryFile(ACTUAL_SEND + ".hlog"), ACTUAL_SEND + ".hlog");
-        results.publish(results.temporaryFile(INTENDED_SEND + ".hlog"), INTENDED_SEND + ".hlog");
+        if (!bare) {
+            results.publish(results.temporaryFile(ACTUAL_SEND + ".hlog"), ACTUAL_SEND + ".hlog");
+            results.publish(results.temporaryFile(INTENDED_SEND + ".hlog"), INTENDED_SEND + ".hlog");
+        }
         final long measuredEndNanos = System.nanoTime();
         final String diskFull = diskSpace.diagnose(control.failure(), ChronicleQueueTransport.bytesNeeded(
                 phases.total() - producer.report().sent.get(), options.size()));
@@ -216,13 +240,18 @@ public final class BenchmarkRun {
                 .allocation(producer.report().allocatedBytes, consumer.report().allocatedBytes)
                 .jvmActivity(consumer.activity.compileMillis, consumer.activity.gcCount)
                 .persistence(proof, options.keepQueue(), queueDir)
-                .durations(runStartNanos, consumer.report().measuredStartNanos, measuredEndNanos, System.nanoTime())
+                .durations(runStartNanos, consumer.report().measuredStartNanos, consumer.report().endNanos > 0
+                        ? consumer.report().endNanos : measuredEndNanos, System.nanoTime()) // not the probe after it
                 .transport(transport.name(), transport.facts())
                 .failures(failures)
                 .concurrentRuns(safety.otherRunsSeen())
                 .section("steadyState", steady.toMap(phases.measuredStart(), options.indexBlockMessages()));
         rigour.addTo(builder, new LatencyRecorder[] {actual, intended}, Arrays.asList(perRunActual, perRunIntended),
                 intervals);
+        edges.addTo(builder, bare, producer.report().threadId, consumer.report().threadId);
+        // merge: the evidence helper's per-second rows (intervals.csv) replace this empty list
+        final TimelineAnalysis timeline = TimelineAnalysis.of(Collections.<IntervalRow>emptyList());
+        timeline.summarySections().forEach(builder::section);
         final RunSummary summary = builder.build();
         summary.writeTo(results);
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
@@ -230,6 +259,8 @@ public final class BenchmarkRun {
                         summary.percentiles(INTENDED_SEND))));
         rigour.print(out, Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
                 summary.percentiles(INTENDED_SEND)), Arrays.asList(perRunActual, perRunIntended), intervals);
+        edges.print(out, producer.report().threadId, consumer.report().threadId);
+        timeline.print(out);
         for (final String failure : summary.failures()) {
             err.println("FAILED: " + failure);
         }
@@ -237,6 +268,14 @@ public final class BenchmarkRun {
         out.println("results: " + results.directory().toAbsolutePath());
         return new BenchmarkResult(summary.failures().isEmpty() ? BenchmarkResult.PASSED
                 : BenchmarkResult.CHECK_FAILED, results.directory(), summary.failures());
+    }
+
+    /** The progress path compiled before the run: its JIT activity caused safepoints in the measured window. */
+    private void rehearseProgress() {
+        final long start = System.nanoTime();
+        ProgressReporter.rehearse(PROGRESS_REHEARSALS);
+        err.println("[qp] progress reporter rehearsed " + PROGRESS_REHEARSALS + " times in "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
     }
 
     /** Waits for both threads, failing the run if it overruns its schedule by more than the grace period. */

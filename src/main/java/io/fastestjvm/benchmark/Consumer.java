@@ -22,12 +22,14 @@ final class Consumer implements Runnable {
     private final LatencyRecorder actualSend;
     private final LatencyRecorder intendedSend;
     private final SteadyStateWatch steady;
+    private final MeasuredWindowEdges edges;
     private final ReceivedMessage message = new ReceivedMessage();
     private final ThreadReport report = new ThreadReport("consumer");
     final JvmActivity activity = new JvmActivity();
 
     Consumer(final Transport transport, final Phases phases, final int cpu, final RunControl control,
-             final LatencyRecorder actualSend, final LatencyRecorder intendedSend, final SteadyStateWatch steady) {
+             final LatencyRecorder actualSend, final LatencyRecorder intendedSend, final SteadyStateWatch steady,
+             final MeasuredWindowEdges edges) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
@@ -35,6 +37,7 @@ final class Consumer implements Runnable {
         this.actualSend = actualSend;
         this.intendedSend = intendedSend;
         this.steady = steady;
+        this.edges = edges;
     }
 
     ThreadReport report() {
@@ -60,6 +63,7 @@ final class Consumer implements Runnable {
                     intendedSend.beginRun(run);
                 }
                 if (run == 0) {
+                    edges.consumerBeforeMeasuring(); // measured-window edge: probe, safepoint count
                     report.measuredStartNanos = System.nanoTime();
                     activity.start();
                     allocation.start();
@@ -83,6 +87,7 @@ final class Consumer implements Runnable {
             activity.stop();
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();
+            edges.consumerAfterMeasuring(); // measured-window edge: safepoint count, probe
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
             control.fail("consumer interrupted");

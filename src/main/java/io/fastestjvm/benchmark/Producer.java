@@ -15,15 +15,18 @@ final class Producer implements Runnable {
     private final int cpu;
     private final RunControl control;
     private final SteadyStateWatch steady;
+    private final MeasuredWindowEdges edges;
     private final ThreadReport report = new ThreadReport("producer");
 
     Producer(final Transport transport, final Phases phases, final int cpu,
-             final RunControl control, final SteadyStateWatch steady) {
+             final RunControl control, final SteadyStateWatch steady,
+             final MeasuredWindowEdges edges) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
         this.control = control;
         this.steady = steady;
+        this.edges = edges;
     }
 
     ThreadReport report() {
@@ -51,6 +54,7 @@ final class Producer implements Runnable {
                     steady.start();
                 }
                 if (chunk == phases.measuredStart()) {
+                    edges.producerBeforeMeasuring(); // measured-window edge: placement probe, before the schedule
                     schedule = new FixedRateSchedule(System.nanoTime(), phases.rate, chunk);
                     report.measuredStartNanos = schedule.startNanos();
                     allocation.start();
@@ -73,6 +77,7 @@ final class Producer implements Runnable {
             report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();
+            edges.producerAfterMeasuring(); // measured-window edge: probe
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
             control.fail("producer interrupted");

@@ -53,8 +53,8 @@ final class RigourInstruments {
     RigourInstruments(final BenchmarkOptions options, final CpuAssignment[] cpus, final BitSet usableCpus) {
         this.options = options;
         this.usableCpus = usableCpus;
-        this.jitterPlan = JitterProbePlan.plan(options.jitterProbe(), options.jitterCpu(), usableCpus, cpus[0],
-                cpus[1]);
+        this.jitterPlan = options.bare() ? JitterProbePlan.off("qp.bare=true")
+                : JitterProbePlan.plan(options.jitterProbe(), options.jitterCpu(), usableCpus, cpus[0], cpus[1]);
         this.injection = DelayInjection.of(options.injectProducerStallMillis(), options.injectConsumerStallMillis(),
                 options.injectStallAtSecond(), options.injectConsumerSpinNanos(), options.injectEveryMessages(),
                 options.warmupMessages(), options.rate());
@@ -89,6 +89,10 @@ final class RigourInstruments {
 
     /** Once both benchmark threads are pinned and ready, before the start gate opens. */
     void start(final Producer producer, final Consumer consumer, final Phases phases) {
+        if (options.bare()) {
+            duringRun.put("problem", "not monitored: qp.bare=true");
+            return;
+        }
         monitor = new DuringRunMonitor(SystemFiles.live(), producer.report().threadId, consumer.report().threadId,
                 consumer.report().received::get, phases::measuredStart);
         monitorThread = new Thread(monitor, "qp-run-monitor");
@@ -107,6 +111,9 @@ final class RigourInstruments {
         if (jitterProbe != null) {
             jitterProbe.stop();
             jitterThread.join();
+        }
+        if (monitor == null) {
+            return;
         }
         monitor.finish();
         monitorThread.join();

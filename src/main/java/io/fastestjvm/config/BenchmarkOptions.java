@@ -28,6 +28,7 @@ public final class BenchmarkOptions {
     private final File queueParent;
     private final File resultsParent;
     private final boolean keepQueue;
+    private final boolean bare;
     private final int blockSizeMiB;
     private final RollCycles rollCycle;
     private final String profile;
@@ -59,6 +60,7 @@ public final class BenchmarkOptions {
         queueParent = new File(Settings.QUEUE_DIR.raw(values));
         resultsParent = new File(Settings.RESULTS_DIR.raw(values));
         keepQueue = Settings.KEEP_QUEUE.bool(values);
+        bare = Settings.BARE.bool(values);
         blockSizeMiB = Settings.BLOCK_SIZE_MIB.intIn(values, 0, 16_384);
         rollCycle = parseRollCycle(Settings.ROLL_CYCLE.raw(values));
         profile = Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
@@ -230,6 +232,11 @@ public final class BenchmarkOptions {
 
     public boolean keepQueue() {
         return keepQueue;
+    }
+
+    /** The bare loop: no progress reporter, during-run monitor, jitter probe or interval logs. */
+    public boolean bare() {
+        return bare;
     }
 
     public int blockSizeMiB() {

@@ -45,6 +45,9 @@ public final class Settings {
             "results/runs");
     public static final Setting KEEP_QUEUE = new Setting("qp.keepQueue", "false",
             "true or false", "keep the queue files after the run (else they are deleted)");
+    public static final Setting BARE = new Setting("qp.bare", "false",
+            "true or false", "true: the producer and consumer alone, with no progress line, during-run monitor,"
+            + " jitter probe or .hlog interval logs (the baseline for the harness's own cost)");
     public static final Setting BLOCK_SIZE_MIB = new Setting("qp.blockSizeMiB", "0",
             "0 (sized to hold the whole run) or 1 to 16384 MiB", "Chronicle Queue block (memory-map chunk) size");
     public static final Setting ROLL_CYCLE = new Setting("qp.rollCycle", "FAST_DAILY",
@@ -86,7 +89,7 @@ public final class Settings {
     public static final List<Setting> ALL = Collections.unmodifiableList(Arrays.asList(
             PRODUCER_CPU, CONSUMER_CPU, STRICT_AFFINITY, RATE, SIZE, WARMUP_SECONDS, WARMUP_RATE, WARMUP_INDEX_BLOCKS,
             STEADY_SECONDS, SECONDS, RUNS,
-            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, FORK, TRANSPORT,
+            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BARE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, FORK, TRANSPORT,
             JITTER_PROBE, JITTER_CPU, JITTER_THRESHOLD_NANOS, INJECT_PRODUCER_STALL_MILLIS,
             INJECT_CONSUMER_STALL_MILLIS, INJECT_STALL_AT_SECOND, INJECT_CONSUMER_SPIN_NANOS, INJECT_EVERY_MESSAGES));
 

@@ -66,6 +66,11 @@ public final class JitterProbePlan {
                 : "qp.jitterProbe=true, " + where, warning);
     }
 
+    /** The probe off for a reason that is not a CPU question, e.g. the bare loop. */
+    public static JitterProbePlan off(final String reason) {
+        return new JitterProbePlan(false, CpuAssignment.UNPINNED, reason, null);
+    }
+
     public boolean enabled() {
         return enabled;
     }

@@ -13,6 +13,7 @@ public final class FixedRateSchedule {
     private final long startNanos;
     private final long intervalPicos;
     private final long firstSequence;
+    private final long messagesPerSecond;
 
     public FixedRateSchedule(final long startNanos, final long messagesPerSecond) {
         this(startNanos, messagesPerSecond, 0);
@@ -26,6 +27,15 @@ public final class FixedRateSchedule {
         this.startNanos = startNanos;
         this.intervalPicos = PICOS_PER_SECOND / messagesPerSecond;
         this.firstSequence = firstSequence;
+        this.messagesPerSecond = messagesPerSecond;
+    }
+
+    /**
+     * The same rate with message {@code sequence} due at {@code nowNanos}: resumes the timetable after a pause (the
+     * placement probe) without a backlog of messages that fell due during it.
+     */
+    public FixedRateSchedule resumedAt(final long sequence, final long nowNanos) {
+        return new FixedRateSchedule(nowNanos, messagesPerSecond, sequence);
     }
 
     public long startNanos() {

@@ -3,6 +3,7 @@ package io.fastestjvm.reporting;
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
@@ -21,16 +22,26 @@ public final class IntervalLog implements AutoCloseable {
 
     private final LatencyRecorder recorder;
     private final Path file;
-    private final FileOutputStream stream;
+    private final OutputStream stream;
     private final PrintStream out;
     private final HistogramLogWriter writer;
     private Histogram warmupSpare;
     private Histogram measuredSpare;
 
     public IntervalLog(final LatencyRecorder recorder, final Path file, final long startMillis) throws IOException {
+        this(recorder, file, new FileOutputStream(file.toFile()), startMillis);
+    }
+
+    /** A log into a discarding stream: {@link ProgressReporter#rehearse} runs the whole path without a file. */
+    IntervalLog(final LatencyRecorder recorder, final OutputStream sink, final long startMillis) throws IOException {
+        this(recorder, null, sink, startMillis);
+    }
+
+    private IntervalLog(final LatencyRecorder recorder, final Path file, final OutputStream stream,
+                        final long startMillis) throws IOException {
         this.recorder = recorder;
         this.file = file;
-        this.stream = new FileOutputStream(file.toFile());
+        this.stream = stream;
         // HistogramLogWriter prints through a PrintStream, which swallows write errors: close() checks for them.
         this.out = new PrintStream(new BufferedOutputStream(stream), false, "UTF-8");
         this.writer = new HistogramLogWriter(out);
@@ -62,8 +73,10 @@ public final class IntervalLog implements AutoCloseable {
     public void close() throws IOException {
         try {
             out.flush();
-            DurableFiles.requireNoError(out, file.toString());
-            stream.getFD().sync();
+            if (file != null) {
+                DurableFiles.requireNoError(out, file.toString());
+                ((FileOutputStream) stream).getFD().sync();
+            }
         } finally {
             out.close();
         }

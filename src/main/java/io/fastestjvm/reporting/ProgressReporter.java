@@ -1,11 +1,17 @@
 package io.fastestjvm.reporting;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
 
 import org.HdrHistogram.Histogram;
+
+import io.fastestjvm.recording.LatencyRecorder;
 
 /**
  * Once a second: drains both interval logs into their {@code .hlog} files and prints one progress line on stderr,
@@ -38,6 +44,50 @@ public final class ProgressReporter implements Runnable {
         this.warmupSeconds = warmupSeconds;
         this.measuredSeconds = measuredSeconds;
         this.err = err;
+    }
+
+    /**
+     * Runs this reporter's whole per-second path (drain both logs, encode them as .hlog lines, format the progress
+     * line) {@code iterations} times on scratch recorders into a discarding stream, alternating warm-up and measured
+     * seconds, before the run starts. Without it this code, run once a second, was compiled a few methods at a time
+     * during the measured window (Formatter, regex, Base64, DecimalFormat), and each batch of newly compiled code
+     * left inline-cache stubs that HotSpot frees at a "Cleanup" safepoint, stopping the pinned threads: 10-14
+     * safepoints in a 30 s measured window against 1 for the bare loop (qp.bare=true).
+     */
+    public static void rehearse(final int iterations) {
+        final PrintStream sink = new PrintStream(new OutputStream() {
+            @Override
+            public void write(final int b) {
+                // discarded
+            }
+
+            @Override
+            public void write(final byte[] b, final int off, final int len) {
+                // discarded
+            }
+        });
+        final LatencyRecorder actual = new LatencyRecorder("rehearsal-actual", 1, 1);
+        final LatencyRecorder intended = new LatencyRecorder("rehearsal-intended", 1, 1);
+        final long[] received = {0};
+        final Random random = new Random(42);
+        try (IntervalLog actualLog = new IntervalLog(actual, sink, System.currentTimeMillis());
+             IntervalLog intendedLog = new IntervalLog(intended, sink, System.currentTimeMillis())) {
+            final ProgressReporter scratch = new ProgressReporter(actualLog, intendedLog, () -> received[0],
+                    () -> received[0], () -> 100, sequence -> sequence / 100, 100, 1, 1, sink);
+            for (int i = 0; i < iterations; i++) {
+                final boolean warmup = i % 2 == 0;
+                received[0] = warmup ? 50 : 150;
+                for (int sample = 0; sample < 16; sample++) {
+                    (warmup ? actual.warmupInterval() : actual.measuredInterval())
+                            .recordValue(100 + random.nextInt(1_000_000));
+                    (warmup ? intended.warmupInterval() : intended.measuredInterval())
+                            .recordValue(100 + random.nextInt(1_000_000));
+                }
+                scratch.drainAndReport();
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException("a discarding stream cannot fail", e);
+        }
     }
 
     /** Asks the loop to end; call {@link #drainAndReport()} after joining to flush the last partial second. */

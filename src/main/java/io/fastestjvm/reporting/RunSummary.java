@@ -236,6 +236,17 @@ public final class RunSummary {
             return this;
         }
 
+        /** Safepoints between the first and last measured message (HotSpot's counters); negative: unavailable. */
+        public Builder measuredSafepoints(final long safepoints) {
+            final ObjectNode node = checks.with("jvmDuringMeasurement");
+            if (safepoints < 0) {
+                node.putNull("safepoints");
+            } else {
+                node.put("safepoints", safepoints);
+            }
+            return this;
+        }
+
         public Builder persistence(final PersistenceProof proof, final boolean kept, final File queueDir) {
             final ObjectNode node = checks.putObject("persistence");
             node.put("applicable", proof.applicable());

@@ -51,6 +51,15 @@ class FixedRateScheduleTest {
     }
 
     @Test
+    void aResumedScheduleHasTheSameRateAndNoBacklog() {
+        final FixedRateSchedule schedule = new FixedRateSchedule(1_000, 250_000);
+        final FixedRateSchedule resumed = schedule.resumedAt(4_000_000, 9_000_000_000L);
+        assertEquals(9_000_000_000L, resumed.intendedSendTimeNanos(4_000_000));
+        assertEquals(9_000_000_000L + 1_000_000_000L, resumed.intendedSendTimeNanos(4_250_000));
+        assertEquals(schedule.intervalPicos(), resumed.intervalPicos());
+    }
+
+    @Test
     void rejectsANonPositiveRate() {
         assertThrows(IllegalArgumentException.class, () -> new FixedRateSchedule(0, 0));
     }

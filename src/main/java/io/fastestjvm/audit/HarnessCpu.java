@@ -1,0 +1,134 @@
+package io.fastestjvm.audit;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * CPU time of every thread of this JVM over a window, from /proc/self/task: the harness's own cost. On a machine
+ * with no free CPU every millisecond a harness thread (reporter, monitor, JIT compiler, GC, the VM thread) runs is
+ * taken from a pinned benchmark thread, so the summary records it per thread. Per-thread time comes from
+ * {@code schedstat} (nanoseconds) where the kernel has it, else from {@code stat}'s utime + stime (clock ticks,
+ * assumed 100 Hz). Reads files: call at the window's edges only, never from a hot loop.
+ */
+public final class HarnessCpu {
+    public static final String METHOD = "/proc/self/task/<tid>/schedstat run time (else stat utime+stime) of every"
+            + " thread of this JVM except the producer and consumer, between two snapshots";
+    private static final long NANOS_PER_TICK = TimeUnit.MILLISECONDS.toNanos(10);
+
+    private final SystemFiles files;
+    private Map<Integer, ThreadTime> start;
+    private Map<Integer, ThreadTime> end;
+    private long startNanos;
+    private long endNanos;
+
+    public HarnessCpu(final SystemFiles files) {
+        this.files = files;
+    }
+
+    public void start() {
+        start = snapshot();
+        startNanos = System.nanoTime();
+    }
+
+    public void stop() {
+        endNanos = System.nanoTime();
+        end = snapshot();
+    }
+
+    /** The window's result without the threads {@code benchmarkTids}; an empty map if it was never closed. */
+    public Map<String, Object> result(final int... benchmarkTids) {
+        final Map<String, Object> node = new LinkedHashMap<>();
+        if (start == null || end == null) {
+            node.put("problem", "not measured: the measured window did not complete");
+            return node;
+        }
+        final double seconds = (endNanos - startNanos) / 1e9;
+        final List<Map<String, Object>> threads = new ArrayList<>();
+        long totalNanos = 0;
+        for (final Map.Entry<Integer, ThreadTime> thread : end.entrySet()) {
+            final int tid = thread.getKey();
+            if (Arrays.stream(benchmarkTids).anyMatch(b -> b == tid)) {
+                continue;
+            }
+            final ThreadTime before = start.get(tid);
+            final long nanos = thread.getValue().nanos - (before == null ? 0 : before.nanos);
+            totalNanos += nanos;
+            if (nanos > 0) {
+                final Map<String, Object> row = new LinkedHashMap<>();
+                row.put("name", thread.getValue().name);
+                row.put("tid", tid);
+                row.put("cpuMillis", round(nanos / 1e6));
+                row.put("cpuMillisPerSecond", round(nanos / 1e6 / seconds));
+                threads.add(row);
+            }
+        }
+        threads.sort((a, b) -> Double.compare((Double) b.get("cpuMillis"), (Double) a.get("cpuMillis")));
+        node.put("method", METHOD);
+        node.put("windowSeconds", round(seconds));
+        node.put("cpuMillisPerSecond", round(totalNanos / 1e6 / seconds));
+        node.put("threads", threads);
+        return node;
+    }
+
+    /** "3.2 ms CPU per second (C2 CompilerThre 1.1, qp-progress 0.9, ...)" from {@link #result}. */
+    @SuppressWarnings("unchecked")
+    public static String describe(final Map<String, Object> result) {
+        if (result.containsKey("problem")) {
+            return "harness threads' CPU time: " + result.get("problem");
+        }
+        final StringBuilder top = new StringBuilder();
+        final List<Map<String, Object>> threads = (List<Map<String, Object>>) result.get("threads");
+        for (int i = 0; i < Math.min(4, threads.size()); i++) {
+            top.append(i == 0 ? "" : ", ").append(threads.get(i).get("name")).append(' ')
+                    .append(threads.get(i).get("cpuMillisPerSecond"));
+        }
+        return String.format(Locale.ROOT, "harness threads' CPU time during measurement: %s ms per second%s",
+                result.get("cpuMillisPerSecond"), top.length() == 0 ? "" : " (" + top + ", ...)");
+    }
+
+    private Map<Integer, ThreadTime> snapshot() {
+        final Map<Integer, ThreadTime> threads = new TreeMap<>();
+        for (final String tid : files.list("/proc/self/task", "[0-9]*")) {
+            final String task = "/proc/self/task/" + tid;
+            final long nanos = nanosOf(task);
+            if (nanos >= 0) {
+                final String name = files.firstLine(task + "/comm");
+                threads.put(Integer.valueOf(tid), new ThreadTime(name == null ? "?" : name, nanos));
+            }
+        }
+        return threads;
+    }
+
+    private long nanosOf(final String task) {
+        final String schedstat = files.firstLine(task + "/schedstat");
+        if (schedstat != null && !schedstat.isEmpty()) {
+            try {
+                return Long.parseLong(schedstat.split("\\s+")[0]);
+            } catch (final NumberFormatException e) {
+                // fall back to stat
+            }
+        }
+        final Long ticks = ProcessTimes.ticksOf(files.lines(task + "/stat"));
+        return ticks == null ? -1 : ticks * NANOS_PER_TICK;
+    }
+
+    private static double round(final double value) {
+        return Math.round(value * 100) / 100.0;
+    }
+
+    private static final class ThreadTime {
+        final String name;
+        final long nanos;
+
+        ThreadTime(final String name, final long nanos) {
+            this.name = name;
+            this.nanos = nanos;
+        }
+    }
+}

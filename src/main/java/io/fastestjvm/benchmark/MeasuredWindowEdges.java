@@ -1,0 +1,80 @@
+package io.fastestjvm.benchmark;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.function.BooleanSupplier;
+
+import io.fastestjvm.audit.HarnessCpu;
+import io.fastestjvm.audit.SystemFiles;
+import io.fastestjvm.placement.PlacementProbe;
+import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.timeline.JvmCounters;
+
+/**
+ * What the producer and consumer do at the two edges of the measured window, outside it: the placement probe
+ * (core-to-core round trip between their CPUs) just before the first measured message and just after the last, the
+ * safepoint count of the window (HotSpot's counters, one memory read each), and the harness threads' CPU time.
+ * Producer and consumer each make one call per edge; the producer's measured schedule starts after the probe.
+ */
+final class MeasuredWindowEdges {
+    private final PlacementProbe placement;
+    private final BooleanSupplier stop;
+    private final HarnessCpu harnessCpu = new HarnessCpu(SystemFiles.live());
+    private final JvmCounters counters = JvmCounters.open();
+    private long safepointsAtStart = JvmCounters.UNAVAILABLE;
+    private long measuredSafepoints = JvmCounters.UNAVAILABLE;
+
+    MeasuredWindowEdges(final RunControl control, final PlacementProbe placement) {
+        this.placement = placement;
+        this.stop = control::stopRequested;
+    }
+
+    /** Producer, after the last warm-up message; the measured schedule starts after it, so nothing is overdue. */
+    void producerBeforeMeasuring() {
+        placement.initiate(PlacementProbe.BEFORE, stop);
+    }
+
+    /** Producer, after its last measured message. */
+    void producerAfterMeasuring() {
+        placement.initiate(PlacementProbe.AFTER, stop);
+    }
+
+    /** Consumer, after the last warm-up message: the harness snapshot, the probe, then the safepoint count. */
+    void consumerBeforeMeasuring() {
+        harnessCpu.start();
+        placement.respond(PlacementProbe.BEFORE, stop);
+        safepointsAtStart = safepoints();
+    }
+
+    /** Consumer, after its last measured message. */
+    void consumerAfterMeasuring() {
+        final long now = safepoints();
+        measuredSafepoints = now < 0 || safepointsAtStart < 0 ? JvmCounters.UNAVAILABLE : now - safepointsAtStart;
+        harnessCpu.stop();
+        placement.respond(PlacementProbe.AFTER, stop);
+    }
+
+    private long safepoints() {
+        return counters == null ? JvmCounters.UNAVAILABLE : counters.safepoints();
+    }
+
+    /** Safepoints between the first and the last measured message; {@link JvmCounters#UNAVAILABLE} if unknown. */
+    long measuredSafepoints() {
+        return measuredSafepoints;
+    }
+
+    void addTo(final RunSummary.Builder summary, final boolean bare, final int... benchmarkTids) {
+        summary.measuredSafepoints(measuredSafepoints);
+        summary.section("placement", placement.toMap());
+        final java.util.Map<String, Object> harness = harnessCpu.result(benchmarkTids);
+        harness.put("bare", bare);
+        summary.section("harness", harness);
+    }
+
+    void print(final PrintStream out, final int... benchmarkTids) {
+        out.println(placement.describe());
+        out.println(String.format(Locale.ROOT, "safepoints in the measured window: %s",
+                measuredSafepoints < 0 ? "unavailable (no hsperfdata counters)" : measuredSafepoints));
+        out.println(HarnessCpu.describe(harnessCpu.result(benchmarkTids)));
+    }
+}

@@ -1,0 +1,195 @@
+package io.fastestjvm.placement;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Core-to-core round trip between the producer's and the consumer's CPUs, measured by those two threads themselves:
+ * a cache-line ping-pong on one padded slot. The initiator writes an odd number, the responder answers with the
+ * next even one; the line crosses between the two cores twice per round trip, so one-way is half the round trip.
+ * Run once just before the measured window and once just after: on a VM the host may place or move the vCPUs, which
+ * moves every latency figure, and a change between the two says the placement changed during the run.
+ * Allocation-free once built; each position has its own slot and sample array, so the two never interfere.
+ */
+public final class PlacementProbe {
+    public static final int BEFORE = 0;
+    public static final int AFTER = 1;
+    /** Round trips timed together: one nanoTime pair per batch keeps the timer's own cost out of the figure. */
+    static final int BATCH = 256;
+    /** Batches each position can record: one second's worth down to a 30 ns round trip. */
+    static final int MAX_BATCHES = 1 << 17;
+    public static final String METHOD = "cache-line ping-pong between the pinned producer (initiator) and consumer"
+            + " (responder) threads on one padded slot, " + BATCH + " round trips per timed batch; median of the"
+            + " batch means; one-way = round trip / 2";
+    public static final int DIFFERENCE_PERCENT = 25;
+    private static final long STOP = Long.MIN_VALUE;
+    /** 64 longs: slot 16 for BEFORE and 48 for AFTER, 128 bytes of padding around each. */
+    private static final int[] SLOTS = {16, 48};
+    private static final int SPINS_BETWEEN_CHECKS = 1 << 14;
+
+    private final AtomicLongArray slots = new AtomicLongArray(64);
+    private final long[][] batches = new long[2][MAX_BATCHES];
+    private final int[] batchCount = new int[2];
+    private final String[] problem = new String[2];
+    private final long durationNanos;
+    private final long partnerWaitNanos;
+
+    /**
+     * @param durationNanos how long the initiator keeps pinging once the responder has answered
+     * @param partnerWaitNanos how long either side waits for the other to arrive before giving up
+     */
+    public PlacementProbe(final long durationNanos, final long partnerWaitNanos) {
+        this.durationNanos = durationNanos;
+        this.partnerWaitNanos = partnerWaitNanos;
+    }
+
+    /** About one second of ping-pong, waiting up to 10 s for the partner. */
+    public static PlacementProbe standard() {
+        return new PlacementProbe(TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS.toNanos(10));
+    }
+
+    /** The producer's side: pings and times the round trips. Returns when done, given up, or {@code stop} says. */
+    public void initiate(final int position, final BooleanSupplier stop) {
+        final int slot = SLOTS[position];
+        final long[] samples = batches[position];
+        long value = 1;
+        slots.lazySet(slot, value);
+        if (!awaitValue(slot, value + 1, System.nanoTime() + partnerWaitNanos, stop)) {
+            problem[position] = "the consumer thread did not answer within "
+                    + TimeUnit.NANOSECONDS.toMillis(partnerWaitNanos) + " ms";
+            slots.lazySet(slot, STOP);
+            return;
+        }
+        final long end = System.nanoTime() + durationNanos;
+        final long giveUp = end + partnerWaitNanos;
+        int count = 0;
+        while (count < samples.length) {
+            final long batchStart = System.nanoTime();
+            if (batchStart - end >= 0) {
+                break;
+            }
+            for (int i = 0; i < BATCH; i++) {
+                value += 2;
+                slots.lazySet(slot, value);
+                if (!awaitValue(slot, value + 1, giveUp, stop)) {
+                    problem[position] = "the consumer thread stopped answering";
+                    slots.lazySet(slot, STOP);
+                    batchCount[position] = count;
+                    return;
+                }
+            }
+            samples[count++] = System.nanoTime() - batchStart;
+        }
+        batchCount[position] = count;
+        slots.lazySet(slot, STOP);
+    }
+
+    /** The consumer's side: answers each ping until the initiator says stop, or gives up at its deadline. */
+    public void respond(final int position, final BooleanSupplier stop) {
+        final int slot = SLOTS[position];
+        final long giveUp = System.nanoTime() + 2 * partnerWaitNanos + durationNanos;
+        long expected = 1;
+        int spins = 0;
+        while (true) {
+            final long value = slots.get(slot);
+            if (value == STOP) {
+                return;
+            }
+            if (value == expected) {
+                slots.lazySet(slot, value + 1);
+                expected += 2;
+            } else if (++spins == SPINS_BETWEEN_CHECKS) {
+                spins = 0;
+                if (stop.getAsBoolean() || System.nanoTime() - giveUp >= 0) {
+                    return;
+                }
+            }
+        }
+    }
+
+    private boolean awaitValue(final int slot, final long wanted, final long giveUp, final BooleanSupplier stop) {
+        int spins = 0;
+        while (slots.get(slot) != wanted) {
+            if (++spins == SPINS_BETWEEN_CHECKS) {
+                spins = 0;
+                if (stop.getAsBoolean() || System.nanoTime() - giveUp >= 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Median round trip of one position in ns (the median of the batch means), or -1 if nothing was measured. */
+    public double medianRoundTripNanos(final int position) {
+        final int count = batchCount[position];
+        if (count == 0) {
+            return -1;
+        }
+        final long[] sorted = Arrays.copyOf(batches[position], count);
+        Arrays.sort(sorted);
+        final double middle = count % 2 == 1 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2.0;
+        return middle / BATCH;
+    }
+
+    public long roundTrips(final int position) {
+        return (long) batchCount[position] * BATCH;
+    }
+
+    /** Why a position measured nothing or stopped early; null if it ran its full time. */
+    public String problem(final int position) {
+        return problem[position];
+    }
+
+    /** Relative change of the median round trip from before to after, %; NaN when either is missing. */
+    public double changePercent() {
+        final double before = medianRoundTripNanos(BEFORE);
+        final double after = medianRoundTripNanos(AFTER);
+        return before <= 0 || after <= 0 ? Double.NaN : 100 * (after - before) / before;
+    }
+
+    /** The summary's {@code placement} section. */
+    public Map<String, Object> toMap() {
+        final Map<String, Object> node = new LinkedHashMap<>();
+        node.put("method", METHOD);
+        node.put("before", position(BEFORE));
+        node.put("after", position(AFTER));
+        final double change = changePercent();
+        node.put("changePercent", Double.isNaN(change) ? null : Math.round(change * 10) / 10.0);
+        node.put("differsByMoreThan25Percent", !Double.isNaN(change) && Math.abs(change) > DIFFERENCE_PERCENT);
+        return node;
+    }
+
+    private Map<String, Object> position(final int position) {
+        final Map<String, Object> node = new LinkedHashMap<>();
+        final double median = medianRoundTripNanos(position);
+        node.put("roundTrips", roundTrips(position));
+        node.put("medianRoundTripNanos", median < 0 ? null : Math.round(median * 10) / 10.0);
+        node.put("oneWayNanos", median < 0 ? null : Math.round(median * 5) / 10.0);
+        node.put("problem", problem(position));
+        return node;
+    }
+
+    /** The console line. */
+    public String describe() {
+        final double before = medianRoundTripNanos(BEFORE);
+        final double after = medianRoundTripNanos(AFTER);
+        final double change = changePercent();
+        return String.format(Locale.ROOT, "core-to-core round trip between the benchmark CPUs: before %s,"
+                        + " after %s%s", format(before, BEFORE), format(after, AFTER),
+                Double.isNaN(change) ? "" : Math.abs(change) > DIFFERENCE_PERCENT
+                        ? String.format(Locale.ROOT, "; CHANGED by %+.0f%%: the two CPUs' placement (or their"
+                        + " load) changed during the run, so its latencies may mix two regimes", change)
+                        : String.format(Locale.ROOT, " (%+.0f%%, within %d%%)", change, DIFFERENCE_PERCENT));
+    }
+
+    private String format(final double median, final int position) {
+        return median < 0 ? "not measured (" + problem(position) + ")"
+                : String.format(Locale.ROOT, "%.0f ns (one-way %.0f ns)", median, median / 2);
+    }
+}

@@ -1,0 +1,127 @@
+package io.fastestjvm.timeline;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Level shifts in the per-second actual-send p50 of the measured window: a change of more than
+ * {@value #MIN_CHANGE_PERCENT}% that lasts {@value #MIN_SECONDS} s or more. {@link ChangePoints#pelt} proposes the
+ * segments on the log of the p50 (so a rise and a fall of the same ratio weigh the same); the rule is then applied
+ * to its segments: a segment shorter than {@value #MIN_SECONDS} s is merged into the neighbour whose median is
+ * closer (so a 3 s blip is not a shift), then neighbours whose medians differ by no more than the threshold are
+ * merged. Each boundary left is a shift.
+ */
+public final class LevelShifts {
+    public static final int MIN_SECONDS = 5;
+    public static final int MIN_CHANGE_PERCENT = 25;
+    public static final String RULE = "a change of more than " + MIN_CHANGE_PERCENT + "% between segment medians,"
+            + " each segment lasting " + MIN_SECONDS + " s or more";
+
+    private LevelShifts() {
+    }
+
+    /** One shift: the level changes from {@code fromNanos} to {@code toNanos} at index {@code at} of the series. */
+    public static final class Shift {
+        public final int at;
+        public final long fromNanos;
+        public final long toNanos;
+
+        Shift(final int at, final long fromNanos, final long toNanos) {
+            this.at = at;
+            this.fromNanos = fromNanos;
+            this.toNanos = toNanos;
+        }
+
+        public double changePercent() {
+            return 100.0 * (toNanos - fromNanos) / fromNanos;
+        }
+    }
+
+    /** The shifts in a series of per-second p50 values (all positive), in order. */
+    public static List<Shift> find(final long[] p50) {
+        final double[] logs = new double[p50.length];
+        for (int i = 0; i < p50.length; i++) {
+            logs[i] = Math.log(p50[i]);
+        }
+        final List<int[]> segments = new ArrayList<>();
+        int start = 0;
+        for (final int change : ChangePoints.pelt(logs)) {
+            segments.add(new int[] {start, change});
+            start = change;
+        }
+        if (p50.length > 0) {
+            segments.add(new int[] {start, p50.length});
+        }
+        while (mergeShortest(segments, p50) || mergeSmallestChange(segments, p50)) {
+            // each pass merges one pair; stops when every segment and every step satisfies the rule
+        }
+        final List<Shift> shifts = new ArrayList<>();
+        for (int i = 1; i < segments.size(); i++) {
+            shifts.add(new Shift(segments.get(i)[0], median(p50, segments.get(i - 1)), median(p50, segments.get(i))));
+        }
+        return shifts;
+    }
+
+    /** Merges the shortest segment under {@link #MIN_SECONDS} into its closer neighbour; false if none is short. */
+    private static boolean mergeShortest(final List<int[]> segments, final long[] p50) {
+        if (segments.size() < 2) {
+            return false;
+        }
+        int shortest = -1;
+        for (int i = 0; i < segments.size(); i++) {
+            final int length = segments.get(i)[1] - segments.get(i)[0];
+            if (length < MIN_SECONDS && (shortest < 0
+                    || length < segments.get(shortest)[1] - segments.get(shortest)[0])) {
+                shortest = i;
+            }
+        }
+        if (shortest < 0) {
+            return false;
+        }
+        final long level = median(p50, segments.get(shortest));
+        final int neighbour;
+        if (shortest == 0) {
+            neighbour = 1;
+        } else if (shortest == segments.size() - 1) {
+            neighbour = shortest - 1;
+        } else {
+            final double before = Math.abs(Math.log((double) median(p50, segments.get(shortest - 1)) / level));
+            final double after = Math.abs(Math.log((double) median(p50, segments.get(shortest + 1)) / level));
+            neighbour = before <= after ? shortest - 1 : shortest + 1;
+        }
+        merge(segments, Math.min(shortest, neighbour));
+        return true;
+    }
+
+    /** Merges the neighbours whose medians differ least, if that is within the threshold. */
+    private static boolean mergeSmallestChange(final List<int[]> segments, final long[] p50) {
+        int smallest = -1;
+        double smallestChange = Double.POSITIVE_INFINITY;
+        for (int i = 1; i < segments.size(); i++) {
+            final long from = median(p50, segments.get(i - 1));
+            final double change = Math.abs(median(p50, segments.get(i)) - from) / (double) from;
+            if (change < smallestChange) {
+                smallestChange = change;
+                smallest = i - 1;
+            }
+        }
+        if (smallest < 0 || smallestChange * 100 > MIN_CHANGE_PERCENT) {
+            return false;
+        }
+        merge(segments, smallest);
+        return true;
+    }
+
+    private static void merge(final List<int[]> segments, final int first) {
+        final int[] next = segments.remove(first + 1);
+        segments.get(first)[1] = next[1];
+    }
+
+    /** The median of p50[from, to), the lower middle value for an even count (a value that was measured). */
+    static long median(final long[] p50, final int[] segment) {
+        final long[] values = Arrays.copyOfRange(p50, segment[0], segment[1]);
+        Arrays.sort(values);
+        return values[(values.length - 1) / 2];
+    }
+}

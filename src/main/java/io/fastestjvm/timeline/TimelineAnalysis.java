@@ -1,0 +1,148 @@
+package io.fastestjvm.timeline;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Reads the measured seconds of a run's {@link IntervalRow}s and says what moved the latency: the level shifts of
+ * the per-second actual-send p50 ({@link LevelShifts}) and the {@value #TAIL_SECONDS} seconds with the highest
+ * actual-send max, each with the evidence recorded in it. Writes the summary sections {@code levelShifts},
+ * {@code levelShiftAnalysis} and {@code tailSeconds}, and the console lines.
+ */
+public final class TimelineAnalysis {
+    public static final int TAIL_SECONDS = 10;
+
+    private final List<IntervalRow> measured;
+    private final List<LevelShifts.Shift> shifts;
+
+    private TimelineAnalysis(final List<IntervalRow> measured) {
+        this.measured = measured;
+        final long[] p50 = new long[measured.size()];
+        for (int i = 0; i < p50.length; i++) {
+            p50[i] = measured.get(i).actualSend.p50;
+        }
+        this.shifts = LevelShifts.find(p50);
+    }
+
+    /** Analyses the measured rows among {@code rows} that received messages, in order of their second. */
+    public static TimelineAnalysis of(final List<IntervalRow> rows) {
+        return new TimelineAnalysis(rows.stream()
+                .filter(row -> row.measured() && row.actualSend.count > 0 && row.actualSend.p50 > 0)
+                .sorted(Comparator.comparingLong(row -> row.second))
+                .collect(Collectors.toList()));
+    }
+
+    /** Each shift: measured second, from and to (segment medians, ns), evidence of it and the second before. */
+    public List<Map<String, Object>> levelShifts() {
+        final List<Map<String, Object>> list = new ArrayList<>();
+        for (final LevelShifts.Shift shift : shifts) {
+            final IntervalRow at = measured.get(shift.at);
+            final IntervalRow before = measured.get(shift.at - 1);
+            final Map<String, Object> node = new LinkedHashMap<>();
+            node.put("second", at.second);
+            node.put("fromNanos", shift.fromNanos);
+            node.put("toNanos", shift.toNanos);
+            node.put("changePercent", Math.round(shift.changePercent() * 10) / 10.0);
+            node.put("evidence", SecondEvidence.of(at));
+            node.put("evidenceSecondBefore", SecondEvidence.of(before));
+            node.put("attributedTo", SecondEvidence.kinds(before, at));
+            list.add(node);
+        }
+        return list;
+    }
+
+    /** The seconds with the highest actual-send max, highest first (earlier second first on a tie). */
+    public List<Map<String, Object>> tailSeconds() {
+        return measured.stream()
+                .sorted(Comparator.comparingLong((IntervalRow row) -> row.actualSend.max).reversed()
+                        .thenComparingLong(row -> row.second))
+                .limit(TAIL_SECONDS)
+                .map(row -> {
+                    final Map<String, Object> node = new LinkedHashMap<>();
+                    node.put("second", row.second);
+                    node.put("actualSendMaxNanos", row.actualSend.max);
+                    node.put("actualSendP99Nanos", row.actualSend.p99);
+                    node.put("actualSendP50Nanos", row.actualSend.p50);
+                    node.put("intendedSendMaxNanos", row.intendedSend.max);
+                    node.put("evidence", SecondEvidence.of(row));
+                    node.put("attributedTo", SecondEvidence.kinds(row));
+                    return node;
+                })
+                .collect(Collectors.toList());
+    }
+
+    public int unattributedShifts() {
+        return (int) levelShifts().stream().filter(s -> ((List<?>) s.get("attributedTo")).isEmpty()).count();
+    }
+
+    /** The top-level summary sections, by key. */
+    public Map<String, Object> summarySections() {
+        final Map<String, Object> analysis = new LinkedHashMap<>();
+        analysis.put("series", "per-second actual-send p50 of the measured window");
+        analysis.put("method", ChangePoints.METHOD + ", on the log of the p50");
+        analysis.put("rule", LevelShifts.RULE);
+        analysis.put("secondsAnalysed", measured.size());
+        analysis.put("shifts", shifts.size());
+        analysis.put("unattributed", unattributedShifts());
+        final Map<String, Object> sections = new LinkedHashMap<>();
+        sections.put("levelShifts", levelShifts());
+        sections.put("levelShiftAnalysis", analysis);
+        sections.put("tailSeconds", tailSeconds());
+        return sections;
+    }
+
+    /** The console read-out: each shift with its attribution, then the tail seconds. */
+    public void print(final PrintStream out) {
+        if (measured.isEmpty()) {
+            out.println("level shifts and tail seconds: no per-second rows to analyse");
+            return;
+        }
+        out.println(String.format(Locale.ROOT, "level shifts in the per-second actual-send p50 (%s): %s",
+                LevelShifts.RULE.replace("a change of more than", ">").replace(" between segment medians,", ","),
+                shifts.isEmpty() ? "none in " + measured.size() + " measured seconds" : shifts.size()
+                        + (unattributedShifts() > 0 ? ", " + unattributedShifts() + " NOT attributed" : "")));
+        for (final Map<String, Object> shift : levelShifts()) {
+            final List<?> kinds = (List<?>) shift.get("attributedTo");
+            out.println(String.format(Locale.ROOT, "  at measured second %d: %,d -> %,d ns (%+.0f%%), %s",
+                    shift.get("second"), shift.get("fromNanos"), shift.get("toNanos"), shift.get("changePercent"),
+                    kinds.isEmpty() ? "NOT attributed: nothing recorded in that second or the one before"
+                            : "recorded in that second or the one before: " + describe(shift)));
+        }
+        out.println("the " + Math.min(TAIL_SECONDS, measured.size())
+                + " measured seconds with the highest actual-send max:");
+        out.println("  second     max ns     p99 ns  recorded in it");
+        for (final Map<String, Object> tail : tailSeconds()) {
+            out.println(String.format(Locale.ROOT, "  %6d %10d %10d  %s", tail.get("second"),
+                    tail.get("actualSendMaxNanos"), tail.get("actualSendP99Nanos"),
+                    ((List<?>) tail.get("attributedTo")).isEmpty() ? "nothing" : describe(tail)));
+        }
+    }
+
+    /** "safepoint (safepoints 2, safepointMicros 150), contextSwitch (...)" from a shift's or tail's evidence. */
+    @SuppressWarnings("unchecked")
+    private static String describe(final Map<String, Object> item) {
+        final Map<String, Object> evidence = (Map<String, Object>) item.get("evidence");
+        final Map<String, Object> before = (Map<String, Object>) item.get("evidenceSecondBefore");
+        final StringBuilder text = new StringBuilder();
+        for (final Object kind : (List<?>) item.get("attributedTo")) {
+            text.append(text.length() == 0 ? "" : ", ").append(kind).append(" (")
+                    .append(fields(kind.toString(), evidence));
+            if (before != null) {
+                text.append("; second before: ").append(fields(kind.toString(), before));
+            }
+            text.append(')');
+        }
+        return text.toString();
+    }
+
+    private static String fields(final String kind, final Map<String, Object> evidence) {
+        return SecondEvidence.fieldsOf(kind).stream().map(key -> key + " " + evidence.get(key))
+                .collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,63 @@
+package io.fastestjvm.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.Settings;
+import io.fastestjvm.reporting.RunSummary;
+
+/**
+ * One short bare run (qp.bare=true): the producer and consumer alone still give a full summary with the measured
+ * window's safepoint count, the placement probe and the harness's CPU time, and write no interval log.
+ */
+class BareModeTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void aBareRunWritesTheSummaryWithItsSafepointsAndNoIntervalLog() throws Exception {
+        final BenchmarkOptions options = BenchmarkOptions.defaults()
+                .withRate(20_000).withSeconds(2).withWarmupSeconds(12)
+                .withQueueDir(Files.createDirectories(temp.resolve("queues")).toFile())
+                .withResultsDir(temp.resolve("results").toFile()).withProfile("bare-test")
+                .withSetting(Settings.BARE, true);
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final BenchmarkResult result = new BenchmarkRun(options, new PrintStream(out, true, "UTF-8"),
+                new PrintStream(err, true, "UTF-8")).execute();
+        final String console = new String(out.toByteArray(), StandardCharsets.UTF_8);
+        System.out.print(console);
+        final JsonNode summary = new ObjectMapper().readTree(
+                result.resultsFolder().resolve(RunSummary.FILE_NAME).toFile());
+
+        assertEquals(40_000, summary.get("latency").get("actualSend").get("count").asLong());
+        final JsonNode safepoints = summary.get("checks").get("jvmDuringMeasurement").get("safepoints");
+        assertTrue(safepoints.isIntegralNumber() && safepoints.asLong() >= 0, "safepoints: " + safepoints);
+        assertTrue(summary.get("harness").get("bare").asBoolean());
+        assertTrue(summary.get("harness").get("cpuMillisPerSecond").asDouble() >= 0);
+        assertTrue(summary.get("placement").get("before").get("medianRoundTripNanos").asDouble() > 0);
+        assertTrue(summary.get("placement").get("after").get("medianRoundTripNanos").asDouble() > 0);
+        assertFalse(summary.get("jitter").get("enabled").asBoolean());
+        try (Stream<Path> files = Files.list(result.resultsFolder())) {
+            assertTrue(files.noneMatch(f -> f.toString().endsWith(".hlog")), "bare mode writes no .hlog");
+        }
+        assertFalse(new String(err.toByteArray(), StandardCharsets.UTF_8).contains("[qp] measured"),
+                "bare mode prints no progress lines");
+        assertTrue(console.contains("safepoints in the measured window: " + safepoints.asLong()), console);
+        assertTrue(console.contains("core-to-core round trip between the benchmark CPUs: before "), console);
+    }
+}

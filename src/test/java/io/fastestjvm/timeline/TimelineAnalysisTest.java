@@ -1,0 +1,129 @@
+package io.fastestjvm.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class TimelineAnalysisTest {
+    /** Measured seconds with p50 200 ns, max 1000 + second ns, nothing recorded; a warm-up row first. */
+    private static List<IntervalRow> rows(final int seconds) {
+        final List<IntervalRow> rows = new ArrayList<>();
+        final IntervalRow warmup = row(IntervalRow.WARMUP, 0, 9_999, 1_000_000);
+        rows.add(warmup);
+        for (int s = 0; s < seconds; s++) {
+            rows.add(row(IntervalRow.MEASURED, s, 200, 1000 + s));
+        }
+        Collections.shuffle(rows.subList(1, rows.size()), new java.util.Random(7));
+        return rows;
+    }
+
+    private static IntervalRow row(final String phase, final long second, final long p50, final long max) {
+        final IntervalRow row = new IntervalRow();
+        row.phase = phase;
+        row.second = second;
+        row.actualSend.count = 100_000;
+        row.actualSend.p50 = p50;
+        row.actualSend.p99 = p50 * 2;
+        row.actualSend.max = max;
+        row.jitCompilations = 0;
+        row.hotPathDeopts = 0;
+        row.safepoints = 0;
+        row.gcPauses = 0;
+        row.stealMillis = 0;
+        row.involuntarySwitchesProducer = 0;
+        row.involuntarySwitchesConsumer = 0;
+        return row;
+    }
+
+    private static IntervalRow measured(final List<IntervalRow> rows, final long second) {
+        return rows.stream().filter(r -> r.measured() && r.second == second).findFirst().get();
+    }
+
+    @Test
+    void tailSecondsAreTheTenHighestMaxesHighestFirstWithTheirEvidence() {
+        final List<IntervalRow> rows = rows(30);
+        measured(rows, 3).actualSend.max = 90_000;
+        measured(rows, 3).safepoints = 2;
+        measured(rows, 3).safepointMicros = 180;
+        measured(rows, 12).actualSend.max = 50_000;
+        measured(rows, 12).involuntarySwitchesConsumer = 1;
+        final List<Map<String, Object>> tails = TimelineAnalysis.of(rows).tailSeconds();
+        assertEquals(TimelineAnalysis.TAIL_SECONDS, tails.size());
+        assertEquals(3L, tails.get(0).get("second"));
+        assertEquals(12L, tails.get(1).get("second"));
+        for (int i = 2; i < tails.size(); i++) {
+            assertEquals(29L - (i - 2), tails.get(i).get("second"));
+        }
+        assertEquals(Arrays.asList(SecondEvidence.SAFEPOINT), tails.get(0).get("attributedTo"));
+        assertEquals(Arrays.asList(SecondEvidence.CONTEXT_SWITCH), tails.get(1).get("attributedTo"));
+        assertEquals(Collections.emptyList(), tails.get(2).get("attributedTo"));
+        final Map<?, ?> evidence = (Map<?, ?>) tails.get(0).get("evidence");
+        assertEquals(2L, evidence.get("safepoints"));
+        assertEquals(180L, evidence.get("safepointMicros"));
+        assertNull(evidence.get("jitterLostMicros"), "an unavailable field is null, not 0");
+        assertTrue(tails.stream().noneMatch(t -> (Long) t.get("actualSendMaxNanos") == 1_000_000L),
+                "warm-up rows are not measured seconds");
+    }
+
+    @Test
+    void aShiftCarriesTheEvidenceOfItsSecondAndTheOneBefore() {
+        final List<IntervalRow> rows = rows(60);
+        for (long s = 22; s < 60; s++) {
+            measured(rows, s).actualSend.p50 = 515;
+        }
+        measured(rows, 21).hotPathDeopts = 3;
+        measured(rows, 22).jitCompilations = 4;
+        final TimelineAnalysis analysis = TimelineAnalysis.of(rows);
+        final List<Map<String, Object>> shifts = analysis.levelShifts();
+        assertEquals(1, shifts.size());
+        assertEquals(22L, shifts.get(0).get("second"));
+        assertEquals(200L, shifts.get(0).get("fromNanos"));
+        assertEquals(515L, shifts.get(0).get("toNanos"));
+        assertEquals(Arrays.asList(SecondEvidence.HOT_PATH_DEOPT, SecondEvidence.JIT_COMPILATION),
+                shifts.get(0).get("attributedTo"));
+        assertEquals(21L, ((Map<?, ?>) shifts.get(0).get("evidenceSecondBefore")).get("second"));
+        assertEquals(0, analysis.unattributedShifts());
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        analysis.print(new PrintStream(out, true));
+        final String console = new String(out.toByteArray(), StandardCharsets.UTF_8);
+        assertTrue(console.contains("at measured second 22: 200 -> 515 ns"), console);
+        assertTrue(console.contains("hotPathDeopt (hotPathDeopts 0; second before: hotPathDeopts 3)"), console);
+    }
+
+    @Test
+    void aShiftWithNothingRecordedIsSaidToBeUnattributed() {
+        final List<IntervalRow> rows = rows(40);
+        for (long s = 20; s < 40; s++) {
+            measured(rows, s).actualSend.p50 = 100;
+        }
+        final TimelineAnalysis analysis = TimelineAnalysis.of(rows);
+        assertEquals(1, analysis.unattributedShifts());
+        final Map<?, ?> section = (Map<?, ?>) analysis.summarySections().get("levelShiftAnalysis");
+        assertEquals(40, section.get("secondsAnalysed"));
+        assertEquals(1, section.get("unattributed"));
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        analysis.print(new PrintStream(out, true));
+        assertTrue(new String(out.toByteArray(), StandardCharsets.UTF_8).contains("NOT attributed"));
+    }
+
+    @Test
+    void noRowsMeansNothingAnalysedAndSaysSo() {
+        final TimelineAnalysis analysis = TimelineAnalysis.of(Collections.<IntervalRow>emptyList());
+        assertEquals(Collections.emptyList(), analysis.summarySections().get("levelShifts"));
+        assertEquals(0, ((Map<?, ?>) analysis.summarySections().get("levelShiftAnalysis")).get("secondsAnalysed"));
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        analysis.print(new PrintStream(out, true));
+        assertTrue(new String(out.toByteArray(), StandardCharsets.UTF_8).contains("no per-second rows"));
+    }
+}
