@@ -31,6 +31,8 @@ import io.fastestjvm.reporting.ProgressReporter;
 import io.fastestjvm.reporting.ResultsFolder;
 import io.fastestjvm.reporting.RunSummary;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
+import io.fastestjvm.timeline.IntervalTable;
+import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
@@ -113,6 +115,7 @@ public final class BenchmarkRun {
         final Transport measured = rigour.injection().wrap(transport);
         final Producer producer = new Producer(measured, phases, cpus[0].planned(), control);
         final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended);
+        final RunEvidence evidence = RunEvidence.start((long) phases.runs * phases.messagesPerRun, started.getTime());
         final long runStartNanos = System.nanoTime();
         final PersistenceProof proof;
         try (IntervalLog actualLog = new IntervalLog(actual, results.temporaryFile(ACTUAL_SEND + ".hlog"),
@@ -121,7 +124,8 @@ public final class BenchmarkRun {
                      started.getTime())) {
             final ProgressReporter progress = new ProgressReporter(actualLog, intendedLog,
                     producer.report().sent::get, consumer.report().received::get, phases.warmupMessages,
-                    phases.total(), options.warmupSeconds(), options.seconds() * options.runs(), err);
+                    phases.total(), options.warmupSeconds(), options.seconds() * options.runs(), err,
+                    evidence.table());
             final Thread producerThread = new Thread(producer, "qp-producer");
             final Thread consumerThread = new Thread(consumer, "qp-consumer");
             final Thread progressThread = new Thread(progress, "qp-progress");
@@ -131,6 +135,7 @@ public final class BenchmarkRun {
             control.awaitReady();
             warnAboutPinning(producer.report(), consumer.report());
             rigour.start(producer, consumer, phases.warmupMessages);
+            evidence.threadsReady(producer.report().threadId, consumer.report().threadId, rigour.jitterLostNanos());
             control.go();
             err.println("[qp] warm-up started at JVM uptime "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
@@ -160,6 +165,11 @@ public final class BenchmarkRun {
             }
             Runtime.getRuntime().removeShutdownHook(cleanup);
         }
+
+        // after the persistence proof: its compilations flush HotSpot's log buffers on JDK 8 and 11
+        evidence.finish(results.directory());
+        results.write(IntervalTable.FILE_NAME, evidence::writeIntervals);
+        results.write(RunEvidence.EVENTS_FILE, evidence::writeEvents);
 
         final List<String> failures = new ArrayList<>();
         if (diskFull != null) {
@@ -192,6 +202,7 @@ public final class BenchmarkRun {
                 .latency(INTENDED_SEND, intended.allRuns(), perRunIntended, intended.clampedSamples())
                 .allocation(producer.report().allocatedBytes, consumer.report().allocatedBytes)
                 .jvmActivity(consumer.activity.compileMillis, consumer.activity.gcCount)
+                .jvmEvidence(evidence.measuredTotals(), evidence.source())
                 .persistence(proof, options.keepQueue(), queueDir)
                 .durations(runStartNanos, consumer.report().measuredStartNanos, measuredEndNanos, System.nanoTime())
                 .transport(transport.name(), transport.facts())
@@ -204,6 +215,7 @@ public final class BenchmarkRun {
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
                 Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
                         summary.percentiles(INTENDED_SEND))));
+        out.println(evidence.describe(consumer.activity.compileMillis, consumer.activity.gcCount));
         rigour.print(out, Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
                 summary.percentiles(INTENDED_SEND)), Arrays.asList(perRunActual, perRunIntended), intervals);
         for (final String failure : summary.failures()) {

@@ -49,6 +49,16 @@ public final class IntervalLog implements AutoCloseable {
         return measuredSpare.getTotalCount() > 0 ? measuredSpare : warmupSpare;
     }
 
+    /** The warm-up part of the last {@link #drain()}; valid until the next drain. */
+    public Histogram lastWarmup() {
+        return warmupSpare;
+    }
+
+    /** The measured part of the last {@link #drain()}; valid until the next drain. */
+    public Histogram lastMeasured() {
+        return measuredSpare;
+    }
+
     @Override
     public void close() {
         out.close();

@@ -6,9 +6,12 @@ import java.util.function.LongSupplier;
 
 import org.HdrHistogram.Histogram;
 
+import io.fastestjvm.timeline.IntervalTable;
+
 /**
  * Once a second: drains both interval logs into their {@code .hlog} files and prints one progress line on stderr,
- * so a long run is never silent. Runs on its own unpinned thread, off the hot paths.
+ * so a long run is never silent, and adds the second to the evidence table. Runs on its own unpinned thread, off
+ * the hot paths.
  */
 public final class ProgressReporter implements Runnable {
     private final IntervalLog actualSend;
@@ -20,11 +23,13 @@ public final class ProgressReporter implements Runnable {
     private final int warmupSeconds;
     private final int measuredSeconds;
     private final PrintStream err;
+    private final IntervalTable table;
     private volatile boolean finished;
 
     public ProgressReporter(final IntervalLog actualSend, final IntervalLog intendedSend, final LongSupplier sent,
                             final LongSupplier received, final long warmupMessages, final long totalMessages,
-                            final int warmupSeconds, final int measuredSeconds, final PrintStream err) {
+                            final int warmupSeconds, final int measuredSeconds, final PrintStream err,
+                            final IntervalTable table) {
         this.actualSend = actualSend;
         this.intendedSend = intendedSend;
         this.sent = sent;
@@ -34,6 +39,7 @@ public final class ProgressReporter implements Runnable {
         this.warmupSeconds = warmupSeconds;
         this.measuredSeconds = measuredSeconds;
         this.err = err;
+        this.table = table;
     }
 
     /** Asks the loop to end; call {@link #drainAndReport()} after joining to flush the last partial second. */
@@ -66,6 +72,8 @@ public final class ProgressReporter implements Runnable {
         final Histogram actual = actualSend.drain();
         final Histogram intended = intendedSend.drain();
         final long receivedNow = received.getAsLong();
+        table.addSecond(actualSend.lastWarmup(), actualSend.lastMeasured(), intendedSend.lastWarmup(),
+                intendedSend.lastMeasured());
         err.println(line(receivedNow, sent.getAsLong(), actual, intended));
     }
 

@@ -1,0 +1,58 @@
+package io.fastestjvm.timeline;
+
+import java.util.function.LongSupplier;
+
+import io.fastestjvm.audit.ContextSwitches;
+import io.fastestjvm.audit.CpuTimes;
+import io.fastestjvm.audit.SystemFiles;
+
+/**
+ * The cumulative counters behind one interval row, read once a second on the progress reporter's thread:
+ * HotSpot's perf counters (one load each from a mapped file, no safepoint), the steal column of /proc/stat and
+ * the two benchmark threads' involuntary context switches (three small /proc reads), and the jitter probe's
+ * running total. Nothing here runs on, or waits for, a benchmark thread.
+ */
+final class SecondSampler {
+    private final JvmCounters counters;
+    private final SystemFiles files;
+    private final int producerTid;
+    private final int consumerTid;
+    private final LongSupplier jitterLostNanos;
+
+    SecondSampler(final JvmCounters counters, final SystemFiles files, final int producerTid, final int consumerTid,
+                  final LongSupplier jitterLostNanos) {
+        this.counters = counters;
+        this.files = files;
+        this.producerTid = producerTid;
+        this.consumerTid = consumerTid;
+        this.jitterLostNanos = jitterLostNanos;
+    }
+
+    Sample sample() {
+        final Sample s = new Sample();
+        s.epochMicros = System.currentTimeMillis() * 1000;
+        if (counters != null) {
+            s.compilations = counters.compilations();
+            s.safepoints = counters.safepoints();
+            s.safepointNanos = counters.safepointNanos();
+        }
+        final CpuTimes cpu = CpuTimes.read(files);
+        s.stealTicks = cpu == null ? -1 : cpu.stealTicks();
+        s.producerSwitches = ContextSwitches.involuntary(files, producerTid);
+        s.consumerSwitches = ContextSwitches.involuntary(files, consumerTid);
+        s.jitterLostNanos = jitterLostNanos == null ? -1 : jitterLostNanos.getAsLong();
+        return s;
+    }
+
+    /** Cumulative values at one instant; -1 where unavailable. */
+    static final class Sample {
+        long epochMicros;
+        long compilations = -1;
+        long safepoints = -1;
+        long safepointNanos = -1;
+        long stealTicks = -1;
+        long producerSwitches = -1;
+        long consumerSwitches = -1;
+        long jitterLostNanos = -1;
+    }
+}
