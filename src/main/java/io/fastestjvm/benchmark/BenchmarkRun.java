@@ -141,6 +141,8 @@ public final class BenchmarkRun {
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
             progressThread.start();
             awaitCompletion(control, producerThread, consumerThread, phases);
+            evidence.threadsEnded(producer.report().involuntarySwitchesAtEnd,
+                    consumer.report().involuntarySwitchesAtEnd);
             rigour.stop(producer, consumer);
             progress.finish();
             progressThread.join();

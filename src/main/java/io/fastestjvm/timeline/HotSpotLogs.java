@@ -34,10 +34,13 @@ public final class HotSpotLogs {
             + " ([\\d.]+) seconds, Stopping threads took: ([\\d.]+) seconds");
     private static final Pattern SAFEPOINT_13 = Pattern.compile("Safepoint \"(\\w+)\", Time since last: \\d+ ns,"
             + " Reaching safepoint: (\\d+) ns, .*Total: (\\d+) ns");
-    private static final Pattern UNIFIED_GC_PAUSE = Pattern.compile("GC\\(\\d+\\) (Pause [^(]*?)\\s*\\((.*)\\).*? "
-            + "([\\d.]+)ms$");
+    /** A parenthesised cause that may itself hold one level of parentheses: "(System.gc())". */
+    private static final String CAUSE = "\\(((?:[^()]|\\([^()]*\\))*)\\)";
+    private static final Pattern UNIFIED_GC_PAUSE = Pattern.compile("GC\\(\\d+\\) (Pause [A-Za-z ]+?)((?: "
+            + CAUSE + ")*) \\S+->\\S+ ([\\d.]+)ms$");
+    private static final Pattern CAUSES = Pattern.compile(CAUSE);
     private static final Pattern GC8_STAMP = Pattern.compile("^([\\d.]+): (.*)$");
-    private static final Pattern GC8_PAUSE = Pattern.compile("^\\[(Full GC|GC) \\(([^)]*)\\).*, ([\\d.]+) secs\\]$");
+    private static final Pattern GC8_PAUSE = Pattern.compile("^\\[(Full GC|GC) " + CAUSE + ".*, ([\\d.]+) secs\\]$");
 
     private HotSpotLogs() {
     }
@@ -146,9 +149,9 @@ public final class HotSpotLogs {
                 events.add(new JvmEvent(atMicros - total / 1000, JvmEvent.SAFEPOINT, m.group(1), -1, null, null,
                         total, Long.parseLong(m.group(2))));
             } else if (stamped.group(2).equals("gc") && (m = UNIFIED_GC_PAUSE.matcher(message)).find()) {
-                final long pause = (long) (Double.parseDouble(m.group(3)) * 1e6);
-                events.add(new JvmEvent(atMicros - pause / 1000, JvmEvent.GC, m.group(1), -1, m.group(2), null,
-                        pause, JvmEvent.UNAVAILABLE));
+                final long pause = (long) (Double.parseDouble(m.group(4)) * 1e6);
+                events.add(new JvmEvent(atMicros - pause / 1000, JvmEvent.GC, m.group(1), -1, causes(m.group(2)),
+                        null, pause, JvmEvent.UNAVAILABLE));
             }
         }
         return events;
@@ -176,6 +179,16 @@ public final class HotSpotLogs {
             }
         }
         return events;
+    }
+
+    /** " (Normal) (G1 Evacuation Pause)" to "Normal; G1 Evacuation Pause". */
+    private static String causes(final String parenthesised) {
+        final List<String> causes = new ArrayList<>();
+        final Matcher m = CAUSES.matcher(parenthesised);
+        while (m.find()) {
+            causes.add(m.group(1));
+        }
+        return causes.isEmpty() ? null : String.join("; ", causes);
     }
 
     /** "java/lang/String equals (Ljava/lang/Object;)Z" (8) or with dots (11) to "java.lang.String::equals". */

@@ -53,6 +53,13 @@ public final class IntervalTable {
         this.previous = sampler.sample();
     }
 
+    /** The benchmark threads' own final context-switch counts, for the seconds after their /proc entries went. */
+    public synchronized void threadsEnded(final long producerSwitches, final long consumerSwitches) {
+        if (sampler != null) {
+            sampler.threadsEnded(producerSwitches, consumerSwitches);
+        }
+    }
+
     /** One drain of both latencies' interval recorders: the warm-up part and the measured part of each. */
     public synchronized void addSecond(final Histogram actualWarmup, final Histogram actualMeasured,
                                        final Histogram intendedWarmup, final Histogram intendedMeasured) {

@@ -39,6 +39,16 @@ public final class JvmTimeline {
         this.vmStartEpochMillis = System.currentTimeMillis() - runtime.getUptime();
     }
 
+    /** A timeline of known events, for tests: {@code kinds} are the kinds its source provides. */
+    static JvmTimeline of(final List<JvmEvent> events, final String... kinds) {
+        final JvmTimeline timeline = new JvmTimeline(null, null);
+        timeline.events = events;
+        timeline.available.addAll(java.util.Arrays.asList(kinds));
+        timeline.source = "test";
+        HotPathRule.mark(events, new HashSet<>(HotPathRule.BENCHMARK_THREADS));
+        return timeline;
+    }
+
     /** Starts JFR where it has the events, else notes the HotSpot log files this JVM writes. */
     public static JvmTimeline start() {
         final JfrRecording recording = JfrRecording.start(javaMajor());

@@ -42,6 +42,11 @@ public final class RunEvidence {
         table.start(producerTid, consumerTid, jitterLostNanos);
     }
 
+    /** Once both benchmark threads have ended, with the context switches each read of itself at its end. */
+    public void threadsEnded(final long producerSwitches, final long consumerSwitches) {
+        table.threadsEnded(producerSwitches, consumerSwitches);
+    }
+
     /** After the last second was added: reads the events and fills the table's event columns. */
     public void finish(final Path scratchDir) {
         timeline.collect(threadNames, scratchDir);

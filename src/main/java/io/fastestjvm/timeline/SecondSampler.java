@@ -18,9 +18,18 @@ final class SecondSampler {
     private final int producerTid;
     private final int consumerTid;
     private final LongSupplier jitterLostNanos;
+    private final LongSupplier epochMillis;
+    private volatile long producerSwitchesAtEnd = -1;
+    private volatile long consumerSwitchesAtEnd = -1;
 
     SecondSampler(final JvmCounters counters, final SystemFiles files, final int producerTid, final int consumerTid,
                   final LongSupplier jitterLostNanos) {
+        this(counters, files, producerTid, consumerTid, jitterLostNanos, System::currentTimeMillis);
+    }
+
+    SecondSampler(final JvmCounters counters, final SystemFiles files, final int producerTid, final int consumerTid,
+                  final LongSupplier jitterLostNanos, final LongSupplier epochMillis) {
+        this.epochMillis = epochMillis;
         this.counters = counters;
         this.files = files;
         this.producerTid = producerTid;
@@ -30,7 +39,7 @@ final class SecondSampler {
 
     Sample sample() {
         final Sample s = new Sample();
-        s.epochMicros = System.currentTimeMillis() * 1000;
+        s.epochMicros = epochMillis.getAsLong() * 1000;
         if (counters != null) {
             s.compilations = counters.compilations();
             s.safepoints = counters.safepoints();
@@ -38,10 +47,20 @@ final class SecondSampler {
         }
         final CpuTimes cpu = CpuTimes.read(files);
         s.stealTicks = cpu == null ? -1 : cpu.stealTicks();
-        s.producerSwitches = ContextSwitches.involuntary(files, producerTid);
-        s.consumerSwitches = ContextSwitches.involuntary(files, consumerTid);
+        s.producerSwitches = orAtEnd(ContextSwitches.involuntary(files, producerTid), producerSwitchesAtEnd);
+        s.consumerSwitches = orAtEnd(ContextSwitches.involuntary(files, consumerTid), consumerSwitchesAtEnd);
         s.jitterLostNanos = jitterLostNanos == null ? -1 : jitterLostNanos.getAsLong();
         return s;
+    }
+
+    /** A thread's /proc entry goes when it ends; its last count is what it read of itself at the end. */
+    void threadsEnded(final long producerSwitches, final long consumerSwitches) {
+        producerSwitchesAtEnd = producerSwitches;
+        consumerSwitchesAtEnd = consumerSwitches;
+    }
+
+    private static long orAtEnd(final long read, final long atEnd) {
+        return read >= 0 ? read : atEnd;
     }
 
     /** Cumulative values at one instant; -1 where unavailable. */
