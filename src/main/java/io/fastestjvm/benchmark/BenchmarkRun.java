@@ -52,6 +52,7 @@ public final class BenchmarkRun {
     private final PrintStream out;
     private final PrintStream err;
     private QueueHook beforeProof = queueDir -> { };
+    private java.util.function.UnaryOperator<Transport> testWrapper = java.util.function.UnaryOperator.identity();
 
     public BenchmarkRun(final BenchmarkOptions options, final PrintStream out, final PrintStream err) {
         this.options = options;
@@ -63,6 +64,12 @@ public final class BenchmarkRun {
         try (RunSafety safety = new RunSafety(err)) {
             return execute(safety);
         }
+    }
+
+    /** Test hook: wraps the measured transport (e.g. to provoke a deoptimisation at a known message). */
+    BenchmarkRun wrapTransport(final java.util.function.UnaryOperator<Transport> wrapper) {
+        this.testWrapper = wrapper;
+        return this;
     }
 
     /** Test hook: runs on the closed queue between the end of measurement and the persistence proof. */
@@ -112,7 +119,7 @@ public final class BenchmarkRun {
         }, "qp-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
 
-        final Transport measured = rigour.injection().wrap(transport);
+        final Transport measured = testWrapper.apply(rigour.injection().wrap(transport));
         final Producer producer = new Producer(measured, phases, cpus[0].planned(), control);
         final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended);
         final RunEvidence evidence = RunEvidence.start((long) phases.runs * phases.messagesPerRun, started.getTime());
