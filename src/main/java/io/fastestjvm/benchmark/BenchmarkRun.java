@@ -122,7 +122,8 @@ public final class BenchmarkRun {
         final Transport measured = testWrapper.apply(rigour.injection().wrap(transport));
         final Producer producer = new Producer(measured, phases, cpus[0].planned(), control);
         final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended);
-        final RunEvidence evidence = RunEvidence.start((long) phases.runs * phases.messagesPerRun, started.getTime());
+        final RunEvidence evidence = RunEvidence.start((long) phases.runs * phases.messagesPerRun, started.getTime(),
+                options.jvmEvents());
         final long runStartNanos = System.nanoTime();
         final PersistenceProof proof;
         try (IntervalLog actualLog = new IntervalLog(actual, results.temporaryFile(ACTUAL_SEND + ".hlog"),

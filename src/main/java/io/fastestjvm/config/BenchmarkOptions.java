@@ -37,6 +37,7 @@ public final class BenchmarkOptions {
     private final long injectConsumerSpinNanos;
     private final long injectEveryMessages;
     private final String transport;
+    private final boolean jvmEvents;
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
@@ -51,6 +52,7 @@ public final class BenchmarkOptions {
         queueParent = new File(Settings.QUEUE_DIR.raw(values));
         resultsParent = new File(Settings.RESULTS_DIR.raw(values));
         keepQueue = Settings.KEEP_QUEUE.bool(values);
+        jvmEvents = Settings.JVM_EVENTS.bool(values);
         blockSizeMiB = Settings.BLOCK_SIZE_MIB.intIn(values, 0, 16_384);
         rollCycle = parseRollCycle(Settings.ROLL_CYCLE.raw(values));
         profile = Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
@@ -221,6 +223,10 @@ public final class BenchmarkOptions {
 
     public boolean keepQueue() {
         return keepQueue;
+    }
+
+    public boolean jvmEvents() {
+        return jvmEvents;
     }
 
     public int blockSizeMiB() {

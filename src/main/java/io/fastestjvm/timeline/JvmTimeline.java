@@ -49,6 +49,13 @@ public final class JvmTimeline {
         return timeline;
     }
 
+    /** A timeline that records nothing (qp.jvmEvents=false): every event column reads unavailable. */
+    public static JvmTimeline off() {
+        final JvmTimeline timeline = new JvmTimeline(null, null);
+        timeline.problem = "off (qp.jvmEvents=false)";
+        return timeline;
+    }
+
     /** Starts JFR where it has the events, else notes the HotSpot log files this JVM writes. */
     public static JvmTimeline start() {
         final JfrRecording recording = JfrRecording.start(javaMajor());

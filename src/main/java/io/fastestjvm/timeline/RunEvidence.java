@@ -26,9 +26,11 @@ public final class RunEvidence {
         this.runStartEpochMillis = runStartEpochMillis;
     }
 
-    /** Starts the JVM timeline; call before the benchmark threads start. */
-    public static RunEvidence start(final long measuredMessages, final long runStartEpochMillis) {
-        return new RunEvidence(JvmTimeline.start(), new IntervalTable(measuredMessages), runStartEpochMillis);
+    /** Starts the JVM timeline unless {@code recordEvents} is false; call before the benchmark threads start. */
+    public static RunEvidence start(final long measuredMessages, final long runStartEpochMillis,
+                                    final boolean recordEvents) {
+        return new RunEvidence(recordEvents ? JvmTimeline.start() : JvmTimeline.off(),
+                new IntervalTable(measuredMessages), runStartEpochMillis);
     }
 
     public IntervalTable table() {
