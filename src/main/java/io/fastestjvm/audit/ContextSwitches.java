@@ -10,7 +10,7 @@ public final class ContextSwitches {
         return involuntary(SystemFiles.live(), tid);
     }
 
-    public static long involuntary(final SystemFiles files, final int tid) {
+    static long involuntary(final SystemFiles files, final int tid) {
         return tid < 0 ? -1 : files.statusValue("/proc/self/task/" + tid + "/status", "nonvoluntary_ctxt_switches");
     }
 }

@@ -120,6 +120,13 @@ public final class IntervalTable {
         return before < 0 || after < 0 ? IntervalRow.UNAVAILABLE : after - before;
     }
 
+    /** No more seconds: releases the /proc channels. */
+    public synchronized void close() {
+        if (sampler != null) {
+            sampler.close();
+        }
+    }
+
     /**
      * Fills the event columns from the timeline: a kind the source does not provide stays unavailable; where the
      * perf counters were unavailable, compilations and safepoints are counted from the events instead.

@@ -51,6 +51,7 @@ public final class RunEvidence {
 
     /** After the last second was added: reads the events and fills the table's event columns. */
     public void finish(final Path scratchDir) {
+        table.close();
         timeline.collect(threadNames, scratchDir);
         table.attach(timeline);
     }
@@ -80,14 +81,14 @@ public final class RunEvidence {
     public String describe(final long jitCompileMillis, final long gcCount) {
         final Map<String, Long> t = measuredTotals();
         return String.format(Locale.ROOT, "JVM during measurement: hot-path deoptimisations %s, safepoints %s"
-                        + " (%s us stopped, max time to safepoint %s us), GC %s, JIT %s ms; events from %s",
-                orUnavailable(t.get("hotPathDeopts")), orUnavailable(t.get("safepoints")),
-                orUnavailable(t.get("safepointMicros")), orUnavailable(t.get("maxTimeToSafepointMicros")),
-                gcCount < 0 ? "unavailable" : gcCount, jitCompileMillis < 0 ? "unavailable" : jitCompileMillis,
+                        + " (stopped %s, max time to safepoint %s), GC %s, JIT %s; events from %s",
+                orUnavailable(t.get("hotPathDeopts"), ""), orUnavailable(t.get("safepoints"), ""),
+                orUnavailable(t.get("safepointMicros"), " us"), orUnavailable(t.get("maxTimeToSafepointMicros"), " us"),
+                gcCount < 0 ? "unavailable" : gcCount, jitCompileMillis < 0 ? "unavailable" : jitCompileMillis + " ms",
                 source());
     }
 
-    private static String orUnavailable(final Long value) {
-        return value == null ? "unavailable" : value.toString();
+    private static String orUnavailable(final Long value, final String unit) {
+        return value == null ? "unavailable" : value + unit;
     }
 }

@@ -1,22 +1,21 @@
 package io.fastestjvm.timeline;
 
+import java.nio.file.Path;
 import java.util.function.LongSupplier;
 
-import io.fastestjvm.audit.ContextSwitches;
-import io.fastestjvm.audit.CpuTimes;
 import io.fastestjvm.audit.SystemFiles;
 
 /**
  * The cumulative counters behind one interval row, read once a second on the progress reporter's thread:
  * HotSpot's perf counters (one load each from a mapped file, no safepoint), the steal column of /proc/stat and
- * the two benchmark threads' involuntary context switches (three small /proc reads), and the jitter probe's
- * running total. Nothing here runs on, or waits for, a benchmark thread.
+ * the two benchmark threads' involuntary context switches (three /proc reads through channels kept open), and the
+ * jitter probe's running total. Nothing here runs on, or waits for, a benchmark thread.
  */
-final class SecondSampler {
+final class SecondSampler implements AutoCloseable {
     private final JvmCounters counters;
-    private final SystemFiles files;
-    private final int producerTid;
-    private final int consumerTid;
+    private final ProcCounter steal;
+    private final ProcCounter producerSwitches;
+    private final ProcCounter consumerSwitches;
     private final LongSupplier jitterLostNanos;
     private final LongSupplier epochMillis;
     private volatile long producerSwitchesAtEnd = -1;
@@ -31,9 +30,11 @@ final class SecondSampler {
                   final LongSupplier jitterLostNanos, final LongSupplier epochMillis) {
         this.epochMillis = epochMillis;
         this.counters = counters;
-        this.files = files;
-        this.producerTid = producerTid;
-        this.consumerTid = consumerTid;
+        final Path proc = files.root().resolve("proc");
+        // the aggregate line: cpu user nice system idle iowait irq softirq steal
+        this.steal = ProcCounter.open(proc.resolve("stat"), "cpu ", 8);
+        this.producerSwitches = switches(proc, producerTid);
+        this.consumerSwitches = switches(proc, consumerTid);
         this.jitterLostNanos = jitterLostNanos;
     }
 
@@ -45,12 +46,29 @@ final class SecondSampler {
             s.safepoints = counters.safepoints();
             s.safepointNanos = counters.safepointNanos();
         }
-        final CpuTimes cpu = CpuTimes.read(files);
-        s.stealTicks = cpu == null ? -1 : cpu.stealTicks();
-        s.producerSwitches = orAtEnd(ContextSwitches.involuntary(files, producerTid), producerSwitchesAtEnd);
-        s.consumerSwitches = orAtEnd(ContextSwitches.involuntary(files, consumerTid), consumerSwitchesAtEnd);
+        s.stealTicks = read(steal);
+        s.producerSwitches = orAtEnd(read(producerSwitches), producerSwitchesAtEnd);
+        s.consumerSwitches = orAtEnd(read(consumerSwitches), consumerSwitchesAtEnd);
         s.jitterLostNanos = jitterLostNanos == null ? -1 : jitterLostNanos.getAsLong();
         return s;
+    }
+
+    private static ProcCounter switches(final Path proc, final int tid) {
+        return tid < 0 ? null : ProcCounter.open(proc.resolve("self/task/" + tid + "/status"),
+                "nonvoluntary_ctxt_switches:", 1);
+    }
+
+    private static long read(final ProcCounter counter) {
+        return counter == null ? -1 : counter.read();
+    }
+
+    @Override
+    public void close() {
+        for (final ProcCounter counter : new ProcCounter[] {steal, producerSwitches, consumerSwitches}) {
+            if (counter != null) {
+                counter.close();
+            }
+        }
     }
 
     /** A thread's /proc entry goes when it ends; its last count is what it read of itself at the end. */
