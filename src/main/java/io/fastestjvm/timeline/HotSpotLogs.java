@@ -49,10 +49,16 @@ public final class HotSpotLogs {
      * The flags a launcher adds to the child JVM's command line so this class can build the timeline there.
      * Nothing on JDK 14+ (the run records JFR in-process). The safepoint log differs by JDK: JDK 8 has no -Xlog
      * (and -XX:+IgnoreUnrecognizedVMOptions would drop one silently), so it gets -Xloggc with stopped-time lines.
+     * Creates {@code eventDir} when flags are needed (a JVM cannot open a log file in a missing directory).
      */
     public static List<String> childJvmFlags(final int javaMajor, final Path eventDir) {
         if (javaMajor >= FIRST_JDK_WITH_JFR_DEOPTIMIZATION) {
             return Collections.emptyList();
+        }
+        try {
+            Files.createDirectories(eventDir);
+        } catch (final IOException e) {
+            throw new java.io.UncheckedIOException("cannot create the JVM event log directory " + eventDir, e);
         }
         final List<String> flags = new ArrayList<>(Arrays.asList("-XX:+UnlockDiagnosticVMOptions",
                 "-XX:+LogCompilation", "-XX:LogFile=" + eventDir.resolve(COMPILATION_LOG)));

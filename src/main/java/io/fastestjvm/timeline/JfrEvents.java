@@ -36,7 +36,7 @@ public final class JfrEvents {
         if (!tool.canExecute()) {
             return null;
         }
-        final Path json = Files.createTempFile(recording.getParent(), "jfr", ".json");
+        final Path json = Files.createTempFile(recording.getParent(), ".jvm-events", ".json");
         try {
             final Process process = new ProcessBuilder(tool.getPath(), "print", "--json", "--events",
                     String.join(",", JfrRecording.EVENTS), recording.toString())

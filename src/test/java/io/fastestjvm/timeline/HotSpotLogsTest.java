@@ -11,7 +11,6 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -20,6 +19,7 @@ import java.util.stream.Collectors;
 import java.util.zip.GZIPInputStream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The JDK 8 and 11 parsers on logs written by real JVMs (src/test/resources/timeline, made by TrapOnce.java.txt
@@ -29,12 +29,16 @@ import org.junit.jupiter.api.Test;
 class HotSpotLogsTest {
     private static final long VM_START_MILLIS = 1_700_000_000_000L;
 
+    @TempDir
+    Path temp;
+
     @Test
     void childFlagsDependOnTheJdkAndNameFilesThisJvmFindsAgain() {
-        final Path dir = Paths.get("/tmp/events");
+        final Path dir = temp.resolve("events");
         assertEquals(Collections.emptyList(), HotSpotLogs.childJvmFlags(17, dir), "JDK 14+ records JFR in-process");
         final List<String> jdk11 = HotSpotLogs.childJvmFlags(11, dir);
         assertTrue(jdk11.contains("-XX:+LogCompilation"));
+        assertTrue(java.nio.file.Files.isDirectory(dir), "the JVM cannot create it");
         assertTrue(jdk11.stream().anyMatch(f -> f.startsWith("-Xlog:safepoint")), jdk11.toString());
         final List<String> jdk8 = HotSpotLogs.childJvmFlags(8, dir);
         assertFalse(jdk8.stream().anyMatch(f -> f.startsWith("-Xlog:")), "JDK 8 has no -Xlog: " + jdk8);
