@@ -44,7 +44,10 @@ final class SecondSampler implements AutoCloseable {
         if (counters != null) {
             s.compilations = counters.compilations();
             s.safepoints = counters.safepoints();
-            s.safepointNanos = counters.safepointNanos();
+            // HotSpot counts the time to safepoint and the time at the safepoint separately; stopped = both
+            final long at = counters.safepointNanos();
+            final long sync = counters.safepointSyncNanos();
+            s.safepointNanos = at < 0 || sync < 0 ? -1 : at + sync;
         }
         s.stealTicks = read(steal);
         s.producerSwitches = orAtEnd(read(producerSwitches), producerSwitchesAtEnd);
