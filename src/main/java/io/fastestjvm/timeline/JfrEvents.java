@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -60,13 +62,26 @@ public final class JfrEvents {
         }
     }
 
-    /** Parses the JSON that {@code jfr print --json} writes. */
+    /**
+     * Parses the JSON that {@code jfr print --json} writes, one event at a time: each compilation event carries its
+     * method's class, loader, package and module, so a long run's whole document would be large.
+     */
     static List<JvmEvent> parse(final InputStream json) throws IOException {
         final List<JvmEvent> events = new ArrayList<>();
         final Map<Long, Integer> levelByCompileId = new HashMap<>();
         final List<JsonNode> deoptimizations = new ArrayList<>();
         final Map<Long, Safepoint> safepoints = new TreeMap<>();
-        for (final JsonNode event : JSON.readTree(json).path("recording").path("events")) {
+        final JsonParser parser = JSON.getFactory().createParser(json);
+        while (parser.nextToken() != null) {
+            if (parser.currentToken() == JsonToken.FIELD_NAME && "events".equals(parser.currentName())) {
+                break;
+            }
+        }
+        if (parser.nextToken() != JsonToken.START_ARRAY) {
+            throw new IOException("no events array in the jfr print output");
+        }
+        while (parser.nextToken() == JsonToken.START_OBJECT) {
+            final JsonNode event = JSON.readTree(parser);
             final JsonNode v = event.path("values");
             switch (event.path("type").asText()) {
                 case "jdk.Compilation":
