@@ -276,8 +276,9 @@ class BenchmarkRunTest {
                 intended += Long.parseLong(row.get("intendedSendCount"));
             }
         }
-        assertEquals(measured, actual);
-        assertEquals(measured, intended);
+        final String csv = String.join("\n", Files.readAllLines(result.resultsFolder().resolve(IntervalTable.FILE_NAME)));
+        assertEquals(measured, actual, csv);
+        assertEquals(measured, intended, csv);
         assertTrue(rows.stream().anyMatch(r -> IntervalRow.WARMUP.equals(r.get("phase"))), "warm-up rows too");
         assertTrue(Files.isRegularFile(result.resultsFolder().resolve(RunEvidence.EVENTS_FILE)));
     }
