@@ -122,8 +122,8 @@ public final class JvmTimeline {
                 events.sort((a, b) -> Long.compare(a.epochMicros, b.epochMicros));
                 source = sources.isEmpty() ? "none" : String.join("; ", sources);
                 if (sources.isEmpty()) {
-                    problem = "no JFR deoptimisation event before JDK 14 and no HotSpot log flags"
-                            + " (HotSpotLogs.childJvmFlags) on this JVM's command line";
+                    problem = "no JFR recording (it needs JDK 14+ and the jdk.management.jfr module) and no"
+                            + " HotSpot log flags (HotSpotLogs.childJvmFlags) on this JVM's command line";
                 }
             }
         } catch (final IOException | RuntimeException e) {
