@@ -5,6 +5,7 @@ import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.launch.ChildJvm;
+import io.fastestjvm.launch.JvmEventLogs;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.launch.ParentLifeline;
 
@@ -55,8 +56,16 @@ public final class QueuePerformance {
             return BenchmarkResult.INVALID_SETTING;
         }
         if (!forked && options.fork()) {
-            return new ChildJvm(JvmFlags.qpOnly(System.getProperties()), QueuePerformance.class.getName())
-                    .run(System.out, System.err);
+            final JvmEventLogs eventLogs = JvmEventLogs.inTemporaryDirectory();
+            if (options.jvmEvents() && !options.bare()) {
+                ChildJvm.addInstrument(eventLogs);
+            }
+            try {
+                return new ChildJvm(JvmFlags.qpOnly(System.getProperties()), QueuePerformance.class.getName())
+                        .run(System.out, System.err);
+            } finally {
+                eventLogs.delete();
+            }
         }
         if (!forked && !JvmFlags.profile().isEmpty()) {
             System.err.println("[qp] qp.fork=false: measuring in this JVM, whose flags are not those of "

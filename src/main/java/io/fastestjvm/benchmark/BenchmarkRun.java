@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
@@ -35,7 +34,8 @@ import io.fastestjvm.reporting.ProgressReporter;
 import io.fastestjvm.reporting.ResultsFolder;
 import io.fastestjvm.reporting.RunSummary;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
-import io.fastestjvm.timeline.IntervalRow;
+import io.fastestjvm.timeline.IntervalTable;
+import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.timeline.TimelineAnalysis;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
@@ -89,7 +89,10 @@ public final class BenchmarkRun {
         return this;
     }
 
-    /** Test hook: wraps the transport the producer and consumer use, e.g. to make it fail at startup. */
+    /**
+     * Test hook: wraps the transport the producer and consumer use, e.g. to make it fail at startup or to provoke a
+     * deoptimisation at a known message.
+     */
     BenchmarkRun wrapTransport(final UnaryOperator<Transport> wrapper) {
         this.transportWrapper = wrapper;
         return this;
@@ -140,10 +143,12 @@ public final class BenchmarkRun {
         final Producer producer = new Producer(measured, phases, cpus[0].planned(), control, steady, edges);
         final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended,
                 steady, edges);
-        final boolean bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor or probe
+        final boolean bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
         if (!bare) {
             rehearseProgress();
         }
+        final RunEvidence evidence = RunEvidence.start((long) phases.runs * phases.messagesPerRun, started.getTime(),
+                options.jvmEvents() && !bare);
         final long runStartNanos = System.nanoTime();
         final PersistenceProof proof;
         try (IntervalLog actualLog = bare ? null : new IntervalLog(actual,
@@ -153,7 +158,7 @@ public final class BenchmarkRun {
             final ProgressReporter progress = bare ? null : new ProgressReporter(actualLog, intendedLog,
                     producer.report().sent::get, consumer.report().received::get, phases::measuredStart,
                     phases::warmupSecondOf, (long) phases.messagesPerRun * phases.runs, options.warmupSeconds(),
-                    options.seconds() * options.runs(), err);
+                    options.seconds() * options.runs(), err, evidence.table());
             final Thread producerThread = new Thread(producer, "qp-producer");
             final Thread consumerThread = new Thread(consumer, "qp-consumer");
             final Thread progressThread = bare ? null : new Thread(progress, "qp-progress");
@@ -165,6 +170,7 @@ public final class BenchmarkRun {
             final boolean ready = control.awaitReady();
             warnAboutPinning(producer.report(), consumer.report());
             rigour.start(producer, consumer, phases);
+            evidence.threadsReady(producer.report().threadId, consumer.report().threadId, rigour.jitterLostNanos());
             if (ready) {
                 control.go();
             }
@@ -174,6 +180,8 @@ public final class BenchmarkRun {
                 progressThread.start();
             }
             awaitCompletion(control, producerThread, consumerThread, phases);
+            evidence.threadsEnded(producer.report().involuntarySwitchesAtEnd,
+                    consumer.report().involuntarySwitchesAtEnd);
             rigour.stop(producer, consumer);
             if (!bare) {
                 progress.finish();
@@ -208,6 +216,11 @@ public final class BenchmarkRun {
             queueRemoval.removeAndUnhook();
         }
 
+        // after the persistence proof: its compilations flush HotSpot's log buffers on JDK 8 and 11
+        evidence.finish(results.directory());
+        results.write(IntervalTable.FILE_NAME, evidence::writeIntervals);
+        results.write(RunEvidence.EVENTS_FILE, evidence::writeEvents);
+
         final List<String> failures = new ArrayList<>();
         if (diskFull != null) {
             failures.add(diskFull);
@@ -239,6 +252,7 @@ public final class BenchmarkRun {
                 .latency(INTENDED_SEND, intended.allRuns(), perRunIntended, intended.clampedSamples())
                 .allocation(producer.report().allocatedBytes, consumer.report().allocatedBytes)
                 .jvmActivity(consumer.activity.compileMillis, consumer.activity.gcCount)
+                .jvmEvidence(evidence.measuredTotals(), evidence.source())
                 .persistence(proof, options.keepQueue(), queueDir)
                 .durations(runStartNanos, consumer.report().measuredStartNanos, consumer.report().endNanos > 0
                         ? consumer.report().endNanos : measuredEndNanos, System.nanoTime()) // not the probe after it
@@ -249,17 +263,19 @@ public final class BenchmarkRun {
         rigour.addTo(builder, new LatencyRecorder[] {actual, intended}, Arrays.asList(perRunActual, perRunIntended),
                 intervals);
         edges.addTo(builder, bare, producer.report().threadId, consumer.report().threadId);
-        // merge: the evidence helper's per-second rows (intervals.csv) replace this empty list
-        final TimelineAnalysis timeline = TimelineAnalysis.of(Collections.<IntervalRow>emptyList());
+        final TimelineAnalysis timeline = TimelineAnalysis.of(evidence.table().rows());
         timeline.summarySections().forEach(builder::section);
         final RunSummary summary = builder.build();
         summary.writeTo(results);
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
                 Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
                         summary.percentiles(INTENDED_SEND))));
+        if (!bare) {
+            out.println(evidence.describe(consumer.activity.compileMillis, consumer.activity.gcCount));
+        }
         rigour.print(out, Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
                 summary.percentiles(INTENDED_SEND)), Arrays.asList(perRunActual, perRunIntended), intervals);
-        edges.print(out, producer.report().threadId, consumer.report().threadId);
+        edges.print(out, bare, producer.report().threadId, consumer.report().threadId);
         timeline.print(out);
         for (final String failure : summary.failures()) {
             err.println("FAILED: " + failure);

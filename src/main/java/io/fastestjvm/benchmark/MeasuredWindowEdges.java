@@ -63,18 +63,27 @@ final class MeasuredWindowEdges {
         return measuredSafepoints;
     }
 
+    /**
+     * A bare run has no per-second evidence, so its measured-window safepoint count comes from here; otherwise the
+     * evidence table's totals write that key (one writer each way).
+     */
     void addTo(final RunSummary.Builder summary, final boolean bare, final int... benchmarkTids) {
-        summary.measuredSafepoints(measuredSafepoints);
+        if (bare) {
+            summary.measuredSafepoints(measuredSafepoints);
+        }
         summary.section("placement", placement.toMap());
         final java.util.Map<String, Object> harness = harnessCpu.result(benchmarkTids);
         harness.put("bare", bare);
         summary.section("harness", harness);
     }
 
-    void print(final PrintStream out, final int... benchmarkTids) {
+    /** The safepoint line only for a bare run: otherwise the evidence line already gives the window's count. */
+    void print(final PrintStream out, final boolean bare, final int... benchmarkTids) {
         out.println(placement.describe());
-        out.println(String.format(Locale.ROOT, "safepoints in the measured window: %s",
-                measuredSafepoints < 0 ? "unavailable (no hsperfdata counters)" : measuredSafepoints));
+        if (bare) {
+            out.println(String.format(Locale.ROOT, "safepoints in the measured window: %s",
+                    measuredSafepoints < 0 ? "unavailable (no hsperfdata counters)" : measuredSafepoints));
+        }
         out.println(HarnessCpu.describe(harnessCpu.result(benchmarkTids)));
     }
 }

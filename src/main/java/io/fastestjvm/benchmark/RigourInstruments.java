@@ -106,6 +106,11 @@ final class RigourInstruments {
         }
     }
 
+    /** The OS jitter probe's running lost time, ns, or null when the probe is off; after {@link #start}. */
+    java.util.function.LongSupplier jitterLostNanos() {
+        return jitterProbe == null ? null : jitterProbe::lostNanosSoFar;
+    }
+
     /** After both benchmark threads have ended. */
     void stop(final Producer producer, final Consumer consumer) throws InterruptedException {
         if (jitterProbe != null) {

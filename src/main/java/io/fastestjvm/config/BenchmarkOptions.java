@@ -42,6 +42,7 @@ public final class BenchmarkOptions {
     private final long injectEveryMessages;
     private final String transport;
     private final boolean fork;
+    private final boolean jvmEvents;
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
@@ -61,6 +62,7 @@ public final class BenchmarkOptions {
         resultsParent = new File(Settings.RESULTS_DIR.raw(values));
         keepQueue = Settings.KEEP_QUEUE.bool(values);
         bare = Settings.BARE.bool(values);
+        jvmEvents = Settings.JVM_EVENTS.bool(values);
         blockSizeMiB = Settings.BLOCK_SIZE_MIB.intIn(values, 0, 16_384);
         rollCycle = parseRollCycle(Settings.ROLL_CYCLE.raw(values));
         profile = Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
@@ -237,6 +239,10 @@ public final class BenchmarkOptions {
     /** The bare loop: no progress reporter, during-run monitor, jitter probe or interval logs. */
     public boolean bare() {
         return bare;
+    }
+
+    public boolean jvmEvents() {
+        return jvmEvents;
     }
 
     public int blockSizeMiB() {

@@ -67,6 +67,9 @@ public final class Settings {
             "how messages move from producer to consumer");
 
 
+    public static final Setting JVM_EVENTS = new Setting("qp.jvmEvents", "true", "true or false",
+            "record every compilation, deoptimisation, safepoint and GC pause (JFR in-process on JDK 14+; see"
+                    + " docs/evidence.md)");
     public static final Setting JITTER_PROBE = new Setting("qp.jitterProbe", "auto",
             "auto (on when a usable CPU is free after the producer and consumer), true or false",
             "run the OS jitter probe on a CPU of its own");
@@ -89,7 +92,7 @@ public final class Settings {
     public static final List<Setting> ALL = Collections.unmodifiableList(Arrays.asList(
             PRODUCER_CPU, CONSUMER_CPU, STRICT_AFFINITY, RATE, SIZE, WARMUP_SECONDS, WARMUP_RATE, WARMUP_INDEX_BLOCKS,
             STEADY_SECONDS, SECONDS, RUNS,
-            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BARE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, FORK, TRANSPORT,
+            QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BARE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, FORK, TRANSPORT, JVM_EVENTS,
             JITTER_PROBE, JITTER_CPU, JITTER_THRESHOLD_NANOS, INJECT_PRODUCER_STALL_MILLIS,
             INJECT_CONSUMER_STALL_MILLIS, INJECT_STALL_AT_SECOND, INJECT_CONSUMER_SPIN_NANOS, INJECT_EVERY_MESSAGES));
 

@@ -27,6 +27,8 @@ public final class OsJitterProbe implements Runnable {
     private long startNanos;
     private long endNanos;
     private long lostNanos;
+    /** The running total, published on each gap (rare) for the per-second evidence table. */
+    private volatile long lostNanosSoFar;
     private long allocatedBytes = -1;
     private String actualCpus = "";
     private String pinningNote;
@@ -64,10 +66,16 @@ public final class OsJitterProbe implements Runnable {
             if (gap > thresholdNanos) {
                 gaps.recordValue(Math.min(gap, HIGHEST_TRACKABLE_NANOS));
                 lost += gap;
+                lostNanosSoFar = lost;
             }
             previous = now;
         }
         lostNanos = lost;
+    }
+
+    /** Time lost to gaps so far, ns; safe to read from any thread while the probe runs. */
+    public long lostNanosSoFar() {
+        return lostNanosSoFar;
     }
 
     public Result result() {

@@ -68,6 +68,16 @@ public final class IntervalLog implements AutoCloseable {
         return measuredSpare.getTotalCount() > 0 ? measuredSpare : warmupSpare;
     }
 
+    /** The warm-up part of the last {@link #drain()}; valid until the next drain. */
+    public Histogram lastWarmup() {
+        return warmupSpare;
+    }
+
+    /** The measured part of the last {@link #drain()}; valid until the next drain. */
+    public Histogram lastMeasured() {
+        return measuredSpare;
+    }
+
     /** Flushes and forces the log to the disk; throws if any write since the start failed (e.g. a full disk). */
     @Override
     public void close() throws IOException {

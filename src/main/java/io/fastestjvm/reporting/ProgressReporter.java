@@ -12,10 +12,12 @@ import java.util.function.LongUnaryOperator;
 import org.HdrHistogram.Histogram;
 
 import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.timeline.IntervalTable;
 
 /**
  * Once a second: drains both interval logs into their {@code .hlog} files and prints one progress line on stderr,
- * so a long run is never silent. Runs on its own unpinned thread, off the hot paths.
+ * so a long run is never silent, and adds the second to the evidence table. Runs on its own unpinned thread, off
+ * the hot paths.
  */
 public final class ProgressReporter implements Runnable {
     private final IntervalLog actualSend;
@@ -28,12 +30,14 @@ public final class ProgressReporter implements Runnable {
     private final int warmupSeconds;
     private final int measuredSeconds;
     private final PrintStream err;
+    private final IntervalTable table;
     private volatile boolean finished;
 
     public ProgressReporter(final IntervalLog actualSend, final IntervalLog intendedSend, final LongSupplier sent,
                             final LongSupplier received, final LongSupplier measuredStart,
                             final LongUnaryOperator warmupSecondOf, final long measuredMessages,
-                            final int warmupSeconds, final int measuredSeconds, final PrintStream err) {
+                            final int warmupSeconds, final int measuredSeconds, final PrintStream err,
+                            final IntervalTable table) {
         this.actualSend = actualSend;
         this.intendedSend = intendedSend;
         this.sent = sent;
@@ -44,6 +48,7 @@ public final class ProgressReporter implements Runnable {
         this.warmupSeconds = warmupSeconds;
         this.measuredSeconds = measuredSeconds;
         this.err = err;
+        this.table = table;
     }
 
     /**
@@ -73,7 +78,8 @@ public final class ProgressReporter implements Runnable {
         try (IntervalLog actualLog = new IntervalLog(actual, sink, System.currentTimeMillis());
              IntervalLog intendedLog = new IntervalLog(intended, sink, System.currentTimeMillis())) {
             final ProgressReporter scratch = new ProgressReporter(actualLog, intendedLog, () -> received[0],
-                    () -> received[0], () -> 100, sequence -> sequence / 100, 100, 1, 1, sink);
+                    () -> received[0], () -> 100, sequence -> sequence / 100, 100, 1, 1, sink,
+                    new IntervalTable(0)); // never started: its rows stay empty
             for (int i = 0; i < iterations; i++) {
                 final boolean warmup = i % 2 == 0;
                 received[0] = warmup ? 50 : 150;
@@ -120,6 +126,8 @@ public final class ProgressReporter implements Runnable {
         final Histogram actual = actualSend.drain();
         final Histogram intended = intendedSend.drain();
         final long receivedNow = received.getAsLong();
+        table.addSecond(actualSend.lastWarmup(), actualSend.lastMeasured(), intendedSend.lastWarmup(),
+                intendedSend.lastMeasured());
         err.println(line(receivedNow, sent.getAsLong(), actual, intended));
     }
 

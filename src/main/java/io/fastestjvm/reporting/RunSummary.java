@@ -247,6 +247,21 @@ public final class RunSummary {
             return this;
         }
 
+        /** The timeline's totals over the measured window, beside jitCompileMillis and gcCount; null: unavailable. */
+        public Builder jvmEvidence(final Map<String, Long> measuredTotals, final String source) {
+            final ObjectNode node = checks.has("jvmDuringMeasurement")
+                    ? (ObjectNode) checks.get("jvmDuringMeasurement") : checks.putObject("jvmDuringMeasurement");
+            for (final Map.Entry<String, Long> total : measuredTotals.entrySet()) {
+                if (total.getValue() == null) {
+                    node.putNull(total.getKey());
+                } else {
+                    node.put(total.getKey(), total.getValue());
+                }
+            }
+            node.put("eventSource", source);
+            return this;
+        }
+
         public Builder persistence(final PersistenceProof proof, final boolean kept, final File queueDir) {
             final ObjectNode node = checks.putObject("persistence");
             node.put("applicable", proof.applicable());

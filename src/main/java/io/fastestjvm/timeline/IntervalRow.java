@@ -37,6 +37,9 @@ public final class IntervalRow {
     public long involuntarySwitchesProducer = UNAVAILABLE;
     public long involuntarySwitchesConsumer = UNAVAILABLE;
     public long jitterLostMicros = UNAVAILABLE;
+    /** The wall-clock span this row covers, epoch microseconds, (start, end]; not CSV columns. */
+    public long startEpochMicros;
+    public long endEpochMicros;
 
     public boolean measured() {
         return MEASURED.equals(phase);

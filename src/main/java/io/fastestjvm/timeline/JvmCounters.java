@@ -78,7 +78,7 @@ public final class JvmCounters {
         return read(safepoints);
     }
 
-    /** Total time application threads were stopped at safepoints, ns. */
+    /** Total time spent at safepoints once every thread had stopped (the time to safepoint is not in it), ns. */
     public long safepointNanos() {
         return ticksToNanos(read(safepointTicks));
     }

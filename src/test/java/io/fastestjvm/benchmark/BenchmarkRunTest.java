@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,6 +31,9 @@ import io.fastestjvm.config.Settings;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.reporting.IntervalLog;
 import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.timeline.IntervalRow;
+import io.fastestjvm.timeline.IntervalTable;
+import io.fastestjvm.timeline.RunEvidence;
 
 /**
  * One short real run (2 runs of 2 s at 20k msg/s, on whatever CPUs exist), then checks of everything it wrote.
@@ -270,7 +274,7 @@ class BenchmarkRunTest {
         final List<String> names = new ArrayList<>(Arrays.asList(result.resultsFolder().toFile().list()));
         names.sort(null);
         assertEquals(Arrays.asList("actual-send.hgrm", "actual-send.hlog", "intended-send.hgrm",
-                "intended-send.hlog", "summary.json"), names);
+                "intended-send.hlog", "intervals.csv", "jvm-events.csv", "summary.json"), names);
         assertTrue(result.resultsFolder().getFileName().toString().contains("-test-"));
         assertEquals("chronicle", summary.at("/transport/name").asText());
         assertTrue(summary.at("/transport/blockSizeBytes").asLong() > 0);
@@ -286,5 +290,51 @@ class BenchmarkRunTest {
                 .contains("-XX:+UseJVMCICompiler");
         assertEquals(graal ? "Graal (JVMCI)" : "HotSpot C1/C2", summary.at("/environment/jit/compiler").asText(),
                 summary.at("/environment/jit").toString());
+    }
+
+    @Test
+    void intervalsCsvHasOneRowPerSecondWhoseMeasuredCountsAddUpToTheMeasuredCount() throws IOException {
+        final List<Map<String, String>> rows = ProvokedDeoptimisationTest.csv(
+                result.resultsFolder().resolve(IntervalTable.FILE_NAME));
+        assertEquals(String.join(",", IntervalRow.COLUMNS),
+                Files.readAllLines(result.resultsFolder().resolve(IntervalTable.FILE_NAME)).get(0));
+        final long measured = (long) RATE * SECONDS * RUNS;
+        long actual = 0;
+        long intended = 0;
+        long nextSecond = 0;
+        for (final Map<String, String> row : rows) {
+            if (IntervalRow.MEASURED.equals(row.get("phase"))) {
+                assertEquals(nextSecond++, Long.parseLong(row.get("second")), "measured seconds count up from 0");
+                actual += Long.parseLong(row.get("actualSendCount"));
+                intended += Long.parseLong(row.get("intendedSendCount"));
+            }
+        }
+        final String csv = String.join("\n", Files.readAllLines(result.resultsFolder().resolve(IntervalTable.FILE_NAME)));
+        assertEquals(measured, actual, csv);
+        assertEquals(measured, intended, csv);
+        assertTrue(rows.stream().anyMatch(r -> IntervalRow.WARMUP.equals(r.get("phase"))), "warm-up rows too");
+        assertTrue(Files.isRegularFile(result.resultsFolder().resolve(RunEvidence.EVENTS_FILE)));
+    }
+
+    @Test
+    void summaryTotalsTheMeasuredRowsOfTheEvidenceTable() throws IOException {
+        final JsonNode jvm = summary.path("checks").path("jvmDuringMeasurement");
+        final List<Map<String, String>> measuredRows = new ArrayList<>();
+        for (final Map<String, String> row : ProvokedDeoptimisationTest.csv(
+                result.resultsFolder().resolve(IntervalTable.FILE_NAME))) {
+            if (IntervalRow.MEASURED.equals(row.get("phase"))) {
+                measuredRows.add(row);
+            }
+        }
+        for (final String key : Arrays.asList("hotPathDeopts", "safepoints", "safepointMicros")) {
+            assertTrue(jvm.path(key).isIntegralNumber(), key + " (JDK 17 records JFR): " + jvm);
+            assertEquals(measuredRows.stream().mapToLong(r -> Long.parseLong(r.get(key))).sum(), jvm.get(key).asLong(),
+                    key);
+        }
+        assertEquals(measuredRows.stream().mapToLong(r -> Long.parseLong(r.get("maxTimeToSafepointMicros"))).max()
+                .getAsLong(), jvm.get("maxTimeToSafepointMicros").asLong());
+        assertTrue(jvm.has("gcCount") && jvm.has("jitCompileMillis"), "beside the existing keys");
+        assertTrue(console.contains("JVM during measurement: hot-path deoptimisations " + jvm.get("hotPathDeopts")),
+                console);
     }
 }

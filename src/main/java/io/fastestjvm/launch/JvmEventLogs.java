@@ -1,0 +1,46 @@
+package io.fastestjvm.launch;
+
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+
+import io.fastestjvm.timeline.HotSpotLogs;
+import io.fastestjvm.transport.ChronicleQueueTransport;
+
+/**
+ * The child's JVM-event logs: on JDK 8 to 13 the timeline needs LogCompilation and safepoint logging switched on at
+ * start-up (JDK 14+ records JFR in-process and needs no flag). The logs go to a scratch directory of this launch,
+ * which the child reads after its run and this launcher deletes once the child has ended.
+ */
+public final class JvmEventLogs implements ChildJvmFlags {
+    private final Path directory;
+
+    JvmEventLogs(final Path directory) {
+        this.directory = directory;
+    }
+
+    /** A scratch directory name unique to this launching JVM; created only if the child's JDK needs the logs. */
+    public static JvmEventLogs inTemporaryDirectory() {
+        final String pid = ManagementFactory.getRuntimeMXBean().getName().split("@")[0];
+        return new JvmEventLogs(new File(System.getProperty("java.io.tmpdir"),
+                "qp-jvm-events-" + pid + "-" + System.nanoTime()).toPath());
+    }
+
+    @Override
+    public List<String> flags(final Properties settings) {
+        return HotSpotLogs.childJvmFlags(javaMajor(), directory);
+    }
+
+    /** The child runs this JVM's java.home, so this JVM's version is the child's. */
+    static int javaMajor() {
+        final String version = System.getProperty("java.specification.version");
+        return Integer.parseInt(version.startsWith("1.") ? version.substring(2) : version);
+    }
+
+    /** Removes the scratch directory, if the child's JDK needed one. */
+    public void delete() {
+        ChronicleQueueTransport.deleteTree(directory);
+    }
+}

@@ -1,0 +1,58 @@
+package io.fastestjvm.timeline;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Which JVM events concern the producer's or consumer's hot path. A deoptimisation is hot-path when it was hit on
+ * a benchmark thread (JFR and JDK 11's LogCompilation name the thread); where the thread is unknown (JDK 8 logs a
+ * pthread handle), when its method is on a hot-path class. A compilation is hot-path when its method was
+ * deoptimised on a benchmark thread in this run, or its class is one the send/receive loops run: the transports'
+ * libraries (Chronicle, Agrona, Disruptor), HdrHistogram, and our producer, consumer, recording, message, pacing
+ * and transport classes. The rule is deliberately by class, not by call graph: cheap, stable across JDKs, and it
+ * errs towards flagging (a Chronicle method compiled for the persistence proof counts too, but that is after
+ * the measured window).
+ */
+public final class HotPathRule {
+    public static final List<String> BENCHMARK_THREADS = Arrays.asList("qp-producer", "qp-consumer");
+    static final List<String> HOT_PATH_PREFIXES = Arrays.asList("net.openhft.", "org.agrona.", "com.lmax.disruptor.",
+            "org.HdrHistogram.", "io.fastestjvm.benchmark.Producer", "io.fastestjvm.benchmark.Consumer",
+            "io.fastestjvm.recording.", "io.fastestjvm.message.", "io.fastestjvm.pacing.",
+            "io.fastestjvm.transport.", "io.fastestjvm.calibration.");
+
+    private HotPathRule() {
+    }
+
+    /** Marks every event in place. {@code benchmarkThreads} holds the names or native ids the sources use. */
+    public static void mark(final List<JvmEvent> events, final Set<String> benchmarkThreads) {
+        final Set<String> deoptimisedOnHotPath = new HashSet<>();
+        for (final JvmEvent event : events) {
+            if (JvmEvent.DEOPTIMIZATION.equals(event.kind)) {
+                event.hotPath = event.thread != null ? benchmarkThreads.contains(event.thread)
+                        : onHotPathClass(event.method);
+                if (event.hotPath && event.method != null) {
+                    deoptimisedOnHotPath.add(event.method);
+                }
+            }
+        }
+        for (final JvmEvent event : events) {
+            if (JvmEvent.COMPILATION.equals(event.kind)) {
+                event.hotPath = deoptimisedOnHotPath.contains(event.method) || onHotPathClass(event.method);
+            }
+        }
+    }
+
+    static boolean onHotPathClass(final String method) {
+        if (method == null) {
+            return false;
+        }
+        for (final String prefix : HOT_PATH_PREFIXES) {
+            if (method.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

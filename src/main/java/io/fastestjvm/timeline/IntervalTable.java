@@ -1,0 +1,233 @@
+package io.fastestjvm.timeline;
+
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+import org.HdrHistogram.Histogram;
+
+import io.fastestjvm.audit.CpuTimes;
+import io.fastestjvm.audit.SystemFiles;
+
+/**
+ * The per-second evidence table, {@code intervals.csv}: one {@link IntervalRow} per drain of the interval logs
+ * (once a second), its phase taken from which recorder the samples went to (warm-up or measured), so it follows
+ * the run's actual warm-up end whatever decided it. A second in which the warm-up ended gives a warm-up row and a
+ * measured row with the same wall-clock span and the same JVM and machine columns. Counter columns are filled as
+ * the rows are added; event columns (hot-path deoptimisations, time to safepoint, GC pauses) by {@link #attach}
+ * after the run. {@link #rows()} is what the analyses read.
+ */
+public final class IntervalTable {
+    public static final String FILE_NAME = "intervals.csv";
+
+    private final long measuredMessages;
+    private final List<IntervalRow> rows = new ArrayList<>();
+    private SecondSampler sampler;
+    private SecondSampler.Sample previous;
+    private long warmupSeconds;
+    private long measuredSeconds;
+    private long measuredSoFar;
+
+    /** {@code measuredMessages}: how many measured samples a complete run records (ends the table). */
+    public IntervalTable(final long measuredMessages) {
+        this.measuredMessages = measuredMessages;
+    }
+
+    /**
+     * Takes the first sample; call once the benchmark threads exist (their native ids are known) and before the
+     * first {@link #addSecond}. {@code jitterLostNanos} is null when the OS jitter probe is off.
+     */
+    public synchronized void start(final int producerTid, final int consumerTid, final LongSupplier jitterLostNanos) {
+        start(new SecondSampler(JvmCounters.open(), SystemFiles.live(), producerTid, consumerTid, jitterLostNanos));
+    }
+
+    synchronized void start(final SecondSampler secondSampler) {
+        this.sampler = secondSampler;
+        this.previous = sampler.sample();
+    }
+
+    /** The benchmark threads' own final context-switch counts, for the seconds after their /proc entries went. */
+    public synchronized void threadsEnded(final long producerSwitches, final long consumerSwitches) {
+        if (sampler != null) {
+            sampler.threadsEnded(producerSwitches, consumerSwitches);
+        }
+    }
+
+    /** One drain of both latencies' interval recorders: the warm-up part and the measured part of each. */
+    public synchronized void addSecond(final Histogram actualWarmup, final Histogram actualMeasured,
+                                       final Histogram intendedWarmup, final Histogram intendedMeasured) {
+        if (sampler == null) {
+            return;
+        }
+        final SecondSampler.Sample now = sampler.sample();
+        final boolean warmup = actualWarmup.getTotalCount() > 0;
+        final boolean measured = actualMeasured.getTotalCount() > 0;
+        if (warmup) {
+            add(IntervalRow.WARMUP, warmupSeconds++, actualWarmup, intendedWarmup, now);
+        }
+        if (measured) {
+            add(IntervalRow.MEASURED, measuredSeconds++, actualMeasured, intendedMeasured, now);
+            measuredSoFar += actualMeasured.getTotalCount();
+        }
+        if (!warmup && !measured && measuredSoFar < measuredMessages) {
+            // nothing received for a whole second: a stall, which is evidence too
+            if (measuredSoFar == 0) {
+                add(IntervalRow.WARMUP, warmupSeconds++, actualWarmup, intendedWarmup, now);
+            } else {
+                add(IntervalRow.MEASURED, measuredSeconds++, actualMeasured, intendedMeasured, now);
+            }
+        }
+        previous = now;
+    }
+
+    private void add(final String phase, final long second, final Histogram actual, final Histogram intended,
+                     final SecondSampler.Sample now) {
+        final IntervalRow row = new IntervalRow();
+        row.phase = phase;
+        row.second = second;
+        fill(row.actualSend, actual);
+        fill(row.intendedSend, intended);
+        row.startEpochMicros = previous.epochMicros;
+        row.endEpochMicros = now.epochMicros;
+        row.jitCompilations = delta(previous.compilations, now.compilations);
+        row.safepoints = delta(previous.safepoints, now.safepoints);
+        final long safepointNanos = delta(previous.safepointNanos, now.safepointNanos);
+        row.safepointMicros = safepointNanos < 0 ? IntervalRow.UNAVAILABLE : safepointNanos / 1000;
+        final long steal = delta(previous.stealTicks, now.stealTicks);
+        row.stealMillis = steal < 0 ? IntervalRow.UNAVAILABLE : Math.round(steal * 1000 / CpuTimes.TICKS_PER_SECOND);
+        row.involuntarySwitchesProducer = delta(previous.producerSwitches, now.producerSwitches);
+        row.involuntarySwitchesConsumer = delta(previous.consumerSwitches, now.consumerSwitches);
+        final long jitter = delta(previous.jitterLostNanos, now.jitterLostNanos);
+        row.jitterLostMicros = jitter < 0 ? IntervalRow.UNAVAILABLE : jitter / 1000;
+        rows.add(row);
+    }
+
+    private static void fill(final IntervalRow.LatencySecond cell, final Histogram histogram) {
+        cell.count = histogram.getTotalCount();
+        cell.p50 = cell.count == 0 ? 0 : histogram.getValueAtPercentile(50);
+        cell.p99 = cell.count == 0 ? 0 : histogram.getValueAtPercentile(99);
+        cell.max = cell.count == 0 ? 0 : histogram.getMaxValue();
+    }
+
+    private static long delta(final long before, final long after) {
+        return before < 0 || after < 0 ? IntervalRow.UNAVAILABLE : after - before;
+    }
+
+    /** No more seconds: releases the /proc channels. */
+    public synchronized void close() {
+        if (sampler != null) {
+            sampler.close();
+        }
+    }
+
+    /**
+     * Fills the event columns from the timeline: a kind the source does not provide stays unavailable; where the
+     * perf counters were unavailable, compilations and safepoints are counted from the events instead.
+     */
+    public synchronized void attach(final JvmTimeline timeline) {
+        for (final IntervalRow row : rows) {
+            final List<JvmEvent> in = new ArrayList<>();
+            for (final JvmEvent event : timeline.events()) {
+                if (event.epochMicros > row.startEpochMicros && event.epochMicros <= row.endEpochMicros) {
+                    in.add(event);
+                }
+            }
+            long deopts = 0;
+            long compilations = 0;
+            long safepoints = 0;
+            long safepointNanos = 0;
+            long maxTimeToSafepoint = 0;
+            long gcPauses = 0;
+            for (final JvmEvent event : in) {
+                if (JvmEvent.DEOPTIMIZATION.equals(event.kind) && event.hotPath()) {
+                    deopts++;
+                } else if (JvmEvent.COMPILATION.equals(event.kind)) {
+                    compilations++;
+                } else if (JvmEvent.SAFEPOINT.equals(event.kind)) {
+                    safepoints++;
+                    safepointNanos += Math.max(0, event.durationNanos);
+                    maxTimeToSafepoint = Math.max(maxTimeToSafepoint, event.timeToSafepointNanos);
+                } else if (JvmEvent.GC.equals(event.kind) && event.durationNanos != 0) {
+                    gcPauses++;
+                }
+            }
+            row.hotPathDeopts = timeline.provides(JvmEvent.DEOPTIMIZATION) ? deopts : IntervalRow.UNAVAILABLE;
+            row.gcPauses = timeline.provides(JvmEvent.GC) ? gcPauses : IntervalRow.UNAVAILABLE;
+            final boolean safepointEvents = timeline.provides(JvmEvent.SAFEPOINT);
+            row.maxTimeToSafepointMicros = safepointEvents ? maxTimeToSafepoint / 1000 : IntervalRow.UNAVAILABLE;
+            if (row.jitCompilations == IntervalRow.UNAVAILABLE && timeline.provides(JvmEvent.COMPILATION)) {
+                row.jitCompilations = compilations;
+            }
+            if (row.safepoints == IntervalRow.UNAVAILABLE && safepointEvents) {
+                row.safepoints = safepoints;
+                row.safepointMicros = safepointNanos / 1000;
+            }
+        }
+    }
+
+    public synchronized List<IntervalRow> rows() {
+        return Collections.unmodifiableList(new ArrayList<>(rows));
+    }
+
+    /** The row whose span holds {@code epochMicros}; of a warm-up/measured pair, the measured one. */
+    public synchronized IntervalRow rowAt(final long epochMicros) {
+        IntervalRow found = null;
+        for (final IntervalRow row : rows) {
+            if (epochMicros > row.startEpochMicros && epochMicros <= row.endEpochMicros) {
+                found = row;
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Totals over the measured rows for {@code checks.jvmDuringMeasurement}: sums, and the largest time to
+     * safepoint; null where any measured row lacks the value (unavailable is not 0).
+     */
+    public synchronized Map<String, Long> measuredTotals() {
+        final Map<String, Long> totals = new LinkedHashMap<>();
+        totals.put("hotPathDeopts", total(r -> r.hotPathDeopts, false));
+        totals.put("safepoints", total(r -> r.safepoints, false));
+        totals.put("safepointMicros", total(r -> r.safepointMicros, false));
+        totals.put("maxTimeToSafepointMicros", total(r -> r.maxTimeToSafepointMicros, true));
+        return totals;
+    }
+
+    private Long total(final java.util.function.ToLongFunction<IntervalRow> column, final boolean max) {
+        long total = 0;
+        boolean any = false;
+        for (final IntervalRow row : rows) {
+            if (!row.measured()) {
+                continue;
+            }
+            final long value = column.applyAsLong(row);
+            if (value == IntervalRow.UNAVAILABLE) {
+                return null;
+            }
+            total = max ? Math.max(total, value) : total + value;
+            any = true;
+        }
+        return any ? total : null;
+    }
+
+    /** Writes the table as CSV, header {@link IntervalRow#COLUMNS}. */
+    public synchronized void writeCsv(final OutputStream out) {
+        final PrintWriter csv = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        csv.println(String.join(",", IntervalRow.COLUMNS));
+        for (final IntervalRow row : rows) {
+            csv.println(String.join(",", row.csvCells()));
+        }
+        csv.flush();
+    }
+
+    static String csvEscape(final String cell) {
+        return cell.contains(",") || cell.contains("\"") ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell;
+    }
+}

@@ -1,0 +1,172 @@
+package io.fastestjvm.timeline;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Reads a JFR recording with the JDK's own {@code jfr print --json} and turns its events into {@link JvmEvent}s.
+ * The tool rather than {@code jdk.jfr.consumer}: our classes compile with {@code --release 8} and cannot name
+ * {@code jdk.jfr}, and a second source set compiled for 11+ would be a second build for one reader; the tool ships
+ * with every JDK that has the events (14+), and Jackson is already a dependency.
+ */
+public final class JfrEvents {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long TOOL_TIMEOUT_SECONDS = 300;
+
+    private JfrEvents() {
+    }
+
+    /** Runs {@code <javaHome>/bin/jfr print --json} on {@code recording}; null when the tool is missing. */
+    public static List<JvmEvent> read(final Path javaHome, final Path recording) throws IOException {
+        final File tool = javaHome.resolve("bin").resolve("jfr").toFile();
+        if (!tool.canExecute()) {
+            return null;
+        }
+        final Path json = Files.createTempFile(recording.getParent(), ".jvm-events", ".json");
+        try {
+            final Process process = new ProcessBuilder(tool.getPath(), "print", "--json", "--events",
+                    String.join(",", JfrRecording.EVENTS), recording.toString())
+                    .redirectOutput(json.toFile()).redirectErrorStream(false)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            if (!process.waitFor(TOOL_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IOException(tool + " print did not finish in " + TOOL_TIMEOUT_SECONDS + " s");
+            }
+            if (process.exitValue() != 0) {
+                throw new IOException(tool + " print exited " + process.exitValue() + " on " + recording);
+            }
+            try (InputStream in = Files.newInputStream(json)) {
+                return parse(in);
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading " + recording, e);
+        } finally {
+            Files.deleteIfExists(json);
+        }
+    }
+
+    /**
+     * Parses the JSON that {@code jfr print --json} writes, one event at a time: each compilation event carries its
+     * method's class, loader, package and module, so a long run's whole document would be large.
+     */
+    static List<JvmEvent> parse(final InputStream json) throws IOException {
+        final List<JvmEvent> events = new ArrayList<>();
+        final Map<Long, Integer> levelByCompileId = new HashMap<>();
+        final List<JsonNode> deoptimizations = new ArrayList<>();
+        final Map<Long, Safepoint> safepoints = new TreeMap<>();
+        final JsonParser parser = JSON.getFactory().createParser(json);
+        while (parser.nextToken() != null) {
+            if (parser.currentToken() == JsonToken.FIELD_NAME && "events".equals(parser.currentName())) {
+                break;
+            }
+        }
+        if (parser.nextToken() != JsonToken.START_ARRAY) {
+            throw new IOException("no events array in the jfr print output");
+        }
+        while (parser.nextToken() == JsonToken.START_OBJECT) {
+            final JsonNode event = JSON.readTree(parser);
+            final JsonNode v = event.path("values");
+            switch (event.path("type").asText()) {
+                case "jdk.Compilation":
+                    levelByCompileId.put(v.path("compileId").asLong(), v.path("compileLevel").asInt());
+                    events.add(new JvmEvent(micros(v), JvmEvent.COMPILATION, method(v.path("method")),
+                            v.path("compileLevel").asInt(-1), compilationNote(v), null, nanos(v.path("duration")),
+                            JvmEvent.UNAVAILABLE));
+                    break;
+                case "jdk.Deoptimization":
+                    deoptimizations.add(v);
+                    break;
+                case "jdk.SafepointBegin":
+                    safepoint(safepoints, v).beginMicros = micros(v);
+                    break;
+                case "jdk.SafepointStateSynchronization":
+                    safepoint(safepoints, v).timeToSafepointNanos = nanos(v.path("duration"));
+                    break;
+                case "jdk.SafepointEnd":
+                    safepoint(safepoints, v).endMicros = micros(v) + nanos(v.path("duration")) / 1000;
+                    break;
+                case "jdk.ExecuteVMOperation":
+                    if (v.path("safepoint").asBoolean()) {
+                        safepoint(safepoints, v).operation = v.path("operation").asText(null);
+                    }
+                    break;
+                case "jdk.GarbageCollection":
+                    events.add(new JvmEvent(micros(v), JvmEvent.GC, v.path("name").asText(null), -1,
+                            v.path("cause").asText(null), null, nanos(v.path("sumOfPauses")), JvmEvent.UNAVAILABLE));
+                    break;
+                default:
+                    break;
+            }
+        }
+        for (final JsonNode v : deoptimizations) {
+            final Integer level = levelByCompileId.get(v.path("compileId").asLong());
+            events.add(new JvmEvent(micros(v), JvmEvent.DEOPTIMIZATION, method(v.path("method")),
+                    level == null ? -1 : level, v.path("reason").asText() + "/" + v.path("action").asText()
+                    + " bci " + v.path("bci").asInt() + " " + v.path("instruction").asText(""),
+                    v.path("eventThread").path("javaName").asText(null), JvmEvent.UNAVAILABLE, JvmEvent.UNAVAILABLE));
+        }
+        for (final Safepoint s : safepoints.values()) {
+            if (s.beginMicros >= 0) {
+                events.add(new JvmEvent(s.beginMicros, JvmEvent.SAFEPOINT, s.operation, -1, null, null,
+                        s.endMicros < 0 ? JvmEvent.UNAVAILABLE : (s.endMicros - s.beginMicros) * 1000,
+                        s.timeToSafepointNanos));
+            }
+        }
+        events.sort((a, b) -> Long.compare(a.epochMicros, b.epochMicros));
+        return events;
+    }
+
+    private static Safepoint safepoint(final Map<Long, Safepoint> safepoints, final JsonNode v) {
+        return safepoints.computeIfAbsent(v.path("safepointId").asLong(), id -> new Safepoint());
+    }
+
+    private static String compilationNote(final JsonNode v) {
+        final String osr = v.path("isOsr").asBoolean() ? "osr" : null;
+        if (v.path("succeded").asBoolean(true)) {
+            return osr;
+        }
+        return osr == null ? "failed" : "osr failed";
+    }
+
+    /** "pkg.Class::name", from JFR's method object (class names use '/'). */
+    static String method(final JsonNode method) {
+        if (method.isMissingNode() || method.isNull()) {
+            return null;
+        }
+        return method.path("type").path("name").asText().replace('/', '.') + "::" + method.path("name").asText();
+    }
+
+    private static long micros(final JsonNode values) {
+        final Instant at = Instant.parse(values.path("startTime").asText());
+        return TimeUnit.SECONDS.toMicros(at.getEpochSecond()) + at.getNano() / 1000;
+    }
+
+    private static long nanos(final JsonNode duration) {
+        return duration.isTextual() ? Duration.parse(duration.asText()).toNanos() : JvmEvent.UNAVAILABLE;
+    }
+
+    /** One safepoint, assembled from its begin, synchronisation, operation and end events. */
+    private static final class Safepoint {
+        long beginMicros = -1;
+        long endMicros = -1;
+        long timeToSafepointNanos = JvmEvent.UNAVAILABLE;
+        String operation;
+    }
+}

@@ -1,0 +1,74 @@
+package io.fastestjvm.timeline;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import javax.management.JMX;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+/**
+ * A JFR recording of this JVM's compilations, deoptimisations, safepoints and GC pauses, started in-process
+ * through the FlightRecorder platform MBean (JDK 14+, when {@code jdk.Deoptimization} exists). Only those events
+ * are enabled, with no stack traces and no thresholds: JFR writes them into thread-local buffers from the thread
+ * that has the event (the compiler thread, the VM thread, the deoptimising thread), and no sampler or periodic
+ * event runs, so the recording adds no safepoint of its own.
+ */
+public final class JfrRecording {
+    static final String[] EVENTS = {"jdk.Compilation", "jdk.Deoptimization", "jdk.SafepointBegin",
+        "jdk.SafepointStateSynchronization", "jdk.SafepointEnd", "jdk.ExecuteVMOperation", "jdk.GarbageCollection"};
+    private static final int FIRST_JDK_WITH_DEOPTIMIZATION_EVENT = 14;
+
+    private final FlightRecorderMXBean recorder;
+    private final long id;
+
+    private JfrRecording(final FlightRecorderMXBean recorder, final long id) {
+        this.recorder = recorder;
+        this.id = id;
+    }
+
+    /** A started recording, or null when this JVM has no FlightRecorder MBean or no deoptimisation event. */
+    public static JfrRecording start(final int javaMajor) {
+        if (javaMajor < FIRST_JDK_WITH_DEOPTIMIZATION_EVENT) {
+            return null;
+        }
+        try {
+            final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            final ObjectName name = new ObjectName("jdk.management.jfr:type=FlightRecorder");
+            if (!server.isRegistered(name)) {
+                return null;
+            }
+            final FlightRecorderMXBean recorder = JMX.newMXBeanProxy(server, name, FlightRecorderMXBean.class);
+            final long id = recorder.newRecording();
+            recorder.setRecordingSettings(id, settings());
+            recorder.startRecording(id);
+            return new JfrRecording(recorder, id);
+        } catch (final Exception | Error e) {
+            return null;
+        }
+    }
+
+    static Map<String, String> settings() {
+        final Map<String, String> settings = new LinkedHashMap<>();
+        for (final String event : EVENTS) {
+            settings.put(event + "#enabled", "true");
+            settings.put(event + "#threshold", "0 ns");
+            settings.put(event + "#stackTrace", "false");
+        }
+        return settings;
+    }
+
+    /** Stops the recording and writes it to {@code file}. */
+    public void stopAndWrite(final Path file) throws IOException {
+        try {
+            recorder.stopRecording(id);
+            recorder.copyTo(id, file.toAbsolutePath().toString());
+            recorder.closeRecording(id);
+        } catch (final RuntimeException e) {
+            throw new IOException("JFR recording " + id + " could not be written to " + file + ": " + e, e);
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package io.fastestjvm.timeline;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.RuntimeMXBean;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * This run's JIT, safepoint and GC events: a JFR recording started in-process on JDK 14+, else the HotSpot logs
+ * that {@link HotSpotLogs#childJvmFlags} asked the JVM to write. {@link #start} before the warm-up, {@link #collect}
+ * after the run; which kinds of event a source could provide is kept, so a missing kind reads "unavailable".
+ */
+public final class JvmTimeline {
+    private final JfrRecording recording;
+    private final HotSpotLogs.LogFiles logs;
+    private final long vmStartEpochMillis;
+    private final Set<String> available = new HashSet<>();
+    private List<JvmEvent> events = Collections.emptyList();
+    private String source = "none";
+    private String problem;
+
+    private JvmTimeline(final JfrRecording recording, final HotSpotLogs.LogFiles logs) {
+        this.recording = recording;
+        this.logs = logs;
+        final RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
+        this.vmStartEpochMillis = System.currentTimeMillis() - runtime.getUptime();
+    }
+
+    /** A timeline of known events, for tests: {@code kinds} are the kinds its source provides. */
+    static JvmTimeline of(final List<JvmEvent> events, final String... kinds) {
+        final JvmTimeline timeline = new JvmTimeline(null, null);
+        timeline.events = events;
+        timeline.available.addAll(java.util.Arrays.asList(kinds));
+        timeline.source = "test";
+        HotPathRule.mark(events, new HashSet<>(HotPathRule.BENCHMARK_THREADS));
+        return timeline;
+    }
+
+    /** A timeline that records nothing (qp.jvmEvents=false): every event column reads unavailable. */
+    public static JvmTimeline off() {
+        final JvmTimeline timeline = new JvmTimeline(null, null);
+        timeline.problem = "off (qp.jvmEvents=false)";
+        return timeline;
+    }
+
+    /** Starts JFR where it has the events, else notes the HotSpot log files this JVM writes. */
+    public static JvmTimeline start() {
+        final JfrRecording recording = JfrRecording.start(javaMajor());
+        return new JvmTimeline(recording, recording != null ? null
+                : HotSpotLogs.found(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    }
+
+    public static int javaMajor() {
+        final String version = System.getProperty("java.specification.version");
+        return Integer.parseInt(version.startsWith("1.") ? version.substring(2) : version);
+    }
+
+    /**
+     * Stops recording and reads the events. {@code threadNames} maps the benchmark threads' native ids to their
+     * names (for LogCompilation); {@code scratchDir} holds the recording while it is read.
+     */
+    public void collect(final Map<String, String> threadNames, final Path scratchDir) {
+        final Set<String> benchmarkThreads = new HashSet<>(HotPathRule.BENCHMARK_THREADS);
+        try {
+            if (recording != null) {
+                final Path file = scratchDir.resolve(".jvm-events.jfr");
+                try {
+                    recording.stopAndWrite(file);
+                    events = JfrEvents.read(Paths.get(System.getProperty("java.home")), file);
+                } finally {
+                    Files.deleteIfExists(file);
+                }
+                if (events == null) {
+                    events = Collections.emptyList();
+                    problem = "no jfr tool in " + System.getProperty("java.home");
+                } else {
+                    source = "JFR (in-process recording)";
+                    available.addAll(java.util.Arrays.asList(JvmEvent.COMPILATION, JvmEvent.DEOPTIMIZATION,
+                            JvmEvent.SAFEPOINT, JvmEvent.GC));
+                }
+            } else if (logs != null) {
+                events = new ArrayList<>();
+                final List<String> sources = new ArrayList<>();
+                if (logs.compilation != null && Files.isRegularFile(logs.compilation)) {
+                    try (Reader in = HotSpotLogs.reader(logs.compilation)) {
+                        events.addAll(HotSpotLogs.parseCompilationLog(in, vmStartEpochMillis, threadNames,
+                                javaMajor() > 8));
+                    }
+                    available.add(JvmEvent.COMPILATION);
+                    available.add(JvmEvent.DEOPTIMIZATION);
+                    sources.add("LogCompilation " + logs.compilation);
+                }
+                if (logs.safepoints != null && Files.isRegularFile(logs.safepoints)) {
+                    try (Reader in = HotSpotLogs.reader(logs.safepoints)) {
+                        events.addAll(HotSpotLogs.parseUnifiedLog(in, vmStartEpochMillis));
+                    }
+                    available.add(JvmEvent.SAFEPOINT);
+                    available.add(JvmEvent.GC);
+                    sources.add("-Xlog " + logs.safepoints);
+                }
+                if (logs.gc != null && Files.isRegularFile(logs.gc)) {
+                    try (Reader in = HotSpotLogs.reader(logs.gc)) {
+                        events.addAll(HotSpotLogs.parseGcLog8(in, vmStartEpochMillis));
+                    }
+                    available.add(JvmEvent.SAFEPOINT);
+                    available.add(JvmEvent.GC);
+                    sources.add("-Xloggc " + logs.gc);
+                }
+                events.sort((a, b) -> Long.compare(a.epochMicros, b.epochMicros));
+                source = sources.isEmpty() ? "none" : String.join("; ", sources);
+                if (sources.isEmpty()) {
+                    problem = "no JFR recording (it needs JDK 14+ and the jdk.management.jfr module) and no"
+                            + " HotSpot log flags (HotSpotLogs.childJvmFlags) on this JVM's command line";
+                }
+            }
+        } catch (final IOException | RuntimeException e) {
+            events = Collections.emptyList();
+            available.clear();
+            problem = "timeline could not be read: " + e;
+        }
+        HotPathRule.mark(events, benchmarkThreads);
+    }
+
+    public List<JvmEvent> events() {
+        return events;
+    }
+
+    /** Whether the source provided events of {@code kind} at all (else counts of it are unavailable, not 0). */
+    public boolean provides(final String kind) {
+        return available.contains(kind);
+    }
+
+    public String source() {
+        return source;
+    }
+
+    /** Why nothing or less was recorded, or null. */
+    public String problem() {
+        return problem;
+    }
+
+    /** Writes {@code jvm-events.csv}: every event, with the phase and second of the row it fell in. */
+    public void writeCsv(final OutputStream out, final IntervalTable table, final long runStartEpochMillis) {
+        final PrintWriter csv = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        csv.println(String.join(",", JvmEvent.COLUMNS));
+        for (final JvmEvent event : events) {
+            final IntervalRow row = table.rowAt(event.epochMicros);
+            final String[] cells = event.csvCells(runStartEpochMillis, row == null ? null : row.phase,
+                    row == null ? -1 : row.second);
+            for (int i = 0; i < cells.length; i++) {
+                cells[i] = IntervalTable.csvEscape(cells[i]);
+            }
+            csv.println(String.join(",", cells));
+        }
+        csv.flush();
+    }
+}

@@ -1,0 +1,140 @@
+package io.fastestjvm.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fastestjvm.audit.SystemFiles;
+import io.fastestjvm.recording.LatencyRecorder;
+
+/** The per-second table on a scripted run: phases from the recorders, evidence columns, unavailable cells. */
+class IntervalTableTest {
+    private static final long T0 = 1_700_000_000_000L;
+    private static final int PRODUCER = 101;
+    private static final int CONSUMER = 102;
+
+    @TempDir
+    Path proc;
+
+    private final AtomicLong clock = new AtomicLong(T0);
+    private final AtomicLong jitter = new AtomicLong();
+
+    @Test
+    void phasesFollowTheRecordersAndMeasuredCountsAddUp() throws IOException {
+        final IntervalTable table = scriptedTable(30);
+        final List<IntervalRow> rows = table.rows();
+        assertEquals(Arrays.asList("warmup:0:10", "warmup:1:5", "measured:0:10", "measured:1:20"),
+                Arrays.asList(rows.stream().map(r -> r.phase + ":" + r.second + ":" + r.actualSend.count)
+                        .toArray()));
+        assertEquals(30, rows.stream().filter(IntervalRow::measured).mapToLong(r -> r.actualSend.count).sum());
+        assertEquals(rows.get(1).endEpochMicros, rows.get(2).endEpochMicros, "the second the warm-up ended");
+        assertEquals(rows.get(1).stealMillis, rows.get(2).stealMillis);
+        assertEquals(Arrays.asList(0L, 30L, 30L, 10L),
+                Arrays.asList(rows.stream().map(r -> r.stealMillis).toArray()), "steal ticks are 10 ms");
+        assertEquals(Arrays.asList(1L, 2L, 2L, 0L),
+                Arrays.asList(rows.stream().map(r -> r.involuntarySwitchesConsumer).toArray()));
+        assertEquals(Arrays.asList(7L, 0L, 0L, 0L),
+                Arrays.asList(rows.stream().map(r -> r.jitterLostMicros).toArray()));
+    }
+
+    @Test
+    void eventsLandInTheirSecondAndMissingSourcesStayUnavailable() throws IOException {
+        final IntervalTable table = scriptedTable(30);
+        final List<IntervalRow> rows = table.rows();
+        final long inMeasured1 = rows.get(3).startEpochMicros + 500_000;
+        final List<JvmEvent> events = Arrays.asList(
+                new JvmEvent(inMeasured1, JvmEvent.DEOPTIMIZATION, "x.Y::z", 4, "unstable_if", "qp-consumer", -1, -1),
+                new JvmEvent(inMeasured1 + 1, JvmEvent.DEOPTIMIZATION, "x.Y::z", 4, "unstable_if", "main", -1, -1),
+                new JvmEvent(inMeasured1 + 2, JvmEvent.SAFEPOINT, "Cleanup", -1, null, null, 90_000, 40_000),
+                new JvmEvent(inMeasured1 + 3, JvmEvent.SAFEPOINT, "Cleanup", -1, null, null, 20_000, 15_000));
+        table.attach(JvmTimeline.of(events, JvmEvent.DEOPTIMIZATION, JvmEvent.SAFEPOINT));
+        final IntervalRow second1 = table.rows().get(3);
+        assertEquals(1, second1.hotPathDeopts, "only the deoptimisation on a benchmark thread");
+        assertEquals(2, second1.safepoints, "counted from events when the perf counters are unavailable");
+        assertEquals(110, second1.safepointMicros);
+        assertEquals(40, second1.maxTimeToSafepointMicros);
+        assertEquals(0, table.rows().get(2).hotPathDeopts);
+        assertEquals(IntervalRow.UNAVAILABLE, second1.gcPauses, "no GC source: unavailable, not 0");
+        assertEquals(IntervalRow.UNAVAILABLE, second1.jitCompilations);
+        assertEquals(table.rows().get(3), table.rowAt(inMeasured1));
+
+        final Map<String, Long> totals = table.measuredTotals();
+        assertEquals(1L, totals.get("hotPathDeopts"));
+        assertEquals(2L, totals.get("safepoints"));
+        assertEquals(110L, totals.get("safepointMicros"));
+        assertEquals(40L, totals.get("maxTimeToSafepointMicros"));
+
+        final ByteArrayOutputStream csv = new ByteArrayOutputStream();
+        table.writeCsv(csv);
+        final String[] lines = new String(csv.toByteArray(), StandardCharsets.UTF_8).split("\n");
+        assertEquals(String.join(",", IntervalRow.COLUMNS), lines[0]);
+        assertEquals(5, lines.length);
+        final String[] cells = lines[4].split(",", -1);
+        assertEquals(IntervalRow.COLUMNS.size(), cells.length);
+        assertEquals("", cells[IntervalRow.COLUMNS.indexOf("gcPauses")], "unavailable is an empty cell");
+        assertEquals("1", cells[IntervalRow.COLUMNS.indexOf("hotPathDeopts")]);
+    }
+
+    @Test
+    void aTimelineWithNothingLeavesEveryTotalNull() throws IOException {
+        final IntervalTable table = scriptedTable(30);
+        table.attach(JvmTimeline.of(java.util.Collections.emptyList()));
+        for (final Map.Entry<String, Long> total : table.measuredTotals().entrySet()) {
+            assertNull(total.getValue(), total.getKey() + " must be null (unavailable), not 0");
+        }
+    }
+
+    /** Warm-up 10; then 5 warm-up + 10 measured in one second; then 20 measured; then an empty drain. */
+    private IntervalTable scriptedTable(final long measuredMessages) throws IOException {
+        final IntervalTable table = new IntervalTable(measuredMessages);
+        procFiles(100, 1, 1);
+        table.start(new SecondSampler(null, new SystemFiles(proc), PRODUCER, CONSUMER, jitter::get, clock::get));
+        procFiles(100, 2, 2);
+        jitter.set(7_000);
+        tick(table, 10, 0);
+        procFiles(103, 3, 4);
+        tick(table, 5, 10);
+        procFiles(104, 3, 4);
+        tick(table, 0, 20);
+        tick(table, 0, 0);
+        return table;
+    }
+
+    private void tick(final IntervalTable table, final int warmup, final int measured) {
+        clock.addAndGet(1000);
+        table.addSecond(histogram(warmup), histogram(measured), histogram(warmup), histogram(measured));
+    }
+
+    private static Histogram histogram(final int count) {
+        final Histogram histogram = LatencyRecorder.newHistogram();
+        for (int i = 0; i < count; i++) {
+            histogram.recordValue(100 + i);
+        }
+        return histogram;
+    }
+
+    private void procFiles(final long stealTicks, final long producerSwitches, final long consumerSwitches)
+            throws IOException {
+        Files.createDirectories(proc.resolve("proc/self/task/" + PRODUCER));
+        Files.createDirectories(proc.resolve("proc/self/task/" + CONSUMER));
+        Files.write(proc.resolve("proc/stat"), ("cpu  1 2 3 4 5 6 7 " + stealTicks + " 0 0\n")
+                .getBytes(StandardCharsets.UTF_8));
+        Files.write(proc.resolve("proc/self/task/" + PRODUCER + "/status"),
+                ("nonvoluntary_ctxt_switches:\t" + producerSwitches + "\n").getBytes(StandardCharsets.UTF_8));
+        Files.write(proc.resolve("proc/self/task/" + CONSUMER + "/status"),
+                ("nonvoluntary_ctxt_switches:\t" + consumerSwitches + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+}
