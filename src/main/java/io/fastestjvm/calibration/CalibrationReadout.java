@@ -49,8 +49,9 @@ public final class CalibrationReadout {
             long actualAtLeast = 0;
             // the message after sequence s with (s + 1) % every == 0 is s + 1; sample index = sequence - warmup
             final long every = injection.spinEveryMessages();
-            // sequence 0 opens the run: no spin came before it
-            long sequence = Math.max(every, ((warmupMessages + every - 1) / every) * every);
+            // sequence 0 opens the run and the first measured message opens the measured window after the
+            // placement probe, with its schedule restarted: no spin delays either of them
+            long sequence = Math.max(every, (warmupMessages / every + 1) * every);
             for (; sequence - warmupMessages < count; sequence += every) {
                 final int index = (int) (sequence - warmupMessages);
                 spins++;

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.Settings;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.reporting.RunSummary;
 import io.fastestjvm.timeline.IntervalRow;
@@ -50,7 +51,10 @@ class ProvokedDeoptimisationTest {
         assertTrue(JvmTimeline.javaMajor() >= 14, "the tests run on JDK 17, whose JFR has jdk.Deoptimization");
         final BenchmarkOptions options = BenchmarkOptions.defaults().withTransport("floor").withRate(RATE)
                 .withSeconds(SECONDS).withWarmupSeconds(WARMUP_SECONDS).withQueueDir(temp.toFile())
-                .withResultsDir(temp.resolve("results").toFile()).withProfile("test");
+                .withResultsDir(temp.resolve("results").toFile()).withProfile("test")
+                // a warm-up of exactly WARMUP_SECONDS at RATE, so the trap's sequence is known to be measured: no
+                // index-block stage, and a steady-state stretch as long as the warm-up, so it runs to its bound
+                .withSetting(Settings.WARMUP_INDEX_BLOCKS, 0).withSetting(Settings.STEADY_SECONDS, WARMUP_SECONDS);
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final BenchmarkResult result = new BenchmarkRun(options, new PrintStream(out, true, "UTF-8"), System.err)
                 .wrapTransport(TrapAtSequence::new).execute();
