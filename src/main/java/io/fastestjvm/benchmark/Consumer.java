@@ -62,6 +62,9 @@ final class Consumer implements Runnable {
                     actualSend.beginRun(run);
                     intendedSend.beginRun(run);
                 }
+                if (chunk == phases.pacedStart && chunk < phases.measuredStart()) {
+                    edges.consumerInWarmup(); // placement probe rehearsal: the producer's twin of this condition
+                }
                 if (run == 0) {
                     edges.consumerBeforeMeasuring(); // measured-window edge: probe, safepoint count
                     report.measuredStartNanos = System.nanoTime();

@@ -29,6 +29,16 @@ final class MeasuredWindowEdges {
         this.stop = control::stopRequested;
     }
 
+    /** Producer, at the start of the paced warm-up (see {@link PlacementProbe#WARMUP}); its schedule restarts after. */
+    void producerInWarmup() {
+        placement.initiate(PlacementProbe.WARMUP, stop);
+    }
+
+    /** Consumer, at the start of the paced warm-up. */
+    void consumerInWarmup() {
+        placement.respond(PlacementProbe.WARMUP, stop);
+    }
+
     /** Producer, after the last warm-up message; the measured schedule starts after it, so nothing is overdue. */
     void producerBeforeMeasuring() {
         placement.initiate(PlacementProbe.BEFORE, stop);

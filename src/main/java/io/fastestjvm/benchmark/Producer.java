@@ -50,6 +50,7 @@ final class Producer implements Runnable {
             for (long chunk = 0; chunk < phases.total() && !control.stopRequested(); chunk = phases.chunkEnd(chunk)) {
                 final boolean warmup = chunk < phases.measuredStart();
                 if (warmup && chunk == phases.pacedStart) {
+                    edges.producerInWarmup(); // placement probe rehearsal, before the paced schedule starts
                     schedule = new FixedRateSchedule(System.nanoTime(), phases.rate, chunk);
                     steady.start();
                 }

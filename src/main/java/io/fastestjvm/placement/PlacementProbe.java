@@ -19,6 +19,12 @@ import java.util.function.BooleanSupplier;
 public final class PlacementProbe {
     public static final int BEFORE = 0;
     public static final int AFTER = 1;
+    /**
+     * At the start of the paced warm-up: also makes the JIT compile the probe and see its loops end, so the probe
+     * at the measured window's edge runs compiled code that takes no branch for the first time (which deoptimised
+     * it there, on the benchmark threads, in the first default runs).
+     */
+    public static final int WARMUP = 2;
     /** Round trips timed together: one nanoTime pair per batch keeps the timer's own cost out of the figure. */
     static final int BATCH = 256;
     /** Batches each position can record: one second's worth down to a 30 ns round trip. */
@@ -28,14 +34,14 @@ public final class PlacementProbe {
             + " batch means; one-way = round trip / 2";
     public static final int DIFFERENCE_PERCENT = 25;
     private static final long STOP = Long.MIN_VALUE;
-    /** 64 longs: slot 16 for BEFORE and 48 for AFTER, 128 bytes of padding around each. */
-    private static final int[] SLOTS = {16, 48};
+    /** 80 longs: slot 16 for BEFORE, 48 for AFTER and 64 for WARMUP, at least 128 bytes of padding around each. */
+    private static final int[] SLOTS = {16, 48, 64};
     private static final int SPINS_BETWEEN_CHECKS = 1 << 14;
 
-    private final AtomicLongArray slots = new AtomicLongArray(64);
-    private final long[][] batches = new long[2][MAX_BATCHES];
-    private final int[] batchCount = new int[2];
-    private final String[] problem = new String[2];
+    private final AtomicLongArray slots = new AtomicLongArray(80);
+    private final long[][] batches = new long[SLOTS.length][MAX_BATCHES];
+    private final int[] batchCount = new int[SLOTS.length];
+    private final String[] problem = new String[SLOTS.length];
     private final long durationNanos;
     private final long partnerWaitNanos;
 
@@ -159,6 +165,7 @@ public final class PlacementProbe {
         node.put("method", METHOD);
         node.put("before", position(BEFORE));
         node.put("after", position(AFTER));
+        node.put("warmup", position(WARMUP));
         final double change = changePercent();
         node.put("changePercent", Double.isNaN(change) ? null : Math.round(change * 10) / 10.0);
         node.put("differsByMoreThan25Percent", !Double.isNaN(change) && Math.abs(change) > DIFFERENCE_PERCENT);

@@ -11,6 +11,7 @@ import java.util.function.LongUnaryOperator;
 
 import org.HdrHistogram.Histogram;
 
+import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.timeline.IntervalTable;
 
@@ -52,9 +53,9 @@ public final class ProgressReporter implements Runnable {
     }
 
     /**
-     * Runs this reporter's whole per-second path (drain both logs, encode them as .hlog lines, format the progress
-     * line) {@code iterations} times on scratch recorders into a discarding stream, alternating warm-up and measured
-     * seconds, before the run starts. Without it this code, run once a second, was compiled a few methods at a time
+     * Runs this reporter's whole per-second path (drain both logs, encode them as .hlog lines, sample the per-second
+     * evidence, format the progress line) {@code iterations} times on scratch recorders into a discarding stream,
+     * alternating warm-up and measured seconds, before the run starts. Without it this code, run once a second, was compiled a few methods at a time
      * during the measured window (Formatter, regex, Base64, DecimalFormat), and each batch of newly compiled code
      * left inline-cache stubs that HotSpot frees at a "Cleanup" safepoint, stopping the pinned threads: 10-14
      * safepoints in a 30 s measured window against 1 for the bare loop (qp.bare=true).
@@ -77,9 +78,12 @@ public final class ProgressReporter implements Runnable {
         final Random random = new Random(42);
         try (IntervalLog actualLog = new IntervalLog(actual, sink, System.currentTimeMillis());
              IntervalLog intendedLog = new IntervalLog(intended, sink, System.currentTimeMillis())) {
+            // a table sampling this thread's counters: the per-second /proc and hsperfdata reads are rehearsed too
+            final IntervalTable table = new IntervalTable(Long.MAX_VALUE);
+            final int tid = ThreadAffinity.currentThreadId();
+            table.start(tid, tid, null);
             final ProgressReporter scratch = new ProgressReporter(actualLog, intendedLog, () -> received[0],
-                    () -> received[0], () -> 100, sequence -> sequence / 100, 100, 1, 1, sink,
-                    new IntervalTable(0)); // never started: its rows stay empty
+                    () -> received[0], () -> 100, sequence -> sequence / 100, 100, 1, 1, sink, table);
             for (int i = 0; i < iterations; i++) {
                 final boolean warmup = i % 2 == 0;
                 received[0] = warmup ? 50 : 150;
@@ -91,6 +95,7 @@ public final class ProgressReporter implements Runnable {
                 }
                 scratch.drainAndReport();
             }
+            table.close();
         } catch (final IOException e) {
             throw new UncheckedIOException("a discarding stream cannot fail", e);
         }
