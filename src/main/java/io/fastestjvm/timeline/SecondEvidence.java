@@ -8,8 +8,11 @@ import java.util.Map;
 
 /**
  * What was recorded in one second besides the latencies: the JVM's and the machine's events, and the kinds of
- * them that happened, which is what a level shift or a tail second can be attributed to. Attribution here means
- * "recorded in the same second", not proven cause; the docs say so.
+ * them that stood out, which is what a level shift or a tail second can be attributed to. Attribution here means
+ * "recorded in the same second", not proven cause; the docs say so. Rare events (a hot-path deoptimisation, a
+ * safepoint, a GC pause) stand out whenever they happen; the ones a 2-CPU machine shows in nearly every second
+ * (JIT compilations of the harness, steal, context switches, jitter) only above {@link Background#FACTOR} times
+ * their median second in the window, or a shift would be "attributed" to what every second has.
  */
 public final class SecondEvidence {
     public static final String HOT_PATH_DEOPT = "hotPathDeopt";
@@ -43,12 +46,12 @@ public final class SecondEvidence {
         return map;
     }
 
-    /** The kinds of event recorded in any of the rows, in {@link #KINDS} order, each once. */
-    public static List<String> kinds(final IntervalRow... rows) {
+    /** The kinds of event that stood out in any of the rows against {@code background}, in {@link #KINDS} order. */
+    public static List<String> kinds(final Background background, final IntervalRow... rows) {
         final List<String> kinds = new ArrayList<>();
         for (final String kind : KINDS) {
             for (final IntervalRow row : rows) {
-                if (row != null && happened(kind, row)) {
+                if (row != null && background.standsOut(kind, row)) {
                     kinds.add(kind);
                     break;
                 }
@@ -57,24 +60,56 @@ public final class SecondEvidence {
         return kinds;
     }
 
-    private static boolean happened(final String kind, final IntervalRow row) {
+    private static long value(final String kind, final IntervalRow row) {
         switch (kind) {
             case HOT_PATH_DEOPT:
-                return row.hotPathDeopts > 0;
+                return row.hotPathDeopts;
             case JIT_COMPILATION:
-                return row.jitCompilations > 0;
+                return row.jitCompilations;
             case SAFEPOINT:
-                return row.safepoints > 0;
+                return row.safepoints;
             case GC_PAUSE:
-                return row.gcPauses > 0;
+                return row.gcPauses;
             case STEAL:
-                return row.stealMillis > 0;
+                return row.stealMillis;
             case CONTEXT_SWITCH:
-                return row.involuntarySwitchesProducer > 0 || row.involuntarySwitchesConsumer > 0;
+                return Math.max(row.involuntarySwitchesProducer, row.involuntarySwitchesConsumer);
             case JITTER:
-                return row.jitterLostMicros > 0;
+                return row.jitterLostMicros;
             default:
                 throw new IllegalArgumentException(kind);
+        }
+    }
+
+    /** The median second of each background kind over a window: what every second has, so explains nothing. */
+    public static final class Background {
+        public static final int FACTOR = 2;
+        private static final List<String> EVERY_SECOND_KINDS = Arrays.asList(JIT_COMPILATION, STEAL, CONTEXT_SWITCH,
+                JITTER);
+        private final Map<String, Long> medians = new LinkedHashMap<>();
+
+        private Background() {
+        }
+
+        public static Background of(final List<IntervalRow> window) {
+            final Background background = new Background();
+            for (final String kind : EVERY_SECOND_KINDS) {
+                final long[] values = window.stream().mapToLong(row -> value(kind, row)).filter(v -> v >= 0)
+                        .sorted().toArray();
+                background.medians.put(kind, values.length == 0 ? 0 : values[values.length / 2]);
+            }
+            return background;
+        }
+
+        boolean standsOut(final String kind, final IntervalRow row) {
+            final long value = value(kind, row);
+            final Long median = medians.get(kind);
+            return value > 0 && (median == null || value > FACTOR * median);
+        }
+
+        /** The medians, by kind, for the summary. */
+        public Map<String, Long> medians() {
+            return medians;
         }
     }
 

@@ -20,6 +20,7 @@ public final class TimelineAnalysis {
 
     private final List<IntervalRow> measured;
     private final List<LevelShifts.Shift> shifts;
+    private final SecondEvidence.Background background;
 
     private TimelineAnalysis(final List<IntervalRow> measured) {
         this.measured = measured;
@@ -28,6 +29,7 @@ public final class TimelineAnalysis {
             p50[i] = measured.get(i).actualSend.p50;
         }
         this.shifts = LevelShifts.find(p50);
+        this.background = SecondEvidence.Background.of(measured);
     }
 
     /** Analyses the measured rows among {@code rows} that received messages, in order of their second. */
@@ -51,7 +53,7 @@ public final class TimelineAnalysis {
             node.put("changePercent", Math.round(shift.changePercent() * 10) / 10.0);
             node.put("evidence", SecondEvidence.of(at));
             node.put("evidenceSecondBefore", SecondEvidence.of(before));
-            node.put("attributedTo", SecondEvidence.kinds(before, at));
+            node.put("attributedTo", SecondEvidence.kinds(background, before, at));
             list.add(node);
         }
         return list;
@@ -71,7 +73,7 @@ public final class TimelineAnalysis {
                     node.put("actualSendP50Nanos", row.actualSend.p50);
                     node.put("intendedSendMaxNanos", row.intendedSend.max);
                     node.put("evidence", SecondEvidence.of(row));
-                    node.put("attributedTo", SecondEvidence.kinds(row));
+                    node.put("attributedTo", SecondEvidence.kinds(background, row));
                     return node;
                 })
                 .collect(Collectors.toList());
@@ -90,6 +92,10 @@ public final class TimelineAnalysis {
         analysis.put("secondsAnalysed", measured.size());
         analysis.put("shifts", shifts.size());
         analysis.put("unattributed", unattributedShifts());
+        analysis.put("attribution", "rare events (hot-path deoptimisation, safepoint, GC pause) when they happen;"
+                + " JIT compilations, steal, context switches and jitter only above " + SecondEvidence.Background.FACTOR
+                + " x their median second");
+        analysis.put("medianSecond", background.medians());
         final Map<String, Object> sections = new LinkedHashMap<>();
         sections.put("levelShifts", levelShifts());
         sections.put("levelShiftAnalysis", analysis);

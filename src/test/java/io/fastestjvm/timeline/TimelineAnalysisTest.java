@@ -102,6 +102,27 @@ class TimelineAnalysisTest {
     }
 
     @Test
+    void whatEverySecondHasDoesNotAttributeAShiftButWhatStandsOutDoes() {
+        final List<IntervalRow> rows = rows(60);
+        for (final IntervalRow row : rows) {
+            row.involuntarySwitchesProducer = 50; // a 2-CPU machine: every second has some
+            row.jitCompilations = 1;
+        }
+        for (long s = 30; s < 60; s++) {
+            measured(rows, s).actualSend.p50 = 600;
+        }
+        TimelineAnalysis analysis = TimelineAnalysis.of(rows);
+        assertEquals(1, analysis.levelShifts().size());
+        assertEquals(Collections.emptyList(), analysis.levelShifts().get(0).get("attributedTo"));
+        assertEquals(1, analysis.unattributedShifts());
+
+        measured(rows, 30).involuntarySwitchesProducer = 101; // more than twice the median second
+        analysis = TimelineAnalysis.of(rows);
+        assertEquals(Arrays.asList(SecondEvidence.CONTEXT_SWITCH), analysis.levelShifts().get(0).get("attributedTo"));
+        assertEquals(0, analysis.unattributedShifts());
+    }
+
+    @Test
     void aShiftWithNothingRecordedIsSaidToBeUnattributed() {
         final List<IntervalRow> rows = rows(40);
         for (long s = 20; s < 40; s++) {
