@@ -62,7 +62,7 @@ final class Consumer implements Runnable {
                     actualSend.beginRun(run);
                     intendedSend.beginRun(run);
                 }
-                if (chunk == phases.pacedStart && chunk < phases.measuredStart()) {
+                if (chunk == phases.probeRehearsal() && chunk < phases.measuredStart()) {
                     edges.consumerInWarmup(); // placement probe rehearsal: the producer's twin of this condition
                 }
                 if (run == 0) {

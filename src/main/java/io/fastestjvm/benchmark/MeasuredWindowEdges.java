@@ -29,12 +29,12 @@ final class MeasuredWindowEdges {
         this.stop = control::stopRequested;
     }
 
-    /** Producer, at the start of the paced warm-up (see {@link PlacementProbe#WARMUP}); its schedule restarts after. */
+    /** Producer, in the paced warm-up (see {@link PlacementProbe#WARMUP}); its schedule restarts after. */
     void producerInWarmup() {
         placement.initiate(PlacementProbe.WARMUP, stop);
     }
 
-    /** Consumer, at the start of the paced warm-up. */
+    /** Consumer, in the paced warm-up, at the same chunk. */
     void consumerInWarmup() {
         placement.respond(PlacementProbe.WARMUP, stop);
     }

@@ -51,6 +51,16 @@ final class Phases {
         return measuredStart;
     }
 
+    /**
+     * Where both threads rehearse the placement probe: the second paced chunk, so a run's first messages go out
+     * at once (the queue's file is created by its first write) and the probe's code is compiled well before the
+     * probes at the measured window's edges. None (-1) when the paced stage has fewer than two chunks.
+     */
+    long probeRehearsal() {
+        final long at = pacedStart + rate;
+        return at < latestMeasuredStart ? at : -1;
+    }
+
     /** Paced warm-up seconds at the upper bound. */
     int pacedSeconds() {
         return (int) ((latestMeasuredStart - pacedStart) / rate);

@@ -50,9 +50,12 @@ final class Producer implements Runnable {
             for (long chunk = 0; chunk < phases.total() && !control.stopRequested(); chunk = phases.chunkEnd(chunk)) {
                 final boolean warmup = chunk < phases.measuredStart();
                 if (warmup && chunk == phases.pacedStart) {
-                    edges.producerInWarmup(); // placement probe rehearsal, before the paced schedule starts
                     schedule = new FixedRateSchedule(System.nanoTime(), phases.rate, chunk);
                     steady.start();
+                }
+                if (warmup && chunk == phases.probeRehearsal()) {
+                    edges.producerInWarmup(); // placement probe rehearsal; the schedule restarts after it
+                    schedule = new FixedRateSchedule(System.nanoTime(), phases.rate, chunk);
                 }
                 if (chunk == phases.measuredStart()) {
                     edges.producerBeforeMeasuring(); // measured-window edge: placement probe, before the schedule

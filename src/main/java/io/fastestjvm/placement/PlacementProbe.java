@@ -20,7 +20,7 @@ public final class PlacementProbe {
     public static final int BEFORE = 0;
     public static final int AFTER = 1;
     /**
-     * At the start of the paced warm-up: also makes the JIT compile the probe and see its loops end, so the probe
+     * In the paced warm-up's second chunk: also makes the JIT compile the probe and see its loops end, so the probe
      * at the measured window's edge runs compiled code that takes no branch for the first time (which deoptimised
      * it there, on the benchmark threads, in the first default runs).
      */

@@ -82,16 +82,17 @@ public final class ProgressReporter implements Runnable {
             final IntervalTable table = new IntervalTable(Long.MAX_VALUE);
             final int tid = ThreadAffinity.currentThreadId();
             table.start(tid, tid, null);
+            // values of a real run's size: counts in the tens of millions, latencies from 100 ns to tens of ms
+            final long measuredStart = 50_000_000L;
             final ProgressReporter scratch = new ProgressReporter(actualLog, intendedLog, () -> received[0],
-                    () -> received[0], () -> 100, sequence -> sequence / 100, 100, 1, 1, sink, table);
+                    () -> received[0], () -> measuredStart, sequence -> sequence / 100_000, measuredStart, 80, 100,
+                    sink, table);
             for (int i = 0; i < iterations; i++) {
                 final boolean warmup = i % 2 == 0;
-                received[0] = warmup ? 50 : 150;
-                for (int sample = 0; sample < 16; sample++) {
-                    (warmup ? actual.warmupInterval() : actual.measuredInterval())
-                            .recordValue(100 + random.nextInt(1_000_000));
-                    (warmup ? intended.warmupInterval() : intended.measuredInterval())
-                            .recordValue(100 + random.nextInt(1_000_000));
+                received[0] = (warmup ? 0 : measuredStart) + random.nextInt((int) measuredStart);
+                for (int sample = 0; sample < 64; sample++) {
+                    (warmup ? actual.warmupInterval() : actual.measuredInterval()).recordValue(latency(random));
+                    (warmup ? intended.warmupInterval() : intended.measuredInterval()).recordValue(latency(random));
                 }
                 scratch.drainAndReport();
             }
@@ -99,6 +100,11 @@ public final class ProgressReporter implements Runnable {
         } catch (final IOException e) {
             throw new UncheckedIOException("a discarding stream cannot fail", e);
         }
+    }
+
+    /** 100 ns to about 50 ms, evenly spread on a log scale, as a second's latencies are. */
+    private static long latency(final Random random) {
+        return (long) (100 * Math.pow(2, random.nextDouble() * 19));
     }
 
     /** Asks the loop to end; call {@link #drainAndReport()} after joining to flush the last partial second. */

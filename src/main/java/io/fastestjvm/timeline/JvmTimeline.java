@@ -49,10 +49,10 @@ public final class JvmTimeline {
         return timeline;
     }
 
-    /** A timeline that records nothing (qp.jvmEvents=false): every event column reads unavailable. */
+    /** A timeline that records nothing (qp.jvmEvents=false, or qp.bare=true): every event column reads unavailable. */
     public static JvmTimeline off() {
         final JvmTimeline timeline = new JvmTimeline(null, null);
-        timeline.problem = "off (qp.jvmEvents=false)";
+        timeline.problem = "off (qp.jvmEvents=false or qp.bare=true)";
         return timeline;
     }
 

@@ -51,7 +51,7 @@ class BareModeTest {
         assertTrue(summary.get("harness").get("cpuMillisPerSecond").asDouble() >= 0);
         assertTrue(summary.get("placement").get("before").get("medianRoundTripNanos").asDouble() > 0);
         assertTrue(summary.get("placement").get("after").get("medianRoundTripNanos").asDouble() > 0);
-        // 12 s of warm-up: 6 s fast stage, then the paced stage, which opens with the probe's rehearsal
+        // 12 s of warm-up: 6 s fast stage, then the paced stage, whose second chunk rehearses the probe
         assertTrue(summary.get("placement").get("warmup").get("medianRoundTripNanos").asDouble() > 0);
         assertFalse(summary.get("jitter").get("enabled").asBoolean());
         try (Stream<Path> files = Files.list(result.resultsFolder())) {

@@ -39,6 +39,13 @@ class PhasesTest {
     }
 
     @Test
+    void theProbeIsRehearsedAtTheSecondPacedChunkWhenThereIsOne() {
+        assertEquals(90, phases(true).probeRehearsal(), "after one paced chunk: the first messages go at once");
+        assertEquals(-1, new Phases(40, 80, 90, 20, 2, 10, true).probeRehearsal(), "one paced chunk: none");
+        assertEquals(-1, new Phases(40, 80, 80, 20, 2, 10, true).probeRehearsal(), "no paced stage: none");
+    }
+
+    @Test
     void steadyStateMovesTheMeasuredStartEarlierButNeverLater() {
         final Phases phases = phases(true);
         phases.measureAfterPacedSeconds(2);
