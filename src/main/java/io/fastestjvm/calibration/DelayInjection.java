@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import io.fastestjvm.transport.DecoratedTransport;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.Transport;
@@ -58,7 +59,7 @@ public final class DelayInjection {
 
     /** The transport itself when nothing is injected, else one whose sender and receiver inject. */
     public Transport wrap(final Transport transport) {
-        return enabled() ? new InjectingTransport(transport, this) : transport;
+        return enabled() ? new DecoratedTransport(transport, this::decorate, this::decorate) : transport;
     }
 
     /** The producer's sender, decorated with the stall only when one is asked for. */

@@ -34,7 +34,7 @@ public final class JitInfo {
     }
 
     /** A HotSpot flag's value, or null where this JVM has no such flag (JDK 8 has no JVMCI flags). */
-    static String vmOption(final String name) {
+    public static String vmOption(final String name) {
         try {
             return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name).getValue();
         } catch (final RuntimeException e) {

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,10 +27,8 @@ import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.JvmEvent;
 import io.fastestjvm.timeline.JvmTimeline;
 import io.fastestjvm.timeline.RunEvidence;
+import io.fastestjvm.transport.DecoratedTransport;
 import io.fastestjvm.transport.MessageReceiver;
-import io.fastestjvm.transport.MessageSender;
-import io.fastestjvm.transport.PersistenceProof;
-import io.fastestjvm.transport.Transport;
 
 /**
  * A real run whose consumer, in the middle of the measured window, takes a branch that C2 compiled as never taken:
@@ -57,7 +56,8 @@ class ProvokedDeoptimisationTest {
                 .withSetting(Settings.WARMUP_INDEX_BLOCKS, 0).withSetting(Settings.STEADY_SECONDS, WARMUP_SECONDS);
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final BenchmarkResult result = new BenchmarkRun(options, new PrintStream(out, true, "UTF-8"), System.err)
-                .wrapTransport(TrapAtSequence::new).execute();
+                .wrapTransport(transport -> new DecoratedTransport(transport, UnaryOperator.identity(),
+                        TrapReceiver::new)).execute();
         System.out.print(new String(out.toByteArray(), StandardCharsets.UTF_8));
         final Path folder = result.resultsFolder();
 
@@ -112,55 +112,7 @@ class ProvokedDeoptimisationTest {
         return rows;
     }
 
-    /** The measured transport with a receiver that takes a rare branch once, at {@link #TRAP_SEQUENCE}. */
-    private static final class TrapAtSequence implements Transport {
-        private final Transport delegate;
-
-        TrapAtSequence(final Transport delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public String name() {
-            return delegate.name();
-        }
-
-        @Override
-        public MessageSender openSender() {
-            return delegate.openSender();
-        }
-
-        @Override
-        public MessageReceiver openReceiver() {
-            return new TrapReceiver(delegate.openReceiver());
-        }
-
-        @Override
-        public Map<String, Object> facts() {
-            return delegate.facts();
-        }
-
-        @Override
-        public boolean persists() {
-            return delegate.persists();
-        }
-
-        @Override
-        public PersistenceProof provePersisted(final long expectedMessages) {
-            return delegate.provePersisted(expectedMessages);
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
-        }
-
-        @Override
-        public void deleteFiles() {
-            delegate.deleteFiles();
-        }
-    }
-
+    /** A receiver that takes a rare branch once, at {@link #TRAP_SEQUENCE}. */
     private static final class TrapReceiver implements MessageReceiver {
         static volatile long sink;
         private final MessageReceiver delegate;

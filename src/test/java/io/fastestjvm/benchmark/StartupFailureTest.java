@@ -10,8 +10,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,10 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.faults.RunningMarker;
 import io.fastestjvm.reporting.RunSummary;
-import io.fastestjvm.transport.MessageReceiver;
-import io.fastestjvm.transport.MessageSender;
-import io.fastestjvm.transport.PersistenceProof;
-import io.fastestjvm.transport.Transport;
+import io.fastestjvm.transport.DecoratedTransport;
 
 /**
  * A thread that fails before the start gate (here: opening the transport) must not hang the run: before the fix,
@@ -45,7 +42,9 @@ class StartupFailureTest {
                 .withResultsDir(results).withProfile("startup");
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final BenchmarkResult result = new BenchmarkRun(options, System.out, new PrintStream(err, true, "UTF-8"))
-                .wrapTransport(FailingSender::new).execute();
+                .wrapTransport(transport -> new DecoratedTransport(transport, sender -> {
+                    throw new IllegalStateException("cannot open the queue for writing");
+                }, UnaryOperator.identity())).execute();
         final String stderr = new String(err.toByteArray(), StandardCharsets.UTF_8);
 
         assertEquals(BenchmarkResult.CHECK_FAILED, result.exitCode(), stderr);
@@ -85,54 +84,5 @@ class StartupFailureTest {
         assertFalse(control.markReadyAndAwaitGo());
         assertFalse(control.awaitReady());
         assertEquals("consumer failed", control.failure(), "the first failure is the one reported");
-    }
-
-    /** The real transport, except that the producer cannot open it. */
-    private static final class FailingSender implements Transport {
-        private final Transport delegate;
-
-        FailingSender(final Transport delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public String name() {
-            return delegate.name();
-        }
-
-        @Override
-        public MessageSender openSender() {
-            throw new IllegalStateException("cannot open the queue for writing");
-        }
-
-        @Override
-        public MessageReceiver openReceiver() {
-            return delegate.openReceiver();
-        }
-
-        @Override
-        public boolean persists() {
-            return delegate.persists();
-        }
-
-        @Override
-        public PersistenceProof provePersisted(final long expectedMessages) {
-            return delegate.provePersisted(expectedMessages);
-        }
-
-        @Override
-        public Map<String, Object> facts() {
-            return delegate.facts();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
-        }
-
-        @Override
-        public void deleteFiles() {
-            delegate.deleteFiles();
-        }
     }
 }
