@@ -53,4 +53,22 @@ public final class MessageLayout {
     public static long tailMask(final int bytes) {
         return bytes >= 8 ? -1L : (1L << (bytes * 8)) - 1;
     }
+
+    /** {@code size}, if a message of that many bytes can hold the header; else an IllegalArgumentException. */
+    public static int checkedSize(final int size) {
+        if (size < HEADER_BYTES) {
+            throw new IllegalArgumentException("size " + size + " < header " + HEADER_BYTES);
+        }
+        return size;
+    }
+
+    /** Whole 8-byte payload words in a message of {@code size} bytes. */
+    public static int payloadWords(final int size) {
+        return (size - HEADER_BYTES) >>> 3;
+    }
+
+    /** Payload bytes after the last whole word. */
+    public static int tailBytes(final int size) {
+        return (size - HEADER_BYTES) & 7;
+    }
 }

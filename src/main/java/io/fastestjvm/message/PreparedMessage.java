@@ -25,13 +25,9 @@ public final class PreparedMessage {
     private long intendedSendNanos;
 
     public PreparedMessage(final int size) {
-        if (size < MessageLayout.HEADER_BYTES) {
-            throw new IllegalArgumentException("size " + size + " < header " + MessageLayout.HEADER_BYTES);
-        }
-        this.size = size;
-        final int payloadBytes = size - MessageLayout.HEADER_BYTES;
-        this.payloadWords = payloadBytes >>> 3;
-        this.tailBytes = payloadBytes & 7;
+        this.size = MessageLayout.checkedSize(size);
+        this.payloadWords = MessageLayout.payloadWords(size);
+        this.tailBytes = MessageLayout.tailBytes(size);
         this.scratch = new byte[size - MessageLayout.CHECKSUM_OFFSET];
         this.scratchBuffer = new UnsafeBuffer(scratch);
     }
