@@ -7,7 +7,7 @@ import java.util.function.BooleanSupplier;
 import io.fastestjvm.audit.HarnessCpu;
 import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.placement.PlacementProbe;
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.timeline.JvmCounters;
 
 /**

@@ -6,7 +6,7 @@ import java.io.PrintStream;
 import java.util.List;
 
 import io.fastestjvm.config.BenchmarkOptions;
-import io.fastestjvm.reporting.ResultsFolder;
+import io.fastestjvm.results.ResultsFolder;
 
 /**
  * What one run does so that a kill, a crash or a second run cannot cost the user RAM, data or a silently wrong

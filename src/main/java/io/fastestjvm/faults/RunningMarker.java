@@ -9,8 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-import io.fastestjvm.reporting.ResultsFolder;
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.ResultsFolder;
+import io.fastestjvm.results.RunSummary;
 
 /**
  * A {@code RUNNING} file in a results folder while its run is in progress, removed once its summary.json exists; a

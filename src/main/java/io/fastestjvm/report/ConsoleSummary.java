@@ -3,7 +3,7 @@ package io.fastestjvm.report;
 import java.util.List;
 import java.util.Locale;
 
-import io.fastestjvm.reporting.PercentileTable;
+import io.fastestjvm.results.PercentileTable;
 
 /**
  * The matrix's closing console table, in JLBH's shape turned sideways: one row per percentile, one column per JVM,

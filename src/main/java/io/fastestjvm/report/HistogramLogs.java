@@ -11,7 +11,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
-import io.fastestjvm.reporting.IntervalLog;
+import io.fastestjvm.results.IntervalLog;
 
 /**
  * Reads the .hlog interval logs a run writes: one histogram a second, measured intervals untagged, warm-up

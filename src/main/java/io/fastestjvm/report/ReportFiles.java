@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import io.fastestjvm.reporting.DurableFiles;
+import io.fastestjvm.results.DurableFiles;
 
 /** Writes report files whole or not at all (temp file, sync, rename), so a reader never sees half a report. */
 public final class ReportFiles {

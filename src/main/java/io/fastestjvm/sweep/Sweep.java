@@ -27,8 +27,8 @@ import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmFlags;
-import io.fastestjvm.reporting.ResultsFolder;
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.ResultsFolder;
+import io.fastestjvm.results.RunSummary;
 
 /**
  * {@code mvn exec:java@Sweep -Dsweep.kind=rate|size}: runs the benchmark once per rate (or message size), each point

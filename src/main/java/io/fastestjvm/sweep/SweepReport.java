@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.fastestjvm.reporting.ResultsFolder;
+import io.fastestjvm.results.ResultsFolder;
 
 /**
  * Writes {@code sweep-<kind>.json} and {@code .csv} into the set folder, in the layout CONTEXT.md fixes, and decides

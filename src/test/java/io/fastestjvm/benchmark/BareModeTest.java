@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.Settings;
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.RunSummary;
 
 /**
  * One short bare run (qp.bare=true): the producer and consumer alone still give a full summary with the measured

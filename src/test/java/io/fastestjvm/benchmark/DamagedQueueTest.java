@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.message.MessageLayout;
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.RunSummary;
 
 /**
  * A queue file damaged between the end of measurement and the persistence proof: the proof names the first bad

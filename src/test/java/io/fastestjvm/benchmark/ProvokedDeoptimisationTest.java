@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.message.ReceivedMessage;
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.JvmEvent;

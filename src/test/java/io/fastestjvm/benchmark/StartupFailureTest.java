@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.faults.RunningMarker;
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.transport.DecoratedTransport;
 
 /**

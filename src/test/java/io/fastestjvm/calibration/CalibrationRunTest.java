@@ -22,7 +22,7 @@ import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.RunSummary;
 
 /**
  * Two short real runs with known injected delays. A 400 ms stall at 20,000 msg/s leaves 8,000 messages due

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.RunSummary;
 
 /**
  * Two real runs started at once, sharing the queue and results directories: each gets its own folders, neither

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.RunSummary;
 
 /**
  * kill -9 in the middle of the measurement: the queue directory is left behind (no shutdown hook runs) and the

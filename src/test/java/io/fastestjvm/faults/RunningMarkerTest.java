@@ -13,8 +13,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.fastestjvm.reporting.ResultsFolder;
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.ResultsFolder;
+import io.fastestjvm.results.RunSummary;
 
 /** RUNNING stays until summary.json exists; a run that ends without one leaves the folder marked UNFINISHED. */
 class RunningMarkerTest {

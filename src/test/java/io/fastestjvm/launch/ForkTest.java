@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.QueuePerformance;
 import io.fastestjvm.benchmark.BenchmarkResult;
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.RunSummary;
 
 /**
  * The launching JVM (started here as Maven would start it, with QP_JVM_FLAGS in its environment) forks the measured

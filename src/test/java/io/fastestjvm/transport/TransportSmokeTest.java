@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
-import io.fastestjvm.reporting.RunSummary;
+import io.fastestjvm.results.RunSummary;
 
 /**
  * A short real run over each in-memory transport (chronicle has BenchmarkRunTest): every check passes, nothing is

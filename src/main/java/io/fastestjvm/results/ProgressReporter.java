@@ -1,4 +1,4 @@
-package io.fastestjvm.reporting;
+package io.fastestjvm.results;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package io.fastestjvm.reporting;
+package io.fastestjvm.results;
 
 import java.io.File;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.fastestjvm.reporting;
+package io.fastestjvm.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

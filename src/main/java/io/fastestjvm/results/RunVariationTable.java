@@ -1,4 +1,4 @@
-package io.fastestjvm.reporting;
+package io.fastestjvm.results;
 
 import java.util.List;
 import java.util.Locale;
