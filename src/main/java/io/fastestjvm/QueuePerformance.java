@@ -12,7 +12,7 @@ import io.fastestjvm.launch.ParentLifeline;
 /**
  * Entry point of {@code mvn exec:java@QueuePerformance}: a pinned producer writes fixed-size messages at a steady
  * rate into a memory-mapped Chronicle Queue and a pinned consumer records each message's latency. Settings are
- * {@code qp.*} system properties; see README.md. With qp.fork (the default) this JVM only checks the settings and
+ * {@code qp.*} system properties; see docs/settings.md. With qp.fork (the default) this JVM only checks the settings and
  * runs the benchmark in a fresh JVM of its own ({@link ChildJvm}); see docs/running.md.
  */
 public final class QueuePerformance {

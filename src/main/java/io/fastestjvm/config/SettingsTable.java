@@ -1,6 +1,6 @@
 package io.fastestjvm.config;
 
-/** Prints the settings table of README.md from {@link Settings#ALL}, so the documentation cannot drift. */
+/** Prints the settings table of docs/settings.md from {@link Settings#ALL}, so the documentation cannot drift. */
 public final class SettingsTable {
     private SettingsTable() {
     }

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 
 class SettingsTableTest {
     @Test
-    void readmeHoldsTheSettingsTableExactlyAsTheCodeDefinesIt() throws IOException {
-        final String readme = new String(Files.readAllBytes(Paths.get("README.md")), StandardCharsets.UTF_8);
-        assertTrue(readme.contains(SettingsTable.markdown()),
-                "README.md's settings table is stale: paste the output of"
+    void docsHoldTheSettingsTableExactlyAsTheCodeDefinesIt() throws IOException {
+        final String page = new String(Files.readAllBytes(Paths.get("docs/settings.md")), StandardCharsets.UTF_8);
+        assertTrue(page.contains(SettingsTable.markdown()),
+                "docs/settings.md's settings table is stale: paste the output of"
                         + " `java -cp target/classes io.fastestjvm.config.SettingsTable`");
     }
 
