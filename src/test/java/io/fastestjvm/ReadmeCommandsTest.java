@@ -29,4 +29,15 @@ class ReadmeCommandsTest {
         assertTrue(ci.stream().anyMatch(line -> line.equals(tests) || line.endsWith(" " + tests)),
                 ".ci/run runs README's test command: " + tests);
     }
+
+    /** The front door stays short (issue 12): at most 12,000 bytes, and both quick-start commands in its first 40 lines. */
+    @Test
+    void readmeIsShortWithBothCommandsInItsFirstFortyLines() throws IOException {
+        final byte[] bytes = Files.readAllBytes(Paths.get("README.md"));
+        assertTrue(bytes.length <= 12_000, "README.md has " + bytes.length + " bytes; at most 12,000 (move detail to docs/)");
+        final List<String> lines = Files.readAllLines(Paths.get("README.md"), StandardCharsets.UTF_8);
+        final String head = String.join("\n", lines.subList(0, Math.min(40, lines.size()))) + "\n";
+        final Matcher quickStart = QUICK_START.matcher(head);
+        assertTrue(quickStart.find(), "README.md's quick start, with both commands, is within its first 40 lines");
+    }
 }
