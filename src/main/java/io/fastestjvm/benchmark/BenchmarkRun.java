@@ -23,6 +23,7 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.DiskSpaceFailure;
+import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.placement.PlacementProbe;

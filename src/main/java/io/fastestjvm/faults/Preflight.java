@@ -1,4 +1,4 @@
-package io.fastestjvm.benchmark;
+package io.fastestjvm.faults;
 
 import java.io.File;
 import java.io.IOException;
