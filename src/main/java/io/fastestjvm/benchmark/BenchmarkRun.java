@@ -137,7 +137,7 @@ public final class BenchmarkRun {
         final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
         final LatencyRecorder intended = new LatencyRecorder(INTENDED_SEND, phases.runs, phases.messagesPerRun);
         final long[] sortBuffer = new long[actual.samples().length]; // before measuring: the summary cannot OOM
-        final Transport transport = Transports.create(options, queueDir);
+        final Transport transport = options.transportEntry().create(options.transportSpec(), queueDir);
 
         final Transport measured = transportWrapper.apply(rigour.injection().wrap(transport));
         final MeasuredWindowEdges edges = new MeasuredWindowEdges(control, PlacementProbe.standard());

@@ -19,10 +19,10 @@ final class Architecture {
     static final String BASE = "io.fastestjvm";
     /** Bottom first; "" is the root package (QueuePerformance, the entry point). */
     static final List<List<String>> LAYERS = Arrays.asList(
-            Arrays.asList("config"),                                      // settings, their bounds and messages
             Arrays.asList("message", "pacing", "timing", "statistics"),   // what a message is, when it is due
+            Arrays.asList("transport"),                                   // the transports and their registry
+            Arrays.asList("config"),                                      // settings: bounds, meaning, parsing
             Arrays.asList("affinity", "environment", "audit"),            // the machine: CPUs, OS, JVM facts
-            Arrays.asList("transport"),                                   // the queue and the ring transports
             Arrays.asList("recording"),                                   // latencies into histograms
             Arrays.asList("calibration", "placement", "jitter", "timeline", "warmup"), // instruments around a run
             Arrays.asList("results"),                                     // one run's output files
