@@ -4,8 +4,7 @@ import java.util.Locale;
 
 /**
  * docs/settings.md and the {@code -Dqp.help=true} listing, both from {@link Settings#ACCEPTED}, so neither can drift
- * from the checks. Regenerate the page with
- * {@code java -cp "target/classes:$(cat cp.txt)" io.fastestjvm.config.SettingsTable > docs/settings.md}.
+ * from the checks. Regenerate the page with the commands in docs/architecture.md ("Adding or changing a setting").
  */
 public final class SettingsTable {
     private SettingsTable() {
