@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import net.openhft.chronicle.queue.RollCycles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +47,21 @@ class TransportRegistryTest {
                 () -> BenchmarkOptions.defaults().withTransport(DummyTransport.NAME));
         assertTrue(unknown.getMessage().startsWith("qp.transport: \"dummy\" is not allowed; accepted: chronicle ("),
                 unknown.getMessage());
+    }
+
+    @Test
+    void eachEntryMakesATransportOfItsNameThatPersistsAsTheEntrySays() throws Exception {
+        final TransportSpec spec = Transports.spec(256, RollCycles.FAST_DAILY, 1, 10_000, 10_000);
+        for (final TransportEntry entry : Transports.all()) {
+            final Transport transport = entry.create(spec, Files.createDirectory(temp.resolve(entry.name())).toFile());
+            try {
+                assertEquals(entry.name(), transport.name());
+                assertEquals(entry.persists(), transport.persists(), entry.name());
+            } finally {
+                transport.close();
+                transport.deleteFiles();
+            }
+        }
     }
 
     @Test
