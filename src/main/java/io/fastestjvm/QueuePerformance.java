@@ -15,8 +15,9 @@ import io.fastestjvm.launch.ParentLifeline;
 /**
  * Entry point of {@code mvn exec:java@QueuePerformance}: a pinned producer writes fixed-size messages at a steady
  * rate into a memory-mapped Chronicle Queue and a pinned consumer records each message's latency. Settings are
- * {@code qp.*} system properties (docs/settings.md, or {@code -Dqp.help=true}). With qp.fork (the default) this JVM only checks the settings and
- * runs the benchmark in a fresh JVM of its own ({@link ChildJvm}); see docs/running.md.
+ * {@code qp.*} system properties (docs/settings.md, or {@code -Dqp.help=true}). With qp.fork (the default) this
+ * JVM only checks the settings and runs the benchmark in a fresh JVM of its own ({@link ChildJvm}); see
+ * docs/running.md.
  */
 public final class QueuePerformance {
     static final String OPENHFT_LOG_LEVEL = "org.slf4j.simpleLogger.log.net.openhft";

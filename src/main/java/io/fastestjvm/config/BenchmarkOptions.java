@@ -116,7 +116,8 @@ public final class BenchmarkOptions {
         for (final String name : properties.stringPropertyNames()) {
             if (name.startsWith("qp.") && Settings.ACCEPTED.stream().noneMatch(s -> s.name().equals(name))) {
                 throw new InvalidSettingException(name, "unknown setting",
-                        "one of " + Settings.ACCEPTED.stream().map(Setting::name).reduce((a, b) -> a + ", " + b).orElse(""));
+                        "one of " + Settings.ACCEPTED.stream().map(Setting::name).reduce((a, b) -> a + ", " + b)
+                                .orElse(""));
             }
         }
     }

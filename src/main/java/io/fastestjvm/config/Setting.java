@@ -52,7 +52,7 @@ public final class Setting {
         return oneOf(name, String.valueOf(defaultValue), description, "true", "false");
     }
 
-    /** One of fixed values (compared ignoring case for true/false only, as {@link #bool} does). */
+    /** One of fixed values, compared exactly by {@link #choice} (a flag is read by {@link #bool}, ignoring case). */
     static Setting oneOf(final String name, final String defaultValue, final String description,
                          final String... values) {
         final List<String> list = Arrays.asList(values);

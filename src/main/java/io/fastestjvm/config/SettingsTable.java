@@ -38,7 +38,8 @@ public final class SettingsTable {
 
     /** What {@code -Dqp.help=true} prints: one block per setting, plain text for a terminal. */
     public static String help() {
-        final StringBuilder out = new StringBuilder("QueuePerformance settings (-D<name>=<value>; see docs/settings.md):\n");
+        final StringBuilder out = new StringBuilder(
+                "QueuePerformance settings (-D<name>=<value>; see docs/settings.md):\n");
         for (final Setting setting : Settings.ACCEPTED) {
             out.append(String.format(Locale.ROOT, "%n  %s (default: %s)%n      %s%n      accepted: %s%n",
                     setting.name(), setting.documentedDefault().isEmpty() ? "empty" : setting.documentedDefault(),

@@ -32,6 +32,7 @@ class ArchitectureTest {
 
     @Test
     void everyPackageHasAPlaceInTheOrder() {
-        assertEquals(Collections.emptyList(), Architecture.unplaced(production, Architecture.BASE, Architecture.LAYERS));
+        assertEquals(Collections.emptyList(),
+                Architecture.unplaced(production, Architecture.BASE, Architecture.LAYERS));
     }
 }
