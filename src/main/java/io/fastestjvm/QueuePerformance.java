@@ -1,9 +1,12 @@
 package io.fastestjvm;
 
+import java.util.Properties;
+
 import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.SettingsTable;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmEventLogs;
 import io.fastestjvm.launch.JvmFlags;
@@ -12,8 +15,9 @@ import io.fastestjvm.launch.ParentLifeline;
 /**
  * Entry point of {@code mvn exec:java@QueuePerformance}: a pinned producer writes fixed-size messages at a steady
  * rate into a memory-mapped Chronicle Queue and a pinned consumer records each message's latency. Settings are
- * {@code qp.*} system properties; see docs/settings.md. With qp.fork (the default) this JVM only checks the settings and
- * runs the benchmark in a fresh JVM of its own ({@link ChildJvm}); see docs/running.md.
+ * {@code qp.*} system properties (docs/settings.md, or {@code -Dqp.help=true}). With qp.fork (the default) this
+ * JVM only checks the settings and runs the benchmark in a fresh JVM of its own ({@link ChildJvm}); see
+ * docs/running.md.
  */
 public final class QueuePerformance {
     static final String OPENHFT_LOG_LEVEL = "org.slf4j.simpleLogger.log.net.openhft";
@@ -47,10 +51,14 @@ public final class QueuePerformance {
             ParentLifeline.watch(System.err);
         }
         // a forked JVM got QP_JVM_FLAGS as real flags; a launching one reads their qp.* settings to check them
+        final Properties given = forked ? System.getProperties() : JvmFlags.settingsSeen(System.getProperties());
         final BenchmarkOptions options;
         try {
-            options = BenchmarkOptions.fromProperties(forked ? System.getProperties()
-                    : JvmFlags.settingsSeen(System.getProperties()));
+            if (BenchmarkOptions.helpAsked(given)) { // before anything runs: no fork, no queue, no results folder
+                System.out.print(SettingsTable.help());
+                return BenchmarkResult.PASSED;
+            }
+            options = BenchmarkOptions.fromProperties(given);
         } catch (final InvalidSettingException e) {
             System.err.println("error: " + e.getMessage());
             return BenchmarkResult.INVALID_SETTING;

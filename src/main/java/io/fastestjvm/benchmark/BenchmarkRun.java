@@ -4,7 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +22,7 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.DiskSpaceFailure;
+import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.placement.PlacementProbe;
@@ -33,7 +33,6 @@ import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.results.ProgressReporter;
 import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.RunSummary;
-import io.fastestjvm.statistics.OrderStatisticConfidence;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.timeline.TimelineAnalysis;
@@ -98,192 +97,254 @@ public final class BenchmarkRun {
         return this;
     }
 
+    /** The run as its phases: check, prepare, warm up, measure, verify, publish. */
     private BenchmarkResult execute(final RunSafety safety) throws IOException, InterruptedException {
-        final CpuAssignment[] cpus;
-        final RigourInstruments rigour;
+        final RunParts run;
         try {
-            Preflight.check(options);
-            cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
-                    .plan(options.producerCpu(), options.consumerCpu());
-            rigour = new RigourInstruments(options, cpus, ThreadAffinity.processAllowedCpus());
+            run = check();
         } catch (final InvalidSettingException e) {
             err.println("error: " + e.getMessage());
             return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null, Arrays.asList(e.getMessage()));
         }
+        prepareFolders(run, safety);
+        prepareThreads(run);
+        try (IntervalLog actualLog = run.bare ? null : new IntervalLog(run.actual,
+                run.results.temporaryFile(ACTUAL_SEND + ".hlog"), run.started.getTime());
+             IntervalLog intendedLog = run.bare ? null : new IntervalLog(run.intended,
+                     run.results.temporaryFile(INTENDED_SEND + ".hlog"), run.started.getTime())) {
+            final ProgressReporter progress = run.bare ? null : new ProgressReporter(actualLog, intendedLog,
+                    run.producer.report().sent::get, run.consumer.report().received::get, run.phases::measuredStart,
+                    run.phases::warmupSecondOf, (long) run.phases.messagesPerRun * run.phases.runs,
+                    options.warmupSeconds(), options.seconds() * options.runs(), err, run.evidence.table());
+            final Thread[] threads = warmUp(run);
+            measure(run, threads, progress);
+        }
+        reportWarmUp(run);
+        final PersistenceProof proof = verify(run);
+        return publish(run, proof, safety);
+    }
+
+    /** Settings, free space and the CPU plan, before anything is written; an InvalidSettingException stops here. */
+    private RunParts check() {
+        final RunParts run = new RunParts();
+        Preflight.check(options);
+        run.cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
+                .plan(options.producerCpu(), options.consumerCpu());
+        run.rigour = new RigourInstruments(options, run.cpus, ThreadAffinity.processAllowedCpus());
+        return run;
+    }
+
+    /** The run's id, its queue directory and results folder, both registered for clean-up on failure. */
+    private void prepareFolders(final RunParts run, final RunSafety safety) throws IOException, InterruptedException {
         echoSettings();
-        warnAboutFallbacks(cpus);
+        warnAboutFallbacks(run.cpus);
 
-        final Date started = new Date();
-        final String runId = timestamp(started) + "-" + label() + "-" + processId();
+        run.started = new Date();
+        final String runId = timestamp(run.started) + "-" + label() + "-" + processId();
         safety.beforeRun(options, runId);
-        final File queueDir = new File(options.queueParent(), "qp-" + runId);
-        Files.createDirectory(queueDir.toPath());
+        run.queueDir = new File(options.queueParent(), "qp-" + runId);
+        Files.createDirectory(run.queueDir.toPath());
         final RunControl control = new RunControl();
-        final QueueRemoval queueRemoval = QueueRemoval.onSignal(queueDir, options.keepQueue(),
+        run.control = control;
+        run.queueRemoval = QueueRemoval.onSignal(run.queueDir, options.keepQueue(),
                 () -> control.fail("stopped by a signal"));
-        safety.ownQueue(queueDir);
-        final ResultsFolder results = ResultsFolder.createNew(options.resultsParent(), runId);
-        safety.markRunning(results, runId);
-        final DiskSpaceFailure diskSpace = DiskSpaceFailure.watch(options.queueParent(),
-                Preflight.queueBytesNeeded(options));
-        final Map<String, Object> environment = EnvironmentInfo.capture(queueDir);
-        rigour.beforeRun(queueDir, err);
+        safety.ownQueue(run.queueDir);
+        run.results = ResultsFolder.createNew(options.resultsParent(), runId);
+        safety.markRunning(run.results, runId);
+        run.diskSpace = DiskSpaceFailure.watch(options.queueParent(), Preflight.queueBytesNeeded(options));
+        run.environment = EnvironmentInfo.capture(run.queueDir);
+        run.rigour.beforeRun(run.queueDir, err);
+    }
 
+    /** The recorders, the transport, and the producer's and consumer's runnables with what watches them. */
+    private void prepareThreads(final RunParts run) {
+        final RunControl control = run.control;
         // A calibration injection is placed at a fixed sequence, so its warm-up runs to the upper bound.
-        final Phases phases = Phases.of(options, !rigour.injection().enabled());
-        final SteadyStateWatch steady = new SteadyStateWatch(options.steadySeconds(), phases.pacedSeconds(),
+        run.phases = Phases.of(options, !run.rigour.injection().enabled());
+        run.steady = new SteadyStateWatch(options.steadySeconds(), run.phases.pacedSeconds(),
                 options.fastWarmupSeconds());
-        final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
-        final LatencyRecorder intended = new LatencyRecorder(INTENDED_SEND, phases.runs, phases.messagesPerRun);
-        final long[] sortBuffer = new long[actual.samples().length]; // before measuring: the summary cannot OOM
-        final Transport transport = Transports.create(options, queueDir);
+        run.actual = new LatencyRecorder(ACTUAL_SEND, run.phases.runs, run.phases.messagesPerRun);
+        run.intended = new LatencyRecorder(INTENDED_SEND, run.phases.runs, run.phases.messagesPerRun);
+        run.sortBuffer = new long[run.actual.samples().length]; // before measuring: the summary cannot OOM
+        run.transport = options.transportEntry().create(options.transportSpec(), run.queueDir);
 
-        final Transport measured = transportWrapper.apply(rigour.injection().wrap(transport));
-        final MeasuredWindowEdges edges = new MeasuredWindowEdges(control, PlacementProbe.standard());
-        final Producer producer = new Producer(measured, phases, cpus[0].planned(), control, steady, edges);
-        final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended,
-                steady, edges);
-        final boolean bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
-        if (!bare) {
+        final Transport measured = transportWrapper.apply(run.rigour.injection().wrap(run.transport));
+        run.edges = new MeasuredWindowEdges(control, PlacementProbe.standard());
+        run.producer = new Producer(measured, run.phases, run.cpus[0].planned(), control, run.steady, run.edges);
+        run.consumer = new Consumer(measured, run.phases, run.cpus[1].planned(), control, run.actual, run.intended,
+                run.steady, run.edges);
+        run.bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
+        if (!run.bare) {
             rehearseProgress();
         }
-        final RunEvidence evidence = RunEvidence.start((long) phases.runs * phases.messagesPerRun, started.getTime(),
-                options.jvmEvents() && !bare);
-        final long runStartNanos = System.nanoTime();
-        final PersistenceProof proof;
-        try (IntervalLog actualLog = bare ? null : new IntervalLog(actual,
-                results.temporaryFile(ACTUAL_SEND + ".hlog"), started.getTime());
-             IntervalLog intendedLog = bare ? null : new IntervalLog(intended,
-                     results.temporaryFile(INTENDED_SEND + ".hlog"), started.getTime())) {
-            final ProgressReporter progress = bare ? null : new ProgressReporter(actualLog, intendedLog,
-                    producer.report().sent::get, consumer.report().received::get, phases::measuredStart,
-                    phases::warmupSecondOf, (long) phases.messagesPerRun * phases.runs, options.warmupSeconds(),
-                    options.seconds() * options.runs(), err, evidence.table());
-            final Thread producerThread = new Thread(producer, "qp-producer");
-            final Thread consumerThread = new Thread(consumer, "qp-consumer");
-            final Thread progressThread = bare ? null : new Thread(progress, "qp-progress");
-            if (!bare) {
-                progressThread.setDaemon(true);
-            }
-            consumerThread.start();
-            producerThread.start();
-            final boolean ready = control.awaitReady();
-            warnAboutPinning(producer.report(), consumer.report());
-            rigour.start(producer, consumer, phases);
-            evidence.threadsReady(producer.report().threadId, consumer.report().threadId, rigour.jitterLostNanos());
-            if (ready) {
-                control.go();
-            }
-            err.println("[qp] warm-up started at JVM uptime "
-                    + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
-            if (!bare) {
-                progressThread.start();
-            }
-            awaitCompletion(control, producerThread, consumerThread, phases);
-            evidence.threadsEnded(producer.report().involuntarySwitchesAtEnd,
-                    consumer.report().involuntarySwitchesAtEnd);
-            rigour.stop(producer, consumer);
-            if (!bare) {
-                progress.finish();
-                progressThread.join(TimeUnit.SECONDS.toMillis(GRACE_SECONDS));
-                progress.drainAndReport();
-            }
+        run.evidence = RunEvidence.start((long) run.phases.runs * run.phases.messagesPerRun, run.started.getTime(),
+                options.jvmEvents() && !run.bare);
+        run.runStartNanos = System.nanoTime();
+    }
+
+    /** Starts both threads and lets them go once pinned; the warm-up then runs inside them. */
+    private Thread[] warmUp(final RunParts run) throws InterruptedException {
+        final Thread producerThread = new Thread(run.producer, "qp-producer");
+        final Thread consumerThread = new Thread(run.consumer, "qp-consumer");
+        consumerThread.start();
+        producerThread.start();
+        final boolean ready = run.control.awaitReady();
+        warnAboutPinning(run.producer.report(), run.consumer.report());
+        run.rigour.start(run.producer, run.consumer, run.phases);
+        run.evidence.threadsReady(run.producer.report().threadId, run.consumer.report().threadId,
+                run.rigour.jitterLostNanos());
+        if (ready) {
+            run.control.go();
         }
-        if (steady.reached()) {
-            err.println("[qp] steady state reached at warm-up second " + steady.atSecond() + " (" + steady.source()
-                    + "); measured from message " + phases.measuredStart());
+        err.println("[qp] warm-up started at JVM uptime "
+                + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
+        return new Thread[] {producerThread, consumerThread};
+    }
+
+    /** Progress once a second until both threads end (warm-up, then the measured runs), then the instruments stop. */
+    private void measure(final RunParts run, final Thread[] threads, final ProgressReporter progress)
+            throws InterruptedException {
+        final Thread progressThread = run.bare ? null : new Thread(progress, "qp-progress");
+        if (!run.bare) {
+            progressThread.setDaemon(true);
+            progressThread.start();
+        }
+        awaitCompletion(run.control, threads[0], threads[1], run.phases);
+        run.evidence.threadsEnded(run.producer.report().involuntarySwitchesAtEnd,
+                run.consumer.report().involuntarySwitchesAtEnd);
+        run.rigour.stop(run.producer, run.consumer);
+        if (!run.bare) {
+            progress.finish();
+            progressThread.join(TimeUnit.SECONDS.toMillis(GRACE_SECONDS));
+            progress.drainAndReport();
+        }
+    }
+
+    /** Where the warm-up ended (steady state, or its bound with the reason); the interval logs become final. */
+    private void reportWarmUp(final RunParts run) throws IOException {
+        if (run.steady.reached()) {
+            err.println("[qp] steady state reached at warm-up second " + run.steady.atSecond() + " ("
+                    + run.steady.source() + "); measured from message " + run.phases.measuredStart());
         } else {
-            warnBoxed(steady.warning());
+            warnBoxed(run.steady.warning());
         }
-        if (!bare) {
-            results.publish(results.temporaryFile(ACTUAL_SEND + ".hlog"), ACTUAL_SEND + ".hlog");
-            results.publish(results.temporaryFile(INTENDED_SEND + ".hlog"), INTENDED_SEND + ".hlog");
+        if (!run.bare) {
+            run.results.publish(run.results.temporaryFile(ACTUAL_SEND + ".hlog"), ACTUAL_SEND + ".hlog");
+            run.results.publish(run.results.temporaryFile(INTENDED_SEND + ".hlog"), INTENDED_SEND + ".hlog");
         }
-        final long measuredEndNanos = System.nanoTime();
-        final String diskFull = diskSpace.diagnose(control.failure(), ChronicleQueueTransport.bytesNeeded(
-                phases.total() - producer.report().sent.get(), options.size()));
+        run.measuredEndNanos = System.nanoTime();
+    }
+
+    /** A full disk named, the queue read back by a fresh reader, the JVM's evidence written. */
+    private PersistenceProof verify(final RunParts run) throws IOException {
+        run.diskFull = run.diskSpace.diagnose(run.control.failure(), ChronicleQueueTransport.bytesNeeded(
+                run.phases.total() - run.producer.report().sent.get(), options.size()));
+        final PersistenceProof proof;
+        final Transport transport = run.transport;
         try {
             transport.close();
-            beforeProof.accept(queueDir);
+            beforeProof.accept(run.queueDir);
             if (transport.persists()) {
-                err.println("[qp] persistence proof: reading " + producer.report().sent.get()
-                        + " messages back from " + queueDir + " with a fresh queue");
+                err.println("[qp] persistence proof: reading " + run.producer.report().sent.get()
+                        + " messages back from " + run.queueDir + " with a fresh queue");
             }
-            final long sent = producer.report().sent.get();
-            proof = queueRemoval.whileQueueExists(() -> transport.provePersisted(sent), () -> new PersistenceProof(
+            final long sent = run.producer.report().sent.get();
+            proof = run.queueRemoval.whileQueueExists(() -> transport.provePersisted(sent), () -> new PersistenceProof(
                     transport.persists(), sent, 0, 0, null, "not run: stopped by a signal", 0));
         } finally {
-            queueRemoval.removeAndUnhook();
+            run.queueRemoval.removeAndUnhook();
         }
 
         // after the persistence proof: its compilations flush HotSpot's log buffers on JDK 8 and 11
-        evidence.finish(results.directory());
-        results.write(IntervalTable.FILE_NAME, evidence::writeIntervals);
-        results.write(RunEvidence.EVENTS_FILE, evidence::writeEvents);
+        run.evidence.finish(run.results.directory());
+        run.results.write(IntervalTable.FILE_NAME, run.evidence::writeIntervals);
+        run.results.write(RunEvidence.EVENTS_FILE, run.evidence::writeEvents);
+        return proof;
+    }
 
+    /** summary.json, then the console; the exit code says whether every check passed. */
+    private BenchmarkResult publish(final RunParts run, final PersistenceProof proof, final RunSafety safety)
+            throws IOException, InterruptedException {
+        run.perRunActual = perRun(run.actual, run.phases.runs);
+        run.perRunIntended = perRun(run.intended, run.phases.runs);
+        run.intervals = Arrays.asList(RigourInstruments.intervals(run.actual, run.sortBuffer),
+                RigourInstruments.intervals(run.intended, run.sortBuffer));
+        run.timeline = TimelineAnalysis.of(run.evidence.table().rows());
+        final RunSummary summary = summarise(run, proof, safety);
+        summary.writeTo(run.results);
+        printOutcome(run, summary);
+        return new BenchmarkResult(summary.failures().isEmpty() ? BenchmarkResult.PASSED
+                : BenchmarkResult.CHECK_FAILED, run.results.directory(), summary.failures());
+    }
+
+    private static List<LatencyPercentiles> perRun(final LatencyRecorder recorder, final int runs) {
+        final List<LatencyPercentiles> perRun = new ArrayList<>();
+        for (int run = 0; run < runs; run++) {
+            perRun.add(LatencyPercentiles.of(recorder.runHistogram(run)));
+        }
+        return perRun;
+    }
+
+    private RunSummary summarise(final RunParts run, final PersistenceProof proof, final RunSafety safety)
+            throws InterruptedException {
+        final LatencyRecorder actual = run.actual;
+        final LatencyRecorder intended = run.intended;
+        final ThreadReport producer = run.producer.report();
+        final ThreadReport consumer = run.consumer.report();
         final List<String> failures = new ArrayList<>();
-        if (diskFull != null) {
-            failures.add(diskFull);
+        if (run.diskFull != null) {
+            failures.add(run.diskFull);
         }
-        if (control.failure() != null) {
-            failures.add(control.failure());
+        if (run.control.failure() != null) {
+            failures.add(run.control.failure());
         }
-        final List<LatencyPercentiles> perRunActual = new ArrayList<>();
-        final List<LatencyPercentiles> perRunIntended = new ArrayList<>();
-        for (int run = 0; run < phases.runs; run++) {
-            perRunActual.add(LatencyPercentiles.of(actual.runHistogram(run)));
-            perRunIntended.add(LatencyPercentiles.of(intended.runHistogram(run)));
-        }
-        final List<OrderStatisticConfidence[]> intervals = Arrays.asList(RigourInstruments.intervals(actual,
-                sortBuffer), RigourInstruments.intervals(intended, sortBuffer));
         final RunSummary.Builder builder = new RunSummary.Builder()
                 .options(options)
-                .started(started)
-                .environment(environment)
-                .cpu(cpus[0], producer.report().threadId, producer.report().actualCpus,
-                        producer.report().pinningNote)
-                .cpu(cpus[1], consumer.report().threadId, consumer.report().actualCpus,
-                        consumer.report().pinningNote)
-                .phases(phases.measuredStart(), phases.messagesPerRun, phases.runs)
-                .counts(producer.report().sent.get(), consumer.report().received.get())
-                .achievedSendRate(producer.report().sent.get() - phases.measuredStart(),
-                        producer.report().endNanos - producer.report().measuredStartNanos)
-                .latency(ACTUAL_SEND, actual.allRuns(), perRunActual, actual.clampedSamples())
-                .latency(INTENDED_SEND, intended.allRuns(), perRunIntended, intended.clampedSamples())
-                .allocation(producer.report().allocatedBytes, consumer.report().allocatedBytes)
-                .jvmActivity(consumer.activity.compileMillis, consumer.activity.gcCount)
-                .jvmEvidence(evidence.measuredTotals(), evidence.source())
-                .persistence(proof, options.keepQueue(), queueDir)
-                .durations(runStartNanos, consumer.report().measuredStartNanos, consumer.report().endNanos > 0
-                        ? consumer.report().endNanos : measuredEndNanos, System.nanoTime()) // not the probe after it
-                .transport(transport.name(), transport.facts())
+                .started(run.started)
+                .environment(run.environment)
+                .cpu(run.cpus[0], producer.threadId, producer.actualCpus, producer.pinningNote)
+                .cpu(run.cpus[1], consumer.threadId, consumer.actualCpus, consumer.pinningNote)
+                .phases(run.phases.measuredStart(), run.phases.messagesPerRun, run.phases.runs)
+                .counts(producer.sent.get(), consumer.received.get())
+                .achievedSendRate(producer.sent.get() - run.phases.measuredStart(),
+                        producer.endNanos - producer.measuredStartNanos)
+                .latency(ACTUAL_SEND, actual.allRuns(), run.perRunActual, actual.clampedSamples())
+                .latency(INTENDED_SEND, intended.allRuns(), run.perRunIntended, intended.clampedSamples())
+                .allocation(producer.allocatedBytes, consumer.allocatedBytes)
+                .jvmActivity(run.consumer.activity.compileMillis, run.consumer.activity.gcCount)
+                .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())
+                .persistence(proof, options.keepQueue(), run.queueDir)
+                .durations(run.runStartNanos, consumer.measuredStartNanos, consumer.endNanos > 0
+                        ? consumer.endNanos : run.measuredEndNanos, System.nanoTime()) // not the probe after it
+                .transport(run.transport.name(), run.transport.facts())
                 .failures(failures)
                 .concurrentRuns(safety.otherRunsSeen())
-                .section("steadyState", steady.toMap(phases.measuredStart(), options.indexBlockMessages()));
-        rigour.addTo(builder, new LatencyRecorder[] {actual, intended}, Arrays.asList(perRunActual, perRunIntended),
-                intervals);
-        edges.addTo(builder, bare, producer.report().threadId, consumer.report().threadId);
-        final TimelineAnalysis timeline = TimelineAnalysis.of(evidence.table().rows());
-        timeline.summarySections().forEach(builder::section);
-        final RunSummary summary = builder.build();
-        summary.writeTo(results);
+                .section("steadyState", run.steady.toMap(run.phases.measuredStart(), options.indexBlockMessages()));
+        run.rigour.addTo(builder, new LatencyRecorder[] {actual, intended},
+                Arrays.asList(run.perRunActual, run.perRunIntended), run.intervals);
+        run.edges.addTo(builder, run.bare, producer.threadId, consumer.threadId);
+        run.timeline.summarySections().forEach(builder::section);
+        return builder.build();
+    }
+
+    /** The console's account: percentiles, JVM evidence, rigour, edges, timeline, failures, the folder. */
+    private void printOutcome(final RunParts run, final RunSummary summary) {
+        final List<String> latencies = Arrays.asList(ACTUAL_SEND, INTENDED_SEND);
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
-                Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
-                        summary.percentiles(INTENDED_SEND))));
-        if (!bare) {
-            out.println(evidence.describe(consumer.activity.compileMillis, consumer.activity.gcCount));
+                latencies, Arrays.asList(summary.percentiles(ACTUAL_SEND), summary.percentiles(INTENDED_SEND))));
+        if (!run.bare) {
+            out.println(run.evidence.describe(run.consumer.activity.compileMillis, run.consumer.activity.gcCount));
         }
-        rigour.print(out, Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
-                summary.percentiles(INTENDED_SEND)), Arrays.asList(perRunActual, perRunIntended), intervals);
-        edges.print(out, bare, producer.report().threadId, consumer.report().threadId);
-        timeline.print(out);
+        run.rigour.print(out, latencies, Arrays.asList(summary.percentiles(ACTUAL_SEND),
+                summary.percentiles(INTENDED_SEND)), Arrays.asList(run.perRunActual, run.perRunIntended),
+                run.intervals);
+        run.edges.print(out, run.bare, run.producer.report().threadId, run.consumer.report().threadId);
+        run.timeline.print(out);
         for (final String failure : summary.failures()) {
             err.println("FAILED: " + failure);
         }
         out.println(summary.failures().isEmpty() ? "all checks passed" : "checks failed: " + summary.failures().size());
-        out.println("results: " + results.directory().toAbsolutePath());
-        return new BenchmarkResult(summary.failures().isEmpty() ? BenchmarkResult.PASSED
-                : BenchmarkResult.CHECK_FAILED, results.directory(), summary.failures());
+        out.println("results: " + run.results.directory().toAbsolutePath());
     }
 
     /** The progress path compiled before the run: its JIT activity caused safepoints in the measured window. */

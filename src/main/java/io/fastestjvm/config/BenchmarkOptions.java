@@ -8,6 +8,10 @@ import java.util.Properties;
 
 import net.openhft.chronicle.queue.RollCycles;
 
+import io.fastestjvm.transport.TransportEntry;
+import io.fastestjvm.transport.TransportSpec;
+import io.fastestjvm.transport.Transports;
+
 /**
  * Immutable benchmark settings. Built from system properties ({@link #fromProperties}) or fluently in code
  * ({@code BenchmarkOptions.defaults().withRate(20_000).withSeconds(2)}); both paths go through the same checks.
@@ -46,41 +50,41 @@ public final class BenchmarkOptions {
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
-        producerCpu = Settings.PRODUCER_CPU.intIn(values, -1, Settings.MAX_CPU);
-        consumerCpu = Settings.CONSUMER_CPU.intIn(values, -1, Settings.MAX_CPU);
+        producerCpu = Settings.PRODUCER_CPU.intValue(values);
+        consumerCpu = Settings.CONSUMER_CPU.intValue(values);
         strictAffinity = Settings.STRICT_AFFINITY.bool(values);
-        rate = Settings.RATE.longIn(values, 1, Settings.MAX_RATE);
-        size = Settings.SIZE.intIn(values, 32, Settings.MAX_SIZE);
-        warmupSeconds = Settings.WARMUP_SECONDS.intIn(values, 0, 3600);
-        final long explicitWarmupRate = Settings.WARMUP_RATE.longIn(values, 0, Settings.MAX_RATE);
+        rate = Settings.RATE.longValue(values);
+        size = Settings.SIZE.intValue(values);
+        warmupSeconds = Settings.WARMUP_SECONDS.intValue(values);
+        final long explicitWarmupRate = Settings.WARMUP_RATE.longValue(values);
         warmupRate = explicitWarmupRate > 0 ? explicitWarmupRate : Math.min(Settings.MAX_RATE, 4 * rate);
-        warmupIndexBlocks = Settings.WARMUP_INDEX_BLOCKS.intIn(values, 0, 1000);
-        steadySeconds = Settings.STEADY_SECONDS.intIn(values, 1, 3600);
-        seconds = Settings.SECONDS.intIn(values, 1, 86_400);
-        runs = Settings.RUNS.intIn(values, 1, 100);
+        warmupIndexBlocks = Settings.WARMUP_INDEX_BLOCKS.intValue(values);
+        steadySeconds = Settings.STEADY_SECONDS.intValue(values);
+        seconds = Settings.SECONDS.intValue(values);
+        runs = Settings.RUNS.intValue(values);
         queueParent = new File(Settings.QUEUE_DIR.raw(values));
         resultsParent = new File(Settings.RESULTS_DIR.raw(values));
         keepQueue = Settings.KEEP_QUEUE.bool(values);
         bare = Settings.BARE.bool(values);
         jvmEvents = Settings.JVM_EVENTS.bool(values);
-        blockSizeMiB = Settings.BLOCK_SIZE_MIB.intIn(values, 0, 16_384);
+        blockSizeMiB = Settings.BLOCK_SIZE_MIB.intValue(values);
         rollCycle = parseRollCycle(Settings.ROLL_CYCLE.raw(values));
         profile = Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
-        jitterProbe = Settings.JITTER_PROBE.matching(values, "auto|true|false");
+        jitterProbe = Settings.JITTER_PROBE.choice(values);
         jitterCpu = Settings.JITTER_CPU.matching(values, "auto|-1|[0-9]{1,4}");
         if (!"auto".equals(jitterCpu)) {
             Settings.JITTER_CPU.intIn(values, -1, Settings.MAX_CPU);
         }
-        jitterThresholdNanos = Settings.JITTER_THRESHOLD_NANOS.longIn(values, 1, 1_000_000_000L);
-        injectProducerStallMillis = Settings.INJECT_PRODUCER_STALL_MILLIS.longIn(values, 0, 60_000);
-        injectConsumerStallMillis = Settings.INJECT_CONSUMER_STALL_MILLIS.longIn(values, 0, 60_000);
+        jitterThresholdNanos = Settings.JITTER_THRESHOLD_NANOS.longValue(values);
+        injectProducerStallMillis = Settings.INJECT_PRODUCER_STALL_MILLIS.longValue(values);
+        injectConsumerStallMillis = Settings.INJECT_CONSUMER_STALL_MILLIS.longValue(values);
         final boolean stalls = injectProducerStallMillis > 0 || injectConsumerStallMillis > 0;
         // only a stall that is asked for must fall inside the measured seconds
         injectStallAtSecond = Settings.INJECT_STALL_AT_SECOND.intIn(values, 0,
                 stalls ? seconds * runs - 1 : Integer.MAX_VALUE);
-        injectConsumerSpinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longIn(values, 0, 1_000_000_000L);
-        injectEveryMessages = Settings.INJECT_EVERY_MESSAGES.longIn(values, 1, 1_000_000_000L);
-        transport = Settings.TRANSPORT.matching(values, "chronicle|floor|agrona|disruptor");
+        injectConsumerSpinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longValue(values);
+        injectEveryMessages = Settings.INJECT_EVERY_MESSAGES.longValue(values);
+        transport = Settings.TRANSPORT.choice(values);
         fork = Settings.FORK.bool(values);
     }
 
@@ -102,12 +106,18 @@ public final class BenchmarkOptions {
         return new BenchmarkOptions(chosen);
     }
 
+    /** {@code qp.help=true}: list the settings instead of running (a bad value is an error like any other). */
+    public static boolean helpAsked(final Properties properties) {
+        return Settings.HELP.bool(properties);
+    }
+
     /** A misspelt {@code qp.*} name would otherwise silently run the defaults. */
     private static void rejectUnknown(final Properties properties) {
         for (final String name : properties.stringPropertyNames()) {
-            if (name.startsWith("qp.") && Settings.ALL.stream().noneMatch(s -> s.name().equals(name))) {
+            if (name.startsWith("qp.") && Settings.ACCEPTED.stream().noneMatch(s -> s.name().equals(name))) {
                 throw new InvalidSettingException(name, "unknown setting",
-                        "one of " + Settings.ALL.stream().map(Setting::name).reduce((a, b) -> a + ", " + b).orElse(""));
+                        "one of " + Settings.ACCEPTED.stream().map(Setting::name).reduce((a, b) -> a + ", " + b)
+                                .orElse(""));
             }
         }
     }
@@ -291,9 +301,19 @@ public final class BenchmarkOptions {
         return injectEveryMessages;
     }
 
-    /** The {@code qp.transport} name: chronicle, floor, agrona or disruptor. */
+    /** The {@code qp.transport} name, one of {@link Transports#all()}. */
     public String transport() {
         return transport;
+    }
+
+    /** The registry entry {@code qp.transport} names. */
+    public TransportEntry transportEntry() {
+        return Transports.named(transport);
+    }
+
+    /** The transport's sizes for this run (its message counts decide the chronicle block and the ring memory). */
+    public TransportSpec transportSpec() {
+        return Transports.spec(size, rollCycle, blockSizeMiB, totalMessages(), warmupMessages());
     }
 
     /** Whether the benchmark runs in a fresh JVM of its own (qp.fork). */

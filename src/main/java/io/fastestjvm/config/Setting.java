@@ -1,30 +1,92 @@
 package io.fastestjvm.config;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
+import java.util.function.Supplier;
 
 /**
- * One benchmark setting: its system-property name, its default and its accepted range, and the parsing
- * that turns a raw string into a checked value. Every parse failure is an {@link InvalidSettingException}.
+ * One benchmark setting: its system-property name, its default, what it accepts and one line of meaning, declared
+ * once. The accepted text of the bad-input message, {@code -Dqp.help=true} and docs/settings.md are generated from
+ * the same declaration, and parsing checks the same bounds. Every parse failure is an {@link InvalidSettingException}.
  */
 public final class Setting {
     private final String name;
     private final String defaultValue;
-    private final String accepted;
-    private final String description;
     private final String documentedDefault;
+    private final String description;
+    /** Whole numbers: the inclusive bounds, the unit shown after them, and what the lowest value means if special. */
+    private final long min;
+    private final long max;
+    private final String unit;
+    private final String lowestMeans;
+    /** Choices: the accepted values; their text, when not the values themselves. */
+    private final Supplier<List<String>> choices;
+    private final Supplier<String> acceptedText;
 
-    Setting(final String name, final String defaultValue, final String accepted, final String description) {
-        this(name, defaultValue, accepted, description, defaultValue);
-    }
-
-    /** For a default that depends on the machine: {@code documentedDefault} says how it is chosen. */
-    Setting(final String name, final String defaultValue, final String accepted, final String description,
-            final String documentedDefault) {
+    private Setting(final String name, final String defaultValue, final String documentedDefault,
+                    final String description, final long min, final long max, final String unit,
+                    final String lowestMeans, final Supplier<List<String>> choices,
+                    final Supplier<String> acceptedText) {
         this.name = name;
         this.defaultValue = defaultValue;
-        this.accepted = accepted;
-        this.description = description;
         this.documentedDefault = documentedDefault;
+        this.description = description;
+        this.min = min;
+        this.max = max;
+        this.unit = unit;
+        this.lowestMeans = lowestMeans;
+        this.choices = choices;
+        this.acceptedText = acceptedText;
+    }
+
+    /** A whole number from {@code min} to {@code max}. */
+    static Setting whole(final String name, final long defaultValue, final long min, final long max,
+                         final String unit, final String description) {
+        return new Setting(name, String.valueOf(defaultValue), String.valueOf(defaultValue), description, min, max,
+                unit, null, null, null);
+    }
+
+    /** true or false. */
+    static Setting flag(final String name, final boolean defaultValue, final String description) {
+        return oneOf(name, String.valueOf(defaultValue), description, "true", "false");
+    }
+
+    /** One of fixed values, compared exactly by {@link #choice} (a flag is read by {@link #bool}, ignoring case). */
+    static Setting oneOf(final String name, final String defaultValue, final String description,
+                         final String... values) {
+        final List<String> list = Arrays.asList(values);
+        return new Setting(name, defaultValue, defaultValue, description, 0, 0, "", null, () -> list, null);
+    }
+
+    /** One of values known only at run time (e.g. the transport registry), with their generated text. */
+    static Setting oneOf(final String name, final String defaultValue, final String description,
+                         final Supplier<List<String>> values, final Supplier<String> accepted) {
+        return new Setting(name, defaultValue, defaultValue, description, 0, 0, "", null, values, accepted);
+    }
+
+    /** Free text, or a value checked where it is used; {@code accepted} says what is accepted. */
+    static Setting text(final String name, final String defaultValue, final String accepted,
+                        final String description) {
+        return new Setting(name, defaultValue, defaultValue, description, 0, 0, "", null, null, () -> accepted);
+    }
+
+    /** The lowest value is special, e.g. -1 "no pinning" or 0 "off": "-1 (no pinning) or 0 to 4095". */
+    Setting lowestMeans(final String meaning) {
+        return new Setting(name, defaultValue, documentedDefault, description, min, max, unit, meaning, choices,
+                acceptedText);
+    }
+
+    /** For a default that depends on the machine: how it is chosen. */
+    Setting documentedAs(final String howChosen) {
+        return new Setting(name, defaultValue, howChosen, description, min, max, unit, lowestMeans, choices,
+                acceptedText);
+    }
+
+    /** The same choices with their own text, e.g. "auto (on when ...), true or false". */
+    Setting acceptedAs(final String text) {
+        return new Setting(name, defaultValue, documentedDefault, description, min, max, unit, lowestMeans, choices,
+                () -> text);
     }
 
     public String name() {
@@ -35,8 +97,18 @@ public final class Setting {
         return defaultValue;
     }
 
+    /** What the setting accepts, one phrase: generated from the bounds or the choices. */
     public String accepted() {
-        return accepted;
+        if (acceptedText != null) {
+            return acceptedText.get();
+        }
+        if (choices != null) {
+            final List<String> values = choices.get();
+            return String.join(", ", values.subList(0, values.size() - 1)) + " or " + values.get(values.size() - 1);
+        }
+        final String range = lowestMeans == null ? min + " to " + max
+                : min + " (" + lowestMeans + ") or " + (min + 1) + " to " + max;
+        return range + unit;
     }
 
     public String description() {
@@ -52,7 +124,17 @@ public final class Setting {
         return value == null ? defaultValue : value.trim();
     }
 
-    long longIn(final Properties properties, final long min, final long max) {
+    /** The value within this setting's own bounds. */
+    long longValue(final Properties properties) {
+        return longIn(properties, min, max);
+    }
+
+    int intValue(final Properties properties) {
+        return (int) longIn(properties, min, max);
+    }
+
+    /** For a bound that depends on another setting (the accepted text then says so). */
+    long longIn(final Properties properties, final long low, final long high) {
         final String raw = raw(properties);
         final long value;
         try {
@@ -60,14 +142,14 @@ public final class Setting {
         } catch (final NumberFormatException e) {
             throw invalid("\"" + raw + "\" is not a whole number");
         }
-        if (value < min || value > max) {
+        if (value < low || value > high) {
             throw invalid(value + " is out of range");
         }
         return value;
     }
 
-    int intIn(final Properties properties, final int min, final int max) {
-        return (int) longIn(properties, min, max);
+    int intIn(final Properties properties, final int low, final int high) {
+        return (int) longIn(properties, low, high);
     }
 
     boolean bool(final Properties properties) {
@@ -81,6 +163,15 @@ public final class Setting {
         throw invalid("\"" + raw + "\" is not true or false");
     }
 
+    /** One of this setting's choices. */
+    String choice(final Properties properties) {
+        final String raw = raw(properties);
+        if (!choices.get().contains(raw)) {
+            throw invalid("\"" + raw + "\" is not allowed");
+        }
+        return raw;
+    }
+
     String matching(final Properties properties, final String regex) {
         final String raw = raw(properties);
         if (!raw.matches(regex)) {
@@ -90,6 +181,6 @@ public final class Setting {
     }
 
     public InvalidSettingException invalid(final String problem) {
-        return new InvalidSettingException(name, problem, accepted);
+        return new InvalidSettingException(name, problem, accepted());
     }
 }

@@ -8,15 +8,14 @@ import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import io.fastestjvm.results.RunSummary;
+
 /**
  * Looks for other benchmark runs on this machine at the start, once a second from its own daemon thread (never
  * from the measured loops), and at the end. Every run seen is remembered: two runs that overlapped at any time
  * measured each other's interference, so neither's numbers are comparable with a run that had the machine alone.
  */
 public final class ConcurrentRunWatch implements AutoCloseable {
-    public static final String NOT_COMPARABLE = "another benchmark run shared this machine during the run (pid %s):"
-            + " it competed for the same CPUs, caches and memory, so these numbers are not comparable";
-
     private final RunRegistry registry;
     private final PrintStream err;
     private final Set<Long> seen = new ConcurrentSkipListSet<>();
@@ -54,7 +53,7 @@ public final class ConcurrentRunWatch implements AutoCloseable {
     private void check() {
         for (final Long pid : registry.otherLiveRuns()) {
             if (seen.add(pid)) {
-                err.println("FAILED: " + String.format(NOT_COMPARABLE, pid));
+                err.println("FAILED: " + String.format(RunSummary.NOT_COMPARABLE, pid));
             }
         }
     }

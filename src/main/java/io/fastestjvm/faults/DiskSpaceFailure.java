@@ -3,7 +3,6 @@ package io.fastestjvm.faults;
 import java.io.File;
 import java.util.Locale;
 
-import io.fastestjvm.benchmark.Preflight;
 
 /**
  * Recognises a run that failed because its queue's file system filled up while it ran (Preflight has already

@@ -21,7 +21,6 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 
-import io.fastestjvm.benchmark.Preflight;
 
 /**
  * Removes queue directories left by runs that died without cleaning up (kill -9, a JVM crash, a power cut of the

@@ -24,7 +24,6 @@ import org.HdrHistogram.Histogram;
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuList;
 import io.fastestjvm.config.BenchmarkOptions;
-import io.fastestjvm.faults.ConcurrentRunWatch;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.transport.PersistenceProof;
 
@@ -35,6 +34,9 @@ import io.fastestjvm.transport.PersistenceProof;
 public final class RunSummary {
     public static final String FILE_NAME = "summary.json";
     public static final int FORMAT_VERSION = 1;
+    /** Why a run that overlapped another benchmark run failed (faults' ConcurrentRunWatch prints it live too). */
+    public static final String NOT_COMPARABLE = "another benchmark run shared this machine during the run (pid %s):"
+            + " it competed for the same CPUs, caches and memory, so these numbers are not comparable";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final ObjectNode root;
@@ -309,7 +311,7 @@ public final class RunSummary {
             seen.forEach(pids::add);
             node.put("comparable", seen.isEmpty());
             if (!seen.isEmpty()) {
-                final String detail = String.format(ConcurrentRunWatch.NOT_COMPARABLE,
+                final String detail = String.format(NOT_COMPARABLE,
                         seen.stream().map(String::valueOf).collect(Collectors.joining(", ")));
                 node.put("detail", detail);
                 failures.add(detail);

@@ -1,12 +1,29 @@
 package io.fastestjvm.transport;
 
-import java.io.File;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
-import io.fastestjvm.config.BenchmarkOptions;
+import net.openhft.chronicle.queue.RollCycles;
 
-/** Makes the transport {@code qp.transport} names, sized for the run {@code options} describe. */
+/**
+ * The transport registry: every transport {@code qp.transport} can name, one line each. The setting's accepted
+ * values, its validation, the settings table and the persistence checks all read this list (docs/architecture.md,
+ * "Adding a transport").
+ */
 public final class Transports {
     public static final String CHRONICLE = "chronicle";
+    private static final List<TransportEntry> ALL = new CopyOnWriteArrayList<>(Arrays.asList(
+            new TransportEntry(CHRONICLE, "memory-mapped Chronicle Queue", true, (spec, dir) ->
+                    new ChronicleQueueTransport(dir, spec.messageSize(), spec.rollCycle(), spec.chronicleBlockBytes())),
+            new TransportEntry("floor", "minimal off-heap SPSC ring", false, (spec, dir) ->
+                    new FloorRingTransport(dir, spec.messageSize(), spec.ringBytes())),
+            new TransportEntry("agrona", "Agrona OneToOneRingBuffer", false, (spec, dir) ->
+                    new AgronaRingTransport(dir, spec.messageSize(), spec.ringBytes())),
+            new TransportEntry("disruptor", "LMAX Disruptor", false, (spec, dir) ->
+                    new DisruptorTransport(dir, spec.messageSize(), spec.ringBytes()))));
     /** The in-memory rings take at most this much memory; the producer waits (and counts it) if one fills. */
     static final long MAX_RING_BYTES = 64L << 20;
     /** A ring holds at least this many messages. */
@@ -19,23 +36,34 @@ public final class Transports {
     private Transports() {
     }
 
-    public static Transport create(final BenchmarkOptions options, final File queueDir) {
-        switch (options.transport()) {
-            case "floor":
-                return new FloorRingTransport(queueDir, options.size(), ringBytes(options));
-            case "agrona":
-                return new AgronaRingTransport(queueDir, options.size(), ringBytes(options));
-            case "disruptor":
-                return new DisruptorTransport(queueDir, options.size(), ringBytes(options));
-            default:
-                return new ChronicleQueueTransport(queueDir, options.size(), options.rollCycle(),
-                        chronicleBlockSizeBytes(options));
-        }
+    /** Every registered transport, in the order the settings table lists them. */
+    public static List<TransportEntry> all() {
+        return Collections.unmodifiableList(ALL);
     }
 
-    /** True when the named transport writes files, so needs free space and has something to prove afterwards. */
-    public static boolean persists(final String transport) {
-        return CHRONICLE.equals(transport);
+    public static Optional<TransportEntry> find(final String name) {
+        return ALL.stream().filter(entry -> entry.name().equals(name)).findFirst();
+    }
+
+    /** The entry {@code name} registers; the settings have already checked that it is one. */
+    public static TransportEntry named(final String name) {
+        return find(name).orElseThrow(() -> new IllegalArgumentException("no transport named " + name));
+    }
+
+    /** Adds an entry until the returned handle is closed (tests; a real transport is one line in the list above). */
+    static AutoCloseable register(final TransportEntry entry) {
+        if (find(entry.name()).isPresent()) {
+            throw new IllegalArgumentException("transport " + entry.name() + " is already registered");
+        }
+        ALL.add(entry);
+        return () -> ALL.remove(entry);
+    }
+
+    /** Sizes a run's transport: the chronicle block and the ring memory follow from the message counts. */
+    public static TransportSpec spec(final int size, final RollCycles rollCycle, final int blockSizeMiB,
+                                     final long totalMessages, final long warmupMessages) {
+        return new TransportSpec(size, rollCycle, chronicleBlockSizeBytes(blockSizeMiB, totalMessages, size),
+                ringBytes(warmupMessages, size));
     }
 
     /**
@@ -44,13 +72,9 @@ public final class Transports {
      * first time inside the measured window, that branch deoptimises the hot loop, which then runs, and allocates,
      * in the interpreter.
      */
-    static long ringBytes(final BenchmarkOptions options) {
-        final long messages = Math.max(MIN_RING_MESSAGES, options.warmupMessages() / WARMUP_LAPS);
-        return Math.min(MAX_RING_BYTES, messages * (options.size() + RING_OVERHEAD_BYTES));
-    }
-
-    public static long chronicleBlockSizeBytes(final BenchmarkOptions options) {
-        return chronicleBlockSizeBytes(options.blockSizeMiB(), options.totalMessages(), options.size());
+    static long ringBytes(final long warmupMessages, final int size) {
+        final long messages = Math.max(MIN_RING_MESSAGES, warmupMessages / WARMUP_LAPS);
+        return Math.min(MAX_RING_BYTES, messages * (size + RING_OVERHEAD_BYTES));
     }
 
     /**

@@ -12,15 +12,18 @@ import org.junit.jupiter.api.Test;
 
 class SettingsTableTest {
     @Test
-    void docsHoldTheSettingsTableExactlyAsTheCodeDefinesIt() throws IOException {
-        final String page = new String(Files.readAllBytes(Paths.get("docs/settings.md")), StandardCharsets.UTF_8);
-        assertTrue(page.contains(SettingsTable.markdown()),
-                "docs/settings.md's settings table is stale: paste the output of"
-                        + " `java -cp target/classes io.fastestjvm.config.SettingsTable`");
+    void docsSettingsIsExactlyWhatTheCodeDefines() throws IOException {
+        final String page = new String(Files.readAllBytes(Paths.get("docs", "settings.md")), StandardCharsets.UTF_8);
+        assertEquals(SettingsTable.document(), page, "docs/settings.md is stale: regenerate it with"
+                + " `java -cp target/classes:<classpath> io.fastestjvm.config.SettingsTable > docs/settings.md`");
     }
 
     @Test
-    void everySettingHasARow() {
-        assertEquals(Settings.ALL.size() + 2, SettingsTable.markdown().split("\n").length);
+    void everySettingHasARowAndAHelpBlock() {
+        assertEquals(Settings.ACCEPTED.size() + 2, SettingsTable.markdown().split("\n").length);
+        for (final Setting setting : Settings.ACCEPTED) {
+            assertTrue(SettingsTable.help().contains("\n  " + setting.name() + " (default: "), setting.name());
+            assertTrue(SettingsTable.help().contains("accepted: " + setting.accepted() + "\n"), setting.name());
+        }
     }
 }

@@ -47,7 +47,7 @@ class ConcurrentRunsTest {
             throws Exception {
         final String err = run.stderr();
         System.err.print(err);
-        final String failure = String.format(ConcurrentRunWatch.NOT_COMPARABLE, otherPid);
+        final String failure = String.format(RunSummary.NOT_COMPARABLE, otherPid);
         assertTrue(err.contains("FAILED: " + failure + "\n"), err);
         assertFalse(err.contains("removed stale queue directory"), "a live run's queue is never swept: " + err);
         final JsonNode summary = new ObjectMapper().readTree(new File(folder, RunSummary.FILE_NAME));

@@ -1,4 +1,4 @@
-package io.fastestjvm.benchmark;
+package io.fastestjvm.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package io.fastestjvm.benchmark;
+package io.fastestjvm.faults;
 
 import java.io.File;
 import java.io.IOException;
@@ -9,7 +9,6 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.transport.ChronicleQueueTransport;
-import io.fastestjvm.transport.Transports;
 
 /**
  * Checks that a run can complete before anything is written: directories, free space for the whole queue, and
@@ -40,7 +39,7 @@ public final class Preflight {
         }
         requireWritableDirectory(options.queueParent(), Settings.QUEUE_DIR.name(), Settings.QUEUE_DIR.accepted());
         requireWritableOrCreatable(options.resultsParent());
-        if (!Transports.persists(options.transport())) {
+        if (!options.transportEntry().persists()) {
             return;
         }
         checkChronicleLimits(options);
@@ -60,7 +59,7 @@ public final class Preflight {
      * cycle can still roll once if the run crosses its boundary, e.g. midnight UTC for FAST_DAILY).
      */
     private static void checkChronicleLimits(final BenchmarkOptions options) {
-        final long block = Transports.chronicleBlockSizeBytes(options);
+        final long block = options.transportSpec().chronicleBlockBytes();
         final long largest = ChronicleQueueTransport.maxMessageBytes(block);
         if (options.size() > largest) {
             throw new InvalidSettingException(Settings.SIZE.name(), String.format(Locale.ROOT,

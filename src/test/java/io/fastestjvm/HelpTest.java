@@ -1,0 +1,91 @@
+package io.fastestjvm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fastestjvm.benchmark.BenchmarkResult;
+import io.fastestjvm.config.Setting;
+import io.fastestjvm.config.Settings;
+import io.fastestjvm.config.SettingsTable;
+
+/**
+ * {@code -Dqp.help=true} lists every setting with its default, accepted values and meaning and exits 0 before
+ * anything runs: no forked JVM, no queue directory, no results folder. A bad value of it is an error like any other.
+ */
+class HelpTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void helpListsEverySettingAndRunsNothing() throws Exception {
+        final File queues = Files.createDirectories(temp.resolve("queues")).toFile();
+        final File results = temp.resolve("results").toFile();
+        final Captured run = runWith("qp.help", "true", "qp.fork", "true", "qp.queueDir", queues.getPath(),
+                "qp.resultsDir", results.getPath());
+
+        assertEquals(BenchmarkResult.PASSED, run.exitCode);
+        assertEquals(SettingsTable.help(), run.out);
+        for (final Setting setting : Settings.ACCEPTED) {
+            assertTrue(run.out.contains(setting.name() + " (default: "), setting.name());
+        }
+        assertTrue(run.out.contains("accepted: 1 to 50000000 msg/s"), run.out);
+        assertEquals("", run.err, "nothing launched, nothing warned");
+        assertFalse(results.exists(), "no results folder");
+        assertEquals(0, queues.list().length, "no queue directory");
+    }
+
+    @Test
+    void aBadHelpValueIsOneLineAndExitTwo() throws Exception {
+        final Captured run = runWith("qp.help", "yes");
+        assertEquals(BenchmarkResult.INVALID_SETTING, run.exitCode);
+        assertEquals("error: qp.help: \"yes\" is not true or false; accepted: true or false\n", run.err);
+        assertEquals("", run.out);
+    }
+
+    /** QueuePerformance.run() with these system properties set, then the old ones restored. */
+    private static Captured runWith(final String... nameValues) throws Exception {
+        final Properties saved = (Properties) System.getProperties().clone();
+        final PrintStream out = System.out;
+        final PrintStream err = System.err;
+        final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+        final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        try {
+            for (int i = 0; i < nameValues.length; i += 2) {
+                System.setProperty(nameValues[i], nameValues[i + 1]);
+            }
+            System.setOut(new PrintStream(outBytes, true, "UTF-8"));
+            System.setErr(new PrintStream(errBytes, true, "UTF-8"));
+            final int exitCode = QueuePerformance.run();
+            return new Captured(exitCode, new String(outBytes.toByteArray(), StandardCharsets.UTF_8),
+                    new String(errBytes.toByteArray(), StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+            System.setProperties(saved);
+        }
+    }
+
+    private static final class Captured {
+        final int exitCode;
+        final String out;
+        final String err;
+
+        Captured(final int exitCode, final String out, final String err) {
+            this.exitCode = exitCode;
+            this.out = out;
+            this.err = err;
+        }
+    }
+}
