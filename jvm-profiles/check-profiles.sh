@@ -12,6 +12,7 @@
 #   jvm-profiles/check-profiles.sh                  # the default set (matrix = always in profiles.tsv)
 #   jvm-profiles/check-profiles.sh jdk8 jdk21-graaljit graalvm21
 #   QP_HEAP=256m jvm-profiles/check-profiles.sh     # smaller heap, faster
+#   jvm-profiles/check-profiles.sh --list           # the profiles and tuned flags of profiles.tsv; runs nothing
 set -euo pipefail
 
 DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -22,6 +23,19 @@ problems="$(qp_profiles_problems)"
 if [[ -n "$problems" ]]; then
   printf 'check-profiles: %s: %s\n' "$(qp_profiles_file)" "$problems" >&2
   exit 1
+fi
+if [[ "${1:-}" == --list ]]; then
+  printf '%-15s %-14s %-4s %-14s %-7s %-7s %s\n' profile aliases jdk compiler warm-up matrix "what runs"
+  while IFS= read -r p; do
+    printf '%-15s %-14s %-4s %-14s %-7s %-7s %s\n' "$p" "$(qp_profile_field "$p" aliases)" \
+      "$(qp_profile_field "$p" jdk)" "$(qp_profile_field "$p" compiler)" "$(qp_profile_field "$p" warmup)" \
+      "$(qp_profile_field "$p" matrix)" "$(qp_profile_describe "$p")"
+  done < <(qp_profile_names all)
+  echo
+  awk -F'\t' '$1 == "profile" { printf "%-15s tuned: %s\n", $2, $8 }' "$(qp_profiles_file)"
+  echo
+  awk -F'\t' '$1 == "flag" { printf "%-34s JDK %-5s %s\n", $2, $3, $4 }' "$(qp_profiles_file)"
+  exit 0
 fi
 if [[ $# -gt 0 ]]; then PROFILES=("$@"); else mapfile -t PROFILES < <(qp_profile_names default); fi
 
