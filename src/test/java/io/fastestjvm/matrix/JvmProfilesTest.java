@@ -72,6 +72,34 @@ class JvmProfilesTest {
                 .contains("JAVA17_HOME=" + dir.resolve("not-a-jdk") + " is not a JDK"));
     }
 
+    @Test
+    void aGraalVmDistributionIsFoundFromSdkmanOrGraalvmHomeAndRunsUnderItsOwnName() throws Exception {
+        final Path sdkman = dir.resolve("home/.sdkman/candidates/java/21.0.2-graalce");
+        fakeGraalVm(sdkman, "21.0.2");
+        final Path other = dir.resolve("graalvm-17");
+        fakeGraalVm(other, "17.0.9");
+        final Map<String, String> env = new TreeMap<>();
+        env.put("HOME", dir.resolve("home").toString());
+        env.put("GRAALVM_HOME", other.toString());   // a GraalVM, but for JDK 17: not taken for graalvm21
+        final String script = "source jvm-profiles/use.sh graalvm21 2>/dev/null && echo \"$JAVA_HOME|$QP_JVM_ORIGIN|"
+                + "$QP_PROFILE|$QP_EXPECTS_GRAAL\" && echo \"$QP_JVM_FLAGS\"";
+        final String[] out = bash(env, script).split("\n");
+        assertEquals(sdkman.toRealPath() + "|" + sdkman.getParent() + "|graalvm21|true", out[0]);
+        assertTrue(out[1].contains("-XX:+UseJVMCICompiler -Dqp.profile=graalvm21"), out[1]);
+        assertTrue(!out[1].contains("upgrade-module-path"), "a GraalVM needs no Graal jars: " + out[1]);
+        assertEquals(other + "|GRAALVM_HOME|graalvm17|true\n", bash(env, "source jvm-profiles/use.sh graalvm17 "
+                + "2>/dev/null && echo \"$JAVA_HOME|$QP_JVM_ORIGIN|$QP_PROFILE|$QP_EXPECTS_GRAAL\""));
+    }
+
+    /** A folder that looks like a GraalVM to the profiles: a release file with GRAALVM_VERSION, java and javac. */
+    private static void fakeGraalVm(final Path home, final String version) throws IOException {
+        Files.createDirectories(home.resolve("bin"));
+        Files.createSymbolicLink(home.resolve("bin/java"), Paths.get(JDK17, "bin/java"));
+        Files.createSymbolicLink(home.resolve("bin/javac"), Paths.get(JDK17, "bin/javac"));
+        Files.write(home.resolve("release"), ("JAVA_VERSION=\"" + version + "\"\nGRAALVM_VERSION=\"test\"\n")
+                .getBytes(StandardCharsets.UTF_8));
+    }
+
     /** Output of a bash script run in the project folder, with JDK17_HOME etc. cleared unless given. */
     private static String bash(final Map<String, String> env, final String script) throws IOException,
             InterruptedException {
