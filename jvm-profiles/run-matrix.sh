@@ -65,7 +65,7 @@ while (($#)); do
     --results) results_root="${2:-}"; shift 2 || usage_error "--results needs a value" ;;
     --no-build) build=false; shift ;;
     -Dqp.*=*) qp_args+=("$1"); shift ;;
-    -h|--help) sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) usage_error "unknown argument '$1'; accepted: --profiles, --flags, --runs, --seed, --transports, --timeout, --id, --results, --no-build, --dry-run, -Dqp.NAME=VALUE" ;;
   esac
 done
