@@ -24,6 +24,9 @@ if [[ -n "$problems" ]]; then
   printf 'check-profiles: %s: %s\n' "$(qp_profiles_file)" "$problems" >&2
   exit 1
 fi
+if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
+  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0
+fi
 if [[ "${1:-}" == --list ]]; then
   printf '%-15s %-14s %-4s %-14s %-7s %-7s %s\n' profile aliases jdk compiler warm-up matrix "what runs"
   while IFS= read -r p; do

@@ -57,7 +57,7 @@ FORCE="${QP_FORCE:-0}"
 
 log()  { printf '[install-jdks] %s\n' "$*" >&2; }
 die()  { printf '[install-jdks] ERROR: %s\n' "$*" >&2; exit 1; }
-usage() { sed -n '2,38p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
 
 # ---------------------------------------------------------------- arguments
 # component_of <profile>: what a profile needs provisioned (its JDK major, or graal<major> for Graal jars)
