@@ -28,6 +28,14 @@ qp_activate() {
   local name flag_set="${2:-default}" major compiler warmup pvar label found rc set_flags
   local home="" version="" origin="" jars="" distribution="" flags=() extra=() expects_graal=false
   name="$(qp_profile_resolve "$1")" || return 1
+  local old_var major_of_name
+  old_var="$(printf '%s' "$1" | tr '[:lower:]-' '[:upper:]_')_HOME"   # graalvm-ce17 -> GRAALVM_CE17_HOME
+  major_of_name="$(qp_profile_field "$name" jdk)"
+  if [[ "$1" != "$name" && -n "${!old_var:-}" ]]; then   # the old names read this variable for a GraalVM
+    _qp_err "$old_var is no longer read: $name is $(qp_profile_describe "$name"), its own variable is $(printf '%s' "$name" | tr '[:lower:]-' '[:upper:]_')_HOME$( \
+      [[ -z "$(qp_profile_field "graalvm$major_of_name" jdk)" ]] \
+        || printf '; a GraalVM runs as profile graalvm%s (GRAALVM%s_HOME)' "$major_of_name" "$major_of_name")"
+  fi
   set_flags="$(qp_profile_flags "$name" "$flag_set")" || return 1
   [[ -z "$set_flags" ]] || mapfile -t extra <<<"$set_flags"
   major="$(qp_profile_field "$name" jdk)"
