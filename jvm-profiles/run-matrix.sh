@@ -77,9 +77,10 @@ if ! [[ "$timeout_seconds" =~ ^[0-9]{1,5}$ ]] || ((timeout_seconds < 10 || timeo
 fi
 [[ "$matrix_id" =~ ^[A-Za-z0-9._-]{1,100}$ ]] \
   || usage_error "--id: '$matrix_id' is not allowed; accepted: 1 to 100 of A-Z a-z 0-9 . _ -"
-if ! [[ "$seed" =~ ^[0-9]{1,10}$ ]] || ((seed > 2147483647)); then
+if ! [[ "$seed" =~ ^[0-9]{1,10}$ ]] || ((10#$seed > 2147483647)); then
   usage_error "--seed: '$seed' is not allowed; accepted: 0 to 2147483647"
 fi
+seed=$((10#$seed))   # (a leading 0 is not octal)
 resolved=()
 for profile in "${profiles[@]}"; do
   name="$(qp_profile_resolve "$profile" 2>/dev/null)" \
