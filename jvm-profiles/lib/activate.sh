@@ -28,14 +28,6 @@ qp_activate() {
   local name flag_set="${2:-default}" major compiler warmup pvar label found rc set_flags
   local home="" version="" origin="" jars="" distribution="" flags=() extra=() expects_graal=false
   name="$(qp_profile_resolve "$1")" || return 1
-  local old_var major_of_name
-  old_var="$(printf '%s' "$1" | tr '[:lower:]-' '[:upper:]_')_HOME"   # graalvm-ce17 -> GRAALVM_CE17_HOME
-  major_of_name="$(qp_profile_field "$name" jdk)"
-  if [[ "$1" != "$name" && -n "${!old_var:-}" ]]; then   # the old names read this variable for a GraalVM
-    _qp_err "$old_var is no longer read: $name is $(qp_profile_describe "$name"), its own variable is $(printf '%s' "$name" | tr '[:lower:]-' '[:upper:]_')_HOME$( \
-      [[ -z "$(qp_profile_field "graalvm$major_of_name" jdk)" ]] \
-        || printf '; a GraalVM runs as profile graalvm%s (GRAALVM%s_HOME)' "$major_of_name" "$major_of_name")"
-  fi
   set_flags="$(qp_profile_flags "$name" "$flag_set")" || return 1
   [[ -z "$set_flags" ]] || mapfile -t extra <<<"$set_flags"
   major="$(qp_profile_field "$name" jdk)"
@@ -43,6 +35,13 @@ qp_activate() {
   warmup="$(qp_profile_field "$name" warmup)"
   label="$name"; [[ "$flag_set" == default ]] || label="$name-$flag_set"
   pvar="$(printf '%s' "$name" | tr '[:lower:]-' '[:upper:]_')_HOME"   # jdk17-graaljit -> JDK17_GRAALJIT_HOME
+  local old_var
+  old_var="$(printf '%s' "$1" | tr '[:lower:]-' '[:upper:]_')_HOME"   # graalvm-ce17 -> GRAALVM_CE17_HOME
+  if [[ "$1" != "$name" && -n "${!old_var:-}" ]]; then   # the old names read theirs, as a GraalVM for graalvm-ce*
+    _qp_err "$old_var is no longer read: $name is $(qp_profile_describe "$name"); its own variable is $pvar$( \
+      [[ -z "$(qp_profile_field "graalvm$major" jdk)" ]] \
+        || printf '; a GraalVM runs as profile graalvm%s (GRAALVM%s_HOME)' "$major" "$major")"
+  fi
 
   # 1. where the JVM is: <PROFILE>_HOME used as-is, else the discovery of lib/discover.sh
   if [[ -n "${!pvar:-}" ]]; then
