@@ -82,8 +82,8 @@ if [[ "${1:-}" == --benchmark ]]; then
   trap 'rm -rf "$btmp"' EXIT
   echo "measure-warmup: benchmark under $bprofile, warm-up $bwarm s; load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
   (
-    # shellcheck disable=SC1090
-    QP_QUIET=1 source "$BDIR/$bprofile.sh" || exit 3
+    # shellcheck source=/dev/null  # (followed elsewhere; here it would only flag the subshell's exports)
+    QP_QUIET=1 source "$BDIR/use.sh" "$bprofile" || exit 3
     cd "$BDIR/.." || exit 3
     mvn -q -B compile exec:java@QueuePerformance -Dqp.warmupSeconds="$bwarm" -Dqp.seconds=5 \
         -Dqp.resultsDir="$btmp/results" >"$btmp/run.log" 2>&1 &
@@ -123,13 +123,15 @@ DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 profile="${1:?usage: $0 <profile> [seconds] [ops/s]}"
 seconds="${2:-120}"
 rate="${3:-100000}"
-[[ -f "$DIR/$profile.sh" ]] || { echo "no profile $DIR/$profile.sh" >&2; exit 2; }
+# shellcheck source=lib/profiles.sh
+. "$DIR/lib/profiles.sh"
+profile="$(qp_profile_resolve "$profile")" || exit 2
 
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 compiled=no
 for jc in "${JAVA_HOME:-/nonexistent}/bin/javac" /usr/lib/jvm/java-17-openjdk-amd64/bin/javac \
-          "$DIR/../.jdks/jdk17/bin/javac" "$DIR/../.jdks/jdk21/bin/javac" "$(command -v javac || true)"; do
+          "${QP_JDKS_DIR:-$DIR/../.jdks}/jdk17/bin/javac" "${QP_JDKS_DIR:-$DIR/../.jdks}/jdk21/bin/javac" "$(command -v javac || true)"; do
   [[ -x "$jc" ]] || continue
   if "$jc" --release 8 -nowarn -d "$TMP" "$DIR/tools/WarmupProbe.java" 2>/dev/null; then compiled=yes; break; fi
 done
@@ -139,7 +141,7 @@ out="${QP_WARMUP_OUT:-$TMP/$profile.txt}"
 echo "measure-warmup: $profile, $seconds s at $rate ops/s; load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 # shellcheck disable=SC2016  # expanded by the inner bash
 QP_QUIET=1 bash -c '
-  source "$1/$2.sh" || exit 3
+  source "$1/use.sh" "$2" || exit 3
   # shellcheck disable=SC2086
   exec java $QP_JVM_FLAGS -cp "$3" WarmupProbe "$4" "$5"
 ' measure "$DIR" "$profile" "$TMP" "$seconds" "$rate" >"$out" 2>&1 \

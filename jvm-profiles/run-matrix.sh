@@ -1,23 +1,35 @@
 #!/usr/bin/env bash
-# Reruns the QueuePerformance benchmark under each JVM profile and collects the results in one set folder:
+# Reruns the QueuePerformance benchmark under each JVM profile, in fresh JVMs, and collects the results in one set:
 #
-#   jvm-profiles/run-matrix.sh [--profiles jdk8,jdk17,...] [--runs N] [--transports chronicle,...]
-#                              [--timeout SECONDS] [--id NAME] [--results DIR] [--no-build] [-Dqp.NAME=VALUE ...]
+#   jvm-profiles/run-matrix.sh [--profiles jdk8,jdk17,...] [--flags default,tuned] [--runs N] [--seed S]
+#                              [--transports chronicle,...] [--timeout SECONDS] [--id NAME] [--results DIR]
+#                              [--no-build] [--dry-run] [-Dqp.NAME=VALUE ...]
 #
-# results/<id>/matrix-run.json          what was asked, on which machine, and how it ended
-# results/<id>/<profile>/profile.json   per profile: found or not, and each run's status, reason and output tail
+# --runs N counts fresh JVMs: each (profile, flag set, transport) runs in N new JVMs (default 10), one per round.
+#   It is not -Dqp.runs, which repeats the measurement back to back inside one JVM (a run folder each).
+# Each round runs every (profile, flag set, transport) once, in a new random order; --seed replays an order
+#   (matrix-run.json records the seed and every round's order). A failed run is recorded and the matrix goes on.
+# --profiles: names or aliases from jvm-profiles/profiles.tsv (default: its rows with matrix = always).
+# --flags: default = the profile's own flags; tuned = plus its documented low-latency set (profiles.tsv).
+#   A tuned profile's runs go to <profile>-tuned/ and record qp.profile=<profile>-tuned.
+# --dry-run: resolve the profiles and write matrix-run.json with the order, but run nothing.
+#
+# results/<id>/matrix-run.json          what was asked, on which machine, the seed and order, and how it ended
+# results/<id>/<profile>/profile.json   per profile and flag set: its JVM (or why none) and each run's status,
+#                                       reason and output tail
 # results/<id>/<profile>/<run folders>  ordinary QueuePerformance results folders
 # then the Report tool writes matrix.json, matrix.csv, report.md and charts/ into results/<id>/, prints a table
 # across JVMs, and regenerates the index results/README.md.
 #
-# Runs are interleaved (run 1 of every profile, then run 2 ...) so that drift in the machine's state over the
-# matrix affects every JVM alike. Exit status: 0 when every run passed, 1 when any run failed or a profile was
-# missing, 2 for bad arguments, 130 when interrupted.
+# Exit status: 0 when every run passed, 1 when any run failed or a profile was missing, 2 for bad arguments,
+# 130 when interrupted.
 set -euo pipefail
 
 profiles_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 project_dir="$(dirname "$profiles_dir")"
-all_profiles=(jdk8 jdk11 jdk17 jdk21 jdk25 graalvm-jit11 graalvm-ce17 graalvm-ce21 graalvm-ce25)
+# shellcheck source=lib/profiles.sh
+. "$profiles_dir/lib/profiles.sh"
+mapfile -t default_profiles < <(qp_profile_names default)
 
 usage_error() {
   printf 'run-matrix: %s\n' "$1" >&2
@@ -25,19 +37,26 @@ usage_error() {
 }
 
 original_args="$*"
-profiles=("${all_profiles[@]}")
+profiles=("${default_profiles[@]}")
+flag_sets=(default)
 transports=(chronicle)
 transport_arg=false
 build=true
-runs=3
+dry_run=false
+runs=10
+seed="$(( $(od -An -N4 -tu4 /dev/urandom) % 2147483648 ))"
 timeout_seconds=900
 matrix_id="$(date -u +%Y%m%dT%H%M%SZ)-$(hostname -s 2>/dev/null || echo host)-matrix"
 results_root="$project_dir/results"
 qp_args=()
 while (($#)); do
   case "$1" in
-    --profiles) [[ $# -ge 2 ]] || usage_error "--profiles needs a comma-separated list; accepted: ${all_profiles[*]}"
+    --profiles) [[ $# -ge 2 ]] || usage_error "--profiles needs a comma-separated list; accepted: $(qp_profile_names all | paste -sd, -)"
       IFS=, read -r -a profiles <<<"$2"; shift 2 ;;
+    --flags) [[ $# -ge 2 ]] || usage_error "--flags needs a comma-separated list; accepted: default, tuned"
+      IFS=, read -r -a flag_sets <<<"$2"; shift 2 ;;
+    --seed) seed="${2:-}"; shift 2 || usage_error "--seed needs a value" ;;
+    --dry-run) dry_run=true; shift ;;
     --transports) [[ $# -ge 2 ]] || usage_error "--transports needs a comma-separated list, e.g. chronicle,floor"
       IFS=, read -r -a transports <<<"$2"; transport_arg=true; shift 2 ;;
     --runs) runs="${2:-}"; shift 2 || usage_error "--runs needs a value" ;;
@@ -46,8 +65,8 @@ while (($#)); do
     --results) results_root="${2:-}"; shift 2 || usage_error "--results needs a value" ;;
     --no-build) build=false; shift ;;
     -Dqp.*=*) qp_args+=("$1"); shift ;;
-    -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) usage_error "unknown argument '$1'; accepted: --profiles, --transports, --runs, --timeout, --id, --results, --no-build, -Dqp.NAME=VALUE" ;;
+    -h|--help) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) usage_error "unknown argument '$1'; accepted: --profiles, --flags, --runs, --seed, --transports, --timeout, --id, --results, --no-build, --dry-run, -Dqp.NAME=VALUE" ;;
   esac
 done
 if ! [[ "$runs" =~ ^[0-9]{1,3}$ ]] || ((runs < 1 || runs > 100)); then
@@ -58,9 +77,21 @@ if ! [[ "$timeout_seconds" =~ ^[0-9]{1,5}$ ]] || ((timeout_seconds < 10 || timeo
 fi
 [[ "$matrix_id" =~ ^[A-Za-z0-9._-]{1,100}$ ]] \
   || usage_error "--id: '$matrix_id' is not allowed; accepted: 1 to 100 of A-Z a-z 0-9 . _ -"
+if ! [[ "$seed" =~ ^[0-9]{1,10}$ ]] || ((10#$seed > 2147483647)); then
+  usage_error "--seed: '$seed' is not allowed; accepted: 0 to 2147483647"
+fi
+seed=$((10#$seed))   # (a leading 0 is not octal)
+resolved=()
 for profile in "${profiles[@]}"; do
-  [[ -f "$profiles_dir/$profile.sh" ]] \
-    || usage_error "--profiles: no profile '$profile'; accepted: ${all_profiles[*]} or another jvm-profiles/<name>.sh"
+  name="$(qp_profile_resolve "$profile" 2>/dev/null)" \
+    || usage_error "--profiles: no profile '$profile'; accepted: $(qp_profile_names all | paste -sd, -) or an alias in jvm-profiles/profiles.tsv"
+  [[ "$name" == "$profile" ]] || qp_profile_resolve "$profile" >/dev/null   # an alias says that it is one, and what runs
+  [[ " ${resolved[*]} " == *" $name "* ]] || resolved+=("$name")
+done
+profiles=("${resolved[@]}")
+for flag_set in "${flag_sets[@]}"; do
+  [[ "$flag_set" == default || "$flag_set" == tuned ]] \
+    || usage_error "--flags: no flag set '$flag_set'; accepted: default, tuned"
 done
 for transport in "${transports[@]}"; do
   [[ "$transport" =~ ^[a-z0-9-]+$ ]] || usage_error "--transports: '$transport' is not a transport name"
@@ -70,6 +101,35 @@ for arg in "${qp_args[@]}"; do
     -Dqp.resultsDir=*|-Dqp.profile=*|-Dqp.transport=*)
       usage_error "${arg%%=*}: set by the matrix itself; use --results, --profiles or --transports" ;;
   esac
+done
+
+# The units of the matrix: every (profile, flag set) under its label (<profile>, or <profile>-tuned: its folder and
+# qp.profile), times every transport.
+labels=()
+declare -A label_profile label_flags
+for profile in "${profiles[@]}"; do
+  for flag_set in "${flag_sets[@]}"; do
+    label="$profile"; [[ "$flag_set" == default ]] || label="$profile-$flag_set"
+    labels+=("$label"); label_profile[$label]="$profile"; label_flags[$label]="$flag_set"
+  done
+done
+units=()
+for label in "${labels[@]}"; do
+  for transport in "${transports[@]}"; do units+=("$label/$transport"); done
+done
+
+# Every round's order: a Fisher-Yates shuffle driven by a 31-bit linear congruential generator seeded with --seed,
+# written out here so that a seed gives the same order on any bash and machine.
+rng_state=$seed
+declare -a round_order
+for ((run = 1; run <= runs; run++)); do
+  order=("${units[@]}")
+  for ((i = ${#order[@]} - 1; i > 0; i--)); do
+    rng_state=$(( (rng_state * 1103515245 + 12345) % 2147483648 ))
+    j=$(( (rng_state >> 16) % (i + 1) ))   # the high bits: an LCG's low bits have short periods
+    unit="${order[i]}"; order[i]="${order[j]}"; order[j]="$unit"
+  done
+  round_order[run]="${order[*]}"
 done
 
 set_dir="$results_root/$matrix_id"
@@ -113,6 +173,17 @@ summary_field() {
   sed -n "s/^ *\"$2\" : \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}\$/\1/p" "$1" | head -n 1
 }
 
+# order_json: every round's order, one JSON array of "<label>/<transport>" per round
+order_json() {
+  local round first=true
+  for ((round = 1; round <= runs; round++)); do
+    $first || printf ','
+    first=false
+    # shellcheck disable=SC2086  # the round's units, split on blanks on purpose
+    printf '\n    %s' "$(json_array ${round_order[round]})"
+  done
+}
+
 started_at="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 write_matrix_run() {
   local status="$1"
@@ -130,8 +201,13 @@ write_matrix_run() {
     "isolatedCpus" : $(json_string "$(cat /sys/devices/system/cpu/isolated 2>/dev/null || true)")
   },
   "profiles" : $(json_array "${profiles[@]}"),
+  "flagSets" : $(json_array "${flag_sets[@]}"),
   "transports" : $(json_array "${transports[@]}"),
   "runsPerProfile" : $runs,
+  "runsAre" : "fresh JVMs: each (profile, flag set, transport) once per round, in a new random order each round",
+  "seed" : $seed,
+  "order" : [$(order_json)
+  ],
   "timeoutSecondsPerRun" : $timeout_seconds,
   "qpSettings" : $(json_array "${qp_args[@]}"),
   "command" : $(json_string "jvm-profiles/run-matrix.sh $original_args")
@@ -181,30 +257,38 @@ on_interrupt() {
 trap on_interrupt HUP INT TERM
 
 write_matrix_run running
-if [[ "$build" == true ]]; then
+if [[ "$build" == true && "$dry_run" == false ]]; then
   echo "run-matrix: building once with $(java -version 2>&1 | head -n 1)"
   (cd "$project_dir" && mvn -q -B -Dstyle.color=never -DskipTests compile)
 fi
 
 declare -A profile_status profile_reason profile_runs
-for profile in "${profiles[@]}"; do
-  profile_status[$profile]=ok
-  profile_reason[$profile]=""
-  profile_runs[$profile]=""
-  mkdir -p "$set_dir/$profile"
+for label in "${labels[@]}"; do
+  profile_status[$label]=ok
+  profile_reason[$label]=""
+  profile_runs[$label]=""
+  mkdir -p "$set_dir/$label"
 done
 
-# write_profile_json PROFILE: profile.json from what has been recorded so far.
+# write_profile_json LABEL: profile.json from what has been recorded so far.
 write_profile_json() {
-  local profile="$1" dir="$set_dir/$1"
+  local profile="$1" dir="$set_dir/$1" base="${label_profile[$1]}"
   cat >"$dir/.profile.json.tmp" <<EOF
 {
   "profile" : $(json_string "$profile"),
+  "baseProfile" : $(json_string "$base"),
+  "flagSet" : $(json_string "${label_flags[$profile]}"),
+  "flagSetFlags" : $(json_string "$(qp_profile_flags "$base" "${label_flags[$profile]}" | paste -sd' ' -)"),
+  "compiler" : $(json_string "$(qp_profile_field "$base" compiler)"),
+  "describedAs" : $(json_string "$(qp_profile_describe "$base")"),
   "status" : $(json_string "${profile_status[$profile]}"),
   "reason" : $(json_string "${profile_reason[$profile]}"),
   "expectedJavaSpec" : $(json_string "${expected_spec[$profile]:-}"),
   "expectsGraal" : ${expects_graal[$profile]:-false},
   "javaHome" : $(json_string "${java_home[$profile]:-}"),
+  "javaVersion" : $(json_string "${java_version[$profile]:-}"),
+  "jvmFoundBy" : $(json_string "${jvm_origin[$profile]:-}"),
+  "jvmDistribution" : $(json_string "${jvm_distribution[$profile]:-}"),
   "jvmFlags" : $(json_string "${jvm_flags[$profile]:-}"),
   "runs" : [${profile_runs[$profile]}
   ]
@@ -214,18 +298,23 @@ EOF
 }
 
 # Resolve every profile once, in a subshell, so a missing JDK is found before any run starts.
-declare -A expected_spec expects_graal java_home jvm_flags
-for profile in "${profiles[@]}"; do
+declare -A expected_spec expects_graal java_home jvm_flags java_version jvm_origin jvm_distribution
+for profile in "${labels[@]}"; do
   if env_dump="$(
-    # shellcheck source=/dev/null disable=SC2153  # JAVA_HOME and QP_JVM_FLAGS are set by the profile
-    QP_QUIET=1 source "$profiles_dir/$profile.sh" 2>"$set_dir/$profile/activation.log" \
-      && printf '%s\n%s\n%s\n%s\n' "$QP_EXPECTED_JAVA_SPEC" "$QP_EXPECTS_GRAAL" "$JAVA_HOME" "$QP_JVM_FLAGS"
+    # shellcheck source=/dev/null disable=SC2153  # JAVA_HOME and QP_* are set by the profile
+    QP_QUIET=1 source "$profiles_dir/use.sh" "${label_profile[$profile]}" "${label_flags[$profile]}" \
+      2>"$set_dir/$profile/activation.log" \
+      && printf '%s\n' "$QP_EXPECTED_JAVA_SPEC" "$QP_EXPECTS_GRAAL" "$JAVA_HOME" "$QP_JVM_FLAGS" "$QP_JAVA_VERSION" \
+           "$QP_JVM_ORIGIN" "$QP_JVM_DISTRIBUTION"
   )"; then
     mapfile -t facts <<<"$env_dump"
     expected_spec[$profile]="${facts[0]}"
     expects_graal[$profile]="${facts[1]}"
     java_home[$profile]="${facts[2]}"
     jvm_flags[$profile]="${facts[3]}"
+    java_version[$profile]="${facts[4]:-}"
+    jvm_origin[$profile]="${facts[5]:-}"
+    jvm_distribution[$profile]="${facts[6]:-}"
     rm -f "$set_dir/$profile/activation.log"
   else
     profile_status[$profile]=missing
@@ -269,55 +358,63 @@ verify_summary() {
   fi
 }
 
+if [[ "$dry_run" == true ]]; then
+  for ((run = 1; run <= runs; run++)); do echo "run-matrix: round $run/$runs: ${round_order[run]}"; done
+  write_matrix_run dry-run
+  echo "run-matrix: dry run (seed $seed), nothing ran; plan in $set_dir/matrix-run.json"
+  exit 0
+fi
+
 queue_arg=()
 if [[ "$user_queue_dir" == false ]]; then
   queue_root="$(mktemp -d "$queue_parent/qp-matrix-XXXXXXXX")"
   queue_arg=("-Dqp.queueDir=$queue_root")
   echo "run-matrix: queues in $queue_root (private to this matrix)"
 fi
+echo "run-matrix: ${#units[@]} units x $runs fresh JVMs each, in a random order per round (seed $seed; --seed $seed replays it)"
 for ((run = 1; run <= runs; run++)); do
-  for profile in "${profiles[@]}"; do
+  read -r -a order <<<"${round_order[run]}"
+  for unit in "${order[@]}"; do
+    profile="${unit%/*}" transport="${unit#*/}"
     [[ "${profile_status[$profile]}" != missing ]] || continue
-    for transport in "${transports[@]}"; do
-      log="$set_dir/$profile/run-$run-$transport.log"
-      transport_setting=()
-      [[ "$transport_arg" == false ]] || transport_setting=("-Dqp.transport=$transport")
-      printf 'run-matrix: %-14s run %d/%d %-10s ' "$profile" "$run" "$runs" "$transport"
-      set +e
-      (
-        # shellcheck source=/dev/null
-        QP_QUIET=1 source "$profiles_dir/$profile.sh" >/dev/null 2>&1
-        cd "$project_dir"
-        exec timeout --kill-after=20 "$timeout_seconds" mvn -q -B -Dstyle.color=never exec:java@QueuePerformance \
-          "-Dqp.resultsDir=$set_dir/$profile" "${transport_setting[@]}" "${queue_arg[@]}" "${qp_args[@]}"
-      ) >"$log" 2>&1 </dev/null &
-      child_pid=$!
-      wait "$child_pid"
-      exit_code=$?
-      set -e
-      child_pid=""
-      remove_leftover_queues
-      folder="$(sed -n 's/^results: //p' "$log" | tail -n 1)"
-      if ((exit_code == 124 || exit_code == 137)); then
-        status=timeout reason="no result within --timeout $timeout_seconds s; killed"
-      elif [[ -z "$folder" ]]; then
-        status=failed reason="exit code $exit_code before any result; see $(basename "$log")"
-      else
-        reason="$(verify_summary "$profile" "$folder" "$log")"
-        if [[ -n "$reason" ]]; then status=failed; else status=ok; fi
-        [[ -n "$reason" ]] || ((exit_code == 0)) || { status=failed; reason="exit code $exit_code"; }
-        folder="${folder#"$set_dir/"}"
-      fi
-      echo "$status${reason:+: $reason}"
-      record_run "$profile" "$run" "$transport" "$status" "$exit_code" "$folder" "$reason" "$log"
-    done
+    log="$set_dir/$profile/run-$run-$transport.log"
+    transport_setting=()
+    [[ "$transport_arg" == false ]] || transport_setting=("-Dqp.transport=$transport")
+    printf 'run-matrix: %-14s run %d/%d %-10s ' "$profile" "$run" "$runs" "$transport"
+    set +e
+    (
+      # shellcheck source=/dev/null
+      QP_QUIET=1 source "$profiles_dir/use.sh" "${label_profile[$profile]}" "${label_flags[$profile]}" >/dev/null 2>&1
+      cd "$project_dir"
+      exec timeout --kill-after=20 "$timeout_seconds" mvn -q -B -Dstyle.color=never exec:java@QueuePerformance \
+        "-Dqp.resultsDir=$set_dir/$profile" "${transport_setting[@]}" "${queue_arg[@]}" "${qp_args[@]}"
+    ) >"$log" 2>&1 </dev/null &
+    child_pid=$!
+    wait "$child_pid"
+    exit_code=$?
+    set -e
+    child_pid=""
+    remove_leftover_queues
+    folder="$(sed -n 's/^results: //p' "$log" | tail -n 1)"
+    if ((exit_code == 124 || exit_code == 137)); then
+      status=timeout reason="no result within --timeout $timeout_seconds s; killed"
+    elif [[ -z "$folder" ]]; then
+      status=failed reason="exit code $exit_code before any result; see $(basename "$log")"
+    else
+      reason="$(verify_summary "$profile" "$folder" "$log")"
+      if [[ -n "$reason" ]]; then status=failed; else status=ok; fi
+      [[ -n "$reason" ]] || ((exit_code == 0)) || { status=failed; reason="exit code $exit_code"; }
+      folder="${folder#"$set_dir/"}"
+    fi
+    echo "$status${reason:+: $reason}"
+    record_run "$profile" "$run" "$transport" "$status" "$exit_code" "$folder" "$reason" "$log"
   done
 done
 cleanup_queues
 
 failed=0
-for profile in "${profiles[@]}"; do
-  [[ "${profile_status[$profile]}" == ok ]] || failed=1
+for label in "${labels[@]}"; do
+  [[ "${profile_status[$label]}" == ok ]] || failed=1
 done
 write_matrix_run "$([[ $failed == 0 ]] && echo complete || echo complete-with-failures)"
 

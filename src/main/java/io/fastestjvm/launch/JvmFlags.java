@@ -17,7 +17,7 @@ import java.util.TreeMap;
  * copies into the classes so the jar carries them too) and the profile's flags ({@value #ENV}).
  */
 public final class JvmFlags {
-    /** Flags for the measured JVM only (heap, GC, JIT), exported by jvm-profiles/lib/common.sh. */
+    /** Flags for the measured JVM only (heap, GC, JIT), exported by jvm-profiles/lib/activate.sh. */
     public static final String ENV = "QP_JVM_FLAGS";
     /** The copy of {@code .mvn/jvm.config} inside the classes (see the pom's resources). */
     static final String BASE_RESOURCE = "/io/fastestjvm/launch/jvm.config";

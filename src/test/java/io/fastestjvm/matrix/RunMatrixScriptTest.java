@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs jvm-profiles/run-matrix.sh for real, on the system JDK 17 (the other JDKs need provisioning, which CI does
- * and checks separately): arguments, a missing JDK, a run that hangs past its time limit, and an interrupt.
+ * and checks separately): arguments, a missing JDK, a run that hangs past its time limit, an interrupt, a failed
+ * run, the tuned flag set, aliases and the seeded order (dry runs, which need no JDK but 17).
  */
 class RunMatrixScriptTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -68,6 +69,84 @@ class RunMatrixScriptTest {
         assertEquals("complete-with-failures", matrix.get("status").asText());
         assertEquals(1, matrix.get("runsPerProfile").asInt());
         assertTrue(out.trim().endsWith("results: " + set), out);
+    }
+
+    @Test
+    void aSeedGivesTheSameRandomOrderEveryRoundHoldsEveryUnitOnceAndTheSeedIsRecorded() throws Exception {
+        final JsonNode first = dryRun("s1", "--seed", "12345");
+        final JsonNode again = dryRun("s2", "--seed", "12345");
+        final JsonNode other = dryRun("s3", "--seed", "54321");
+        assertEquals(12345, first.get("seed").asInt());
+        assertEquals(first.get("order"), again.get("order"));
+        assertFalse(first.get("order").equals(other.get("order")), "another seed, another order: " + other);
+        final List<String> units = Arrays.asList("jdk8/chronicle", "jdk8-tuned/chronicle", "jdk11/chronicle",
+                "jdk11-tuned/chronicle", "jdk17/chronicle", "jdk17-tuned/chronicle");
+        assertEquals(4, first.get("order").size());
+        final java.util.Set<List<String>> orders = new java.util.HashSet<>();
+        for (final JsonNode round : first.get("order")) {
+            final List<String> order = new ArrayList<>();
+            round.forEach(unit -> order.add(unit.asText()));
+            orders.add(order);
+            assertEquals(new java.util.TreeSet<>(units), new java.util.TreeSet<>(order), round.toString());
+            assertEquals(units.size(), order.size(), round.toString());
+        }
+        assertTrue(orders.size() > 1, "each round has its own order: " + first.get("order"));
+        assertEquals("dry-run", first.get("status").asText());
+        assertEquals(4, first.get("runsPerProfile").asInt());
+    }
+
+    @Test
+    void anAliasSaysItIsOneAndWhatRunsAndTheSetUsesTheProfilesName() throws Exception {
+        final Process process = matrix("--dry-run", "--profiles", "graalvm-ce17", "--runs", "1", "--id", "a");
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        final String err = stderr(process);
+        assertEquals(0, process.exitValue(), err);
+        assertTrue(err.contains("jvm-profiles: graalvm-ce17 is an alias of jdk17-graaljit: OpenJDK 17 with the Graal "
+                + "compiler jars on JVMCI (not a GraalVM distribution)"), err);
+        final JsonNode matrix = JSON.readTree(results.resolve("a/matrix-run.json").toFile());
+        assertEquals("[\"jdk17-graaljit\"]", matrix.get("profiles").toString());
+        assertTrue(Files.isRegularFile(results.resolve("a/jdk17-graaljit/profile.json")));
+    }
+
+    @Test
+    void aFailedRunIsRecordedAndTheMatrixGoesOnWithTheNextRun() throws Exception {
+        // qp.rate=0 is refused by the benchmark itself (exit 2 before any result), in every run
+        final Process process = matrix("--profiles", "jdk17", "--runs", "2", "--id", "f", "-Dqp.rate=0");
+        assertTrue(process.waitFor(5, TimeUnit.MINUTES));
+        final String out = stdout(process);
+        assertEquals(1, process.exitValue(), out);
+        final JsonNode runs = JSON.readTree(results.resolve("f/jdk17/profile.json").toFile()).get("runs");
+        assertEquals(2, runs.size(), runs.toString());
+        for (int i = 0; i < 2; i++) {
+            assertEquals(i + 1, runs.get(i).get("run").asInt());
+            assertEquals("failed", runs.get(i).get("status").asText(), runs.toString());
+            assertEquals(2, runs.get(i).get("exitCode").asInt(), runs.toString());
+            assertTrue(runs.get(i).get("outputTail").asText().contains("qp.rate"), runs.toString());
+        }
+        assertEquals("complete-with-failures",
+                JSON.readTree(results.resolve("f/matrix-run.json").toFile()).get("status").asText());
+    }
+
+    @Test
+    void theTunedFlagSetReachesTheMeasuredJvmAndItsRunsAreLabelledTuned() throws Exception {
+        final Process process = matrix("--profiles", "jdk17", "--flags", "tuned", "--runs", "1", "--id", "tu",
+                "-Dqp.seconds=1", "-Dqp.warmupSeconds=1", "-Dqp.rate=1000");
+        assertTrue(process.waitFor(5, TimeUnit.MINUTES));
+        final String out = stdout(process) + stderr(process);
+        assertFalse(Files.exists(results.resolve("tu/jdk17")), "only the tuned set was asked for");
+        final JsonNode profile = JSON.readTree(results.resolve("tu/jdk17-tuned/profile.json").toFile());
+        assertEquals("jdk17-tuned", profile.get("profile").asText());
+        assertEquals("jdk17", profile.get("baseProfile").asText());
+        assertEquals("tuned", profile.get("flagSet").asText());
+        assertTrue(profile.get("jvmFlags").asText().contains("-XX:GuaranteedSafepointInterval=0"), profile.toString());
+        final String folder = profile.get("runs").get(0).get("resultsFolder").asText();
+        assertFalse(folder.isEmpty(), out);
+        final JsonNode summary = JSON.readTree(results.resolve("tu").resolve(folder).resolve("summary.json").toFile());
+        assertEquals("jdk17-tuned", summary.at("/settings/qp.profile").asText());
+        final List<String> arguments = new ArrayList<>();
+        summary.at("/environment/jvmArguments").forEach(a -> arguments.add(a.asText()));
+        assertTrue(arguments.contains("-XX:+UnlockDiagnosticVMOptions"), arguments.toString());
+        assertTrue(arguments.contains("-XX:GuaranteedSafepointInterval=0"), arguments.toString());
     }
 
     @Test
@@ -142,6 +221,17 @@ class RunMatrixScriptTest {
                 .matcher(output);
         assertTrue(root.find(), output);
         return new File(root.group(1));
+    }
+
+    /** A dry run over three JDKs, both flag sets and 4 rounds: the plan only, nothing runs. */
+    private JsonNode dryRun(final String id, final String... args) throws Exception {
+        final List<String> command = new ArrayList<>(Arrays.asList("--dry-run", "--profiles", "jdk8,jdk11,jdk17",
+                "--flags", "default,tuned", "--runs", "4", "--id", id));
+        command.addAll(Arrays.asList(args));
+        final Process process = matrix(command.toArray(new String[0]));
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), stderr(process));
+        return JSON.readTree(results.resolve(id).resolve("matrix-run.json").toFile());
     }
 
     private Process matrix(final String... args) throws IOException {

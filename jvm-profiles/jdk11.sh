@@ -1,4 +1,0 @@
-# shellcheck shell=bash
-# Source me (bash): OpenJDK 11, HotSpot C1/C2.
-# shellcheck source=lib/common.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh" && qp_activate jdk11 11 plain
