@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Locale;
 
 import io.fastestjvm.results.PercentileTable;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
 
 /**
  * The matrix's closing console table, in JLBH's shape turned sideways: one row per percentile, one column per JVM,

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
 
 /**
  * matrix.json and matrix.csv of one results set: a row per (profile, transport, host) with the exact JDK build and,

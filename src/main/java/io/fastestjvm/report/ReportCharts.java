@@ -14,6 +14,8 @@ import io.fastestjvm.charts.PercentileSpectrumChart;
 import io.fastestjvm.charts.RangeBarChart;
 import io.fastestjvm.charts.SpectrumLine;
 import io.fastestjvm.charts.TimeSeries;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
 
 /** Draws the comparison charts of a {@link Comparison} into a charts/ folder. */
 public final class ReportCharts {

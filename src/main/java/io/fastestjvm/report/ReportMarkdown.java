@@ -6,8 +6,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.TextNode;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.affinity.CpuAssignment;
 
 /**
  * report.md of one results folder: environment, the per-JVM tables, the charts, the caveats the data shows, the
@@ -220,17 +222,15 @@ final class ReportMarkdown {
     }
 
     private static String setting(final ResultsSet set, final String key) {
-        return or(Facts.distinct(folders(set), f -> f.summary().path("settings").path(key)));
+        return or(Facts.distinct(folders(set), f -> f.results().setting(key)));
     }
 
     private static String pinning(final List<RunFolder> folders) {
         return or(Facts.distinct(folders, f -> {
-            final JsonNode affinity = f.summary().path("affinity");
-            return TextNode.valueOf(
-                    affinity.path("producer").path("requestedCpu").asText("?") + " / "
-                    + affinity.path("consumer").path("requestedCpu").asText("?") + " -> "
-                    + affinity.path("producer").path("actualCpus").asText("?") + " / "
-                    + affinity.path("consumer").path("actualCpus").asText("?"));
+            final RunResults.Placement producer = f.results().placement(CpuAssignment.PRODUCER);
+            final RunResults.Placement consumer = f.results().placement(CpuAssignment.CONSUMER);
+            return cpu(producer.requestedCpu) + " / " + cpu(consumer.requestedCpu) + " -> "
+                    + cpu(producer.actualCpus) + " / " + cpu(consumer.actualCpus);
         }));
     }
 
@@ -238,7 +238,7 @@ final class ReportMarkdown {
         String first = null;
         String last = null;
         for (final RunFolder folder : folders) {
-            final String started = folder.summary().path("startedAt").asText("");
+            final String started = folder.results().startedAt == null ? "" : folder.results().startedAt;
             if (started.isEmpty()) {
                 continue;
             }
@@ -250,6 +250,10 @@ final class ReportMarkdown {
 
     private static String orNone(final String text) {
         return text.isEmpty() ? "none" : text;
+    }
+
+    private static String cpu(final Object cpu) {
+        return cpu == null ? "?" : cpu.toString();
     }
 
     private static String or(final String text) {

@@ -15,6 +15,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.charts.SweepChart;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
 
 /**
  * Renders sweep-rate.json / sweep-size.json (written by the sweep tool into a set folder): a latency-vs-rate or

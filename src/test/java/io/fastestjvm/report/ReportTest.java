@@ -32,6 +32,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.fastestjvm.charts.ChartFiles;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
 
 class ReportTest {
     private static final List<String> CHARTS = Arrays.asList("median-actual-send", "median-intended-send",
