@@ -31,6 +31,7 @@ import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.results.IntervalLog;
 import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.results.ProgressReporter;
+import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
@@ -240,6 +241,7 @@ public final class BenchmarkRun {
                 .options(options)
                 .started(started)
                 .environment(environment)
+                .provenance(Provenance.collect())
                 .cpu(cpus[0], producer.report().threadId, producer.report().actualCpus,
                         producer.report().pinningNote)
                 .cpu(cpus[1], consumer.report().threadId, consumer.report().actualCpus,

@@ -7,13 +7,13 @@ import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.fastestjvm.recording.Latency;
-import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.results.model.RunResults;
-import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.audit.EnvironmentAudit;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Ladder;
+import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * What the data itself says to be wary of, computed from the summaries: CPUs that were not the ones asked for, no

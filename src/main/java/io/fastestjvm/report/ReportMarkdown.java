@@ -6,10 +6,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
+import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
-import io.fastestjvm.affinity.CpuAssignment;
 
 /**
  * report.md of one results folder: environment, the per-JVM tables, the charts, the caveats the data shows, the
@@ -92,6 +92,8 @@ final class ReportMarkdown {
         rows.add(fact("warm-up / measured per run (s)", s -> setting(s, "qp.warmupSeconds") + " / "
                 + setting(s, "qp.seconds")));
         rows.add(fact("run folders (runs per folder)", s -> folders(s).size() + " (" + setting(s, "qp.runs") + ")"));
+        rows.add(fact("code (git commit)", s -> Facts.distinct(folders(s), f -> commit(f.results().provenance()))));
+        rows.add(fact("libraries loaded", s -> Facts.distinct(folders(s), f -> libraries(f.results().provenance()))));
         Markdown.table(out, header, rows, false);
     }
 
@@ -250,6 +252,21 @@ final class ReportMarkdown {
 
     private static String orNone(final String text) {
         return text.isEmpty() ? "none" : text;
+    }
+
+    /** The commit, marked when the tree had changes outside results/ or when that is unknown. */
+    private static String commit(final RunResults.Provenance provenance) {
+        final String dirty = provenance.gitDirty == null ? " (changes unknown)"
+                : provenance.gitDirty ? " (with uncommitted changes)" : "";
+        return provenance.gitCommit + dirty;
+    }
+
+    private static String libraries(final RunResults.Provenance provenance) {
+        final List<String> versions = new ArrayList<>();
+        if (provenance.libraries != null) {
+            provenance.libraries.forEach((library, version) -> versions.add(library + " " + version));
+        }
+        return String.join(", ", versions);
     }
 
     private static String cpu(final Object cpu) {

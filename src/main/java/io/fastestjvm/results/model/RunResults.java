@@ -168,6 +168,7 @@ public final class RunResults {
     }
 
     /** Where the results came from: the code's commit and the libraries that were loaded. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     @JsonPropertyOrder({"gitCommit", "gitDirty", "libraries"})
     public static final class Provenance {
         public static final String UNAVAILABLE = "unavailable";
@@ -204,6 +205,7 @@ public final class RunResults {
         public Boolean pinnedAsPlanned;
     }
 
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"warmup", "perRun", "runs", "expected", "sent", "received", "achievedSendRate"})
     public static final class Messages {
         public Long warmup;
@@ -216,6 +218,7 @@ public final class RunResults {
         public Long achievedSendRate;
     }
 
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"warmupSeconds", "measuredSeconds", "totalSeconds"})
     public static final class Durations {
         public Double warmupSeconds;
@@ -240,6 +243,7 @@ public final class RunResults {
     }
 
     /** Other benchmark runs seen on this machine during this one: any makes the figures not comparable. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"checked", "detected", "otherPids", "comparable", "detail"})
     public static final class ConcurrentRuns {
         public Boolean checked;
@@ -329,6 +333,7 @@ public final class RunResults {
     }
 
     /** JIT, GC and safepoint activity between the first and last measured message. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"jitCompileMillis", "gcCount", "safepoints"})
     public static final class JvmActivity {
         public long jitCompileMillis;
