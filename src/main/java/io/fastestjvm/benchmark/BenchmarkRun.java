@@ -27,7 +27,9 @@ import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.recording.LatencyPercentiles;
+import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.recording.LatencyRecorders;
 import io.fastestjvm.results.IntervalLog;
 import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.results.ProgressReporter;
@@ -49,8 +51,8 @@ import io.fastestjvm.warmup.SteadyStateWatch;
  * persistence, and writes the results folder. Returns an exit code rather than exiting, so tests can drive it.
  */
 public final class BenchmarkRun {
-    public static final String ACTUAL_SEND = "actual-send";
-    public static final String INTENDED_SEND = "intended-send";
+    public static final String ACTUAL_SEND = Latency.ACTUAL_SEND.fileStem();
+    public static final String INTENDED_SEND = Latency.INTENDED_SEND.fileStem();
     /** Time allowed past the schedule's end before a stalled run is declared failed. */
     private static final long GRACE_SECONDS = 60;
     /**
@@ -134,16 +136,17 @@ public final class BenchmarkRun {
         final Phases phases = Phases.of(options, !rigour.injection().enabled());
         final SteadyStateWatch steady = new SteadyStateWatch(options.steadySeconds(), phases.pacedSeconds(),
                 options.fastWarmupSeconds());
-        final LatencyRecorder actual = new LatencyRecorder(ACTUAL_SEND, phases.runs, phases.messagesPerRun);
-        final LatencyRecorder intended = new LatencyRecorder(INTENDED_SEND, phases.runs, phases.messagesPerRun);
+        final LatencyRecorders latencies = new LatencyRecorders(phases.runs, phases.messagesPerRun);
+        final LatencyRecorder actual = latencies.get(Latency.ACTUAL_SEND);
+        final LatencyRecorder intended = latencies.get(Latency.INTENDED_SEND);
         final long[] sortBuffer = new long[actual.samples().length]; // before measuring: the summary cannot OOM
         final Transport transport = Transports.create(options, queueDir);
 
         final Transport measured = transportWrapper.apply(rigour.injection().wrap(transport));
         final MeasuredWindowEdges edges = new MeasuredWindowEdges(control, PlacementProbe.standard());
         final Producer producer = new Producer(measured, phases, cpus[0].planned(), control, steady, edges);
-        final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended,
-                steady, edges);
+        final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, latencies, steady,
+                edges);
         final boolean bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
         if (!bare) {
             rehearseProgress();
@@ -229,14 +232,13 @@ public final class BenchmarkRun {
         if (control.failure() != null) {
             failures.add(control.failure());
         }
-        final List<LatencyPercentiles> perRunActual = new ArrayList<>();
-        final List<LatencyPercentiles> perRunIntended = new ArrayList<>();
-        for (int run = 0; run < phases.runs; run++) {
-            perRunActual.add(LatencyPercentiles.of(actual.runHistogram(run)));
-            perRunIntended.add(LatencyPercentiles.of(intended.runHistogram(run)));
+        final List<List<LatencyPercentiles>> perRun = latencies.perRun();
+        final List<OrderStatisticConfidence[]> intervals = new ArrayList<>();
+        final List<String> names = new ArrayList<>();
+        for (final LatencyRecorder recorder : latencies.all()) {
+            intervals.add(RigourInstruments.intervals(recorder, sortBuffer));
+            names.add(recorder.name());
         }
-        final List<OrderStatisticConfidence[]> intervals = Arrays.asList(RigourInstruments.intervals(actual,
-                sortBuffer), RigourInstruments.intervals(intended, sortBuffer));
         final RunSummary.Builder builder = new RunSummary.Builder()
                 .options(options)
                 .started(started)
@@ -250,8 +252,6 @@ public final class BenchmarkRun {
                 .counts(producer.report().sent.get(), consumer.report().received.get())
                 .achievedSendRate(producer.report().sent.get() - phases.measuredStart(),
                         producer.report().endNanos - producer.report().measuredStartNanos)
-                .latency(ACTUAL_SEND, actual.allRuns(), perRunActual, actual.clampedSamples())
-                .latency(INTENDED_SEND, intended.allRuns(), perRunIntended, intended.clampedSamples())
                 .allocation(producer.report().allocatedBytes, consumer.report().allocatedBytes)
                 .jvmActivity(consumer.activity.compileMillis, consumer.activity.gcCount)
                 .jvmEvidence(evidence.measuredTotals(), evidence.source())
@@ -262,21 +262,25 @@ public final class BenchmarkRun {
                 .failures(failures)
                 .concurrentRuns(safety.otherRunsSeen())
                 .section("steadyState", steady.toMap(phases.measuredStart(), options.indexBlockMessages()));
-        rigour.addTo(builder, new LatencyRecorder[] {actual, intended}, Arrays.asList(perRunActual, perRunIntended),
-                intervals);
+        for (final Latency latency : Latency.ALL) {
+            final LatencyRecorder recorder = latencies.get(latency);
+            builder.latency(recorder.name(), recorder.allRuns(), perRun.get(latency.ordinal()),
+                    recorder.clampedSamples());
+        }
+        rigour.addTo(builder, latencies.all(), perRun, intervals);
         edges.addTo(builder, bare, producer.report().threadId, consumer.report().threadId);
         final TimelineAnalysis timeline = TimelineAnalysis.of(evidence.table().rows());
         timeline.summarySections().forEach(builder::section);
         final RunSummary summary = builder.build();
         summary.writeTo(results);
+        final List<LatencyPercentiles> overall = new ArrayList<>();
+        names.forEach(name -> overall.add(summary.percentiles(name)));
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
-                Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
-                        summary.percentiles(INTENDED_SEND))));
+                names, overall));
         if (!bare) {
             out.println(evidence.describe(consumer.activity.compileMillis, consumer.activity.gcCount));
         }
-        rigour.print(out, Arrays.asList(ACTUAL_SEND, INTENDED_SEND), Arrays.asList(summary.percentiles(ACTUAL_SEND),
-                summary.percentiles(INTENDED_SEND)), Arrays.asList(perRunActual, perRunIntended), intervals);
+        rigour.print(out, names, overall, perRun, intervals);
         edges.print(out, bare, producer.report().threadId, consumer.report().threadId);
         timeline.print(out);
         for (final String failure : summary.failures()) {
