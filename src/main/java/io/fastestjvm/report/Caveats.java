@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.audit.EnvironmentAudit;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.Percentile;
@@ -98,10 +99,10 @@ final class Caveats {
         int noNohz = 0;
         final List<RunFolder> folders = comparison.folders();
         for (final RunFolder folder : folders) {
-            if (folder.environment().path("isolatedCpus").asText("").isEmpty()) {
+            if (folder.environment().path(EnvironmentInfo.ISOLATED_CPUS).asText("").isEmpty()) {
                 notIsolated++;
             }
-            if (folder.environment().path("nohzFullCpus").asText("").isEmpty()) {
+            if (folder.environment().path(EnvironmentInfo.NOHZ_FULL_CPUS).asText("").isEmpty()) {
                 noNohz++;
             }
         }
@@ -197,7 +198,8 @@ final class Caveats {
     private void auditWarnings() {
         final Map<String, Integer> warnings = new LinkedHashMap<>();
         for (final RunFolder folder : comparison.folders()) {
-            for (final JsonNode warning : folder.results().section(EnvironmentAudit.SECTION).path(EnvironmentAudit.WARNINGS)) {
+            final JsonNode audit = folder.results().section(EnvironmentAudit.SECTION);
+            for (final JsonNode warning : audit.path(EnvironmentAudit.WARNINGS)) {
                 warnings.merge("Environment audit: " + (warning.isTextual() ? warning.asText() : warning.toString()),
                         1, Integer::sum);
             }

@@ -7,6 +7,8 @@ import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.fastestjvm.environment.EnvironmentInfo;
+
 /** The distinct values a fact takes over a set of run folders, e.g. the exact JDK builds a group ran on. */
 final class Facts {
     private Facts() {
@@ -38,6 +40,11 @@ final class Facts {
             return value.isArray() ? String.join(" ", texts(value)) : value.asText("");
         }
         return fact == null ? "" : fact.toString();
+    }
+
+    /** A fact of the environment's "jit" object. */
+    static String jit(final Collection<RunFolder> folders, final String key) {
+        return distinct(folders, f -> f.environment().path(EnvironmentInfo.JIT).path(key));
     }
 
     private static Set<String> texts(final JsonNode array) {

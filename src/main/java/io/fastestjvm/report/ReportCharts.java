@@ -39,7 +39,7 @@ public final class ReportCharts {
             return written;
         }
         for (final Percentile percentile : new Percentile[] {Percentile.P50, Percentile.P99_99}) {
-            for (final Latency latency : Latency.values()) {
+            for (final Latency latency : Latency.ALL) {
                 written.add(bars(groups, percentile, latency));
             }
         }
@@ -72,7 +72,7 @@ public final class ReportCharts {
     private ChartRef spectrum(final List<JvmGroup> groups) throws IOException {
         final List<SpectrumLine> lines = new ArrayList<>();
         for (final JvmGroup group : groups) {
-            for (final Latency latency : Latency.values()) {
+            for (final Latency latency : Latency.ALL) {
                 final List<Path> logs = new ArrayList<>();
                 for (final RunFolder folder : group.passedFolders()) {
                     logs.add(folder.intervalLog(latency));

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.function.Function;
 
 import io.fastestjvm.affinity.CpuAssignment;
+import io.fastestjvm.environment.EnvironmentInfo;
+import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
@@ -33,7 +35,7 @@ final class ReportMarkdown {
         glance(charts);
         environment();
         jvms();
-        for (final Latency latency : Latency.values()) {
+        for (final Latency latency : Latency.ALL) {
             latencyTable(latency);
         }
         charts(charts);
@@ -75,17 +77,18 @@ final class ReportMarkdown {
             header.add(set.name());
         }
         final List<List<String>> rows = new ArrayList<>();
-        rows.add(fact("host", s -> Facts.environment(folders(s), "hostname")));
-        rows.add(fact("CPU", s -> Facts.environment(folders(s), "cpuModel")));
-        rows.add(fact("CPUs (online / usable by the process)", s -> Facts.environment(folders(s), "cpuCount")
-                + " (" + Facts.environment(folders(s), "onlineCpus") + " / "
-                + Facts.environment(folders(s), "processAllowedCpus") + ")"));
-        rows.add(fact("isolated CPUs", s -> orNone(Facts.environment(folders(s), "isolatedCpus"))));
-        rows.add(fact("nohz_full CPUs", s -> orNone(Facts.environment(folders(s), "nohzFullCpus"))));
+        rows.add(fact("host", s -> Facts.environment(folders(s), EnvironmentInfo.HOSTNAME)));
+        rows.add(fact("CPU", s -> Facts.environment(folders(s), EnvironmentInfo.CPU_MODEL)));
+        rows.add(fact("CPUs (online / usable by the process)", s -> Facts.environment(folders(s),
+                EnvironmentInfo.CPU_COUNT)
+                + " (" + Facts.environment(folders(s), EnvironmentInfo.ONLINE_CPUS) + " / "
+                + Facts.environment(folders(s), EnvironmentInfo.PROCESS_ALLOWED_CPUS) + ")"));
+        rows.add(fact("isolated CPUs", s -> orNone(Facts.environment(folders(s), EnvironmentInfo.ISOLATED_CPUS))));
+        rows.add(fact("nohz_full CPUs", s -> orNone(Facts.environment(folders(s), EnvironmentInfo.NOHZ_FULL_CPUS))));
         rows.add(fact("producer / consumer CPU (asked for -> ran on)", s -> pinning(folders(s))));
-        rows.add(fact("kernel", s -> Facts.environment(folders(s), "kernel")));
-        rows.add(fact("OS", s -> Facts.environment(folders(s), "os")));
-        rows.add(fact("queue file system", s -> Facts.environment(folders(s), "queueFileSystem")));
+        rows.add(fact("kernel", s -> Facts.environment(folders(s), EnvironmentInfo.KERNEL)));
+        rows.add(fact("OS", s -> Facts.environment(folders(s), EnvironmentInfo.OS)));
+        rows.add(fact("queue file system", s -> Facts.environment(folders(s), EnvironmentInfo.QUEUE_FILE_SYSTEM)));
         rows.add(fact("runs started", s -> dates(folders(s))));
         rows.add(fact("rate (msg/s)", s -> setting(s, "qp.rate")));
         rows.add(fact("message size (bytes)", s -> setting(s, "qp.size")));
@@ -104,11 +107,11 @@ final class ReportMarkdown {
             final List<RunFolder> folders = group.folders();
             rows.add(Arrays.asList(group.label(), or(Facts.environment(folders, "java.runtime.version")),
                     or(Facts.environment(folders, "java.vendor")), or(Facts.environment(folders, "java.vm.name")),
-                    or(Facts.distinct(folders, f -> f.environment().path("jit").path("compiler")))
-                            + (Facts.distinct(folders, f -> f.environment().path("jit").path("graalInUse"))
+                    or(Facts.jit(folders, JitInfo.COMPILER))
+                            + (Facts.jit(folders, JitInfo.GRAAL_IN_USE)
                             .equals("true") ? " (Graal)" : ""),
-                    or(Facts.distinct(folders, f -> f.environment().path("gc"))),
-                    Markdown.code(Facts.distinct(folders, f -> f.environment().path("jvmArguments")))));
+                    or(Facts.distinct(folders, f -> f.environment().path(EnvironmentInfo.GC))),
+                    Markdown.code(Facts.distinct(folders, f -> f.environment().path(EnvironmentInfo.JVM_ARGUMENTS)))));
         }
         Markdown.table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC", "flags (jvmArguments)"),
                 rows, false);

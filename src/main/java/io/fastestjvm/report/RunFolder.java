@@ -9,6 +9,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.RunResults;
 
@@ -75,7 +76,7 @@ public final class RunFolder {
     }
 
     public String hostname() {
-        return environment().path("hostname").asText("unknown host");
+        return environment().path(EnvironmentInfo.HOSTNAME).asText("unknown host");
     }
 
     public Path intervalLog(final Latency latency) {

@@ -59,18 +59,18 @@ final class SweepSection {
         for (final JsonNode point : sweep.path("points")) {
             final List<String> row = new ArrayList<>(Arrays.asList(number(point.path(axis)),
                     point.path("status").asText(Markdown.DASH), number(point.path("achievedRate"))));
-            for (final Latency latency : Latency.values()) {
+            for (final Latency latency : Latency.ALL) {
                 for (final Percentile p : SHOWN) {
                     row.add(number(point.path(latency.key()).path(p.key())));
                 }
             }
             rows.add(row);
-            if (point.path(axis).isNumber() && point.path(Latency.ACTUAL_SEND.key()).path("p50").isNumber()) {
+            if (point.path(axis).isNumber() && point.path(Latency.ACTUAL_SEND.key()).path(Percentile.P50.key()).isNumber()) {
                 measured.add(point);
             }
         }
         final List<String> header = new ArrayList<>(Arrays.asList(axis, "status", "achieved rate"));
-        for (final Latency latency : Latency.values()) {
+        for (final Latency latency : Latency.ALL) {
             for (final Percentile p : SHOWN) {
                 header.add(latency.title() + " " + p.label());
             }
