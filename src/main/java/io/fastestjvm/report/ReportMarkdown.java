@@ -257,10 +257,9 @@ final class ReportMarkdown {
         return text.isEmpty() ? "none" : text;
     }
 
-    /** The commit, marked when the tree had changes outside results/ or when that is unknown. */
+    /** The commit, marked when the tree had changes outside results/. */
     private static String commit(final RunResults.Provenance provenance) {
-        final String dirty = provenance.gitDirty == null ? " (changes unknown)"
-                : provenance.gitDirty ? " (with uncommitted changes)" : "";
+        final String dirty = Boolean.TRUE.equals(provenance.gitDirty) ? " (with uncommitted changes)" : "";
         return provenance.gitCommit + dirty;
     }
 

@@ -14,6 +14,7 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -336,16 +337,24 @@ public final class RunResults {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"jitCompileMillis", "gcCount", "safepoints"})
     public static final class JvmActivity {
+        private static final String SAFEPOINTS = "safepoints";
+
         public long jitCompileMillis;
         public long gcCount;
-        /** HotSpot's safepoint count over the measured window; a JSON null when unavailable. */
+        /** The safepoint count over the measured window; a JSON null when unavailable. */
+        @JsonProperty(SAFEPOINTS)
         public JsonNode safepoints;
         /** The timeline's totals over the measured window (null values: unavailable) and their "eventSource". */
         private final Map<String, JsonNode> evidence = new LinkedHashMap<>();
 
+        /** One total; the timeline's safepoint count and HotSpot's share one key, the last one set wins. */
         @JsonAnySetter
         public void evidence(final String key, final JsonNode value) {
-            evidence.put(key, value);
+            if (SAFEPOINTS.equals(key)) {
+                safepoints = value;
+            } else {
+                evidence.put(key, value);
+            }
         }
 
         @JsonAnyGetter

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.recording.Latency;
+import io.fastestjvm.recording.LatencyPercentiles;
 
 /** The one mapping reads every published summary.json (formatVersion 1) and writes back what it read. */
 class RunResultsTest {
@@ -76,6 +77,14 @@ class RunResultsTest {
         assertTrue(Double.isNaN(ladder.value(Percentile.P99)));
         assertTrue(ladder.notMeaningful(Percentile.P99_999));
         assertFalse(ladder.notMeaningful(Percentile.P50));
+    }
+
+    @Test
+    void theSummaryLadderMatchesTheRecordedPercentiles() {
+        assertEquals(LatencyPercentiles.PERCENTILES.length, Percentile.LADDER.size());
+        for (int i = 0; i < Percentile.LADDER.size(); i++) {
+            assertEquals(LatencyPercentiles.PERCENTILES[i], Percentile.LADDER.get(i).percent(), 0);
+        }
     }
 
     private static RunResults read(final String json) throws IOException {
