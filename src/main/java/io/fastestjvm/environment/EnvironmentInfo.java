@@ -30,6 +30,12 @@ public final class EnvironmentInfo {
     public static final String OS = "os";
     public static final String QUEUE_FILE_SYSTEM = "queueFileSystem";
     public static final String JVM_ARGUMENTS = "jvmArguments";
+    /** The JVM's own system properties, recorded under their property names. */
+    public static final String JAVA_VENDOR = "java.vendor";
+    public static final String JAVA_RUNTIME_VERSION = "java.runtime.version";
+    public static final String JAVA_VM_NAME = "java.vm.name";
+    public static final String JAVA_VM_VERSION = "java.vm.version";
+    public static final String JAVA_SPECIFICATION_VERSION = "java.specification.version";
     public static final String JIT = "jit";
     public static final String GC = "gc";
 
@@ -38,8 +44,8 @@ public final class EnvironmentInfo {
 
     public static Map<String, Object> capture(final File queueDirectory) {
         final Map<String, Object> env = new LinkedHashMap<>();
-        for (final String key : new String[] {"java.version", "java.vendor", "java.vm.name", "java.vm.version",
-                "java.runtime.version", "java.specification.version", "java.home"}) {
+        for (final String key : new String[] {"java.version", JAVA_VENDOR, JAVA_VM_NAME, JAVA_VM_VERSION,
+                JAVA_RUNTIME_VERSION, JAVA_SPECIFICATION_VERSION, "java.home"}) {
             env.put(key, System.getProperty(key));
         }
         env.put(JVM_ARGUMENTS, ManagementFactory.getRuntimeMXBean().getInputArguments());

@@ -44,10 +44,10 @@ public final class MatrixFiles {
         row.put("profile", group.profile());
         row.put("transport", group.transport());
         row.put("host", group.host());
-        row.put("jdkBuild", Facts.environment(group.folders(), "java.runtime.version"));
-        row.put("vmVersion", Facts.environment(group.folders(), "java.vm.version"));
-        row.put("vendor", Facts.environment(group.folders(), "java.vendor"));
-        row.put("vmName", Facts.environment(group.folders(), "java.vm.name"));
+        row.put("jdkBuild", Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION));
+        row.put("vmVersion", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_VERSION));
+        row.put("vendor", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR));
+        row.put("vmName", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_NAME));
         row.put("graalInUse", Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE));
         final GroupFigures figures = new GroupFigures(group);
         row.put("runsOk", figures.runs().size());
@@ -107,8 +107,8 @@ public final class MatrixFiles {
         final StringBuilder row = new StringBuilder();
         row.append(csv(group.profile())).append(',').append(csv(group.transport())).append(',')
                 .append(csv(group.host())).append(',')
-                .append(csv(Facts.environment(group.folders(), "java.runtime.version"))).append(',')
-                .append(csv(Facts.environment(group.folders(), "java.vendor"))).append(',')
+                .append(csv(Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION))).append(',')
+                .append(csv(Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR))).append(',')
                 .append(csv(Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE)))
                 .append(',');
         final GroupFigures figures = new GroupFigures(group);

@@ -105,8 +105,10 @@ final class ReportMarkdown {
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : comparison.groups()) {
             final List<RunFolder> folders = group.folders();
-            rows.add(Arrays.asList(group.label(), or(Facts.environment(folders, "java.runtime.version")),
-                    or(Facts.environment(folders, "java.vendor")), or(Facts.environment(folders, "java.vm.name")),
+            rows.add(Arrays.asList(group.label(),
+                    or(Facts.environment(folders, EnvironmentInfo.JAVA_RUNTIME_VERSION)),
+                    or(Facts.environment(folders, EnvironmentInfo.JAVA_VENDOR)),
+                    or(Facts.environment(folders, EnvironmentInfo.JAVA_VM_NAME)),
                     or(Facts.jit(folders, JitInfo.COMPILER))
                             + (Facts.jit(folders, JitInfo.GRAAL_IN_USE)
                             .equals("true") ? " (Graal)" : ""),

@@ -59,9 +59,9 @@ public final class RunFolder {
         if (!profile.isEmpty()) {
             return profile;
         }
-        final String vendor = environment().path("java.vendor").asText("unknown")
+        final String vendor = environment().path(EnvironmentInfo.JAVA_VENDOR).asText("unknown")
                 .toLowerCase().replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
-        return "jdk" + environment().path("java.specification.version").asText("?") + "-" + vendor;
+        return "jdk" + environment().path(EnvironmentInfo.JAVA_SPECIFICATION_VERSION).asText("?") + "-" + vendor;
     }
 
     /** qp.transport, else transport.name, else the default Chronicle Queue transport. */

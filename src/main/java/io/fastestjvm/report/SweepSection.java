@@ -65,7 +65,8 @@ final class SweepSection {
                 }
             }
             rows.add(row);
-            if (point.path(axis).isNumber() && point.path(Latency.ACTUAL_SEND.key()).path(Percentile.P50.key()).isNumber()) {
+            final JsonNode median = point.path(Latency.ACTUAL_SEND.key()).path(Percentile.P50.key());
+            if (point.path(axis).isNumber() && median.isNumber()) {
                 measured.add(point);
             }
         }
