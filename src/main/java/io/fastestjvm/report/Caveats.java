@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.audit.EnvironmentAudit;
 import io.fastestjvm.config.Settings;

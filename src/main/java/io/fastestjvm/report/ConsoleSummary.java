@@ -3,8 +3,8 @@ package io.fastestjvm.report;
 import java.util.List;
 import java.util.Locale;
 
-import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.results.model.Percentile;
 
 /**

@@ -1,6 +1,7 @@
 package io.fastestjvm.report;
 
 import java.util.List;
+
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 

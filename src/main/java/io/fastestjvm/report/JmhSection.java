@@ -12,6 +12,7 @@ import java.util.Locale;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 

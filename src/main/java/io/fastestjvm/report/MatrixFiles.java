@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.recording.Latency;

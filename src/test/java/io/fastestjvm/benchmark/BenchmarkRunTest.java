@@ -27,14 +27,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.results.IntervalLog;
+import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.RunEvidence;
-import io.fastestjvm.recording.Latency;
-import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.results.model.RunResults;
 
 /**
  * One short real run (2 runs of 2 s at 20k msg/s, on whatever CPUs exist), then checks of everything it wrote.
