@@ -2,6 +2,10 @@ package io.fastestjvm.affinity;
 
 /** Which CPU a thread was asked for, which it was given, and why they differ. Immutable. */
 public final class CpuAssignment {
+    /** The thread names, also the keys of summary.json's "affinity" section. */
+    public static final String PRODUCER = "producer";
+    public static final String CONSUMER = "consumer";
+
     /** No pinning: the thread may run on any CPU the process has. */
     public static final int UNPINNED = -1;
 

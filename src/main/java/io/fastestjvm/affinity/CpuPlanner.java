@@ -36,11 +36,11 @@ public final class CpuPlanner {
             taken.set(consumerCpu);
         }
         final CpuAssignment consumer = consumerOk
-                ? new CpuAssignment("consumer", consumerCpu, consumerCpu, null)
-                : fallback("consumer", consumerCpu, taken);
+                ? new CpuAssignment(CpuAssignment.CONSUMER, consumerCpu, consumerCpu, null)
+                : fallback(CpuAssignment.CONSUMER, consumerCpu, taken);
         final CpuAssignment producer = producerOk
-                ? new CpuAssignment("producer", producerCpu, producerCpu, null)
-                : fallback("producer", producerCpu, taken);
+                ? new CpuAssignment(CpuAssignment.PRODUCER, producerCpu, producerCpu, null)
+                : fallback(CpuAssignment.PRODUCER, producerCpu, taken);
         return new CpuAssignment[] {producer, consumer};
     }
 

@@ -26,6 +26,10 @@ import io.fastestjvm.environment.EnvironmentInfo;
  * /proc and /sys.
  */
 public final class EnvironmentAudit {
+    /** summary.json's section for the audit, and its list of warnings. */
+    public static final String SECTION = "environmentAudit";
+    public static final String WARNINGS = "warnings";
+
     public static final long DEFAULT_LOAD_WINDOW_MILLIS = 200;
     static final double BUSY_OTHERS_WARNING_CPUS = 0.2;
     static final long LOAD_AVERAGE_WARNING_HUNDREDTHS = 50;

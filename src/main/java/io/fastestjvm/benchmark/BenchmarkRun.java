@@ -26,11 +26,14 @@ import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.placement.PlacementProbe;
+import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.recording.LatencyRecorders;
 import io.fastestjvm.results.IntervalLog;
 import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.results.ProgressReporter;
+import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.timeline.IntervalTable;
@@ -47,8 +50,8 @@ import io.fastestjvm.warmup.SteadyStateWatch;
  * persistence, and writes the results folder. Returns an exit code rather than exiting, so tests can drive it.
  */
 public final class BenchmarkRun {
-    public static final String ACTUAL_SEND = "actual-send";
-    public static final String INTENDED_SEND = "intended-send";
+    public static final String ACTUAL_SEND = Latency.ACTUAL_SEND.fileStem();
+    public static final String INTENDED_SEND = Latency.INTENDED_SEND.fileStem();
     /** Time allowed past the schedule's end before a stalled run is declared failed. */
     private static final long GRACE_SECONDS = 60;
     /**
@@ -163,16 +166,17 @@ public final class BenchmarkRun {
         run.phases = Phases.of(options, !run.rigour.injection().enabled());
         run.steady = new SteadyStateWatch(options.steadySeconds(), run.phases.pacedSeconds(),
                 options.fastWarmupSeconds());
-        run.actual = new LatencyRecorder(ACTUAL_SEND, run.phases.runs, run.phases.messagesPerRun);
-        run.intended = new LatencyRecorder(INTENDED_SEND, run.phases.runs, run.phases.messagesPerRun);
+        run.latencies = new LatencyRecorders(run.phases.runs, run.phases.messagesPerRun);
+        run.actual = run.latencies.get(Latency.ACTUAL_SEND);
+        run.intended = run.latencies.get(Latency.INTENDED_SEND);
         run.sortBuffer = new long[run.actual.samples().length]; // before measuring: the summary cannot OOM
         run.transport = options.transportEntry().create(options.transportSpec(), run.queueDir);
 
         final Transport measured = transportWrapper.apply(run.rigour.injection().wrap(run.transport));
         run.edges = new MeasuredWindowEdges(control, PlacementProbe.standard());
         run.producer = new Producer(measured, run.phases, run.cpus[0].planned(), control, run.steady, run.edges);
-        run.consumer = new Consumer(measured, run.phases, run.cpus[1].planned(), control, run.actual, run.intended,
-                run.steady, run.edges);
+        run.consumer = new Consumer(measured, run.phases, run.cpus[1].planned(), control, run.latencies, run.steady,
+                run.edges);
         run.bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
         if (!run.bare) {
             rehearseProgress();
@@ -265,10 +269,11 @@ public final class BenchmarkRun {
     /** summary.json, then the console; the exit code says whether every check passed. */
     private BenchmarkResult publish(final RunParts run, final PersistenceProof proof, final RunSafety safety)
             throws IOException, InterruptedException {
-        run.perRunActual = perRun(run.actual, run.phases.runs);
-        run.perRunIntended = perRun(run.intended, run.phases.runs);
-        run.intervals = Arrays.asList(RigourInstruments.intervals(run.actual, run.sortBuffer),
-                RigourInstruments.intervals(run.intended, run.sortBuffer));
+        run.perRun = run.latencies.perRun();
+        run.intervals = new ArrayList<>();
+        for (final LatencyRecorder recorder : run.latencies.all()) {
+            run.intervals.add(RigourInstruments.intervals(recorder, run.sortBuffer));
+        }
         run.timeline = TimelineAnalysis.of(run.evidence.table().rows());
         final RunSummary summary = summarise(run, proof, safety);
         summary.writeTo(run.results);
@@ -277,18 +282,8 @@ public final class BenchmarkRun {
                 : BenchmarkResult.CHECK_FAILED, run.results.directory(), summary.failures());
     }
 
-    private static List<LatencyPercentiles> perRun(final LatencyRecorder recorder, final int runs) {
-        final List<LatencyPercentiles> perRun = new ArrayList<>();
-        for (int run = 0; run < runs; run++) {
-            perRun.add(LatencyPercentiles.of(recorder.runHistogram(run)));
-        }
-        return perRun;
-    }
-
     private RunSummary summarise(final RunParts run, final PersistenceProof proof, final RunSafety safety)
             throws InterruptedException {
-        final LatencyRecorder actual = run.actual;
-        final LatencyRecorder intended = run.intended;
         final ThreadReport producer = run.producer.report();
         final ThreadReport consumer = run.consumer.report();
         final List<String> failures = new ArrayList<>();
@@ -302,14 +297,13 @@ public final class BenchmarkRun {
                 .options(options)
                 .started(run.started)
                 .environment(run.environment)
+                .provenance(Provenance.collect())
                 .cpu(run.cpus[0], producer.threadId, producer.actualCpus, producer.pinningNote)
                 .cpu(run.cpus[1], consumer.threadId, consumer.actualCpus, consumer.pinningNote)
                 .phases(run.phases.measuredStart(), run.phases.messagesPerRun, run.phases.runs)
                 .counts(producer.sent.get(), consumer.received.get())
                 .achievedSendRate(producer.sent.get() - run.phases.measuredStart(),
                         producer.endNanos - producer.measuredStartNanos)
-                .latency(ACTUAL_SEND, actual.allRuns(), run.perRunActual, actual.clampedSamples())
-                .latency(INTENDED_SEND, intended.allRuns(), run.perRunIntended, intended.clampedSamples())
                 .allocation(producer.allocatedBytes, consumer.allocatedBytes)
                 .jvmActivity(run.consumer.activity.compileMillis, run.consumer.activity.gcCount)
                 .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())
@@ -320,8 +314,12 @@ public final class BenchmarkRun {
                 .failures(failures)
                 .concurrentRuns(safety.otherRunsSeen())
                 .section("steadyState", run.steady.toMap(run.phases.measuredStart(), options.indexBlockMessages()));
-        run.rigour.addTo(builder, new LatencyRecorder[] {actual, intended},
-                Arrays.asList(run.perRunActual, run.perRunIntended), run.intervals);
+        for (final Latency latency : Latency.ALL) {
+            final LatencyRecorder recorder = run.latencies.get(latency);
+            builder.latency(recorder.name(), recorder.allRuns(), run.perRun.get(latency.ordinal()),
+                    recorder.clampedSamples());
+        }
+        run.rigour.addTo(builder, run.latencies.all(), run.perRun, run.intervals);
         run.edges.addTo(builder, run.bare, producer.threadId, consumer.threadId);
         run.timeline.summarySections().forEach(builder::section);
         return builder.build();
@@ -329,15 +327,18 @@ public final class BenchmarkRun {
 
     /** The console's account: percentiles, JVM evidence, rigour, edges, timeline, failures, the folder. */
     private void printOutcome(final RunParts run, final RunSummary summary) {
-        final List<String> latencies = Arrays.asList(ACTUAL_SEND, INTENDED_SEND);
+        final List<String> names = new ArrayList<>();
+        final List<LatencyPercentiles> overall = new ArrayList<>();
+        for (final LatencyRecorder recorder : run.latencies.all()) {
+            names.add(recorder.name());
+            overall.add(summary.percentiles(recorder.name()));
+        }
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
-                latencies, Arrays.asList(summary.percentiles(ACTUAL_SEND), summary.percentiles(INTENDED_SEND))));
+                names, overall));
         if (!run.bare) {
             out.println(run.evidence.describe(run.consumer.activity.compileMillis, run.consumer.activity.gcCount));
         }
-        run.rigour.print(out, latencies, Arrays.asList(summary.percentiles(ACTUAL_SEND),
-                summary.percentiles(INTENDED_SEND)), Arrays.asList(run.perRunActual, run.perRunIntended),
-                run.intervals);
+        run.rigour.print(out, names, overall, run.perRun, run.intervals);
         run.edges.print(out, run.bare, run.producer.report().threadId, run.consumer.report().threadId);
         run.timeline.print(out);
         for (final String failure : summary.failures()) {

@@ -4,23 +4,22 @@ import io.fastestjvm.affinity.CpuPinning;
 import io.fastestjvm.audit.ContextSwitches;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.recording.AllocationMeter;
-import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.recording.LatencyRecorders;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.warmup.SteadyStateWatch;
 
 /**
- * Receives every message from its pinned CPU and records two latencies per message: receive minus actual send
- * (what the article measured) and receive minus intended send (free of coordinated omission). Sequences must
- * arrive complete, once and in order; anything else fails the run.
+ * Receives every message from its pinned CPU and records each {@link io.fastestjvm.recording.Latency} definition
+ * per message (receive minus actual send, what the article measured; receive minus intended send, free of
+ * coordinated omission). Sequences must arrive complete, once and in order; anything else fails the run.
  */
 final class Consumer implements Runnable {
     private final Transport transport;
     private final Phases phases;
     private final int cpu;
     private final RunControl control;
-    private final LatencyRecorder actualSend;
-    private final LatencyRecorder intendedSend;
+    private final LatencyRecorders latencies;
     private final SteadyStateWatch steady;
     private final MeasuredWindowEdges edges;
     private final ReceivedMessage message = new ReceivedMessage();
@@ -28,14 +27,12 @@ final class Consumer implements Runnable {
     final JvmActivity activity = new JvmActivity();
 
     Consumer(final Transport transport, final Phases phases, final int cpu, final RunControl control,
-             final LatencyRecorder actualSend, final LatencyRecorder intendedSend, final SteadyStateWatch steady,
-             final MeasuredWindowEdges edges) {
+             final LatencyRecorders latencies, final SteadyStateWatch steady, final MeasuredWindowEdges edges) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
         this.control = control;
-        this.actualSend = actualSend;
-        this.intendedSend = intendedSend;
+        this.latencies = latencies;
         this.steady = steady;
         this.edges = edges;
     }
@@ -59,8 +56,7 @@ final class Consumer implements Runnable {
             for (long chunk = 0; chunk < phases.total(); chunk = phases.chunkEnd(chunk)) {
                 final int run = phases.runStartingAt(chunk);
                 if (run >= 0) {
-                    actualSend.beginRun(run);
-                    intendedSend.beginRun(run);
+                    latencies.beginRun(run);
                 }
                 if (chunk == phases.probeRehearsal() && chunk < phases.measuredStart()) {
                     edges.consumerInWarmup(); // placement probe rehearsal: the producer's twin of this condition
@@ -114,8 +110,7 @@ final class Consumer implements Runnable {
                         + (message.sequence < expected ? " (duplicate or reordered)" : " (gap)"));
                 return false;
             }
-            actualSend.record(message.receivedNanos - message.actualSendNanos);
-            intendedSend.record(message.receivedNanos - message.intendedSendNanos);
+            latencies.record(message.receivedNanos, message.actualSendNanos, message.intendedSendNanos);
             expected++;
             report.received.lazySet(expected);
         }

@@ -25,6 +25,7 @@ import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.results.ConfidenceTable;
 import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.results.RunVariationTable;
+import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
 import io.fastestjvm.statistics.RunVariation;
 import io.fastestjvm.timing.TimerFloor;
@@ -135,10 +136,10 @@ final class RigourInstruments {
             final Map<String, Object> confidence = new LinkedHashMap<>();
             for (int p = 0; p < LatencyPercentiles.LABELS.length; p++) {
                 final OrderStatisticConfidence ci = intervals.get(i)[p];
-                final String key = RunSummary.key(LatencyPercentiles.LABELS[p]);
-                confidence.put(key, Arrays.asList(ci.low(), ci.high()));
+                final Percentile percentile = Percentile.LADDER.get(p);
+                confidence.put(percentile.key(), Arrays.asList(ci.low(), ci.high()));
                 if (!ConfidenceTable.isMeaningful(overall, p, ci)) {
-                    summary.notMeaningful(name, key);
+                    summary.notMeaningful(name, percentile);
                 }
             }
             summary.latencyDetail(name, "confidence95", confidence);
@@ -146,9 +147,7 @@ final class RigourInstruments {
             final Map<String, Object> variation = new LinkedHashMap<>();
             for (int row = 0; row < RunVariationTable.rows(); row++) {
                 final double percent = RunVariation.percent(RunVariationTable.row(perRun.get(i), row));
-                variation.put(row < LatencyPercentiles.LABELS.length
-                                ? RunSummary.key(LatencyPercentiles.LABELS[row]) : "worst",
-                        Double.isNaN(percent) ? null : Math.round(percent * 100) / 100.0);
+                variation.put(Percentile.values()[row].key(), Double.isNaN(percent) ? null : Math.round(percent * 100) / 100.0);
             }
             summary.latencyDetail(name, "variationPercent", variation);
             summary.latencyDetail(name, "variationMethod", RunVariation.METHOD);
@@ -159,9 +158,9 @@ final class RigourInstruments {
         for (final AuditWarning warning : audit.warnings()) {
             warnings.add(warning.toMap());
         }
-        environmentAudit.put("warnings", warnings);
+        environmentAudit.put(EnvironmentAudit.WARNINGS, warnings);
         environmentAudit.put("duringRun", duringRun);
-        summary.section("environmentAudit", environmentAudit);
+        summary.section(EnvironmentAudit.SECTION, environmentAudit);
         summary.section("timerFloor", timerFloor.toMap());
         final Map<String, Object> jitter = jitterProbe == null ? jitterPlan.disabledMap()
                 : jitterProbe.result().toMap();

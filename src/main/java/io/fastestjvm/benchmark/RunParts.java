@@ -10,6 +10,7 @@ import io.fastestjvm.faults.DiskSpaceFailure;
 import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.recording.LatencyRecorders;
 import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
 import io.fastestjvm.timeline.RunEvidence;
@@ -45,8 +46,8 @@ final class RunParts {
     long runStartNanos;
     long measuredEndNanos;
     String diskFull;
-    List<LatencyPercentiles> perRunActual;
-    List<LatencyPercentiles> perRunIntended;
+    LatencyRecorders latencies;
+    List<List<LatencyPercentiles>> perRun;
     List<OrderStatisticConfidence[]> intervals;
     TimelineAnalysis timeline;
 }

@@ -18,31 +18,52 @@ import io.fastestjvm.affinity.ThreadAffinity;
 
 /** Facts about the machine and JVM a run happened on, read from the JVM and from /proc and /sys. */
 public final class EnvironmentInfo {
+    /** Keys of summary.json's "environment" section that readers (the report) look up. */
+    public static final String HOSTNAME = "hostname";
+    public static final String CPU_MODEL = "cpuModel";
+    public static final String CPU_COUNT = "cpuCount";
+    public static final String ONLINE_CPUS = "onlineCpus";
+    public static final String PROCESS_ALLOWED_CPUS = "processAllowedCpus";
+    public static final String ISOLATED_CPUS = "isolatedCpus";
+    public static final String NOHZ_FULL_CPUS = "nohzFullCpus";
+    public static final String KERNEL = "kernel";
+    public static final String OS = "os";
+    public static final String QUEUE_FILE_SYSTEM = "queueFileSystem";
+    public static final String JVM_ARGUMENTS = "jvmArguments";
+    /** The JVM's own system properties, recorded under their property names. */
+    public static final String JAVA_VENDOR = "java.vendor";
+    public static final String JAVA_RUNTIME_VERSION = "java.runtime.version";
+    public static final String JAVA_VM_NAME = "java.vm.name";
+    public static final String JAVA_VM_VERSION = "java.vm.version";
+    public static final String JAVA_SPECIFICATION_VERSION = "java.specification.version";
+    public static final String JIT = "jit";
+    public static final String GC = "gc";
+
     private EnvironmentInfo() {
     }
 
     public static Map<String, Object> capture(final File queueDirectory) {
         final Map<String, Object> env = new LinkedHashMap<>();
-        for (final String key : new String[] {"java.version", "java.vendor", "java.vm.name", "java.vm.version",
-                "java.runtime.version", "java.specification.version", "java.home"}) {
+        for (final String key : new String[] {"java.version", JAVA_VENDOR, JAVA_VM_NAME, JAVA_VM_VERSION,
+                JAVA_RUNTIME_VERSION, JAVA_SPECIFICATION_VERSION, "java.home"}) {
             env.put(key, System.getProperty(key));
         }
-        env.put("jvmArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
+        env.put(JVM_ARGUMENTS, ManagementFactory.getRuntimeMXBean().getInputArguments());
         env.put("command", commandLine());
-        env.put("jit", JitInfo.describe());
-        env.put("gc", garbageCollectors());
+        env.put(JIT, JitInfo.describe());
+        env.put(GC, garbageCollectors());
         env.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
-        env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-        env.put("kernel", System.getProperty("os.version"));
-        env.put("hostname", hostname());
-        env.put("cpuModel", cpuModel());
-        env.put("cpuCount", Runtime.getRuntime().availableProcessors());
-        env.put("onlineCpus", readFirstLine("/sys/devices/system/cpu/online"));
-        env.put("processAllowedCpus", CpuList.format(ThreadAffinity.processAllowedCpus()));
-        env.put("isolatedCpus", readFirstLine("/sys/devices/system/cpu/isolated"));
-        env.put("nohzFullCpus", readFirstLine("/sys/devices/system/cpu/nohz_full"));
+        env.put(OS, System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+        env.put(KERNEL, System.getProperty("os.version"));
+        env.put(HOSTNAME, hostname());
+        env.put(CPU_MODEL, cpuModel());
+        env.put(CPU_COUNT, Runtime.getRuntime().availableProcessors());
+        env.put(ONLINE_CPUS, readFirstLine("/sys/devices/system/cpu/online"));
+        env.put(PROCESS_ALLOWED_CPUS, CpuList.format(ThreadAffinity.processAllowedCpus()));
+        env.put(ISOLATED_CPUS, readFirstLine("/sys/devices/system/cpu/isolated"));
+        env.put(NOHZ_FULL_CPUS, readFirstLine("/sys/devices/system/cpu/nohz_full"));
         env.put("queueDirectory", queueDirectory.getAbsolutePath());
-        env.put("queueFileSystem", fileSystemType(queueDirectory));
+        env.put(QUEUE_FILE_SYSTEM, fileSystemType(queueDirectory));
         return env;
     }
 

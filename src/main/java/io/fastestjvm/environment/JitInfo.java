@@ -12,6 +12,10 @@ import com.sun.management.HotSpotDiagnosticMXBean;
  * a Graal compiler module is loaded (jdk.internal.vm.compiler up to JDK 24, jdk.graal.compiler from 25).
  */
 public final class JitInfo {
+    /** Keys of the "jit" object that readers (the report) look up. */
+    public static final String GRAAL_IN_USE = "graalInUse";
+    public static final String COMPILER = "compiler";
+
     private JitInfo() {
     }
 
@@ -28,8 +32,8 @@ public final class JitInfo {
         jit.put("graalModule", graalModule);
         final boolean graal = "true".equals(useJvmci) && graalModule != null
                 && (System.getProperty("jvmci.Compiler") == null || "graal".equals(System.getProperty("jvmci.Compiler")));
-        jit.put("graalInUse", graal);
-        jit.put("compiler", graal ? "Graal (JVMCI)" : "HotSpot C1/C2");
+        jit.put(GRAAL_IN_USE, graal);
+        jit.put(COMPILER, graal ? "Graal (JVMCI)" : "HotSpot C1/C2");
         return jit;
     }
 

@@ -8,6 +8,15 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.fastestjvm.affinity.CpuAssignment;
+import io.fastestjvm.audit.EnvironmentAudit;
+import io.fastestjvm.config.Settings;
+import io.fastestjvm.environment.EnvironmentInfo;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Ladder;
+import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
+
 /**
  * What the data itself says to be wary of, computed from the summaries: CPUs that were not the ones asked for, no
  * isolated CPUs, tail percentiles resting on a handful of samples, failures, allocation, JIT or GC during the
@@ -64,20 +73,20 @@ final class Caveats {
         final Map<String, Integer> notAsPlanned = new LinkedHashMap<>();
         final List<RunFolder> folders = comparison.folders();
         for (final RunFolder folder : folders) {
-            final JsonNode producer = folder.summary().path("affinity").path("producer");
-            final JsonNode consumer = folder.summary().path("affinity").path("consumer");
-            if (hasText(producer.path("fallbackReason")) || hasText(consumer.path("fallbackReason"))) {
-                fallbacks.merge("CPUs " + producer.path("requestedCpu").asText("?") + " (producer) and "
-                        + consumer.path("requestedCpu").asText("?") + " (consumer) were asked for but not usable: "
-                        + "ran on CPUs " + producer.path("actualCpus").asText("?") + " and "
-                        + consumer.path("actualCpus").asText("?"), 1, Integer::sum);
+            final RunResults.Placement producer = folder.results().placement(CpuAssignment.PRODUCER);
+            final RunResults.Placement consumer = folder.results().placement(CpuAssignment.CONSUMER);
+            if (hasText(producer.fallbackReason) || hasText(consumer.fallbackReason)) {
+                fallbacks.merge("CPUs " + or(producer.requestedCpu) + " (producer) and "
+                        + or(consumer.requestedCpu) + " (consumer) were asked for but not usable: "
+                        + "ran on CPUs " + or(producer.actualCpus) + " and "
+                        + or(consumer.actualCpus), 1, Integer::sum);
             }
-            for (final String thread : new String[] {"producer", "consumer"}) {
-                final JsonNode pin = folder.summary().path("affinity").path(thread);
-                if (pin.has("pinnedAsPlanned") && !pin.path("pinnedAsPlanned").asBoolean()) {
+            for (final String thread : new String[] {CpuAssignment.PRODUCER, CpuAssignment.CONSUMER}) {
+                final RunResults.Placement pin = folder.results().placement(thread);
+                if (Boolean.FALSE.equals(pin.pinnedAsPlanned)) {
                     notAsPlanned.merge(thread + " thread not pinned as planned (planned CPU "
-                            + pin.path("plannedCpu").asText("?") + ", ran on " + pin.path("actualCpus").asText("?")
-                            + (hasText(pin.path("pinningNote")) ? ": " + pin.path("pinningNote").asText() : "")
+                            + or(pin.plannedCpu) + ", ran on " + or(pin.actualCpus)
+                            + (hasText(pin.pinningNote) ? ": " + pin.pinningNote : "")
                             + ")", 1, Integer::sum);
                 }
             }
@@ -91,10 +100,10 @@ final class Caveats {
         int noNohz = 0;
         final List<RunFolder> folders = comparison.folders();
         for (final RunFolder folder : folders) {
-            if (folder.environment().path("isolatedCpus").asText("").isEmpty()) {
+            if (folder.environment().path(EnvironmentInfo.ISOLATED_CPUS).asText("").isEmpty()) {
                 notIsolated++;
             }
-            if (folder.environment().path("nohzFullCpus").asText("").isEmpty()) {
+            if (folder.environment().path(EnvironmentInfo.NOHZ_FULL_CPUS).asText("").isEmpty()) {
                 noNohz++;
             }
         }
@@ -114,8 +123,9 @@ final class Caveats {
         double shortest = Double.MAX_VALUE;
         double longest = 0;
         for (final RunFolder folder : folders) {
-            final double seconds = folder.summary().path("durations").path("measuredSeconds").asDouble(Double.NaN);
-            if (!Double.isNaN(seconds)) {
+            final RunResults.Durations durations = folder.results().durations;
+            if (durations != null && durations.measuredSeconds != null) {
+                final double seconds = durations.measuredSeconds;
                 shortest = Math.min(shortest, seconds);
                 longest = Math.max(longest, seconds);
             }
@@ -124,7 +134,7 @@ final class Caveats {
             caveats.add(String.format(Locale.ROOT, "Measured %.1f to %.1f s per run folder (the article: 100 s): "
                     + "fewer samples, so the far tail rests on fewer events.", shortest, longest));
         }
-        final String rates = Facts.distinct(folders, f -> f.summary().path("settings").path("qp.rate"));
+        final String rates = Facts.distinct(folders, f -> f.results().setting(Settings.RATE.name()));
         if (!rates.isEmpty() && !ARTICLE_RATE.equals(rates)) {
             caveats.add("Rate " + rates + " msg/s (the article: 100,000 msg/s): latency depends on the rate.");
         }
@@ -132,7 +142,7 @@ final class Caveats {
 
     private void fewSamples(final JvmGroup group) {
         final GroupFigures figures = new GroupFigures(group);
-        for (final Latency latency : Latency.values()) {
+        for (final Latency latency : Latency.ALL) {
             final List<String> thin = new ArrayList<>();
             for (final Percentile percentile : Percentile.values()) {
                 final int runs = figures.notMeaningfulRuns(latency, percentile);
@@ -153,22 +163,23 @@ final class Caveats {
         final List<String> gc = new ArrayList<>();
         final List<String> clamped = new ArrayList<>();
         for (final RunFolder folder : group.folders()) {
-            final JsonNode checks = folder.summary().path("checks");
-            final long producerBytes = checks.path("allocation").path("producerBytes").asLong(0);
-            final long consumerBytes = checks.path("allocation").path("consumerBytes").asLong(0);
+            final RunResults.Checks checks = folder.results().checks();
+            final long producerBytes = checks.allocation().producerBytes;
+            final long consumerBytes = checks.allocation().consumerBytes;
             if (producerBytes != 0 || consumerBytes != 0) {
                 alloc.add(producerBytes + " B producer / " + consumerBytes + " B consumer");
             }
-            final long jitMillis = checks.path("jvmDuringMeasurement").path("jitCompileMillis").asLong(0);
+            final long jitMillis = checks.jvmDuringMeasurement().jitCompileMillis;
             if (jitMillis > 0) {
                 jit.add(jitMillis + " ms");
             }
-            final long gcCount = checks.path("jvmDuringMeasurement").path("gcCount").asLong(0);
+            final long gcCount = checks.jvmDuringMeasurement().gcCount;
             if (gcCount > 0) {
                 gc.add(Long.toString(gcCount));
             }
-            for (final Latency latency : Latency.values()) {
-                final long n = folder.summary().path("latency").path(latency.key()).path("clampedSamples").asLong(0);
+            for (final Latency latency : Latency.ALL) {
+                final Ladder ladder = folder.results().latency(latency);
+                final long n = ladder == null ? 0 : ladder.clampedSamples();
                 if (n > 0) {
                     clamped.add(n + " " + latency.title());
                 }
@@ -188,7 +199,8 @@ final class Caveats {
     private void auditWarnings() {
         final Map<String, Integer> warnings = new LinkedHashMap<>();
         for (final RunFolder folder : comparison.folders()) {
-            for (final JsonNode warning : folder.summary().path("environmentAudit").path("warnings")) {
+            final JsonNode audit = folder.results().section(EnvironmentAudit.SECTION);
+            for (final JsonNode warning : audit.path(EnvironmentAudit.WARNINGS)) {
                 warnings.merge("Environment audit: " + (warning.isTextual() ? warning.asText() : warning.toString()),
                         1, Integer::sum);
             }
@@ -196,8 +208,12 @@ final class Caveats {
         counted(warnings, comparison.folders().size());
     }
 
-    private static boolean hasText(final JsonNode node) {
-        return node.isTextual() && !node.asText().isEmpty();
+    private static boolean hasText(final String text) {
+        return text != null && !text.isEmpty();
+    }
+
+    private static String or(final Object value) {
+        return value == null ? "?" : value.toString();
     }
 
     private void add(final List<String> values, final String before, final String after) {

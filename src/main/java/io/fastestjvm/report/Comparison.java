@@ -6,6 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.fastestjvm.environment.EnvironmentInfo;
+
 /**
  * The results sets given together, with every group labelled: the profile, plus the transport when more than one
  * transport is present, plus "@ host" when more than one set (machine) is compared.
@@ -81,11 +83,11 @@ public final class Comparison {
     /** For chart titles: "AMD EPYC, 2 CPUs, host vm" or "2 machines". */
     public String machine() {
         final List<RunFolder> folders = folders();
-        final String hosts = Facts.environment(folders, "hostname");
+        final String hosts = Facts.environment(folders, EnvironmentInfo.HOSTNAME);
         if (hosts.contains(" / ")) {
             return hosts.split(" / ").length + " machines (" + hosts + ")";
         }
-        return Facts.environment(folders, "cpuModel") + ", " + Facts.environment(folders, "cpuCount")
-                + " CPUs, host " + hosts;
+        return Facts.environment(folders, EnvironmentInfo.CPU_MODEL) + ", "
+                + Facts.environment(folders, EnvironmentInfo.CPU_COUNT) + " CPUs, host " + hosts;
     }
 }

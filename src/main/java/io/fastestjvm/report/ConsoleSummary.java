@@ -3,7 +3,9 @@ package io.fastestjvm.report;
 import java.util.List;
 import java.util.Locale;
 
+import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.PercentileTable;
+import io.fastestjvm.results.model.Percentile;
 
 /**
  * The matrix's closing console table, in JLBH's shape turned sideways: one row per percentile, one column per JVM,
@@ -20,7 +22,7 @@ final class ConsoleSummary {
     static String format(final Comparison comparison) {
         final List<JvmGroup> groups = comparison.groups();
         final StringBuilder out = new StringBuilder();
-        for (final Latency latency : Latency.values()) {
+        for (final Latency latency : Latency.ALL) {
             final String title = "---------- " + latency.fileStem() + " latency (ns): median of runs (variation) ";
             out.append(title).append(PercentileTable.repeat('-',
                     Math.max(4, LABEL_WIDTH + CELL_WIDTH * groups.size() - title.length())))

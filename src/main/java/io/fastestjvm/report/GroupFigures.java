@@ -2,6 +2,9 @@ package io.fastestjvm.report;
 
 import java.util.List;
 
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+
 /** The figures of one {@link JvmGroup}: for each latency and percentile, the {@link Spread} over its runs. */
 public final class GroupFigures {
     private final List<MeasuredRun> runs;

@@ -13,6 +13,9 @@ import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+
 /**
  * Renders jmh-result.json (JMH's standard {@code -rf json}) found in a set folder: each micro-benchmark's score,
  * converted to ns when it is a time per operation, beside the in-context median latency of the report's JVMs, so

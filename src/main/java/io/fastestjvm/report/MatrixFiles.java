@@ -8,6 +8,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.fastestjvm.environment.EnvironmentInfo;
+import io.fastestjvm.environment.JitInfo;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+
 /**
  * matrix.json and matrix.csv of one results set: a row per (profile, transport, host) with the exact JDK build and,
  * for both latencies and every percentile, the median over the runs with min, max and % variation. matrix.json
@@ -40,11 +45,11 @@ public final class MatrixFiles {
         row.put("profile", group.profile());
         row.put("transport", group.transport());
         row.put("host", group.host());
-        row.put("jdkBuild", Facts.environment(group.folders(), "java.runtime.version"));
-        row.put("vmVersion", Facts.environment(group.folders(), "java.vm.version"));
-        row.put("vendor", Facts.environment(group.folders(), "java.vendor"));
-        row.put("vmName", Facts.environment(group.folders(), "java.vm.name"));
-        row.put("graalInUse", Facts.distinct(group.folders(), f -> f.environment().path("jit").path("graalInUse")));
+        row.put("jdkBuild", Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION));
+        row.put("vmVersion", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_VERSION));
+        row.put("vendor", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR));
+        row.put("vmName", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_NAME));
+        row.put("graalInUse", Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE));
         final GroupFigures figures = new GroupFigures(group);
         row.put("runsOk", figures.runs().size());
         row.put("runsFailed", group.failedRuns());
@@ -60,7 +65,7 @@ public final class MatrixFiles {
             failures.addObject().put("what", failure.what()).put("reason", failure.reason());
         }
         final ObjectNode latencies = row.putObject("latency");
-        for (final Latency latency : Latency.values()) {
+        for (final Latency latency : Latency.ALL) {
             final ObjectNode byPercentile = latencies.putObject(latency.key());
             for (final Percentile percentile : Percentile.values()) {
                 final Spread spread = figures.spread(latency, percentile);
@@ -89,7 +94,7 @@ public final class MatrixFiles {
     private static String csvHeader() {
         final StringBuilder header = new StringBuilder(
                 "profile,transport,host,jdkBuild,vendor,graalInUse,runsOk,runsFailed");
-        for (final Latency latency : Latency.values()) {
+        for (final Latency latency : Latency.ALL) {
             for (final Percentile percentile : Percentile.values()) {
                 final String column = latency.key() + "_" + percentile.key();
                 header.append(',').append(column).append("_median,").append(column).append("_min,")
@@ -103,13 +108,13 @@ public final class MatrixFiles {
         final StringBuilder row = new StringBuilder();
         row.append(csv(group.profile())).append(',').append(csv(group.transport())).append(',')
                 .append(csv(group.host())).append(',')
-                .append(csv(Facts.environment(group.folders(), "java.runtime.version"))).append(',')
-                .append(csv(Facts.environment(group.folders(), "java.vendor"))).append(',')
-                .append(csv(Facts.distinct(group.folders(), f -> f.environment().path("jit").path("graalInUse"))))
+                .append(csv(Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION))).append(',')
+                .append(csv(Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR))).append(',')
+                .append(csv(Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE)))
                 .append(',');
         final GroupFigures figures = new GroupFigures(group);
         row.append(figures.runs().size()).append(',').append(group.failedRuns());
-        for (final Latency latency : Latency.values()) {
+        for (final Latency latency : Latency.ALL) {
             for (final Percentile percentile : Percentile.values()) {
                 final Spread spread = figures.spread(latency, percentile);
                 row.append(',').append(number(spread.median())).append(',').append(number(spread.min()))

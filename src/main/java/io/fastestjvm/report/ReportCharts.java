@@ -14,6 +14,8 @@ import io.fastestjvm.charts.PercentileSpectrumChart;
 import io.fastestjvm.charts.RangeBarChart;
 import io.fastestjvm.charts.SpectrumLine;
 import io.fastestjvm.charts.TimeSeries;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
 
 /** Draws the comparison charts of a {@link Comparison} into a charts/ folder. */
 public final class ReportCharts {
@@ -37,7 +39,7 @@ public final class ReportCharts {
             return written;
         }
         for (final Percentile percentile : new Percentile[] {Percentile.P50, Percentile.P99_99}) {
-            for (final Latency latency : Latency.values()) {
+            for (final Latency latency : Latency.ALL) {
                 written.add(bars(groups, percentile, latency));
             }
         }
@@ -70,7 +72,7 @@ public final class ReportCharts {
     private ChartRef spectrum(final List<JvmGroup> groups) throws IOException {
         final List<SpectrumLine> lines = new ArrayList<>();
         for (final JvmGroup group : groups) {
-            for (final Latency latency : Latency.values()) {
+            for (final Latency latency : Latency.ALL) {
                 final List<Path> logs = new ArrayList<>();
                 for (final RunFolder folder : group.passedFolders()) {
                     logs.add(folder.intervalLog(latency));

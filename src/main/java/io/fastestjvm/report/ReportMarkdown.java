@@ -6,8 +6,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.TextNode;
+import io.fastestjvm.affinity.CpuAssignment;
+import io.fastestjvm.environment.EnvironmentInfo;
+import io.fastestjvm.environment.JitInfo;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * report.md of one results folder: environment, the per-JVM tables, the charts, the caveats the data shows, the
@@ -31,7 +35,7 @@ final class ReportMarkdown {
         glance(charts);
         environment();
         jvms();
-        for (final Latency latency : Latency.values()) {
+        for (final Latency latency : Latency.ALL) {
             latencyTable(latency);
         }
         charts(charts);
@@ -73,23 +77,26 @@ final class ReportMarkdown {
             header.add(set.name());
         }
         final List<List<String>> rows = new ArrayList<>();
-        rows.add(fact("host", s -> Facts.environment(folders(s), "hostname")));
-        rows.add(fact("CPU", s -> Facts.environment(folders(s), "cpuModel")));
-        rows.add(fact("CPUs (online / usable by the process)", s -> Facts.environment(folders(s), "cpuCount")
-                + " (" + Facts.environment(folders(s), "onlineCpus") + " / "
-                + Facts.environment(folders(s), "processAllowedCpus") + ")"));
-        rows.add(fact("isolated CPUs", s -> orNone(Facts.environment(folders(s), "isolatedCpus"))));
-        rows.add(fact("nohz_full CPUs", s -> orNone(Facts.environment(folders(s), "nohzFullCpus"))));
+        rows.add(fact("host", s -> Facts.environment(folders(s), EnvironmentInfo.HOSTNAME)));
+        rows.add(fact("CPU", s -> Facts.environment(folders(s), EnvironmentInfo.CPU_MODEL)));
+        rows.add(fact("CPUs (online / usable by the process)", s -> Facts.environment(folders(s),
+                EnvironmentInfo.CPU_COUNT)
+                + " (" + Facts.environment(folders(s), EnvironmentInfo.ONLINE_CPUS) + " / "
+                + Facts.environment(folders(s), EnvironmentInfo.PROCESS_ALLOWED_CPUS) + ")"));
+        rows.add(fact("isolated CPUs", s -> orNone(Facts.environment(folders(s), EnvironmentInfo.ISOLATED_CPUS))));
+        rows.add(fact("nohz_full CPUs", s -> orNone(Facts.environment(folders(s), EnvironmentInfo.NOHZ_FULL_CPUS))));
         rows.add(fact("producer / consumer CPU (asked for -> ran on)", s -> pinning(folders(s))));
-        rows.add(fact("kernel", s -> Facts.environment(folders(s), "kernel")));
-        rows.add(fact("OS", s -> Facts.environment(folders(s), "os")));
-        rows.add(fact("queue file system", s -> Facts.environment(folders(s), "queueFileSystem")));
+        rows.add(fact("kernel", s -> Facts.environment(folders(s), EnvironmentInfo.KERNEL)));
+        rows.add(fact("OS", s -> Facts.environment(folders(s), EnvironmentInfo.OS)));
+        rows.add(fact("queue file system", s -> Facts.environment(folders(s), EnvironmentInfo.QUEUE_FILE_SYSTEM)));
         rows.add(fact("runs started", s -> dates(folders(s))));
         rows.add(fact("rate (msg/s)", s -> setting(s, "qp.rate")));
         rows.add(fact("message size (bytes)", s -> setting(s, "qp.size")));
         rows.add(fact("warm-up / measured per run (s)", s -> setting(s, "qp.warmupSeconds") + " / "
                 + setting(s, "qp.seconds")));
         rows.add(fact("run folders (runs per folder)", s -> folders(s).size() + " (" + setting(s, "qp.runs") + ")"));
+        rows.add(fact("code (git commit)", s -> Facts.distinct(folders(s), f -> commit(f.results().provenance()))));
+        rows.add(fact("libraries loaded", s -> Facts.distinct(folders(s), f -> libraries(f.results().provenance()))));
         Markdown.table(out, header, rows, false);
     }
 
@@ -98,13 +105,15 @@ final class ReportMarkdown {
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : comparison.groups()) {
             final List<RunFolder> folders = group.folders();
-            rows.add(Arrays.asList(group.label(), or(Facts.environment(folders, "java.runtime.version")),
-                    or(Facts.environment(folders, "java.vendor")), or(Facts.environment(folders, "java.vm.name")),
-                    or(Facts.distinct(folders, f -> f.environment().path("jit").path("compiler")))
-                            + (Facts.distinct(folders, f -> f.environment().path("jit").path("graalInUse"))
+            rows.add(Arrays.asList(group.label(),
+                    or(Facts.environment(folders, EnvironmentInfo.JAVA_RUNTIME_VERSION)),
+                    or(Facts.environment(folders, EnvironmentInfo.JAVA_VENDOR)),
+                    or(Facts.environment(folders, EnvironmentInfo.JAVA_VM_NAME)),
+                    or(Facts.jit(folders, JitInfo.COMPILER))
+                            + (Facts.jit(folders, JitInfo.GRAAL_IN_USE)
                             .equals("true") ? " (Graal)" : ""),
-                    or(Facts.distinct(folders, f -> f.environment().path("gc"))),
-                    Markdown.code(Facts.distinct(folders, f -> f.environment().path("jvmArguments")))));
+                    or(Facts.distinct(folders, f -> f.environment().path(EnvironmentInfo.GC))),
+                    Markdown.code(Facts.distinct(folders, f -> f.environment().path(EnvironmentInfo.JVM_ARGUMENTS)))));
         }
         Markdown.table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC", "flags (jvmArguments)"),
                 rows, false);
@@ -220,17 +229,15 @@ final class ReportMarkdown {
     }
 
     private static String setting(final ResultsSet set, final String key) {
-        return or(Facts.distinct(folders(set), f -> f.summary().path("settings").path(key)));
+        return or(Facts.distinct(folders(set), f -> f.results().setting(key)));
     }
 
     private static String pinning(final List<RunFolder> folders) {
         return or(Facts.distinct(folders, f -> {
-            final JsonNode affinity = f.summary().path("affinity");
-            return TextNode.valueOf(
-                    affinity.path("producer").path("requestedCpu").asText("?") + " / "
-                    + affinity.path("consumer").path("requestedCpu").asText("?") + " -> "
-                    + affinity.path("producer").path("actualCpus").asText("?") + " / "
-                    + affinity.path("consumer").path("actualCpus").asText("?"));
+            final RunResults.Placement producer = f.results().placement(CpuAssignment.PRODUCER);
+            final RunResults.Placement consumer = f.results().placement(CpuAssignment.CONSUMER);
+            return cpu(producer.requestedCpu) + " / " + cpu(consumer.requestedCpu) + " -> "
+                    + cpu(producer.actualCpus) + " / " + cpu(consumer.actualCpus);
         }));
     }
 
@@ -238,7 +245,7 @@ final class ReportMarkdown {
         String first = null;
         String last = null;
         for (final RunFolder folder : folders) {
-            final String started = folder.summary().path("startedAt").asText("");
+            final String started = folder.results().startedAt == null ? "" : folder.results().startedAt;
             if (started.isEmpty()) {
                 continue;
             }
@@ -250,6 +257,24 @@ final class ReportMarkdown {
 
     private static String orNone(final String text) {
         return text.isEmpty() ? "none" : text;
+    }
+
+    /** The commit, marked when the tree had changes outside results/. */
+    private static String commit(final RunResults.Provenance provenance) {
+        final String dirty = Boolean.TRUE.equals(provenance.gitDirty) ? " (with uncommitted changes)" : "";
+        return provenance.gitCommit + dirty;
+    }
+
+    private static String libraries(final RunResults.Provenance provenance) {
+        final List<String> versions = new ArrayList<>();
+        if (provenance.libraries != null) {
+            provenance.libraries.forEach((library, version) -> versions.add(library + " " + version));
+        }
+        return String.join(", ", versions);
+    }
+
+    private static String cpu(final Object cpu) {
+        return cpu == null ? "?" : cpu.toString();
     }
 
     private static String or(final String text) {

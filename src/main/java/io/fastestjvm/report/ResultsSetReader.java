@@ -93,7 +93,7 @@ public final class ResultsSetReader {
         for (final Path summaryFile : summaries) {
             final RunFolder run;
             try {
-                run = new RunFolder(summaryFile.getParent(), readJson(summaryFile));
+                run = RunFolder.read(summaryFile);
             } catch (final IOException e) {
                 final JvmGroup group = group(groups, setName, profile == null ? "unknown" : profile,
                         RunFolder.DEFAULT_TRANSPORT, "unknown host");

@@ -1,5 +1,6 @@
 package io.fastestjvm.report;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -7,86 +8,86 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** One benchmark run folder: its summary.json and the paths of its interval logs. Immutable. */
+import io.fastestjvm.config.Settings;
+import io.fastestjvm.environment.EnvironmentInfo;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.RunResults;
+
+/** One benchmark run folder: its summary.json, read through {@link RunResults}, and its interval logs. Immutable. */
 public final class RunFolder {
-    static final String SUMMARY = "summary.json";
+    static final String SUMMARY = RunResults.FILE_NAME;
     static final String DEFAULT_TRANSPORT = "chronicle";
 
     private final Path folder;
-    private final JsonNode summary;
+    private final RunResults results;
 
-    RunFolder(final Path folder, final JsonNode summary) {
+    RunFolder(final Path folder, final RunResults results) {
         this.folder = folder;
-        this.summary = summary;
+        this.results = results;
+    }
+
+    /** The run folder holding {@code summary.json}. */
+    static RunFolder read(final Path summaryFile) throws IOException {
+        return new RunFolder(summaryFile.getParent(), RunResults.read(summaryFile));
     }
 
     public Path folder() {
         return folder;
     }
 
-    public JsonNode summary() {
-        return summary;
+    /** The run's results, as the one results model reads them. */
+    public RunResults results() {
+        return results;
     }
 
     public JsonNode environment() {
-        return summary.path("environment");
+        return results.environment();
     }
 
     public boolean passed() {
-        return "passed".equals(summary.path("status").asText());
+        return results.passed();
     }
 
     /** The checks that failed, as summary.json words them. */
     public List<String> failures() {
-        final List<String> failures = new ArrayList<>();
-        for (final JsonNode failure : summary.path("failures")) {
-            failures.add(failure.asText());
-        }
-        return failures;
+        return results.failures();
     }
 
     /** qp.profile, or "jdk" + specification version + vendor when the run was not given a profile. */
     public String profile() {
-        final String profile = summary.path("settings").path("qp.profile").asText("");
+        final String profile = results.setting(Settings.PROFILE.name());
         if (!profile.isEmpty()) {
             return profile;
         }
-        final String vendor = environment().path("java.vendor").asText("unknown")
+        final String vendor = environment().path(EnvironmentInfo.JAVA_VENDOR).asText("unknown")
                 .toLowerCase().replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
-        return "jdk" + environment().path("java.specification.version").asText("?") + "-" + vendor;
+        return "jdk" + environment().path(EnvironmentInfo.JAVA_SPECIFICATION_VERSION).asText("?") + "-" + vendor;
     }
 
     /** qp.transport, else transport.name, else the default Chronicle Queue transport. */
     public String transport() {
-        final String setting = summary.path("settings").path("qp.transport").asText("");
+        final String setting = results.setting(Settings.TRANSPORT.name());
         if (!setting.isEmpty()) {
             return setting;
         }
-        final String name = summary.path("transport").path("name").asText("");
+        final String name = results.transport == null || results.transport.name == null ? ""
+                : results.transport.name;
         return name.isEmpty() ? DEFAULT_TRANSPORT : name;
     }
 
     public String hostname() {
-        return environment().path("hostname").asText("unknown host");
+        return environment().path(EnvironmentInfo.HOSTNAME).asText("unknown host");
     }
 
     public Path intervalLog(final Latency latency) {
         return folder.resolve(latency.fileStem() + ".hlog");
     }
 
-    /**
-     * The measured runs of this folder: each entry of {@code runs[]}, or the overall {@code latency} block as run 1
-     * when an older summary has no per-run figures.
-     */
+    /** The measured runs of this folder (see {@link RunResults#measuredRuns()}). */
     public List<MeasuredRun> measuredRuns() {
         final List<MeasuredRun> runs = new ArrayList<>();
-        final JsonNode perRun = summary.path("runs");
-        if (perRun.isArray() && perRun.size() > 0) {
-            for (final JsonNode run : perRun) {
-                runs.add(new MeasuredRun(this, run.path("run").asInt(runs.size() + 1), run));
-            }
-        } else if (summary.has("latency")) {
-            runs.add(new MeasuredRun(this, 1, summary.path("latency")));
+        for (final RunResults.RunFigures figures : results.measuredRuns()) {
+            runs.add(new MeasuredRun(this, figures.run == 0 ? runs.size() + 1 : figures.run, figures));
         }
         return Collections.unmodifiableList(runs);
     }

@@ -15,6 +15,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.charts.SweepChart;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
 
 /**
  * Renders sweep-rate.json / sweep-size.json (written by the sweep tool into a set folder): a latency-vs-rate or
@@ -57,18 +59,19 @@ final class SweepSection {
         for (final JsonNode point : sweep.path("points")) {
             final List<String> row = new ArrayList<>(Arrays.asList(number(point.path(axis)),
                     point.path("status").asText(Markdown.DASH), number(point.path("achievedRate"))));
-            for (final Latency latency : Latency.values()) {
+            for (final Latency latency : Latency.ALL) {
                 for (final Percentile p : SHOWN) {
                     row.add(number(point.path(latency.key()).path(p.key())));
                 }
             }
             rows.add(row);
-            if (point.path(axis).isNumber() && point.path(Latency.ACTUAL_SEND.key()).path("p50").isNumber()) {
+            final JsonNode median = point.path(Latency.ACTUAL_SEND.key()).path(Percentile.P50.key());
+            if (point.path(axis).isNumber() && median.isNumber()) {
                 measured.add(point);
             }
         }
         final List<String> header = new ArrayList<>(Arrays.asList(axis, "status", "achieved rate"));
-        for (final Latency latency : Latency.values()) {
+        for (final Latency latency : Latency.ALL) {
             for (final Percentile p : SHOWN) {
                 header.add(latency.title() + " " + p.label());
             }

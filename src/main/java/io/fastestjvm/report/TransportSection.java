@@ -11,6 +11,8 @@ import java.util.Map;
 
 import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.charts.GroupedBarChart;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
 
 /**
  * When the same JVM on the same machine ran with both the Chronicle Queue transport and the "floor" transport (the

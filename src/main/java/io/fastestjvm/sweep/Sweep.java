@@ -5,9 +5,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.time.temporal.ChronoUnit;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +15,6 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -27,8 +26,11 @@ import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmFlags;
+import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * {@code mvn exec:java@Sweep -Dsweep.kind=rate|size}: runs the benchmark once per rate (or message size), each point
@@ -137,8 +139,8 @@ public final class Sweep {
     private String describe(final SweepPoint point) {
         return String.format(Locale.ROOT, "[sweep] %s %,d msg/s, %d B: %s, achieved %,d msg/s, actual-send p50 %s ns"
                         + " p99 %s ns%s", settings.kind, point.rate, point.size, point.status, point.achievedRate(),
-                point.ran() ? point.latency("actualSend", "p50") : "-",
-                point.ran() ? point.latency("actualSend", "p99") : "-", point.sustained() ? "" : " (not sustained)");
+                point.ran() ? point.latency(Latency.ACTUAL_SEND, Percentile.P50) : "-",
+                point.ran() ? point.latency(Latency.ACTUAL_SEND, Percentile.P99) : "-", point.sustained() ? "" : " (not sustained)");
     }
 
     /** One ordinary benchmark run at this step; a refused setting (e.g. no room for the queue) becomes "rejected". */
@@ -169,10 +171,10 @@ public final class Sweep {
             }
             folder = result.resultsFolder();
         }
-        final JsonNode summary = JSON.readTree(folder.resolve(RunSummary.FILE_NAME).toFile());
+        final RunResults summary = RunResults.read(folder.resolve(RunResults.FILE_NAME));
         final String relative = settings.out.toPath().toAbsolutePath().relativize(
                 folder.toAbsolutePath()).toString().replace(File.separatorChar, '/');
-        return new SweepPoint(options.rate(), options.size(), summary.path("status").asText(), relative, summary,
+        return new SweepPoint(options.rate(), options.size(), summary.status, relative, summary,
                 null);
     }
 

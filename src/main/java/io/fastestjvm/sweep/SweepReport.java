@@ -11,7 +11,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.ResultsFolder;
+import io.fastestjvm.results.model.Percentile;
 
 /**
  * Writes {@code sweep-<kind>.json} and {@code .csv} into the set folder, in the layout CONTEXT.md fixes, and decides
@@ -20,7 +22,6 @@ import io.fastestjvm.results.ResultsFolder;
 final class SweepReport {
     static final long P99_LIMIT_NANOS = 10_000;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final String[] LATENCIES = {"actualSend", "intendedSend"};
 
     private SweepReport() {
     }
@@ -40,7 +41,7 @@ final class SweepReport {
     /** The first rate whose actual-send p99 exceeds 10 µs; null when none did. */
     static Long rateWhereP99Exceeds10us(final List<SweepPoint> points) {
         for (final SweepPoint point : points) {
-            if (point.ran() && point.latency("actualSend", "p99") > P99_LIMIT_NANOS) {
+            if (point.ran() && point.latency(Latency.ACTUAL_SEND, Percentile.P99) > P99_LIMIT_NANOS) {
                 return point.rate;
             }
         }
@@ -58,17 +59,18 @@ final class SweepReport {
             node.put("sustained", point.sustained());
             if (point.ran()) {
                 node.put("achievedRate", point.achievedRate());
-                for (final String latency : LATENCIES) {
-                    final ObjectNode values = node.putObject(latency);
-                    for (final String percentile : SweepPoint.PERCENTILES) {
-                        values.put(percentile, point.latency(latency, percentile));
+                for (final Latency latency : Latency.ALL) {
+                    final ObjectNode values = node.putObject(latency.key());
+                    for (final Percentile percentile : SweepPoint.PERCENTILES) {
+                        values.put(percentile.key(), point.latency(latency, percentile));
                     }
                 }
-                node.set("failures", point.summary.get("failures"));
+                node.set("failures", JSON.valueToTree(point.summary.failures()));
             } else {
                 node.putNull("achievedRate");
-                node.putNull("actualSend");
-                node.putNull("intendedSend");
+                for (final Latency latency : Latency.ALL) {
+                    node.putNull(latency.key());
+                }
                 node.putArray("failures").add(point.problem);
             }
         }
@@ -95,17 +97,17 @@ final class SweepReport {
     private static void csv(final PrintWriter out, final String transport, final String jvm,
                             final List<SweepPoint> points) {
         out.print("transport,jvm,rate,size,status,sustained,achievedRate");
-        for (final String latency : LATENCIES) {
-            for (final String percentile : SweepPoint.PERCENTILES) {
-                out.print("," + latency + "_" + percentile);
+        for (final Latency latency : Latency.ALL) {
+            for (final Percentile percentile : SweepPoint.PERCENTILES) {
+                out.print("," + latency.key() + "_" + percentile.key());
             }
         }
         out.println(",resultsFolder");
         for (final SweepPoint point : points) {
             out.print(String.format(Locale.ROOT, "%s,%s,%d,%d,%s,%s,%s", transport, jvm, point.rate, point.size,
                     point.status, point.sustained(), point.ran() ? String.valueOf(point.achievedRate()) : ""));
-            for (final String latency : LATENCIES) {
-                for (final String percentile : SweepPoint.PERCENTILES) {
+            for (final Latency latency : Latency.ALL) {
+                for (final Percentile percentile : SweepPoint.PERCENTILES) {
                     out.print("," + (point.ran() ? String.valueOf(point.latency(latency, percentile)) : ""));
                 }
             }

@@ -12,13 +12,12 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.Settings;
-import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * One short bare run (qp.bare=true): the producer and consumer alone still give a full summary with the measured
@@ -41,8 +40,7 @@ class BareModeTest {
                 new PrintStream(err, true, "UTF-8")).execute();
         final String console = new String(out.toByteArray(), StandardCharsets.UTF_8);
         System.out.print(console);
-        final JsonNode summary = new ObjectMapper().readTree(
-                result.resultsFolder().resolve(RunSummary.FILE_NAME).toFile());
+        final JsonNode summary = RunResults.read(result.resultsFolder().resolve(RunResults.FILE_NAME)).tree();
 
         assertEquals(40_000, summary.get("latency").get("actualSend").get("count").asLong());
         final JsonNode safepoints = summary.get("checks").get("jvmDuringMeasurement").get("safepoints");

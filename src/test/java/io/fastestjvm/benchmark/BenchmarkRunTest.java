@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -28,9 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.results.IntervalLog;
-import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.RunEvidence;
@@ -64,7 +65,7 @@ class BenchmarkRunTest {
         result = new BenchmarkRun(options, new PrintStream(out, true, "UTF-8"), System.err).execute();
         console = new String(out.toByteArray(), StandardCharsets.UTF_8);
         System.out.print(console);
-        summary = new ObjectMapper().readTree(result.resultsFolder().resolve(RunSummary.FILE_NAME).toFile());
+        summary = RunResults.read(result.resultsFolder().resolve(RunResults.FILE_NAME)).tree();
     }
 
     @Test
@@ -181,12 +182,13 @@ class BenchmarkRunTest {
 
     @Test
     void eachPercentileCarriesAConfidenceIntervalAndItsVariationAcrossRuns() {
-        for (final String latency : new String[] {"actualSend", "intendedSend"}) {
+        for (final Latency definition : Latency.ALL) {
+            final String latency = definition.key();
             final JsonNode node = summary.at("/latency/" + latency);
             assertTrue(node.get("confidence95Method").asText().contains("order-statistic"), latency);
             assertTrue(node.get("variationMethod").asText().startsWith("JLBH"), latency);
-            for (final String label : LatencyPercentiles.LABELS) {
-                final String key = RunSummary.key(label);
+            for (final Percentile percentile : Percentile.LADDER) {
+                final String key = percentile.key();
                 final JsonNode interval = node.at("/confidence95/" + key);
                 assertEquals(2, interval.size(), latency + " " + key);
                 assertTrue(interval.get(0).asLong() <= interval.get(1).asLong(), latency + " " + key);
@@ -247,10 +249,10 @@ class BenchmarkRunTest {
             }
             assertEquals(warmupMessages(), warmupCount, latency);
             assertTrue(intervals >= SECONDS * RUNS - 1, latency + ": one interval a second, got " + intervals);
-            final JsonNode node = summary.at("/latency/" + RunSummary.camel(latency));
+            final JsonNode node = summary.at("/latency/" + Latency.named(latency).key());
             assertEquals(node.get("count").asLong(), measured.getTotalCount(), latency);
             for (int i = 0; i < LatencyPercentiles.LABELS.length; i++) {
-                assertEquals(node.get(RunSummary.key(LatencyPercentiles.LABELS[i])).asLong(),
+                assertEquals(node.get(Percentile.LADDER.get(i).key()).asLong(),
                         measured.getValueAtPercentile(LatencyPercentiles.PERCENTILES[i]), latency);
             }
             assertEquals(node.get("worst").asLong(), measured.getMaxValue(), latency);
@@ -261,7 +263,7 @@ class BenchmarkRunTest {
     void thePercentileDistributionFilesMatchTheSummary() throws IOException {
         for (final String latency : new String[] {"actual-send", "intended-send"}) {
             final List<String> lines = Files.readAllLines(result.resultsFolder().resolve(latency + ".hgrm"));
-            final JsonNode node = summary.at("/latency/" + RunSummary.camel(latency));
+            final JsonNode node = summary.at("/latency/" + Latency.named(latency).key());
             final String footer = lines.stream().filter(l -> l.startsWith("#[Max")).findFirst().orElse("");
             assertTrue(footer.matches("#\\[Max\\s*=\\s*" + node.get("worst").asLong()
                     + "\\.000, Total count\\s*=\\s*" + node.get("count").asLong() + "]"), footer);

@@ -19,13 +19,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.message.MessageLayout;
-import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * A queue file damaged between the end of measurement and the persistence proof: the proof names the first bad
@@ -131,8 +130,7 @@ class DamagedQueueTest {
         Run(final BenchmarkResult result, final String err) throws IOException {
             this.result = result;
             this.err = err;
-            this.summary = new ObjectMapper().readTree(result.resultsFolder().resolve(RunSummary.FILE_NAME)
-                    .toFile());
+            this.summary = RunResults.read(result.resultsFolder().resolve(RunResults.FILE_NAME)).tree();
         }
     }
 }

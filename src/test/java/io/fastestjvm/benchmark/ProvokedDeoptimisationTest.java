@@ -14,14 +14,13 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.message.ReceivedMessage;
-import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.JvmEvent;
@@ -92,7 +91,7 @@ class ProvokedDeoptimisationTest {
         final Map<String, String> row = intervals.stream().filter(r -> IntervalRow.MEASURED.equals(r.get("phase"))
                 && trap.get("second").equals(r.get("second"))).findFirst().get();
         assertTrue(Long.parseLong(row.get("hotPathDeopts")) >= 1, row.toString());
-        final JsonNode jvm = new ObjectMapper().readTree(folder.resolve(RunSummary.FILE_NAME).toFile())
+        final JsonNode jvm = RunResults.read(folder.resolve(RunResults.FILE_NAME)).tree()
                 .path("checks").path("jvmDuringMeasurement");
         assertTrue(jvm.path("hotPathDeopts").asLong() >= 1, jvm.toString());
     }

@@ -14,14 +14,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.faults.RunningMarker;
-import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.transport.DecoratedTransport;
 
 /**
@@ -50,8 +49,7 @@ class StartupFailureTest {
         assertEquals(BenchmarkResult.CHECK_FAILED, result.exitCode(), stderr);
         assertTrue(result.failures().get(0).startsWith("producer failed at message 0: java.lang.IllegalStateException:"
                 + " cannot open the queue for writing"), result.failures().toString());
-        final JsonNode summary = new ObjectMapper().readTree(result.resultsFolder().resolve(RunSummary.FILE_NAME)
-                .toFile());
+        final JsonNode summary = RunResults.read(result.resultsFolder().resolve(RunResults.FILE_NAME)).tree();
         assertEquals("failed", summary.get("status").asText());
         assertFalse(result.resultsFolder().resolve(RunningMarker.FILE_NAME).toFile().exists());
         assertEquals(0, queues.list().length, "the queue directory is removed");

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +21,7 @@ import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
-import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * Two short real runs with known injected delays. A 400 ms stall at 20,000 msg/s leaves 8,000 messages due
@@ -62,7 +61,7 @@ class CalibrationRunTest {
         final BenchmarkResult result = new BenchmarkRun(BenchmarkOptions.fromProperties(properties),
                 new PrintStream(out, true, "UTF-8"), System.err).execute();
         System.out.print(new String(out.toByteArray(), StandardCharsets.UTF_8));
-        return new ObjectMapper().readTree(result.resultsFolder().resolve(RunSummary.FILE_NAME).toFile());
+        return RunResults.read(result.resultsFolder().resolve(RunResults.FILE_NAME)).tree();
     }
 
     @BeforeAll

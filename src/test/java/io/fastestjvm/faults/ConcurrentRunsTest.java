@@ -10,11 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * Two real runs started at once, sharing the queue and results directories: each gets its own folders, neither
@@ -50,7 +50,7 @@ class ConcurrentRunsTest {
         final String failure = String.format(RunSummary.NOT_COMPARABLE, otherPid);
         assertTrue(err.contains("FAILED: " + failure + "\n"), err);
         assertFalse(err.contains("removed stale queue directory"), "a live run's queue is never swept: " + err);
-        final JsonNode summary = new ObjectMapper().readTree(new File(folder, RunSummary.FILE_NAME));
+        final JsonNode summary = RunResults.read(new File(folder, RunResults.FILE_NAME).toPath()).tree();
         assertEquals("failed", summary.get("status").asText());
         assertTrue(summary.at("/concurrentRuns/detected").asBoolean());
         assertEquals("[" + otherPid + "]", summary.at("/concurrentRuns/otherPids").toString());

@@ -17,13 +17,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * A file system fills up while the run is measuring: a real small tmpfs, big enough at the start (so Preflight lets
@@ -68,7 +68,7 @@ class FullDiskTest {
                 + " or set qp.queueDir to a larger file system\n.*"), err);
         assertEquals(Arrays.asList("filler"), Arrays.asList(mount.list()), "the run's queue directory is removed");
         final File folder = ChildRun.onlyFolder(results, "", "full");
-        final JsonNode summary = new ObjectMapper().readTree(new File(folder, RunSummary.FILE_NAME));
+        final JsonNode summary = RunResults.read(new File(folder, RunResults.FILE_NAME).toPath()).tree();
         assertEquals("failed", summary.get("status").asText());
         assertTrue(summary.at("/failures/0").asText().startsWith("queue file system full: "), summary.toString());
         assertFalse(new File(folder, RunningMarker.FILE_NAME).exists());

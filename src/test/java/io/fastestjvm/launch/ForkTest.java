@@ -20,13 +20,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.QueuePerformance;
 import io.fastestjvm.benchmark.BenchmarkResult;
-import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * The launching JVM (started here as Maven would start it, with QP_JVM_FLAGS in its environment) forks the measured
@@ -51,7 +50,7 @@ class ForkTest {
         assertTrue(FORK_LINE.matcher(err).find(), "the parent names the forked JVM's command:\n" + err);
 
         final File folder = parent.onlyResultsFolder();
-        final JsonNode summary = new ObjectMapper().readTree(new File(folder, RunSummary.FILE_NAME));
+        final JsonNode summary = RunResults.read(new File(folder, RunResults.FILE_NAME).toPath()).tree();
         final long childPid = pidOf(folder);
         assertNotEquals(parent.pid(), childPid, "the run happened in another process");
         // the exit code is the child's, whatever its checks said about a 1-second warm-up

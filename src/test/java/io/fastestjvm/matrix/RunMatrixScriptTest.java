@@ -19,6 +19,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.fastestjvm.results.model.RunResults;
+
 /**
  * Runs jvm-profiles/run-matrix.sh for real, on the system JDK 17 (the other JDKs need provisioning, which CI does
  * and checks separately): arguments, a missing JDK, a run that hangs past its time limit, an interrupt, a failed
@@ -60,7 +62,7 @@ class RunMatrixScriptTest {
         final JsonNode run = jdk17.get("runs").get(0);
         assertEquals("ok", run.get("status").asText(), run.toString());
         final File summary = set.resolve(run.get("resultsFolder").asText()).resolve("summary.json").toFile();
-        final JsonNode parsed = JSON.readTree(summary);
+        final JsonNode parsed = RunResults.read(summary.toPath()).tree();
         assertEquals("17", parsed.at("/environment/java.specification.version").asText());
         assertEquals("jdk17", parsed.at("/settings/qp.profile").asText());
         assertTrue(run.get("outputTail").asText().contains("results: "), run.toString());

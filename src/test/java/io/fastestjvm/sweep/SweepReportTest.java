@@ -3,12 +3,19 @@ package io.fastestjvm.sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 
 /** The two headline rates follow from the points by the documented rules. */
 class SweepReportTest {
@@ -17,8 +24,13 @@ class SweepReportTest {
     private static SweepPoint point(final long rate, final long achieved, final long p99) {
         final ObjectNode summary = JSON.createObjectNode();
         summary.putObject("messages").put("achievedSendRate", achieved);
-        summary.putObject("latency").putObject("actualSend").put("p99", p99);
-        return new SweepPoint(rate, 256, "passed", "rate/x", summary, null);
+        summary.putObject("latency").putObject(Latency.ACTUAL_SEND.key()).put(Percentile.P99.key(), p99);
+        try {
+            return new SweepPoint(rate, 256, "passed", "rate/x", RunResults.read(
+                    new ByteArrayInputStream(JSON.writeValueAsBytes(summary))), null);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
-import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * A short real run over each in-memory transport (chronicle has BenchmarkRunTest): every check passes, nothing is
@@ -41,8 +40,7 @@ class TransportSmokeTest {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final BenchmarkResult result = new BenchmarkRun(options, new PrintStream(out, true, "UTF-8"), System.err)
                 .execute();
-        final JsonNode summary = new ObjectMapper().readTree(result.resultsFolder().resolve(RunSummary.FILE_NAME)
-                .toFile());
+        final JsonNode summary = RunResults.read(result.resultsFolder().resolve(RunResults.FILE_NAME)).tree();
 
         assertEquals(Arrays.asList(), result.failures());
         assertEquals(BenchmarkResult.PASSED, result.exitCode());

@@ -1,6 +1,13 @@
-package io.fastestjvm.report;
+package io.fastestjvm.results.model;
 
-/** The percentile ladder of summary.json, with the key it is stored under and the label people read. */
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The percentile ladder of summary.json, with the key it is stored under and the label people read. The ladder's
+ * entries match {@code LatencyPercentiles.PERCENTILES} index for index; {@link #WORST} is the maximum.
+ */
 public enum Percentile {
     P50("p50", "median", 50),
     P90("p90", "90%", 90),
@@ -9,6 +16,10 @@ public enum Percentile {
     P99_99("p99_99", "99.99%", 99.99),
     P99_999("p99_999", "99.999%", 99.999),
     WORST("worst", "worst", 100);
+
+    /** The ladder without the maximum: the percentiles that carry samples-above counts. */
+    public static final List<Percentile> LADDER = Collections.unmodifiableList(Arrays.asList(
+            Arrays.copyOf(values(), values().length - 1)));
 
     private final String key;
     private final String label;

@@ -1,0 +1,77 @@
+package io.fastestjvm.recording;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The latency definitions every run records: one entry names a latency and the two timestamps it subtracts. The
+ * consumer, progress line, interval logs, summary and report iterate over {@link #ALL}; adding a definition is one
+ * entry here.
+ */
+public enum Latency {
+    /** Receive minus the producer's actual send stamp: what the article measured. */
+    ACTUAL_SEND("actual-send", "actual send", false),
+    /** Receive minus the scheduled send time: free of coordinated omission. */
+    INTENDED_SEND("intended-send", "intended send", true);
+
+    /** Every definition, in the order runs record, print and store them. */
+    public static final List<Latency> ALL = Collections.unmodifiableList(Arrays.asList(values()));
+
+    private final String fileStem;
+    private final String title;
+    private final String key;
+    private final boolean fromIntendedSend;
+
+    Latency(final String fileStem, final String title, final boolean fromIntendedSend) {
+        this.fileStem = fileStem;
+        this.title = title;
+        this.key = camel(fileStem);
+        this.fromIntendedSend = fromIntendedSend;
+    }
+
+    /** The latency in ns of one message; allocation-free, called on the consumer's hot path. */
+    public long of(final long receivedNanos, final long actualSendNanos, final long intendedSendNanos) {
+        return receivedNanos - (fromIntendedSend ? intendedSendNanos : actualSendNanos);
+    }
+
+    /** The stem of the .hgrm/.hlog files and the console's name ({@code actual-send}). */
+    public String fileStem() {
+        return fileStem;
+    }
+
+    /** The key in summary.json ({@code latency.actualSend}). */
+    public String key() {
+        return key;
+    }
+
+    /** Human words, e.g. "actual send". */
+    public String title() {
+        return title;
+    }
+
+    /** The definition whose summary key or file stem is {@code name}, or null. */
+    public static Latency named(final String name) {
+        for (final Latency latency : ALL) {
+            if (latency.key.equals(name) || latency.fileStem.equals(name)) {
+                return latency;
+            }
+        }
+        return null;
+    }
+
+    /** "actual-send" to "actualSend". */
+    private static String camel(final String name) {
+        final StringBuilder out = new StringBuilder();
+        boolean upper = false;
+        for (final char c : name.toCharArray()) {
+            if (c == '-') {
+                upper = true;
+            } else {
+                out.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return out.toString();
+    }
+}

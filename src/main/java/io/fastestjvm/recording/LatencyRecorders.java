@@ -1,0 +1,54 @@
+package io.fastestjvm.recording;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One {@link LatencyRecorder} per {@link Latency} definition, in {@link Latency#ALL}'s order: the consumer records
+ * every definition of each message through {@link #record}, and the run's summary iterates over them.
+ */
+public final class LatencyRecorders {
+    private final Latency[] definitions = Latency.ALL.toArray(new Latency[0]);
+    private final LatencyRecorder[] recorders = new LatencyRecorder[definitions.length];
+
+    public LatencyRecorders(final int runs, final int samplesPerRun) {
+        for (int i = 0; i < definitions.length; i++) {
+            recorders[i] = new LatencyRecorder(definitions[i].fileStem(), runs, samplesPerRun);
+        }
+    }
+
+    public LatencyRecorder get(final Latency definition) {
+        return recorders[definition.ordinal()];
+    }
+
+    public void beginRun(final int run) {
+        for (final LatencyRecorder recorder : recorders) {
+            recorder.beginRun(run);
+        }
+    }
+
+    /** Records one message under every definition; the consumer's hot path, so allocation-free. */
+    public void record(final long receivedNanos, final long actualSendNanos, final long intendedSendNanos) {
+        for (int i = 0; i < recorders.length; i++) {
+            recorders[i].record(definitions[i].of(receivedNanos, actualSendNanos, intendedSendNanos));
+        }
+    }
+
+    /** Each definition's percentiles per measured run, in {@link Latency#ALL}'s order. */
+    public List<List<LatencyPercentiles>> perRun() {
+        final List<List<LatencyPercentiles>> all = new ArrayList<>();
+        for (final LatencyRecorder recorder : recorders) {
+            final List<LatencyPercentiles> runs = new ArrayList<>();
+            for (int run = 0; run < recorder.runs(); run++) {
+                runs.add(LatencyPercentiles.of(recorder.runHistogram(run)));
+            }
+            all.add(runs);
+        }
+        return all;
+    }
+
+    /** The recorders, in {@link Latency#ALL}'s order (a copy). */
+    public LatencyRecorder[] all() {
+        return recorders.clone();
+    }
+}

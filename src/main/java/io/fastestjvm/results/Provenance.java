@@ -1,0 +1,154 @@
+package io.fastestjvm.results;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.security.CodeSource;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+
+import io.fastestjvm.results.model.RunResults;
+
+/**
+ * Where a run's figures came from: the git commit of the code and whether its tree had changes outside
+ * {@code results/} (which runs write), and the versions of the measured libraries as loaded, read from the jar each
+ * class came from. Anything it cannot establish is "unavailable" (git) or null (dirty), never a guess.
+ */
+public final class Provenance {
+    private static final long GIT_TIMEOUT_SECONDS = 10;
+    /** Library name to a class it loads and the Maven coordinates of its jar. */
+    private static final String[][] LIBRARIES = {
+        {"chronicle-queue", "net.openhft.chronicle.queue.ChronicleQueue", "net.openhft", "chronicle-queue"},
+        {"chronicle-core", "net.openhft.chronicle.core.Jvm", "net.openhft", "chronicle-core"},
+        {"affinity", "net.openhft.affinity.Affinity", "net.openhft", "affinity"},
+        {"HdrHistogram", "org.HdrHistogram.Histogram", "org.hdrhistogram", "HdrHistogram"},
+    };
+
+    private Provenance() {
+    }
+
+    /** This process's provenance: git is asked in the project folder the classes were loaded from. */
+    public static RunResults.Provenance collect() {
+        final File project = projectFolder();
+        final String top = project == null || !new File(project, "pom.xml").isFile() ? null
+                : git(project, "rev-parse", "--show-toplevel");
+        // a copied jar inside some other repository must not borrow that repository's commit
+        final String commit = top == null || !new File(top).getAbsoluteFile().equals(project.getAbsoluteFile())
+                ? null : git(project, "rev-parse", "HEAD");
+        final String status = commit == null ? null
+                : git(project, "status", "--porcelain", "--", ".", ":(exclude)results");
+        return new RunResults.Provenance(commit == null ? RunResults.Provenance.UNAVAILABLE : commit,
+                status == null ? null : !status.isEmpty(), libraries());
+    }
+
+    /** Each measured library's version as loaded, or "unavailable". */
+    static Map<String, String> libraries() {
+        final Map<String, String> versions = new LinkedHashMap<>();
+        for (final String[] library : LIBRARIES) {
+            String version = null;
+            try {
+                version = version(Class.forName(library[1], false, Provenance.class.getClassLoader()),
+                        library[2], library[3]);
+            } catch (final ClassNotFoundException | LinkageError e) {
+                // not on the classpath: unavailable
+            }
+            versions.put(library[0], version == null ? RunResults.Provenance.UNAVAILABLE : version);
+        }
+        return Collections.unmodifiableMap(versions);
+    }
+
+    /** pom.properties in the class's jar, else its manifest's Bundle-Version or Implementation-Version. */
+    static String version(final Class<?> type, final String groupId, final String artifactId) {
+        final File jar = location(type);
+        if (jar == null || !jar.isFile()) {
+            return type.getPackage() == null ? null : type.getPackage().getImplementationVersion();
+        }
+        try (JarFile file = new JarFile(jar)) {
+            final JarEntry pom = file.getJarEntry("META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties");
+            if (pom != null) {
+                final Properties properties = new Properties();
+                try (InputStream in = file.getInputStream(pom)) {
+                    properties.load(in);
+                }
+                if (properties.getProperty("version") != null) {
+                    return properties.getProperty("version");
+                }
+            }
+            final Manifest manifest = file.getManifest();
+            if (manifest != null) {
+                final Attributes main = manifest.getMainAttributes();
+                final String bundle = main.getValue("Bundle-Version");
+                return bundle != null ? bundle : main.getValue(Attributes.Name.IMPLEMENTATION_VERSION);
+            }
+        } catch (final IOException e) {
+            return null;
+        }
+        return null;
+    }
+
+    /** The project folder: two up from target/classes, or one up from target/queue-latency.jar. */
+    private static File projectFolder() {
+        final File classes = location(Provenance.class);
+        if (classes == null) {
+            return null;
+        }
+        final File target = classes.getParentFile();
+        return target == null ? null : target.getParentFile();
+    }
+
+    private static File location(final Class<?> type) {
+        final CodeSource source = type.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return null;
+        }
+        try {
+            return new File(source.getLocation().toURI());
+        } catch (final URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** git's trimmed output, or null when git is missing, fails, or the folder is not in a work tree. */
+    private static String git(final File folder, final String... arguments) {
+        final String[] command = new String[arguments.length + 3];
+        command[0] = "git";
+        command[1] = "-C";
+        command[2] = folder.getAbsolutePath();
+        System.arraycopy(arguments, 0, command, 3, arguments.length);
+        try {
+            final Process process = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.to(new File("/dev/null"))).start();
+            process.getOutputStream().close();
+            final byte[] output = readAll(process.getInputStream());
+            if (!process.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return null;
+            }
+            return process.exitValue() == 0 ? new String(output, StandardCharsets.UTF_8).trim() : null;
+        } catch (final IOException e) {
+            return null;
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private static byte[] readAll(final InputStream in) throws IOException {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final byte[] buffer = new byte[8192];
+        for (int n; (n = in.read(buffer)) > 0; ) {
+            out.write(buffer, 0, n);
+        }
+        return out.toByteArray();
+    }
+}

@@ -1,0 +1,169 @@
+package io.fastestjvm.results.model;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+import io.fastestjvm.recording.LatencyPercentiles;
+
+/**
+ * One latency's percentile ladder in summary.json: count, mean, min, the percentiles, worst, the samples above each
+ * percentile, the percentiles with too few samples above them, and extra details (e.g. confidence95) in the order
+ * they were added. Its JSON keys are spelled here and in {@link Percentile} only.
+ */
+public final class Ladder {
+    private static final String COUNT = "count";
+    private static final String MEAN = "mean";
+    private static final String MIN = "min";
+    private static final String SAMPLES_ABOVE = "samplesAbove";
+    private static final String NOT_MEANINGFUL = "notMeaningful";
+    private static final String CLAMPED = "clampedSamples";
+
+    private final long count;
+    private final double mean;
+    private final long min;
+    private final Map<Percentile, Long> values = new EnumMap<>(Percentile.class);
+    private final Map<Percentile, Long> samplesAbove = new EnumMap<>(Percentile.class);
+    private final List<Percentile> notMeaningful = new ArrayList<>();
+    private Long clampedSamples;
+    private final Map<String, JsonNode> details = new LinkedHashMap<>();
+
+    private Ladder(final long count, final double mean, final long min) {
+        this.count = count;
+        this.mean = mean;
+        this.min = min;
+    }
+
+    /** The ladder of recorded percentiles, mean rounded to 0.1 ns as summary.json stores it. */
+    public static Ladder of(final LatencyPercentiles p) {
+        final Ladder ladder = new Ladder(p.count(), Math.round(p.mean() * 10) / 10.0, p.min());
+        for (int i = 0; i < p.size(); i++) {
+            final Percentile percentile = Percentile.LADDER.get(i);
+            ladder.values.put(percentile, p.value(i));
+            ladder.samplesAbove.put(percentile, p.samplesAbove(i));
+            if (!p.isMeaningful(i)) {
+                ladder.notMeaningful.add(percentile);
+            }
+        }
+        ladder.values.put(Percentile.WORST, p.worst());
+        return ladder;
+    }
+
+    public long count() {
+        return count;
+    }
+
+    public double mean() {
+        return mean;
+    }
+
+    public long min() {
+        return min;
+    }
+
+    /** The value in ns, or NaN when the file does not hold it. */
+    public double value(final Percentile percentile) {
+        final Long value = values.get(percentile);
+        return value == null ? Double.NaN : value;
+    }
+
+    /** True when fewer than 10 samples lie above this percentile (or a later check marked it so). */
+    public boolean notMeaningful(final Percentile percentile) {
+        return notMeaningful.contains(percentile);
+    }
+
+    /** Marks a percentile not meaningful, once. */
+    public void markNotMeaningful(final Percentile percentile) {
+        if (!notMeaningful.contains(percentile)) {
+            notMeaningful.add(percentile);
+        }
+    }
+
+    /** Latency values clamped to the histogram's range; 0 when the file does not say (per-run ladders). */
+    public long clampedSamples() {
+        return clampedSamples == null ? 0 : clampedSamples;
+    }
+
+    public void clampedSamples(final long clamped) {
+        this.clampedSamples = clamped;
+    }
+
+    /** An extra key after the ladder, e.g. "confidence95". */
+    public void detail(final String key, final JsonNode value) {
+        details.put(key, value);
+    }
+
+    public JsonNode detail(final String key) {
+        final JsonNode value = details.get(key);
+        return value == null ? JsonNodeFactory.instance.missingNode() : value;
+    }
+
+    @JsonValue
+    Map<String, Object> json() {
+        final Map<String, Object> json = new LinkedHashMap<>();
+        json.put(COUNT, count);
+        json.put(MEAN, mean);
+        json.put(MIN, min);
+        values.forEach((p, v) -> json.put(p.key(), v));
+        final Map<String, Long> above = new LinkedHashMap<>();
+        samplesAbove.forEach((p, v) -> above.put(p.key(), v));
+        json.put(SAMPLES_ABOVE, above);
+        final List<String> keys = new ArrayList<>();
+        notMeaningful.forEach(p -> keys.add(p.key()));
+        json.put(NOT_MEANINGFUL, keys);
+        if (clampedSamples != null) {
+            json.put(CLAMPED, clampedSamples);
+        }
+        json.putAll(details);
+        return json;
+    }
+
+    @JsonCreator
+    static Ladder fromJson(final Map<String, JsonNode> json) {
+        final Ladder ladder = new Ladder(number(json.get(COUNT)).asLong(), number(json.get(MEAN)).asDouble(),
+                number(json.get(MIN)).asLong());
+        for (final Percentile p : Percentile.values()) {
+            final JsonNode value = json.get(p.key());
+            if (value != null && value.isNumber()) {
+                ladder.values.put(p, value.asLong());
+            }
+            final JsonNode above = json.containsKey(SAMPLES_ABOVE) ? json.get(SAMPLES_ABOVE).get(p.key()) : null;
+            if (above != null && above.isNumber()) {
+                ladder.samplesAbove.put(p, above.asLong());
+            }
+        }
+        if (json.containsKey(NOT_MEANINGFUL)) {
+            for (final JsonNode key : json.get(NOT_MEANINGFUL)) {
+                final Percentile p = Percentile.ofKey(key.asText());
+                if (p != null) {
+                    ladder.notMeaningful.add(p);
+                }
+            }
+        }
+        if (json.containsKey(CLAMPED)) {
+            ladder.clampedSamples = json.get(CLAMPED).asLong();
+        }
+        final Iterator<Map.Entry<String, JsonNode>> rest = json.entrySet().iterator();
+        while (rest.hasNext()) {
+            final Map.Entry<String, JsonNode> entry = rest.next();
+            final String key = entry.getKey();
+            if (!key.equals(COUNT) && !key.equals(MEAN) && !key.equals(MIN) && Percentile.ofKey(key) == null
+                    && !key.equals(SAMPLES_ABOVE) && !key.equals(NOT_MEANINGFUL) && !key.equals(CLAMPED)) {
+                ladder.details.put(key, entry.getValue());
+            }
+        }
+        return ladder;
+    }
+
+    private static JsonNode number(final JsonNode node) {
+        return node == null ? JsonNodeFactory.instance.numberNode(0) : node;
+    }
+}

@@ -1,0 +1,382 @@
+package io.fastestjvm.results.model;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+import io.fastestjvm.recording.Latency;
+
+/**
+ * A run's results as {@code summary.json} holds them: the one mapping that writes the file (results.RunSummary)
+ * and reads it (report, sweep, the matrix's {@link SummaryTool}, the tests). The field names are the file's keys;
+ * open-ended sections (environment, audit, timer floor, jitter...) stay JSON trees their writers own.
+ *
+ * <p>formatVersion 2 added {@code provenance}; version 1 files read with {@link Provenance#NOT_RECORDED}.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"formatVersion", "benchmark", "settings", "startedAt", "provenance", "environment", "affinity",
+        "messages", "durations", "transport", "concurrentRuns", "status", "failures", "latency", "runs", "checks"})
+public final class RunResults {
+    public static final String FILE_NAME = "summary.json";
+    public static final int FORMAT_VERSION = 2;
+    public static final String PASSED = "passed";
+    public static final String FAILED = "failed";
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    public int formatVersion = FORMAT_VERSION;
+    public String benchmark = "QueuePerformance";
+    public Map<String, String> settings;
+    public String startedAt;
+    public Provenance provenance;
+    public JsonNode environment;
+    public Map<String, Placement> affinity;
+    public Messages messages;
+    public Durations durations;
+    public Transport transport;
+    public ConcurrentRuns concurrentRuns;
+    public String status;
+    public List<String> failures;
+    public Latencies latency;
+    public List<RunFigures> runs;
+    public Checks checks;
+    /** Sections other parts of the harness own, e.g. "environmentAudit", "timerFloor", "jitter", "steadyState". */
+    private final Map<String, JsonNode> sections = new LinkedHashMap<>();
+
+    public static RunResults read(final Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(in);
+        }
+    }
+
+    public static RunResults read(final InputStream in) throws IOException {
+        final RunResults results = JSON.readValue(in, RunResults.class);
+        if (results.formatVersion > FORMAT_VERSION) {
+            throw new IOException("summary.json formatVersion " + results.formatVersion + " is newer than this"
+                    + " reader's " + FORMAT_VERSION);
+        }
+        return results;
+    }
+
+    public void write(final OutputStream out) throws IOException {
+        JSON.writeValue(out, this);
+    }
+
+    /** This run as a JSON tree (for tests and tools that walk it). */
+    public JsonNode tree() {
+        return JSON.valueToTree(this);
+    }
+
+    /** Maps, lists and plain values as a JSON tree, for the open-ended sections. */
+    public static JsonNode tree(final Object value) {
+        return JSON.valueToTree(value);
+    }
+
+    @JsonAnySetter
+    public void section(final String key, final JsonNode value) {
+        sections.put(key, value);
+    }
+
+    @JsonAnyGetter
+    Map<String, JsonNode> sections() {
+        return sections;
+    }
+
+    /** A section another writer owns, or a missing node. */
+    public JsonNode section(final String key) {
+        final JsonNode value = sections.get(key);
+        return value == null ? JsonNodeFactory.instance.missingNode() : value;
+    }
+
+    public boolean passed() {
+        return PASSED.equals(status);
+    }
+
+    public List<String> failures() {
+        return failures == null ? Collections.<String>emptyList() : failures;
+    }
+
+    public Map<String, String> settings() {
+        return settings == null ? Collections.<String, String>emptyMap() : settings;
+    }
+
+    /** One setting's effective value, or "" when the run did not record it. */
+    public String setting(final String key) {
+        final String value = settings().get(key);
+        return value == null ? "" : value;
+    }
+
+    public JsonNode environment() {
+        return environment == null ? JsonNodeFactory.instance.missingNode() : environment;
+    }
+
+    public Provenance provenance() {
+        return provenance == null ? Provenance.NOT_RECORDED : provenance;
+    }
+
+    /** The thread's placement ("producer" or "consumer"), or an empty one. */
+    public Placement placement(final String thread) {
+        final Placement placement = affinity == null ? null : affinity.get(thread);
+        return placement == null ? new Placement() : placement;
+    }
+
+    public Checks checks() {
+        return checks == null ? new Checks() : checks;
+    }
+
+    /** The overall ladder of one latency, or null. */
+    public Ladder latency(final Latency definition) {
+        return latency == null ? null : latency.get(definition);
+    }
+
+    /** Each measured run's figures, or the overall ladders as run 1 when an older summary has no per-run figures. */
+    public List<RunFigures> measuredRuns() {
+        if (runs != null && !runs.isEmpty()) {
+            return runs;
+        }
+        final List<RunFigures> overall = new ArrayList<>();
+        if (latency != null) {
+            final RunFigures only = new RunFigures();
+            only.run = 1;
+            for (final Latency definition : Latency.ALL) {
+                final Ladder ladder = latency.get(definition);
+                if (ladder != null) {
+                    only.put(definition, ladder);
+                }
+            }
+            overall.add(only);
+        }
+        return overall;
+    }
+
+    /** Where the results came from: the code's commit and the libraries that were loaded. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"gitCommit", "gitDirty", "libraries"})
+    public static final class Provenance {
+        public static final String UNAVAILABLE = "unavailable";
+        static final Provenance NOT_RECORDED = new Provenance("not recorded (formatVersion 1)", null,
+                Collections.<String, String>emptyMap());
+
+        public String gitCommit;
+        /** Changes outside results/ (which runs write); null when unknown. */
+        public Boolean gitDirty;
+        /** Library name to the version loaded, or "unavailable". */
+        public Map<String, String> libraries;
+
+        public Provenance() {
+        }
+
+        public Provenance(final String gitCommit, final Boolean gitDirty, final Map<String, String> libraries) {
+            this.gitCommit = gitCommit;
+            this.gitDirty = gitDirty;
+            this.libraries = libraries;
+        }
+    }
+
+    /** Where one spinning thread was asked to run and where it ran. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"requestedCpu", "plannedCpu", "actualCpus", "threadId", "fallbackReason", "pinningNote",
+            "pinnedAsPlanned"})
+    public static final class Placement {
+        public Integer requestedCpu;
+        public Integer plannedCpu;
+        public String actualCpus;
+        public Integer threadId;
+        public String fallbackReason;
+        public String pinningNote;
+        public Boolean pinnedAsPlanned;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"warmup", "perRun", "runs", "expected", "sent", "received", "achievedSendRate"})
+    public static final class Messages {
+        public Long warmup;
+        public Integer perRun;
+        public Integer runs;
+        public Long expected;
+        public Long sent;
+        public Long received;
+        /** The producer's pace over the measured messages, msg/s; 0 when not measurable. */
+        public Long achievedSendRate;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"warmupSeconds", "measuredSeconds", "totalSeconds"})
+    public static final class Durations {
+        public Double warmupSeconds;
+        public Double measuredSeconds;
+        public Double totalSeconds;
+    }
+
+    /** The transport's name and the facts it reports about itself. */
+    public static final class Transport {
+        public String name;
+        private final Map<String, JsonNode> facts = new LinkedHashMap<>();
+
+        @JsonAnySetter
+        public void fact(final String key, final JsonNode value) {
+            facts.put(key, value);
+        }
+
+        @JsonAnyGetter
+        Map<String, JsonNode> facts() {
+            return facts;
+        }
+    }
+
+    /** Other benchmark runs seen on this machine during this one: any makes the figures not comparable. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"checked", "detected", "otherPids", "comparable", "detail"})
+    public static final class ConcurrentRuns {
+        public Boolean checked;
+        public Boolean detected;
+        public List<Long> otherPids;
+        public Boolean comparable;
+        public String detail;
+    }
+
+    /** The overall ladder of each latency, keyed by {@link Latency#key()}, in nanoseconds. */
+    public static final class Latencies {
+        public String unit = "ns";
+        private final Map<String, Ladder> ladders = new LinkedHashMap<>();
+
+        public Ladder get(final Latency definition) {
+            return ladders.get(definition.key());
+        }
+
+        public void put(final Latency definition, final Ladder ladder) {
+            ladders.put(definition.key(), ladder);
+        }
+
+        @JsonAnySetter
+        void set(final String key, final Ladder ladder) {
+            ladders.put(key, ladder);
+        }
+
+        @JsonAnyGetter
+        Map<String, Ladder> ladders() {
+            return ladders;
+        }
+    }
+
+    /** One measured run's ladders ({@code runs[i]}). */
+    public static final class RunFigures {
+        public int run;
+        private final Map<String, Ladder> ladders = new LinkedHashMap<>();
+
+        /** The ladder of one latency, or null. */
+        public Ladder get(final Latency definition) {
+            return ladders.get(definition.key());
+        }
+
+        public void put(final Latency definition, final Ladder ladder) {
+            ladders.put(definition.key(), ladder);
+        }
+
+        @JsonAnySetter
+        void set(final String key, final Ladder ladder) {
+            ladders.put(key, ladder);
+        }
+
+        @JsonAnyGetter
+        Map<String, Ladder> ladders() {
+            return ladders;
+        }
+    }
+
+    @JsonPropertyOrder({"sequence", "allocation", "jvmDuringMeasurement", "persistence"})
+    public static final class Checks {
+        public Check sequence;
+        public Allocation allocation;
+        public JvmActivity jvmDuringMeasurement;
+        public Persistence persistence;
+
+        public Allocation allocation() {
+            return allocation == null ? new Allocation() : allocation;
+        }
+
+        public JvmActivity jvmDuringMeasurement() {
+            return jvmDuringMeasurement == null ? new JvmActivity() : jvmDuringMeasurement;
+        }
+    }
+
+    @JsonPropertyOrder({"passed", "detail"})
+    public static final class Check {
+        public boolean passed;
+        public String detail;
+    }
+
+    @JsonPropertyOrder({"method", "producerBytes", "consumerBytes", "passed"})
+    public static final class Allocation {
+        public String method;
+        public long producerBytes;
+        public long consumerBytes;
+        public boolean passed;
+    }
+
+    /** JIT, GC and safepoint activity between the first and last measured message. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"jitCompileMillis", "gcCount", "safepoints"})
+    public static final class JvmActivity {
+        private static final String SAFEPOINTS = "safepoints";
+
+        public long jitCompileMillis;
+        public long gcCount;
+        /** The safepoint count over the measured window; a JSON null when unavailable. */
+        @JsonProperty(SAFEPOINTS)
+        public JsonNode safepoints;
+        /** The timeline's totals over the measured window (null values: unavailable) and their "eventSource". */
+        private final Map<String, JsonNode> evidence = new LinkedHashMap<>();
+
+        /** One total; the timeline's safepoint count and HotSpot's share one key, the last one set wins. */
+        @JsonAnySetter
+        public void evidence(final String key, final JsonNode value) {
+            if (SAFEPOINTS.equals(key)) {
+                safepoints = value;
+            } else {
+                evidence.put(key, value);
+            }
+        }
+
+        @JsonAnyGetter
+        Map<String, JsonNode> evidence() {
+            return evidence;
+        }
+    }
+
+    /** The re-read of the queue after the run: every message back, in order, with its payload. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"applicable", "passed", "expectedMessages", "messagesRead", "bytesRead", "firstBadIndex",
+            "problem", "seconds", "queueKept", "queueDirectory"})
+    public static final class Persistence {
+        public boolean applicable;
+        public boolean passed;
+        public long expectedMessages;
+        public long messagesRead;
+        public long bytesRead;
+        public String firstBadIndex;
+        public String problem;
+        public double seconds;
+        public boolean queueKept;
+        public String queueDirectory;
+    }
+}

@@ -1,0 +1,122 @@
+package io.fastestjvm.results.model;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The results model for scripts, so they neither parse JSON with sed nor build it by hand:
+ * <pre>
+ * field SUMMARY POINTER                 one value of a summary.json, read through {@link RunResults}
+ *                                       (POINTER as RFC 6901: /status, /environment/jit/graalInUse)
+ * write-json [--merge] FILE ARG...      writes FILE atomically, a JSON object built from ARGs:
+ *     a.b=TEXT     a string (dots nest objects)     a.b:=JSON   any JSON value (numbers, true, null...)
+ *     a[]=TEXT     appends a string to an array     a[]:=JSON   appends a JSON value
+ *     a@=FILE      the JSON in FILE                  a[]@=FILE   appends the JSON in FILE
+ *     --merge starts from FILE's current object instead of an empty one
+ * </pre>
+ * Exit status: 0 done; 1 the field is absent (nothing printed); 2 bad arguments or unreadable input.
+ */
+public final class SummaryTool {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private SummaryTool() {
+    }
+
+    public static void main(final String[] args) {
+        System.exit(run(Arrays.asList(args), System.out, System.err));
+    }
+
+    static int run(final List<String> args, final PrintStream out, final PrintStream err) {
+        try {
+            if (args.size() == 3 && args.get(0).equals("field")) {
+                return field(Paths.get(args.get(1)), args.get(2), out);
+            }
+            if (args.size() >= 2 && args.get(0).equals("write-json")) {
+                final boolean merge = args.get(1).equals("--merge");
+                final int file = merge ? 2 : 1;
+                if (args.size() > file) {
+                    writeJson(Paths.get(args.get(file)), merge, args.subList(file + 1, args.size()));
+                    return 0;
+                }
+            }
+            err.println("usage: SummaryTool field SUMMARY POINTER | write-json [--merge] FILE KEY=TEXT|KEY:=JSON"
+                    + "|KEY@=FILE|KEY[]=TEXT|KEY[]:=JSON|KEY[]@=FILE...");
+            return 2;
+        } catch (final IOException | IllegalArgumentException | ClassCastException e) {
+            err.println("SummaryTool: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private static int field(final Path summary, final String pointer, final PrintStream out) throws IOException {
+        final JsonNode value = RunResults.read(summary).tree().at(pointer);
+        if (value.isMissingNode()) {
+            return 1;
+        }
+        out.println(value.isValueNode() ? value.asText() : JSON.writeValueAsString(value));
+        return 0;
+    }
+
+    private static void writeJson(final Path file, final boolean merge, final List<String> assignments)
+            throws IOException {
+        final ObjectNode root = merge && Files.exists(file) ? (ObjectNode) JSON.readTree(file.toFile())
+                : JsonNodeFactory.instance.objectNode();
+        for (final String assignment : assignments) {
+            assign(root, assignment);
+        }
+        final Path temporary = file.resolveSibling("." + file.getFileName() + ".tmp");
+        JSON.writeValue(temporary.toFile(), root);
+        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static void assign(final ObjectNode root, final String assignment) throws IOException {
+        final int equals = assignment.indexOf('=');
+        if (equals <= 0) {
+            throw new IllegalArgumentException("not KEY=VALUE: " + assignment);
+        }
+        String key = assignment.substring(0, equals);
+        final String text = assignment.substring(equals + 1);
+        final JsonNode value;
+        if (key.endsWith(":")) {
+            key = key.substring(0, key.length() - 1);
+            value = JSON.readTree(text);
+            if (value == null || value.isMissingNode()) {
+                throw new IllegalArgumentException("no JSON value after " + key + ":=");
+            }
+        } else if (key.endsWith("@")) {
+            key = key.substring(0, key.length() - 1);
+            value = JSON.readTree(Paths.get(text).toFile());
+        } else {
+            value = JsonNodeFactory.instance.textNode(text);
+        }
+        final boolean append = key.endsWith("[]");
+        if (append) {
+            key = key.substring(0, key.length() - 2);
+        }
+        final String[] path = key.split("\\.");
+        ObjectNode parent = root;
+        for (int i = 0; i < path.length - 1; i++) {
+            parent = parent.has(path[i]) ? (ObjectNode) parent.get(path[i]) : parent.putObject(path[i]);
+        }
+        final String last = path[path.length - 1];
+        if (append) {
+            final ArrayNode array = parent.has(last) ? (ArrayNode) parent.get(last) : parent.putArray(last);
+            array.add(value);
+        } else {
+            parent.set(last, value);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.fastestjvm.results.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Scripts read summary fields and write matrix metadata through the model, with JSON escaping done by Jackson. */
+class SummaryToolTest {
+    private static final Path FIXTURE = java.nio.file.Paths.get("src/test/resources/fixtures/matrix-set/jdk17/"
+            + "20261122T040643Z-jdk17-15009/summary.json");
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(final String... args) {
+        out.reset();
+        return SummaryTool.run(Arrays.asList(args), new PrintStream(out, true), new PrintStream(err, true));
+    }
+
+    private String printed() {
+        return new String(out.toByteArray(), StandardCharsets.UTF_8).trim();
+    }
+
+    @Test
+    void printsAFieldAndSaysWhenItIsAbsent() {
+        assertEquals(0, run("field", FIXTURE.toString(), "/status"));
+        assertEquals("passed", printed());
+        assertEquals(0, run("field", FIXTURE.toString(), "/environment/java.specification.version"));
+        assertEquals("17", printed());
+        assertEquals(1, run("field", FIXTURE.toString(), "/no/such/key"));
+        assertEquals("", printed());
+        assertEquals(2, run("field", "no-such-file.json", "/status"));
+    }
+
+    @Test
+    void writesAndMergesJsonWithoutHandBuiltEscaping(@TempDir final Path dir) throws IOException {
+        final Path file = dir.resolve("matrix-run.json");
+        final Path entry = dir.resolve("entry.json");
+        assertEquals(0, run("write-json", file.toString(), "id=a \"quoted\"\nname", "runsPerProfile:=3",
+                "host.hostname=vm", "profiles[]=jdk17", "profiles[]=jdk21"));
+        assertEquals(0, run("write-json", entry.toString(), "run:=1", "status=ok"));
+        assertEquals(0, run("write-json", "--merge", file.toString(), "status=finished", "runs[]@=" + entry));
+        final JsonNode json = new ObjectMapper().readTree(file.toFile());
+        assertEquals("a \"quoted\"\nname", json.get("id").asText());
+        assertEquals(3, json.get("runsPerProfile").asInt());
+        assertEquals("vm", json.at("/host/hostname").asText());
+        assertEquals("[\"jdk17\",\"jdk21\"]", json.get("profiles").toString());
+        assertEquals("finished", json.get("status").asText());
+        assertEquals(1, json.at("/runs/0/run").asInt());
+        assertTrue(Files.exists(file) && !Files.exists(dir.resolve(".matrix-run.json.tmp")));
+        assertEquals(2, run("write-json", file.toString(), "broken:={"));
+        assertEquals(2, run("write-json", file.toString(), "noEquals"));
+    }
+}
