@@ -55,8 +55,7 @@ public final class BenchmarkRun {
     /**
      * Calls of the progress path before the run: every method it calls once a second passes C1's threshold (200
      * calls) and those it calls many times a second reach C2; the rest would need thousands of seconds more to
-     * reach C2. Measured: 10 safepoints in a 30 s window without it, 4 with it, 1 bare
-     * (docs/level-shifts-and-tails.md).
+     * reach C2, and none reaches C2's threshold (5,000) during the run. Measured in docs/level-shifts-and-tails.md.
      */
     private static final int PROGRESS_REHEARSALS = 1_000;
 
@@ -144,9 +143,6 @@ public final class BenchmarkRun {
         final Consumer consumer = new Consumer(measured, phases, cpus[1].planned(), control, actual, intended,
                 steady, edges);
         final boolean bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
-        if (!bare) {
-            rehearseProgress();
-        }
         final RunEvidence evidence = RunEvidence.start((long) phases.runs * phases.messagesPerRun, started.getTime(),
                 options.jvmEvents() && !bare);
         final long runStartNanos = System.nanoTime();
@@ -159,6 +155,9 @@ public final class BenchmarkRun {
                     producer.report().sent::get, consumer.report().received::get, phases::measuredStart,
                     phases::warmupSecondOf, (long) phases.messagesPerRun * phases.runs, options.warmupSeconds(),
                     options.seconds() * options.runs(), err, evidence.table());
+            if (!bare) {
+                rehearseProgress(progress);
+            }
             final Thread producerThread = new Thread(producer, "qp-producer");
             final Thread consumerThread = new Thread(consumer, "qp-consumer");
             final Thread progressThread = bare ? null : new Thread(progress, "qp-progress");
@@ -287,9 +286,9 @@ public final class BenchmarkRun {
     }
 
     /** The progress path compiled before the run: its JIT activity caused safepoints in the measured window. */
-    private void rehearseProgress() {
+    private void rehearseProgress(final ProgressReporter progress) {
         final long start = System.nanoTime();
-        ProgressReporter.rehearse(PROGRESS_REHEARSALS);
+        progress.rehearse(PROGRESS_REHEARSALS);
         err.println("[qp] progress reporter rehearsed " + PROGRESS_REHEARSALS + " times in "
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
     }
