@@ -55,7 +55,8 @@ public final class BenchmarkRun {
     /**
      * Calls of the progress path before the run: every method it calls once a second passes C1's threshold (200
      * calls) and those it calls many times a second reach C2; the rest would need thousands of seconds more to
-     * reach C2, and none reaches C2's threshold (5,000) during the run. Measured in docs/level-shifts-and-tails.md.
+     * reach C2, and none reaches C2's threshold (5,000) during the run. Measured in docs/evidence.md ("Harness
+     * safepoints").
      */
     private static final int PROGRESS_REHEARSALS = 1_000;
 

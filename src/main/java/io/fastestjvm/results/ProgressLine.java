@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
  * The once-a-second progress line, built into one reused byte array and written as bytes. It replaces
  * {@code String.format}: the Formatter, its regex and the charset encoder behind {@code println} were compiled a
  * few methods at a time all through the measured window, and each batch of new code cost a "Cleanup" safepoint
- * that stopped the pinned threads (docs/level-shifts-and-tails.md). The text is ASCII, digits grouped by commas.
+ * that stopped the pinned threads (docs/evidence.md, "Harness safepoints"). The text is ASCII, digits grouped by
+ * commas.
  */
 final class ProgressLine {
     private static final int MAX_DIGITS = 32; // 19 digits, 6 commas, a sign

@@ -70,7 +70,7 @@ public final class ProgressReporter implements Runnable {
      * again during the measured window). Each once-a-second method passes C1's threshold (200 calls) and stays
      * far below C2's (5,000), so it is never compiled again in the run; what runs many times a second reaches C2
      * here, and the warm-up works off that backlog. Newly compiled code leaves inline-cache stubs that HotSpot
-     * frees at a "Cleanup" safepoint stopping the pinned threads (docs/level-shifts-and-tails.md).
+     * frees at a "Cleanup" safepoint stopping the pinned threads (docs/evidence.md, "Harness safepoints").
      */
     public void rehearse(final int iterations) {
         final PrintStream sink = new PrintStream(discardingStream());
