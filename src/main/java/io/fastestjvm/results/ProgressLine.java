@@ -1,7 +1,6 @@
 package io.fastestjvm.results;
 
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The once-a-second progress line, built into one reused byte array and written as bytes. It replaces
@@ -41,11 +40,6 @@ final class ProgressLine {
         number(intendedP999, true, 0);
         text(" ns\n");
         out.write(line, 0, length);
-    }
-
-    /** The last line written, without its line feed (tests). */
-    String last() {
-        return new String(line, 0, length - 1, StandardCharsets.US_ASCII);
     }
 
     private void text(final String s) {

@@ -86,8 +86,10 @@ public final class ProgressReporter implements Runnable {
             final ProgressReporter scratch = new ProgressReporter(actualLog, intendedLog, sent, received,
                     measuredStart, warmupSecondOf, measuredMessages, warmupSeconds, measuredSeconds, sink,
                     scratchTable);
+            // the real suppliers read 0 received before the run: every rehearsed second takes the warm-up branch
+            // (.hlog lines written); C1, which compiles these once-a-second methods, compiles the other branch too
             for (int i = 0; i < iterations; i++) {
-                // both phases' seconds, latencies of a real run's range: 100 ns to tens of ms
+                // both phases' intervals, latencies of a real run's range: 100 ns to tens of ms
                 for (int sample = 0; sample < 64; sample++) {
                     actual.warmupInterval().recordValue(latency(random));
                     intended.warmupInterval().recordValue(latency(random));
@@ -99,7 +101,6 @@ public final class ProgressReporter implements Runnable {
                 scratch.drainAndReport();
             }
             scratchTable.close();
-            actualLog.writePending();
         } catch (final IOException e) {
             throw new UncheckedIOException("a discarding stream cannot fail", e);
         }
@@ -186,10 +187,5 @@ public final class ProgressReporter implements Runnable {
         line.write(err, warmingUp, elapsedSeconds, warmingUp ? warmupOf : measuredOf, sent.getAsLong(), receivedNow,
                 actual.getValueAtPercentile(50), actual.getValueAtPercentile(99.9),
                 intended.getValueAtPercentile(50), intended.getValueAtPercentile(99.9));
-    }
-
-    /** The last progress line printed (tests). */
-    String lastLine() {
-        return line.last();
     }
 }

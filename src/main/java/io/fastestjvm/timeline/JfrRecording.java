@@ -22,9 +22,10 @@ public final class JfrRecording {
     static final String[] EVENTS = {"jdk.Compilation", "jdk.Deoptimization", "jdk.SafepointBegin",
         "jdk.SafepointStateSynchronization", "jdk.SafepointEnd", "jdk.ExecuteVMOperation", "jdk.GarbageCollection"};
     /**
-     * In memory, not on disk: a disk recording's JFR thread flushes a chunk every second, and that Java code kept
-     * being compiled in the measured window (each batch costing a "Cleanup" safepoint). The run's few thousand
-     * events fit in the memory buffers many times over; {@link #stopAndWrite} writes them out after the run.
+     * In memory, not on disk: for a disk recording JFR's own thread flushes to its repository once a second, Java
+     * code that kept being compiled in the measured window (each batch costing a "Cleanup" safepoint). A run's few
+     * thousand events take well under 1 MB of the memory buffers (10 MB by default, oldest overwritten first);
+     * {@link #stopAndWrite} writes them out after the run.
      */
     static final Map<String, String> OPTIONS = Collections.singletonMap("disk", "false");
     private static final int FIRST_JDK_WITH_DEOPTIMIZATION_EVENT = 14;
@@ -72,7 +73,7 @@ public final class JfrRecording {
     /** Stops the recording and writes it to {@code file}. */
     public void stopAndWrite(final Path file) throws IOException {
         try {
-            // an in-memory recording is copied while it runs (once stopped, its memory buffers are gone)
+            // copied while it runs: copying the stopped in-memory recording failed on JDK 17
             recorder.copyTo(id, file.toAbsolutePath().toString());
             recorder.stopRecording(id);
             recorder.closeRecording(id);
