@@ -57,8 +57,8 @@ public final class BenchmarkRun {
     /**
      * Calls of the progress path before the run: every method it calls once a second passes C1's threshold (200
      * calls) and those it calls many times a second reach C2; the rest would need thousands of seconds more to
-     * reach C2. Measured: 10 safepoints in a 30 s window without it, 4 with it, 1 bare
-     * (docs/level-shifts-and-tails.md).
+     * reach C2, and none reaches C2's threshold (5,000) during the run. Measured in docs/evidence.md ("Harness
+     * safepoints").
      */
     private static final int PROGRESS_REHEARSALS = 1_000;
 
@@ -119,6 +119,9 @@ public final class BenchmarkRun {
                     run.producer.report().sent::get, run.consumer.report().received::get, run.phases::measuredStart,
                     run.phases::warmupSecondOf, (long) run.phases.messagesPerRun * run.phases.runs,
                     options.warmupSeconds(), options.seconds() * options.runs(), err, run.evidence.table());
+            if (!run.bare) {
+                rehearseProgress(progress);
+            }
             final Thread[] threads = warmUp(run);
             measure(run, threads, progress);
         }
@@ -178,9 +181,6 @@ public final class BenchmarkRun {
         run.consumer = new Consumer(measured, run.phases, run.cpus[1].planned(), control, run.latencies, run.steady,
                 run.edges);
         run.bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
-        if (!run.bare) {
-            rehearseProgress();
-        }
         run.evidence = RunEvidence.start((long) run.phases.runs * run.phases.messagesPerRun, run.started.getTime(),
                 options.jvmEvents() && !run.bare);
         run.runStartNanos = System.nanoTime();
@@ -349,9 +349,9 @@ public final class BenchmarkRun {
     }
 
     /** The progress path compiled before the run: its JIT activity caused safepoints in the measured window. */
-    private void rehearseProgress() {
+    private void rehearseProgress(final ProgressReporter progress) {
         final long start = System.nanoTime();
-        ProgressReporter.rehearse(PROGRESS_REHEARSALS);
+        progress.rehearse(PROGRESS_REHEARSALS);
         err.println("[qp] progress reporter rehearsed " + PROGRESS_REHEARSALS + " times in "
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
     }

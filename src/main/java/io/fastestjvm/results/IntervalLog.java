@@ -5,7 +5,11 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -16,6 +20,9 @@ import io.fastestjvm.recording.LatencyRecorder;
  * The {@code .hlog} of one latency: one histogram a second, readable by HdrHistogram's HistogramLogReader and
  * HistogramLogProcessor. Measured intervals are untagged, so the standard tools see exactly the measured samples;
  * warm-up intervals carry the tag {@value #WARMUP_TAG} so a chart can still show the warm-up ending.
+ * Each second is kept in HdrHistogram's compact binary form and written as a log line by {@link #writePending()}
+ * (called while warming up) or {@link #close()}: the log writer's String.format, Base64 and Deflater never run in
+ * the measured window.
  */
 public final class IntervalLog implements AutoCloseable {
     public static final String WARMUP_TAG = "warmup";
@@ -27,6 +34,8 @@ public final class IntervalLog implements AutoCloseable {
     private final HistogramLogWriter writer;
     private Histogram warmupSpare;
     private Histogram measuredSpare;
+    private ByteBuffer encoding;
+    private final List<Second> pending = new ArrayList<>();
 
     public IntervalLog(final LatencyRecorder recorder, final Path file, final long startMillis) throws IOException {
         this(recorder, file, new FileOutputStream(file.toFile()), startMillis);
@@ -53,19 +62,45 @@ public final class IntervalLog implements AutoCloseable {
         writer.outputLegend();
     }
 
-    /** Writes whatever was recorded since the last drain and returns the measured part, or the warm-up part. */
+    /**
+     * Takes whatever was recorded since the last drain into the pending seconds and returns the measured part, or
+     * the warm-up part.
+     */
     public Histogram drain() {
         warmupSpare = recorder.warmupInterval().getIntervalHistogram(warmupSpare);
         measuredSpare = recorder.measuredInterval().getIntervalHistogram(measuredSpare);
-        if (warmupSpare.getTotalCount() > 0) {
-            warmupSpare.setTag(WARMUP_TAG);
-            writer.outputIntervalHistogram(warmupSpare);
-        }
-        if (measuredSpare.getTotalCount() > 0) {
-            writer.outputIntervalHistogram(measuredSpare);
-        }
-        out.flush(); // each second reaches the file: a killed run's .hlog.tmp keeps all but the last second
+        keep(warmupSpare, true);
+        keep(measuredSpare, false);
         return measuredSpare.getTotalCount() > 0 ? measuredSpare : warmupSpare;
+    }
+
+    private void keep(final Histogram interval, final boolean warmup) {
+        if (interval.getTotalCount() == 0) {
+            return;
+        }
+        final int needed = interval.getNeededByteBufferCapacity();
+        if (encoding == null || encoding.capacity() < needed) {
+            encoding = ByteBuffer.allocate(needed);
+        }
+        encoding.clear();
+        final int length = interval.encodeIntoByteBuffer(encoding);
+        pending.add(new Second(interval.getStartTimeStamp(), interval.getEndTimeStamp(), warmup,
+                Arrays.copyOf(encoding.array(), length)));
+    }
+
+    /** Writes the pending seconds as log lines; each reaches the file, so a killed run's .hlog.tmp keeps them. */
+    public void writePending() {
+        for (final Second second : pending) {
+            final Histogram histogram = Histogram.decodeFromByteBuffer(ByteBuffer.wrap(second.encoded), 0);
+            histogram.setStartTimeStamp(second.startMillis);
+            histogram.setEndTimeStamp(second.endMillis);
+            if (second.warmup) {
+                histogram.setTag(WARMUP_TAG);
+            }
+            writer.outputIntervalHistogram(histogram);
+        }
+        pending.clear();
+        out.flush();
     }
 
     /** The warm-up part of the last {@link #drain()}; valid until the next drain. */
@@ -82,7 +117,7 @@ public final class IntervalLog implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            out.flush();
+            writePending();
             if (file != null) {
                 DurableFiles.requireNoError(out, file.toString());
                 ((FileOutputStream) stream).getFD().sync();
@@ -92,4 +127,18 @@ public final class IntervalLog implements AutoCloseable {
         }
     }
 
+    /** One drained second, encoded. */
+    private static final class Second {
+        final long startMillis;
+        final long endMillis;
+        final boolean warmup;
+        final byte[] encoded;
+
+        Second(final long startMillis, final long endMillis, final boolean warmup, final byte[] encoded) {
+            this.startMillis = startMillis;
+            this.endMillis = endMillis;
+            this.warmup = warmup;
+            this.encoded = encoded;
+        }
+    }
 }

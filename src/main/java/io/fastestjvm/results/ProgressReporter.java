@@ -1,5 +1,9 @@
 package io.fastestjvm.results;
 
+import java.io.BufferedOutputStream;
+import java.io.File;
+import java.io.FileNotFoundException;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -32,6 +36,9 @@ public final class ProgressReporter implements Runnable {
     private final int measuredSeconds;
     private final PrintStream err;
     private final IntervalTable table;
+    private final String warmupOf;
+    private final String measuredOf;
+    private final ProgressLine line = new ProgressLine();
     private volatile boolean finished;
 
     public ProgressReporter(final IntervalLog actualSend, final IntervalLog intendedSend, final LongSupplier sent,
@@ -50,18 +57,69 @@ public final class ProgressReporter implements Runnable {
         this.measuredSeconds = measuredSeconds;
         this.err = err;
         this.table = table;
+        this.warmupOf = "<=" + warmupSeconds;
+        this.measuredOf = String.valueOf(measuredSeconds);
     }
 
     /**
-     * Runs this reporter's whole per-second path (drain both logs, encode them as .hlog lines, sample the per-second
-     * evidence, format the progress line) {@code iterations} times on scratch recorders into a discarding stream,
-     * alternating warm-up and measured seconds, before the run starts. Without it this code, run once a second, was compiled a few methods at a time
-     * during the measured window (Formatter, regex, Base64, DecimalFormat), and each batch of newly compiled code
-     * left inline-cache stubs that HotSpot frees at a "Cleanup" safepoint, stopping the pinned threads: 10-14
-     * safepoints in a 30 s measured window against 1 for the bare loop (qp.bare=true).
+     * Runs this reporter's whole per-second path (drain both logs, encode the seconds, write the .hlog lines,
+     * sample the per-second evidence, print the progress line) {@code iterations} times, before the run starts, on
+     * scratch recorders, a scratch table and a stream into /dev/null, but with this reporter's own suppliers: the
+     * compiled code is then built for the very classes the run uses (a scratch lambda in their place let the JIT
+     * inline it, and loading the real one later invalidated that code at the warm-up's start, so it was compiled
+     * again during the measured window). Each once-a-second method passes C1's threshold (200 calls) and stays
+     * far below C2's (5,000), so it is never compiled again in the run; what runs many times a second reaches C2
+     * here, and the warm-up works off that backlog. Newly compiled code leaves inline-cache stubs that HotSpot
+     * frees at a "Cleanup" safepoint stopping the pinned threads (docs/evidence.md, "Harness safepoints").
      */
-    public static void rehearse(final int iterations) {
-        final PrintStream sink = new PrintStream(new OutputStream() {
+    public void rehearse(final int iterations) {
+        final PrintStream sink = new PrintStream(discardingStream());
+        final LatencyRecorder actual = new LatencyRecorder("rehearsal-actual", 1, 1);
+        final LatencyRecorder intended = new LatencyRecorder("rehearsal-intended", 1, 1);
+        final Random random = new Random(42);
+        try (IntervalLog actualLog = new IntervalLog(actual, sink, System.currentTimeMillis());
+             IntervalLog intendedLog = new IntervalLog(intended, sink, System.currentTimeMillis())) {
+            // a table sampling this thread's counters: the per-second /proc and hsperfdata reads are rehearsed too
+            final IntervalTable scratchTable = new IntervalTable(Long.MAX_VALUE);
+            final int tid = ThreadAffinity.currentThreadId();
+            scratchTable.start(tid, tid, null);
+            final ProgressReporter scratch = new ProgressReporter(actualLog, intendedLog, sent, received,
+                    measuredStart, warmupSecondOf, measuredMessages, warmupSeconds, measuredSeconds, sink,
+                    scratchTable);
+            // the real suppliers read 0 received before the run: every rehearsed second takes the warm-up branch
+            // (.hlog lines written); C1, which compiles these once-a-second methods, compiles the other branch too
+            for (int i = 0; i < iterations; i++) {
+                // both phases' intervals, latencies of a real run's range: 100 ns to tens of ms
+                for (int sample = 0; sample < 64; sample++) {
+                    actual.warmupInterval().recordValue(latency(random));
+                    intended.warmupInterval().recordValue(latency(random));
+                    if (i % 2 == 1) {
+                        actual.measuredInterval().recordValue(latency(random));
+                        intended.measuredInterval().recordValue(latency(random));
+                    }
+                }
+                scratch.drainAndReport();
+            }
+            scratchTable.close();
+        } catch (final IOException e) {
+            throw new UncheckedIOException("a discarding stream cannot fail", e);
+        }
+    }
+
+    /**
+     * /dev/null through the same stream classes as System.err (a file stream behind a buffer), so the progress
+     * line's write is compiled for the classes the run will use; a plain discarding stream where there is none.
+     */
+    private static OutputStream discardingStream() {
+        final File devNull = new File("/dev/null");
+        if (devNull.canWrite()) {
+            try {
+                return new BufferedOutputStream(new FileOutputStream(devNull));
+            } catch (final FileNotFoundException e) {
+                // fall through to the plain discarding stream
+            }
+        }
+        return new OutputStream() {
             @Override
             public void write(final int b) {
                 // discarded
@@ -71,35 +129,7 @@ public final class ProgressReporter implements Runnable {
             public void write(final byte[] b, final int off, final int len) {
                 // discarded
             }
-        });
-        final LatencyRecorder actual = new LatencyRecorder("rehearsal-actual", 1, 1);
-        final LatencyRecorder intended = new LatencyRecorder("rehearsal-intended", 1, 1);
-        final long[] received = {0};
-        final Random random = new Random(42);
-        try (IntervalLog actualLog = new IntervalLog(actual, sink, System.currentTimeMillis());
-             IntervalLog intendedLog = new IntervalLog(intended, sink, System.currentTimeMillis())) {
-            // a table sampling this thread's counters: the per-second /proc and hsperfdata reads are rehearsed too
-            final IntervalTable table = new IntervalTable(Long.MAX_VALUE);
-            final int tid = ThreadAffinity.currentThreadId();
-            table.start(tid, tid, null);
-            // values of a real run's size: counts in the tens of millions, latencies from 100 ns to tens of ms
-            final long measuredStart = 50_000_000L;
-            final ProgressReporter scratch = new ProgressReporter(actualLog, intendedLog, () -> received[0],
-                    () -> received[0], () -> measuredStart, sequence -> sequence / 100_000, measuredStart, 80, 100,
-                    sink, table);
-            for (int i = 0; i < iterations; i++) {
-                final boolean warmup = i % 2 == 0;
-                received[0] = (warmup ? 0 : measuredStart) + random.nextInt((int) measuredStart);
-                for (int sample = 0; sample < 64; sample++) {
-                    (warmup ? actual.warmupInterval() : actual.measuredInterval()).recordValue(latency(random));
-                    (warmup ? intended.warmupInterval() : intended.measuredInterval()).recordValue(latency(random));
-                }
-                scratch.drainAndReport();
-            }
-            table.close();
-        } catch (final IOException e) {
-            throw new UncheckedIOException("a discarding stream cannot fail", e);
-        }
+        };
     }
 
     /** 100 ns to about 50 ms, evenly spread on a log scale, as a second's latencies are. */
@@ -132,27 +162,29 @@ public final class ProgressReporter implements Runnable {
         }
     }
 
-    /** Writes the interval since the last call to both logs and prints the progress line. */
+    /**
+     * Drains the second since the last call from both recorders, adds it to the evidence table and prints the
+     * progress line. The .hlog lines are written only while warming up and after the run (the logs keep the
+     * measured seconds in memory): HdrHistogram's log writer formats with String.format, Base64 and a Deflater,
+     * code that would otherwise keep compiling in the measured window.
+     */
     public synchronized void drainAndReport() {
         final Histogram actual = actualSend.drain();
         final Histogram intended = intendedSend.drain();
         final long receivedNow = received.getAsLong();
+        final long start = measuredStart.getAsLong();
         table.addSecond(actualSend.lastWarmup(), actualSend.lastMeasured(), intendedSend.lastWarmup(),
                 intendedSend.lastMeasured());
-        err.println(line(receivedNow, sent.getAsLong(), actual, intended));
-    }
-
-    String line(final long receivedNow, final long sentNow, final Histogram actual, final Histogram intended) {
+        final boolean warmingUp = receivedNow < start;
+        if (warmingUp) {
+            actualSend.writePending();
+            intendedSend.writePending();
+        }
         // The warm-up's length is decided while it runs (steady state): it shows its schedule seconds so far
         // (one per chunk, whatever the stage's rate) against its upper bound.
-        final long start = measuredStart.getAsLong();
-        final boolean warmingUp = receivedNow < start;
         final long elapsedSeconds = warmingUp ? warmupSecondOf.applyAsLong(receivedNow)
                 : measuredMessages == 0 ? 0 : (receivedNow - start) * measuredSeconds / measuredMessages;
-        return String.format("[qp] %-8s %4d/%s s  sent %,d  received %,d  last 1 s: actual-send p50 %,d ns"
-                        + " p99.9 %,d ns | intended-send p50 %,d ns p99.9 %,d ns",
-                warmingUp ? "warm-up" : "measured", elapsedSeconds,
-                warmingUp ? "<=" + warmupSeconds : String.valueOf(measuredSeconds), sentNow, receivedNow,
+        line.write(err, warmingUp, elapsedSeconds, warmingUp ? warmupOf : measuredOf, sent.getAsLong(), receivedNow,
                 actual.getValueAtPercentile(50), actual.getValueAtPercentile(99.9),
                 intended.getValueAtPercentile(50), intended.getValueAtPercentile(99.9));
     }

@@ -12,6 +12,8 @@ public interface FlightRecorderMXBean {
 
     void setRecordingSettings(long recordingId, Map<String, String> settings);
 
+    void setRecordingOptions(long recordingId, Map<String, String> options);
+
     void startRecording(long recordingId);
 
     void stopRecording(long recordingId);

@@ -3,6 +3,7 @@ package io.fastestjvm.timeline;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -20,6 +21,13 @@ import javax.management.ObjectName;
 public final class JfrRecording {
     static final String[] EVENTS = {"jdk.Compilation", "jdk.Deoptimization", "jdk.SafepointBegin",
         "jdk.SafepointStateSynchronization", "jdk.SafepointEnd", "jdk.ExecuteVMOperation", "jdk.GarbageCollection"};
+    /**
+     * In memory, not on disk: for a disk recording JFR's own thread flushes to its repository once a second, Java
+     * code that kept being compiled in the measured window (each batch costing a "Cleanup" safepoint). A run's few
+     * thousand events take well under 1 MB of the memory buffers (10 MB by default, oldest overwritten first);
+     * {@link #stopAndWrite} writes them out after the run.
+     */
+    static final Map<String, String> OPTIONS = Collections.singletonMap("disk", "false");
     private static final int FIRST_JDK_WITH_DEOPTIMIZATION_EVENT = 14;
 
     private final FlightRecorderMXBean recorder;
@@ -44,6 +52,7 @@ public final class JfrRecording {
             final FlightRecorderMXBean recorder = JMX.newMXBeanProxy(server, name, FlightRecorderMXBean.class);
             final long id = recorder.newRecording();
             recorder.setRecordingSettings(id, settings());
+            recorder.setRecordingOptions(id, OPTIONS);
             recorder.startRecording(id);
             return new JfrRecording(recorder, id);
         } catch (final Exception | Error e) {
@@ -64,11 +73,13 @@ public final class JfrRecording {
     /** Stops the recording and writes it to {@code file}. */
     public void stopAndWrite(final Path file) throws IOException {
         try {
-            recorder.stopRecording(id);
+            // copied while it runs: copying the stopped in-memory recording failed on JDK 17
             recorder.copyTo(id, file.toAbsolutePath().toString());
+            recorder.stopRecording(id);
             recorder.closeRecording(id);
         } catch (final RuntimeException e) {
-            throw new IOException("JFR recording " + id + " could not be written to " + file + ": " + e, e);
+            throw new IOException("JFR recording " + id + " could not be written to " + file + ": " + e
+                    + (e.getCause() == null ? "" : " (" + e.getCause() + ")"), e);
         }
     }
 }

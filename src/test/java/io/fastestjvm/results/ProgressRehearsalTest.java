@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
+
+import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.timeline.IntervalTable;
 
 class ProgressRehearsalTest {
     @Test
@@ -13,14 +18,45 @@ class ProgressRehearsalTest {
         final PrintStream realOut = System.out;
         final PrintStream realErr = System.err;
         final ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        try (PrintStream capture = new PrintStream(captured, true, "UTF-8")) {
+        final ByteArrayOutputStream log = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final LatencyRecorder recorder = new LatencyRecorder("real", 1, 1);
+        try (PrintStream capture = new PrintStream(captured, true, "UTF-8");
+             IntervalLog real = new IntervalLog(recorder, log, 0)) {
             System.setOut(capture);
             System.setErr(capture);
-            ProgressReporter.rehearse(20);
+            final int headerLength = log.size();
+            final IntervalTable table = new IntervalTable(100);
+            reporter(real, new PrintStream(err, true, "UTF-8"), table).rehearse(20);
+            assertEquals(headerLength, log.size(), "the real interval log got nothing");
+            assertEquals(0, table.rows().size(), "the real evidence table got nothing");
         } finally {
             System.setOut(realOut);
             System.setErr(realErr);
         }
         assertEquals(0, captured.size(), captured.toString("UTF-8"));
+        assertEquals(0, err.size(), err.toString("UTF-8"));
+    }
+
+    @Test
+    void theProgressLineReadsAsStringFormatDidWithoutFormatting() throws Exception {
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final ProgressLine line = new ProgressLine();
+        final PrintStream out = new PrintStream(err, true, "UTF-8");
+        line.write(out, true, 7, "<=80", 1_234_567, 0, 999, 12_730_367, 1_000, Long.MAX_VALUE);
+        line.write(out, false, 42, "100", 6_000_000, 5_999_999, -5, 123_456_789_012L, 7, 100_000);
+        final String expected = String.format(Locale.US, "[qp] %-8s %4d/%s s  sent %,d  received %,d  last 1 s: "
+                + "actual-send p50 %,d ns p99.9 %,d ns | intended-send p50 %,d ns p99.9 %,d ns%n", "warm-up", 7,
+                "<=80", 1_234_567, 0, 999, 12_730_367, 1_000, Long.MAX_VALUE)
+                + String.format(Locale.US, "[qp] %-8s %4d/%s s  sent %,d  received %,d  last 1 s: "
+                + "actual-send p50 %,d ns p99.9 %,d ns | intended-send p50 %,d ns p99.9 %,d ns%n", "measured", 42,
+                "100", 6_000_000, 5_999_999, -5, 123_456_789_012L, 7, 100_000);
+        assertEquals(expected.replace(System.lineSeparator(), "\n"), new String(err.toByteArray(),
+                StandardCharsets.US_ASCII));
+    }
+
+    private static ProgressReporter reporter(final IntervalLog log, final PrintStream err, final IntervalTable table) {
+        return new ProgressReporter(log, log, () -> 0, () -> 0, () -> 10, sequence -> sequence, 10, 80, 100, err,
+                table);
     }
 }

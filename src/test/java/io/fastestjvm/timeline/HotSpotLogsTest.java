@@ -154,6 +154,16 @@ class HotSpotLogsTest {
         assertFalse(HotPathRule.onHotPathClass("java.util.HashMap::putVal"));
     }
 
+    @Test
+    void ofHdrHistogramOnlyTheRecordingMethodsAreOnTheHotPath() {
+        assertTrue(HotPathRule.onHotPathClass("org.HdrHistogram.AbstractHistogram::recordValue"));
+        assertTrue(HotPathRule.onHotPathClass("org.HdrHistogram.SingleWriterRecorder::recordValue"));
+        assertTrue(HotPathRule.onHotPathClass("org.HdrHistogram.Histogram::incrementCountAtIndex"));
+        assertFalse(HotPathRule.onHotPathClass("org.HdrHistogram.HistogramLogWriter::outputIntervalHistogram"));
+        assertFalse(HotPathRule.onHotPathClass("org.HdrHistogram.AbstractHistogram::recordedValues"));
+        assertFalse(HotPathRule.onHotPathClass("org.HdrHistogram.AbstractHistogram::getValueAtPercentile"));
+    }
+
     private static Reader gzipped(final String resource) throws IOException {
         return new InputStreamReader(new GZIPInputStream(open(resource)), StandardCharsets.UTF_8);
     }
