@@ -9,6 +9,8 @@ import java.util.function.Function;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
+import io.fastestjvm.report.verdict.SetVerdict;
+
 /**
  * report.md of one results folder: environment, the per-JVM tables, the charts, the caveats the data shows, the
  * article's figures (labelled as theirs) and the sources every figure comes from.
@@ -19,21 +21,25 @@ final class ReportMarkdown {
 
     private final Comparison comparison;
     private final Path folder;
+    private final VerdictSection verdict;
     private final StringBuilder out = new StringBuilder();
 
-    ReportMarkdown(final Comparison comparison, final Path folder) {
+    ReportMarkdown(final Comparison comparison, final Path folder, final SetVerdict verdict) {
         this.comparison = comparison;
         this.folder = folder;
+        this.verdict = new VerdictSection(verdict);
     }
 
     String render(final List<ChartRef> charts, final List<String> extraSections) {
         title();
+        out.append(verdict.lead());
         glance(charts);
         environment();
         jvms();
         for (final Latency latency : Latency.values()) {
             latencyTable(latency);
         }
+        out.append(verdict.details());
         charts(charts);
         caveats();
         article();
