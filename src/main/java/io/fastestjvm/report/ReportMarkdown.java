@@ -22,12 +22,14 @@ final class ReportMarkdown {
     private final Comparison comparison;
     private final Path folder;
     private final VerdictSection verdict;
+    private final SetVerdict setVerdict;
     private final StringBuilder out = new StringBuilder();
 
     ReportMarkdown(final Comparison comparison, final Path folder, final SetVerdict verdict) {
         this.comparison = comparison;
         this.folder = folder;
         this.verdict = new VerdictSection(verdict);
+        this.setVerdict = verdict;
     }
 
     String render(final List<ChartRef> charts, final List<String> extraSections) {
@@ -40,6 +42,8 @@ final class ReportMarkdown {
             latencyTable(latency);
         }
         out.append(verdict.details());
+        out.append(new DefaultVsTunedSection(setVerdict).render());
+        out.append(new PausesSection().render(comparison));
         charts(charts);
         caveats();
         article();

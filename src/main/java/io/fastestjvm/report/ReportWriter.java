@@ -22,6 +22,7 @@ final class ReportWriter {
         final List<Path> written = new ArrayList<>();
         for (final ResultsSet set : comparison.sets()) {
             new MatrixFiles().write(set);
+            new LongCsv().write(set);
         }
         for (final ResultsSet set : comparison.sets()) {
             final Path folder = set.folder();

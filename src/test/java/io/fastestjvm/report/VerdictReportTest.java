@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -76,5 +78,32 @@ class VerdictReportTest {
                 report);
         assertTrue(report.contains("### Within level 1 (round trip 180-200 ns)"), report);
         assertTrue(report.contains("### Within level 2 (round trip 450-500 ns)"), report);
+    }
+
+    @Test
+    void defaultAndTunedOfOneJvmAreComparedWithTheirSafepoints() throws IOException {
+        final Path set = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 600, 5, 1, null, false)
+                .profile("jdk17+tuned", 300, 5, 2, null, false).folder();
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+        assertTrue(report.contains("## Default vs tuned flags, per JVM"), report);
+        assertTrue(report.matches("(?s).*\\| jdk17 \\| actual send, median \\| [0-9,]+ \\| [0-9,]+ \\| 0\\.\\d\\d "
+                + "\\(0\\.\\d\\d–0\\.\\d\\d\\) \\| tuned lower \\| 12 / 2 \\| 0 / 0 \\|.*"), report);
+        assertTrue(report.contains("| jdk17+tuned | 5 | 2 | 1.5 | 0 | 0 | 26 |"), "pauses table: " + report);
+    }
+
+    @Test
+    void theLongCsvHasOneRowPerProfileFlagsRunLatencyAndPercentile() throws IOException {
+        final Path set = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 600, 3, 1, null, true)
+                .profile("jdk17+tuned", 300, 2, 2, new double[] {180, 450}, false).folder();
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final List<String> lines = Files.readAllLines(set.resolve(LongCsv.FILE));
+        assertEquals(LongCsv.HEADER, lines.get(0));
+        assertEquals(1 + 5 * 2 * Percentile.values().length, lines.size(), "passed runs only");
+        assertTrue(lines.stream().anyMatch(l -> l.matches("jdk17\\+tuned,jdk17,tuned,chronicle,vm,"
+                + "jdk17\\+tuned/\\S+,1,actual-send,p50,\\d+,180")),
+                String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.matches("jdk17,jdk17,default,chronicle,vm,jdk17/\\S+,1,"
+                + "intended-send,p99_99,\\d+,")), String.join("\n", lines));
     }
 }
