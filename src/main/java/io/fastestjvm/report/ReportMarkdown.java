@@ -177,8 +177,8 @@ final class ReportMarkdown {
                 .append(ArticleReference.MACHINE).append("), actual-send latency. Not produced by this project; ")
                 .append("shown so our figures can be set beside them.\n\n");
         final List<List<String>> rows = new ArrayList<>();
-        for (final String[] row : ArticleReference.FIGURES) {
-            rows.add(Arrays.asList(row));
+        for (final ArticleReference.Row row : ArticleReference.ROWS) {
+            rows.add(Arrays.asList(row.jvm, Markdown.nanos(row.median), row.p9999Text));
         }
         Markdown.table(out, Arrays.asList("JVM (the article's)", "median (ns)", "99.99% (ns)"), rows, true);
     }

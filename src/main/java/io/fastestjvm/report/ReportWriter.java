@@ -26,7 +26,7 @@ final class ReportWriter {
         }
         for (final ResultsSet set : comparison.sets()) {
             final Path folder = set.folder();
-            final List<ChartRef> charts = new ReportCharts(comparison, folder).write();
+            final List<ChartRef> charts = new ReportCharts(comparison, folder, verdict).write();
             final List<String> extra = new ArrayList<>();
             extra.add(new TransportSection().render(comparison, folder));
             extra.add(new SweepSection().render(folder, comparison.machine()));

@@ -35,7 +35,8 @@ import io.fastestjvm.charts.ChartFiles;
 
 class ReportTest {
     private static final List<String> CHARTS = Arrays.asList("median-actual-send", "median-intended-send",
-            "p99_99-actual-send", "p99_99-intended-send", "percentile-spectrum", "over-time-jdk17", "over-time-jdk25");
+            "p99_99-actual-send", "p99_99-intended-send", "percentile-spectrum-actual-send",
+            "percentile-spectrum-intended-send", "over-time-jdk17", "over-time-jdk25");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
