@@ -89,7 +89,9 @@ public final class ReportCharts {
             final Integer letter = verdictGroup.get(group.label());
             final String label = group.label() + (lettered && letter != null ? " [" + (char) ('A' + letter) + "]"
                     : "");
+            // The article measured Chronicle Queue's actual send: no mark on other transports.
             final double reference = latency == Latency.ACTUAL_SEND
+                    && RunFolder.DEFAULT_TRANSPORT.equals(group.transport())
                     ? ArticleReference.figure(group.profile(), percentile) : Double.NaN;
             article |= !Double.isNaN(reference);
             bars.add(new BarWithRange(label, colourKey(group), spread.median(), spread.min(), spread.max(),
