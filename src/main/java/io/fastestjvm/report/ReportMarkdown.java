@@ -105,6 +105,11 @@ final class ReportMarkdown {
 
     private void jvms() {
         out.append("### JVMs\n\n");
+        final List<String> shared = SharedFlags.shared(comparison.groups());
+        if (!shared.isEmpty()) {
+            out.append("Flags every JVM ran with: ").append(Markdown.code(String.join(" ", shared)))
+                    .append("; the table shows the rest.\n\n");
+        }
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : comparison.groups()) {
             final List<RunFolder> folders = group.folders();
@@ -114,9 +119,10 @@ final class ReportMarkdown {
                             + (Facts.distinct(folders, f -> f.environment().path("jit").path("graalInUse"))
                             .equals("true") ? " (Graal)" : ""),
                     or(Facts.distinct(folders, f -> f.environment().path("gc"))),
-                    Markdown.code(Facts.distinct(folders, f -> f.environment().path("jvmArguments")))));
+                    Markdown.code(SharedFlags.without(folders, shared))));
         }
-        Markdown.table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC", "flags (jvmArguments)"),
+        Markdown.table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC",
+                        shared.isEmpty() ? "flags (jvmArguments)" : "other flags (jvmArguments)"),
                 rows, false);
     }
 
@@ -161,7 +167,11 @@ final class ReportMarkdown {
 
     private void caveats() {
         out.append("## Caveats the data shows\n\n");
-        final List<String> caveats = Caveats.of(comparison);
+        final List<String> labels = new ArrayList<>();
+        for (final JvmGroup group : comparison.groups()) {
+            labels.add(group.label());
+        }
+        final List<String> caveats = CaveatGroups.group(Caveats.of(comparison), labels);
         if (caveats.isEmpty()) {
             out.append("None found in the summaries.\n");
         }
