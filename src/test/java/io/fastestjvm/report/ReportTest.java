@@ -351,6 +351,9 @@ class ReportTest {
         assertEquals("20261122-vm/charts/median-actual-send.png", image.group(1));
         assertTrue(Files.isRegularFile(results.resolve(image.group(1))));
         assertFalse(index.contains("[runs]"), "a folder without report.md is not listed");
+        assertTrue(index.contains("Verdict (runs as units; docs/verdict.md):\n\n| figure | groups that cannot be told "
+                + "apart (lowest median first) |"), index);
+        assertTrue(index.contains("\n| intended send, 99.99% | {"), index);
         assertTrue(index.contains("\n\nPersisted inter-thread messaging latency over Chronicle Queue, per JVM, on AMD "
                 + "EPYC, 2 CPUs, host vm.\n\n"), index);
     }
