@@ -12,8 +12,9 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.fastestjvm.report.verdict.SetVerdict;
 
 /**
- * report.md of one results folder: environment, the per-JVM tables, the charts, the caveats the data shows, the
- * article's figures (labelled as theirs) and the sources every figure comes from.
+ * report.md of one results folder: the verdict first, then environment, the per-JVM tables, the verdict's details,
+ * default vs tuned, pauses, the charts, the caveats the data shows (grouped), the article's figures (labelled as
+ * theirs) and the sources every figure comes from.
  */
 final class ReportMarkdown {
     static final String FILE = "report.md";
