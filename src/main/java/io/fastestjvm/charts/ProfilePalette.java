@@ -12,7 +12,9 @@ import java.util.List;
 public final class ProfilePalette {
     private static final List<String> KNOWN = Arrays.asList(
             "jdk8", "jdk11", "jdk17", "jdk21", "jdk25", "graalvm-ce17", "graalvm-ce21", "graalvm-ce25",
-            "graalvm-jit11", "chronicle", "floor", "agrona", "disruptor", "in-memory");
+            "graalvm-jit11");
+    private static final List<String> TRANSPORTS = Arrays.asList("chronicle", "floor", "agrona", "disruptor",
+            "in-memory");
     private static final Color[] COLOURS = {
         new Color(0x1F77B4), // jdk8: blue
         new Color(0x2CA02C), // jdk11: green
@@ -23,6 +25,8 @@ public final class ProfilePalette {
         new Color(0xE377C2), // graalvm-ce21: pink
         new Color(0x17BECF), // graalvm-ce25: cyan
         new Color(0xBCBD22), // graalvm-jit11: olive
+    };
+    private static final Color[] TRANSPORT_COLOURS = {
         new Color(0x1F77B4), // chronicle (transport): blue
         new Color(0x7F7F7F), // floor: grey
         new Color(0x2CA02C), // agrona: green
@@ -43,6 +47,10 @@ public final class ProfilePalette {
         final int known = KNOWN.indexOf(profile);
         if (known >= 0) {
             return COLOURS[known];
+        }
+        final int transport = TRANSPORTS.indexOf(profile);
+        if (transport >= 0) {
+            return TRANSPORT_COLOURS[transport];
         }
         // A hue from the name; saturation and brightness fixed so it stays readable on white.
         final float hue = (profile.hashCode() & 0x7fffffff) % 360 / 360f;
