@@ -81,7 +81,7 @@ final class MeasuredWindowEdges {
         if (bare) {
             summary.measuredSafepoints(measuredSafepoints);
         }
-        summary.section("placement", placement.toMap());
+        summary.section(PlacementProbe.SECTION, placement.toMap());
         final java.util.Map<String, Object> harness = harnessCpu.result(benchmarkTids);
         harness.put("bare", bare);
         summary.section("harness", harness);

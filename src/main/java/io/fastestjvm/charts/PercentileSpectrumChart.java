@@ -8,6 +8,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import io.fastestjvm.recording.Latency;
 
 /**
  * Latency against percentile on HdrHistogram's logarithmic 1/(1-p) axis, from 50% to 99.999%: each step to the right

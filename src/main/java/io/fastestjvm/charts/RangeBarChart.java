@@ -8,6 +8,7 @@ import java.util.function.DoubleUnaryOperator;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Bars of one latency figure per JVM, each with its min-max over runs as a whisker, as in the article.
@@ -19,6 +20,7 @@ import org.knowm.xchart.CategorySeries;
  */
 public final class RangeBarChart {
     private static final Color INVISIBLE = new Color(0, 0, 0, 0);
+    private static final Color RUN_DOT = new Color(40, 40, 40, 170);
 
     private RangeBarChart() {
     }
@@ -31,11 +33,15 @@ public final class RangeBarChart {
             labels.add(bar.label());
             smallest = Math.min(smallest, bar.min());
             largest = Math.max(largest, bar.max());
+            if (bar.reference() > 0) {
+                smallest = Math.min(smallest, bar.reference());
+                largest = Math.max(largest, bar.reference());
+            }
         }
         final boolean log = smallest > 0 && largest / smallest > ChartLook.LOG_SCALE_RANGE;
         final DoubleUnaryOperator scale = log ? Math::log10 : v -> v;
         final CategoryChart chart = new CategoryChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT)
-                .title(title).xAxisTitle("JVM (bar: median over runs; whisker: min to max over runs)")
+                .title(title).xAxisTitle("JVM [verdict group] (bar: median over runs; dot: one run; whisker: min to max over runs)")
                 .yAxisTitle(yTitle + (log ? ", log scale" : "")).build();
         ChartLook.apply(chart.getStyler());
         chart.getStyler().setOverlapped(true);
@@ -69,7 +75,49 @@ public final class RangeBarChart {
         range.setFillColor(INVISIBLE);
         range.setLineColor(INVISIBLE);
         range.setShowInLegend(false);
+        runDots(chart, labels, bars, scale);
+        references(chart, labels, bars, scale);
         return chart;
+    }
+
+    /** Every run as a dot on its JVM's bar: one scatter series per run index (XChart has one value per category). */
+    private static void runDots(final CategoryChart chart, final List<String> labels, final List<BarWithRange> bars,
+                                final DoubleUnaryOperator scale) {
+        int most = 0;
+        for (final BarWithRange bar : bars) {
+            most = Math.max(most, bar.runs().length);
+        }
+        for (int run = 0; run < most; run++) {
+            final List<Double> values = new ArrayList<>();
+            for (final BarWithRange bar : bars) {
+                final double[] runs = bar.runs();
+                values.add(run < runs.length && runs[run] > 0 ? scale.applyAsDouble(runs[run]) : null);
+            }
+            final CategorySeries dots = chart.addSeries(run == 0 ? "one run (fresh JVM)" : "run " + (run + 1),
+                    labels, values);
+            dots.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
+            dots.setMarker(SeriesMarkers.CIRCLE);
+            dots.setMarkerColor(RUN_DOT);
+            dots.setShowInLegend(run == 0);
+        }
+    }
+
+    /** The reference figures (the article's) as a black diamond where there is one. */
+    private static void references(final CategoryChart chart, final List<String> labels,
+                                   final List<BarWithRange> bars, final DoubleUnaryOperator scale) {
+        final List<Double> values = new ArrayList<>();
+        boolean any = false;
+        for (final BarWithRange bar : bars) {
+            final boolean has = !Double.isNaN(bar.reference()) && bar.reference() > 0;
+            values.add(has ? scale.applyAsDouble(bar.reference()) : null);
+            any |= has;
+        }
+        if (any) {
+            final CategorySeries marks = chart.addSeries("the article's figure (their machine)", labels, values);
+            marks.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
+            marks.setMarker(SeriesMarkers.DIAMOND);
+            marks.setMarkerColor(Color.BLACK);
+        }
     }
 
     /** Whether the labels fit side by side at ~7 px a character in a plot narrowed to ~560 px by the legend. */

@@ -1,10 +1,16 @@
 package io.fastestjvm.charts;
 
 import java.awt.Color;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import io.fastestjvm.recording.Latency;
 
 /**
  * Latency against offered rate or message size, both axes logarithmic: one colour per percentile, actual send solid
@@ -23,6 +29,16 @@ public final class SweepChart {
      */
     public static XYChart of(final String title, final String xTitle, final double[] x,
                              final Map<String, double[]> actual, final Map<String, double[]> intended) {
+        return of(title, xTitle, x, actual, intended, new boolean[x.length], new boolean[x.length]);
+    }
+
+    /**
+     * As {@link #of(String, String, double[], Map, Map)}, with the points whose run failed its checks marked by a
+     * black cross and those whose rate was not sustained by a black square, on every actual-send line.
+     */
+    public static XYChart of(final String title, final String xTitle, final double[] x,
+                             final Map<String, double[]> actual, final Map<String, double[]> intended,
+                             final boolean[] failed, final boolean[] unsustained) {
         final XYChart chart = new XYChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT).title(title)
                 .xAxisTitle(xTitle + ", log scale").yAxisTitle("latency (ns), log scale").build();
         ChartLook.apply(chart.getStyler());
@@ -48,7 +64,30 @@ public final class SweepChart {
                 }
             }
         }
+        mark(chart, "run failed its checks", x, actual, failed, SeriesMarkers.CROSS);
+        mark(chart, "rate not sustained", x, actual, unsustained, SeriesMarkers.SQUARE);
         ChartLook.logNanosAxis(chart.getStyler(), smallest, largest);
         return chart;
+    }
+
+    private static void mark(final XYChart chart, final String name, final double[] x,
+                             final Map<String, double[]> actual, final boolean[] marked, final Marker marker) {
+        final List<Double> xs = new ArrayList<>();
+        final List<Double> ys = new ArrayList<>();
+        for (final double[] line : actual.values()) {
+            for (int i = 0; i < x.length; i++) {
+                if (marked[i] && line[i] > 0) {
+                    xs.add(x[i]);
+                    ys.add(line[i]);
+                }
+            }
+        }
+        if (xs.isEmpty()) {
+            return;
+        }
+        final XYSeries marks = chart.addSeries(name, xs, ys);
+        marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        marks.setMarker(marker);
+        marks.setMarkerColor(Color.BLACK);
     }
 }

@@ -17,6 +17,10 @@ import java.util.function.BooleanSupplier;
  * Allocation-free once built; each position has its own slot and sample array, so the two never interfere.
  */
 public final class PlacementProbe {
+    /** The summary section this probe writes, and the keys a reader looks up in it. */
+    public static final String SECTION = "placement";
+    public static final String BEFORE_KEY = "before";
+    public static final String MEDIAN_ROUND_TRIP_KEY = "medianRoundTripNanos";
     public static final int BEFORE = 0;
     public static final int AFTER = 1;
     /**
@@ -163,7 +167,7 @@ public final class PlacementProbe {
     public Map<String, Object> toMap() {
         final Map<String, Object> node = new LinkedHashMap<>();
         node.put("method", METHOD);
-        node.put("before", position(BEFORE));
+        node.put(BEFORE_KEY, position(BEFORE));
         node.put("after", position(AFTER));
         node.put("warmup", position(WARMUP));
         final double change = changePercent();
@@ -176,7 +180,7 @@ public final class PlacementProbe {
         final Map<String, Object> node = new LinkedHashMap<>();
         final double median = medianRoundTripNanos(position);
         node.put("roundTrips", roundTrips(position));
-        node.put("medianRoundTripNanos", median < 0 ? null : Math.round(median * 10) / 10.0);
+        node.put(MEDIAN_ROUND_TRIP_KEY, median < 0 ? null : Math.round(median * 10) / 10.0);
         node.put("oneWayNanos", median < 0 ? null : Math.round(median * 5) / 10.0);
         node.put("problem", problem(position));
         return node;

@@ -1,23 +1,60 @@
 package io.fastestjvm.report;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import io.fastestjvm.results.model.Percentile;
+
 /**
  * The figures Chronicle Software published in "Which is the fastest JVM?" (Peter Lawrey's benchmark of persisted
  * inter-thread messaging over Chronicle Queue): THEIR machine, a Ryzen 9 5950X with isolated cores, not ours.
- * Quoted only to set our figures beside theirs, and always labelled as theirs.
+ * Quoted only to set our figures beside theirs, and always labelled as theirs. The one place these numbers live
+ * (the developers' guide quotes the same table).
  */
 final class ArticleReference {
     static final String SOURCE = "Chronicle Software, \"Which is the fastest JVM?\"";
     static final String MACHINE = "Ryzen 9 5950X, isolated cores";
 
-    /** JVM, median (ns), 99.99% (ns) as printed in the article. */
-    static final String[][] FIGURES = {
-        {"JDK 8", "280", "3,951"},
-        {"JDK 11", "370", "4,210"},
-        {"JDK 17", "290", "4,041"},
-        {"GraalVM CE 17", "310", "3,950"},
-        {"GraalVM EE 17", "270", "just under 3,950 (cut off in our copy)"},
-    };
+    /** One row of the article's table: its JVM, our profile that runs the same JVM (or null), figures in ns. */
+    static final class Row {
+        final String jvm;
+        final String profile;
+        final double median;
+        final double p9999;
+        final String p9999Text;
+
+        Row(final String jvm, final String profile, final double median, final double p9999, final String p9999Text) {
+            this.jvm = jvm;
+            this.profile = profile;
+            this.median = median;
+            this.p9999 = p9999;
+            this.p9999Text = p9999Text;
+        }
+    }
+
+    /**
+     * As printed in the article (actual send). GraalVM CE 17 is the GraalVM distribution, so only our graalvm17
+     * profile (a GraalVM distribution, jvm-profiles/profiles.tsv) is marked with it; jdk17-graaljit (OpenJDK 17 with
+     * the Graal compiler jars, formerly graalvm-ce17) is a different JVM and gets no mark.
+     */
+    static final List<Row> ROWS = Collections.unmodifiableList(Arrays.asList(
+            new Row("JDK 8", "jdk8", 280, 3951, "3,951"),
+            new Row("JDK 11", "jdk11", 370, 4210, "4,210"),
+            new Row("JDK 17", "jdk17", 290, 4041, "4,041"),
+            new Row("GraalVM CE 17", "graalvm17", 310, 3950, "3,950"),
+            new Row("GraalVM EE 17", null, 270, Double.NaN, "just under 3,950 (cut off in our copy)")));
 
     private ArticleReference() {
+    }
+
+    /** The article's figure for a profile at the median or 99.99%, or NaN when it did not measure that JVM. */
+    static double figure(final String profile, final Percentile percentile) {
+        for (final Row row : ROWS) {
+            if (profile.equals(row.profile)) {
+                return percentile == Percentile.P50 ? row.median : percentile == Percentile.P99_99 ? row.p9999
+                        : Double.NaN;
+            }
+        }
+        return Double.NaN;
     }
 }

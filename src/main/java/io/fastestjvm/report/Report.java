@@ -7,6 +7,8 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.fastestjvm.report.verdict.SetVerdict;
+
 /**
  * Entry point of {@code mvn exec:java@Report -Dexec.args="<results folder> [<more folders>...]"}: reads the results
  * folders (matrix sets or plain folders of run folders), writes matrix.json/.csv into each, and report.md with
@@ -50,10 +52,13 @@ public final class Report {
                 sets.add(reader.read(Paths.get(arg)));
             }
             final Comparison comparison = new Comparison(sets);
-            for (final Path written : new ReportWriter(comparison).write()) {
+            final SetVerdict verdict = new SetVerdict(comparison.groupsWithFigures());
+            for (final Path written : new ReportWriter(comparison, verdict).write()) {
                 out.println("wrote " + written);
             }
             out.print(ConsoleSummary.format(comparison));
+            // The matrix ends with the verdict: the last thing printed.
+            out.print(new VerdictSection(verdict).console());
             return OK;
         } catch (final InvalidInputException e) {
             err.println("error: " + e.getMessage());

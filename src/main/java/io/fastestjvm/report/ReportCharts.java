@@ -3,7 +3,11 @@ package io.fastestjvm.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 
@@ -16,6 +20,9 @@ import io.fastestjvm.charts.SpectrumLine;
 import io.fastestjvm.charts.TimeSeries;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.report.verdict.RunUnits;
+import io.fastestjvm.report.verdict.SetVerdict;
+import io.fastestjvm.report.verdict.Verdict;
 
 /** Draws the comparison charts of a {@link Comparison} into a charts/ folder. */
 public final class ReportCharts {
@@ -25,10 +32,26 @@ public final class ReportCharts {
 
     private final Comparison comparison;
     private final Path charts;
+    private final SetVerdict verdict;
+    private final boolean byTransport;
 
-    public ReportCharts(final Comparison comparison, final Path reportFolder) {
+    public ReportCharts(final Comparison comparison, final Path reportFolder, final SetVerdict verdict) {
         this.comparison = comparison;
         this.charts = reportFolder.resolve(FOLDER);
+        this.verdict = verdict;
+        final Set<String> transports = new HashSet<>();
+        final Set<String> jvms = new HashSet<>();
+        for (final JvmGroup group : comparison.groupsWithFigures()) {
+            transports.add(group.transport());
+            jvms.add(group.profile());
+        }
+        // Colour by what differs: the transport in a transports set (one JVM), the JVM in a matrix.
+        this.byTransport = transports.size() > 1 && jvms.size() == 1;
+    }
+
+    /** The palette key of a group's colour. */
+    private String colourKey(final JvmGroup group) {
+        return byTransport ? group.transport() : group.profile();
     }
 
     /** Writes every chart the data allows and returns them in reading order. */
@@ -43,7 +66,9 @@ public final class ReportCharts {
                 written.add(bars(groups, percentile, latency));
             }
         }
-        written.add(spectrum(groups));
+        for (final Latency latency : Latency.ALL) {
+            written.add(spectrum(groups, latency));
+        }
         for (final JvmGroup group : groups) {
             written.add(overTime(group));
         }
@@ -56,42 +81,57 @@ public final class ReportCharts {
 
     private ChartRef bars(final List<JvmGroup> groups, final Percentile percentile, final Latency latency)
             throws IOException {
+        final Map<String, Integer> verdictGroup = verdict.overall().groupOf(latency, percentile);
+        final boolean lettered = Arrays.asList(Verdict.PERCENTILES).contains(percentile)
+                && verdict.overall().subjects().size() > 1;
+        boolean article = false;
         final List<BarWithRange> bars = new ArrayList<>();
         for (final JvmGroup group : groups) {
             final Spread spread = new GroupFigures(group).spread(latency, percentile);
-            bars.add(new BarWithRange(group.label(), group.profile(), spread.median(), spread.min(), spread.max()));
+            final Integer letter = verdictGroup.get(group.label());
+            final String label = group.label() + (lettered && letter != null ? " [" + (char) ('A' + letter) + "]"
+                    : "");
+            // The article measured Chronicle Queue's actual send: no mark on other transports.
+            final double reference = latency == Latency.ACTUAL_SEND
+                    && RunFolder.DEFAULT_TRANSPORT.equals(group.transport())
+                    ? ArticleReference.figure(group.profile(), percentile) : Double.NaN;
+            article |= !Double.isNaN(reference);
+            bars.add(new BarWithRange(label, colourKey(group), spread.median(), spread.min(), spread.max(),
+                    RunUnits.values(group, latency, percentile, run -> true), reference));
         }
         final String what = (percentile == Percentile.P50 ? "median" : percentile.label()) + " latency";
         final String stem = barStem(percentile, latency);
         ChartFiles.save(RangeBarChart.of(what + " per JVM, " + latency.title() + " (ns) - " + comparison.machine(),
                 what + " (ns)", bars), charts, stem);
-        return new ChartRef(stem, what + " per JVM, " + latency.title() + ": bar = median over runs, whisker = "
-                + "min to max over runs");
+        return new ChartRef(stem, what + " per JVM, " + latency.title() + ": bar = median over runs, dot = one run "
+                + "(fresh JVM), whisker = min to max over runs"
+                + (lettered ? "; the letter after each name is its verdict group: JVMs sharing a letter cannot be "
+                + "told apart" : "")
+                + (article ? "; diamond = the article's figure on THEIR machine (" + ArticleReference.MACHINE
+                + "; only the JVMs it measured: JDK 8, 11, 17 and the GraalVM CE 17 distribution, not a Graal-jar "
+                + "profile)" : ""));
     }
 
-    private ChartRef spectrum(final List<JvmGroup> groups) throws IOException {
+    private ChartRef spectrum(final List<JvmGroup> groups, final Latency latency) throws IOException {
         final List<SpectrumLine> lines = new ArrayList<>();
         for (final JvmGroup group : groups) {
-            for (final Latency latency : Latency.ALL) {
-                final List<Path> logs = new ArrayList<>();
-                for (final RunFolder folder : group.passedFolders()) {
-                    logs.add(folder.intervalLog(latency));
-                }
-                final Histogram histogram = HistogramLogs.measured(logs);
-                if (histogram.getTotalCount() == 0) {
-                    continue;
-                }
-                lines.add(spectrumLine(group, latency, histogram));
+            final List<Path> logs = new ArrayList<>();
+            for (final RunFolder folder : group.passedFolders()) {
+                logs.add(folder.intervalLog(latency));
+            }
+            final Histogram histogram = HistogramLogs.measured(logs);
+            if (histogram.getTotalCount() > 0) {
+                lines.add(spectrumLine(group, histogram));
             }
         }
-        final String stem = "percentile-spectrum";
-        ChartFiles.save(PercentileSpectrumChart.of("latency by percentile (ns), all runs - " + comparison.machine(),
-                lines), charts, stem);
-        return new ChartRef(stem, "latency by percentile, all measured runs of each JVM combined (from the .hlog "
-                + "files); solid = actual send, dashed = intended send");
+        final String stem = "percentile-spectrum-" + latency.fileStem();
+        ChartFiles.save(PercentileSpectrumChart.of(latency.title() + " latency by percentile (ns), all runs - "
+                + comparison.machine(), lines), charts, stem);
+        return new ChartRef(stem, latency.title() + " latency by percentile, all measured runs of each JVM "
+                + "combined (from the .hlog files)");
     }
 
-    private SpectrumLine spectrumLine(final JvmGroup group, final Latency latency, final Histogram histogram) {
+    private SpectrumLine spectrumLine(final JvmGroup group, final Histogram histogram) {
         // No point beyond the last sample: 1/(1-p) cannot exceed the sample count.
         final double last = Math.min(PercentileSpectrumChart.TO, histogram.getTotalCount());
         final int points = 1 + (int) Math.ceil(Math.log10(last / PercentileSpectrumChart.FROM)
@@ -102,8 +142,7 @@ public final class ReportCharts {
             x[i] = Math.min(last, PercentileSpectrumChart.FROM * Math.pow(10, (double) i / SPECTRUM_POINTS_PER_DECADE));
             y[i] = histogram.getValueAtPercentile(100 * (1 - 1 / x[i]));
         }
-        return new SpectrumLine(group.label() + ", " + latency.title(), group.profile(),
-                latency == Latency.INTENDED_SEND, comparison.machineIndex(group), x, y);
+        return new SpectrumLine(group.label(), colourKey(group), false, comparison.machineIndex(group), x, y);
     }
 
     private ChartRef overTime(final JvmGroup group) throws IOException {
@@ -126,7 +165,7 @@ public final class ReportCharts {
         }
         final String stem = "over-time-" + slug(group.label());
         ChartFiles.save(LatencyOverTimeChart.of("latency per second, actual send (ns): " + group.label() + " - "
-                + comparison.machine(), group.profile(),
+                + comparison.machine(), colourKey(group),
                 new TimeSeries(seconds, p50, p99, max, warmup)), charts, stem);
         return new ChartRef(stem, "latency per 1 s interval, actual send, " + group.label() + " (run folder "
                 + folder.folder().getFileName() + "): p50, p99 and max; shaded = warm-up");

@@ -13,9 +13,12 @@ import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 
+import io.fastestjvm.report.verdict.SetVerdict;
+
 /**
- * report.md of one results folder: environment, the per-JVM tables, the charts, the caveats the data shows, the
- * article's figures (labelled as theirs) and the sources every figure comes from.
+ * report.md of one results folder: the verdict first, then environment, the per-JVM tables, the verdict's details,
+ * default vs tuned, pauses, the charts, the caveats the data shows (grouped), the article's figures (labelled as
+ * theirs) and the sources every figure comes from.
  */
 final class ReportMarkdown {
     static final String FILE = "report.md";
@@ -23,21 +26,29 @@ final class ReportMarkdown {
 
     private final Comparison comparison;
     private final Path folder;
+    private final VerdictSection verdict;
+    private final SetVerdict setVerdict;
     private final StringBuilder out = new StringBuilder();
 
-    ReportMarkdown(final Comparison comparison, final Path folder) {
+    ReportMarkdown(final Comparison comparison, final Path folder, final SetVerdict verdict) {
         this.comparison = comparison;
         this.folder = folder;
+        this.verdict = new VerdictSection(verdict);
+        this.setVerdict = verdict;
     }
 
     String render(final List<ChartRef> charts, final List<String> extraSections) {
         title();
+        out.append(verdict.lead());
         glance(charts);
         environment();
         jvms();
         for (final Latency latency : Latency.ALL) {
             latencyTable(latency);
         }
+        out.append(verdict.details());
+        out.append(new DefaultVsTunedSection(setVerdict).render());
+        out.append(new PausesSection().render(comparison));
         charts(charts);
         caveats();
         article();
@@ -102,6 +113,11 @@ final class ReportMarkdown {
 
     private void jvms() {
         out.append("### JVMs\n\n");
+        final List<String> shared = SharedFlags.shared(comparison.groups());
+        if (!shared.isEmpty()) {
+            out.append("Flags every JVM ran with: ").append(Markdown.code(String.join(" ", shared)))
+                    .append("; the table shows the rest.\n\n");
+        }
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : comparison.groups()) {
             final List<RunFolder> folders = group.folders();
@@ -113,9 +129,10 @@ final class ReportMarkdown {
                             + (Facts.jit(folders, JitInfo.GRAAL_IN_USE)
                             .equals("true") ? " (Graal)" : ""),
                     or(Facts.distinct(folders, f -> f.environment().path(EnvironmentInfo.GC))),
-                    Markdown.code(Facts.distinct(folders, f -> f.environment().path(EnvironmentInfo.JVM_ARGUMENTS)))));
+                    Markdown.code(SharedFlags.without(folders, shared))));
         }
-        Markdown.table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC", "flags (jvmArguments)"),
+        Markdown.table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC",
+                        shared.isEmpty() ? "flags (jvmArguments)" : "other flags (jvmArguments)"),
                 rows, false);
     }
 
@@ -160,7 +177,11 @@ final class ReportMarkdown {
 
     private void caveats() {
         out.append("## Caveats the data shows\n\n");
-        final List<String> caveats = Caveats.of(comparison);
+        final List<String> labels = new ArrayList<>();
+        for (final JvmGroup group : comparison.groups()) {
+            labels.add(group.label());
+        }
+        final List<String> caveats = CaveatGroups.group(Caveats.of(comparison), labels);
         if (caveats.isEmpty()) {
             out.append("None found in the summaries.\n");
         }
@@ -176,8 +197,8 @@ final class ReportMarkdown {
                 .append(ArticleReference.MACHINE).append("), actual-send latency. Not produced by this project; ")
                 .append("shown so our figures can be set beside them.\n\n");
         final List<List<String>> rows = new ArrayList<>();
-        for (final String[] row : ArticleReference.FIGURES) {
-            rows.add(Arrays.asList(row));
+        for (final ArticleReference.Row row : ArticleReference.ROWS) {
+            rows.add(Arrays.asList(row.jvm, Markdown.nanos(row.median), row.p9999Text));
         }
         Markdown.table(out, Arrays.asList("JVM (the article's)", "median (ns)", "99.99% (ns)"), rows, true);
     }

@@ -39,6 +39,10 @@ final class ResultsIndex {
             if (!summary.isEmpty()) {
                 out.append(summary).append("\n\n");
             }
+            final String verdict = verdictTable(lines);
+            if (!verdict.isEmpty()) {
+                out.append("Verdict (runs as units; docs/verdict.md):\n\n").append(verdict).append('\n');
+            }
             final String chart = headlineChart(lines);
             if (!chart.isEmpty()) {
                 out.append(chart.replace("](" + ReportCharts.FOLDER + "/", "](" + set + "/"
@@ -59,6 +63,22 @@ final class ResultsIndex {
             }
         }
         return "";
+    }
+
+    /** The verdict's table as report.md leads with it: quoted, so the index states the verdict, not a ranking. */
+    private static String verdictTable(final List<String> lines) {
+        final StringBuilder table = new StringBuilder();
+        boolean inVerdict = false;
+        for (final String line : lines) {
+            if (line.equals(VerdictSection.HEADING)) {
+                inVerdict = true;
+            } else if (inVerdict && (line.startsWith("#") || line.startsWith("!["))) {
+                break;
+            } else if (inVerdict && line.startsWith("|")) {
+                table.append(line).append('\n');
+            }
+        }
+        return table.toString();
     }
 
     private static String headlineChart(final List<String> lines) {

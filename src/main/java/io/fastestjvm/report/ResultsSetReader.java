@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
 import io.fastestjvm.charts.ProfilePalette;
+import io.fastestjvm.report.verdict.FlagSets;
 
 /**
  * Reads a results folder into {@link JvmGroup}s. A matrix set ({@code <profile>/profile.json}) groups by its
@@ -67,7 +68,8 @@ public final class ResultsSetReader {
                             final Map<String, JvmGroup> groups) throws IOException {
         final Path profileFolder = profileFile.getParent();
         final JsonNode profileJson = readJson(profileFile);
-        final String profile = profileJson.path("profile").asText(profileFolder.getFileName().toString());
+        final String profile = withFlagSet(profileJson.path("profile").asText(profileFolder.getFileName().toString()),
+                profileFolder.getFileName().toString(), profileJson.path("flagSet").asText(""));
         final List<JvmGroup> added = addRuns(setName, summaries(profileFolder), profile, groups);
         final JvmGroup target = added.isEmpty()
                 ? group(groups, setName, profile, RunFolder.DEFAULT_TRANSPORT, matrixHost(matrixRun))
@@ -109,6 +111,16 @@ public final class ResultsSetReader {
             }
         }
         return touched;
+    }
+
+    /**
+     * The profile with its flag set: run-matrix.sh {@code --flags tuned} writes to {@code <profile>-tuned}; a
+     * profile.json that names the bare profile but says {@code "flagSet": "tuned"} (or lives in such a folder) is
+     * the tuned set all the same, and must not merge with the default runs.
+     */
+    private static String withFlagSet(final String profile, final String folderName, final String flags) {
+        final boolean tuned = "tuned".equals(flags) || FlagSets.tuned(folderName);
+        return tuned && !FlagSets.tuned(profile) ? profile + FlagSets.TUNED_SUFFIX : profile;
     }
 
     private static JvmGroup group(final Map<String, JvmGroup> groups, final String setName, final String profile,

@@ -85,8 +85,12 @@ final class SweepSection {
                 actual.put(p.label(), new double[x.length]);
                 intended.put(p.label(), new double[x.length]);
             }
+            final boolean[] failed = new boolean[x.length];
+            final boolean[] unsustained = new boolean[x.length];
             for (int i = 0; i < x.length; i++) {
                 x[i] = measured.get(i).path(axis).asDouble();
+                failed[i] = !"passed".equals(measured.get(i).path("status").asText("passed"));
+                unsustained[i] = !measured.get(i).path("sustained").asBoolean(true);
                 for (final Percentile p : SHOWN) {
                     actual.get(p.label())[i] = measured.get(i).path(Latency.ACTUAL_SEND.key()).path(p.key())
                             .asDouble(Double.NaN);
@@ -95,7 +99,8 @@ final class SweepSection {
                 }
             }
             ChartFiles.save(SweepChart.of("latency against " + (rate ? "rate" : "message size") + " (ns), "
-                    + sweep.path("jvm").asText("?") + " - " + machine, xTitle, x, actual, intended),
+                    + sweep.path("jvm").asText("?") + " - " + machine, xTitle, x, actual, intended, failed,
+                    unsustained),
                     folder.resolve(ReportCharts.FOLDER), stem);
             out.append("![latency against ").append(axis).append("](").append(ReportCharts.FOLDER).append('/')
                     .append(stem).append(".png) ([SVG](").append(ReportCharts.FOLDER).append('/').append(stem)

@@ -4,15 +4,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import io.fastestjvm.charts.ChartFiles;
-import io.fastestjvm.charts.GroupedBarChart;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.charts.RatioChart;
+import io.fastestjvm.report.verdict.RatioTest;
+import io.fastestjvm.report.verdict.RunUnits;
 
 /**
  * When the same JVM on the same machine ran with both the Chronicle Queue transport and the "floor" transport (the
@@ -24,8 +24,7 @@ final class TransportSection {
     static final String FLOOR = "floor";
 
     String render(final Comparison comparison, final Path folder) throws IOException {
-        final Map<String, List<Double>> ratios = new LinkedHashMap<>();
-        final Map<String, String> profiles = new LinkedHashMap<>();
+        final List<RatioChart.Series> series = new ArrayList<>();
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup chronicle : comparison.groupsWithFigures()) {
             final JvmGroup floor = floorOf(comparison, chronicle);
@@ -33,18 +32,24 @@ final class TransportSection {
                 continue;
             }
             final String name = chronicle.profile() + " @ " + chronicle.host();
-            final List<Double> perPercentile = new ArrayList<>();
+            final int n = Percentile.values().length;
+            final double[] ratio = new double[n];
+            final double[] low = new double[n];
+            final double[] high = new double[n];
             final List<String> row = new ArrayList<>();
             row.add(name);
             for (final Percentile p : Percentile.values()) {
                 final double c = new GroupFigures(chronicle).spread(Latency.ACTUAL_SEND, p).median();
                 final double f = new GroupFigures(floor).spread(Latency.ACTUAL_SEND, p).median();
-                final double ratio = f > 0 ? c / f : Double.NaN;
-                perPercentile.add(Double.isNaN(ratio) ? null : ratio);
-                row.add(Double.isNaN(ratio) ? Markdown.DASH : String.format(Locale.ROOT, "%.2f", ratio));
+                final int i = p.ordinal();
+                ratio[i] = f > 0 ? c / f : Double.NaN;
+                final double[] interval = interval(chronicle, floor, p);
+                low[i] = interval[0];
+                high[i] = interval[1];
+                row.add(Double.isNaN(ratio[i]) ? Markdown.DASH : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)",
+                        ratio[i], low[i], high[i]));
             }
-            ratios.put(name, perPercentile);
-            profiles.put(name, chronicle.profile());
+            series.add(new RatioChart.Series(name, chronicle.profile(), ratio, low, high));
             rows.add(row);
         }
         if (rows.isEmpty()) {
@@ -55,20 +60,32 @@ final class TransportSection {
             labels.add(p.label());
         }
         final String stem = "ratio-chronicle-floor";
-        ChartFiles.save(GroupedBarChart.of("chronicle / floor latency ratio per percentile, actual send - "
-                + comparison.machine(), "percentile (median over runs of each transport)",
-                "chronicle latency / floor latency", labels, profiles, ratios), folder.resolve(ReportCharts.FOLDER),
+        ChartFiles.save(RatioChart.of("chronicle / floor latency ratio per percentile, actual send - "
+                + comparison.machine(), "percentile (dot: median over runs of each transport, whisker: "
+                + Math.round(RatioTest.CONFIDENCE * 100) + "% bootstrap interval over runs)",
+                "chronicle latency / floor latency, log scale", labels, series), folder.resolve(ReportCharts.FOLDER),
                 stem);
         final StringBuilder out = new StringBuilder("## Chronicle Queue against the floor transport\n\n")
                 .append("Ratio of the chronicle transport's latency to the floor transport's, same JVM and machine, ")
-                .append("actual send, per percentile (each side the median over its runs): what persisting through ")
-                .append("the queue costs over the bare hand-off.\n\n")
+                .append("actual send, per percentile (each side the median over its runs; in brackets the ")
+                .append(Math.round(RatioTest.CONFIDENCE * 100)).append("% bootstrap interval over runs): what ")
+                .append("persisting through the queue costs over the bare hand-off.\n\n")
                 .append("![chronicle / floor ratio](").append(ReportCharts.FOLDER).append('/').append(stem)
                 .append(".png) ([SVG](").append(ReportCharts.FOLDER).append('/').append(stem).append(".svg))\n\n");
         final List<String> header = new ArrayList<>(Arrays.asList("JVM"));
         header.addAll(labels);
         Markdown.table(out, header, rows, true);
         return out.toString();
+    }
+
+    /** The bootstrap interval of chronicle / floor over the two groups' runs; NaN without runs on a side. */
+    private static double[] interval(final JvmGroup chronicle, final JvmGroup floor, final Percentile p) {
+        final double[] c = RunUnits.values(chronicle, Latency.ACTUAL_SEND, p, run -> true);
+        final double[] f = RunUnits.values(floor, Latency.ACTUAL_SEND, p, run -> true);
+        if (c.length == 0 || f.length == 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        return RatioTest.interval(c, f, (chronicle.label() + "|floor|" + p.key()).hashCode());
     }
 
     private static JvmGroup floorOf(final Comparison comparison, final JvmGroup chronicle) {

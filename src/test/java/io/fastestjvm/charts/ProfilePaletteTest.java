@@ -40,4 +40,18 @@ class ProfilePaletteTest {
         assertEquals(4, ProfilePalette.order("jdk25"));
         assertEquals(KNOWN.size(), ProfilePalette.order("zing21"));
     }
+
+    @Test
+    void transportsHaveTheirOwnColoursAndATunedProfileALighterShadeOfItsJvm() {
+        final Set<Color> colours = new HashSet<>();
+        for (final String transport : Arrays.asList("chronicle", "floor", "agrona", "disruptor", "in-memory")) {
+            colours.add(ProfilePalette.colour(transport));
+        }
+        assertEquals(5, colours.size());
+        final Color jdk17 = ProfilePalette.colour("jdk17");
+        final Color tuned = ProfilePalette.colour("jdk17-tuned");
+        assertNotEquals(jdk17, tuned);
+        assertEquals((jdk17.getRed() + 255) / 2, tuned.getRed());
+        assertEquals(ProfilePalette.order("jdk17"), ProfilePalette.order("jdk17-tuned"));
+    }
 }

@@ -37,7 +37,8 @@ import io.fastestjvm.results.model.Percentile;
 
 class ReportTest {
     private static final List<String> CHARTS = Arrays.asList("median-actual-send", "median-intended-send",
-            "p99_99-actual-send", "p99_99-intended-send", "percentile-spectrum", "over-time-jdk17", "over-time-jdk25");
+            "p99_99-actual-send", "p99_99-intended-send", "percentile-spectrum-actual-send",
+            "percentile-spectrum-intended-send", "over-time-jdk17", "over-time-jdk25");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -194,7 +195,9 @@ class ReportTest {
         assertTrue(report.contains("- No isolated CPUs (isolatedCpus empty) in 4 of 4 run folders"), report);
         assertTrue(report.contains("- jdk17, actual send: 99.99% (2 of 2 runs), 99.999% (2 of 2 runs) had fewer "
                 + "than 10 samples above it"), report);
-        assertTrue(report.contains("- jdk25: the JIT compiled during the measurement (331 ms, 42 ms)"), report);
+        // One line per kind: the JIT caveat of both JVMs together, each with its figures and count.
+        assertTrue(report.contains("- 2 JVMs: jdk17 (26 ms, 30 ms; 2 of 2), jdk25 (331 ms, 42 ms; 2 of 2): the JIT "
+                + "compiled during the measurement: code was still being (re)compiled while measured."), report);
         assertTrue(report.contains("THE ARTICLE'S figures (theirs, not ours)"));
         assertTrue(report.contains("| GraalVM EE 17 | 270 | just under 3,950 (cut off in our copy) |"));
     }
@@ -302,7 +305,9 @@ class ReportTest {
 
         final List<String> ratios = MarkdownTable.after(report, "## Chronicle Queue against the floor transport")
                 .get("jdk17 @ vm");
-        assertEquals(Arrays.asList("jdk17 @ vm", "0.25", "0.50", "0.50", "0.50", "0.50", "0.50", "0.50"), ratios);
+        assertEquals(Arrays.asList("jdk17 @ vm", "0.25", "0.50", "0.50", "0.50", "0.50", "0.50", "0.50"),
+                ratios.stream().map(r -> r.replaceAll(" \\(.*\\)$", "")).collect(Collectors.toList()));
+        assertTrue(ratios.get(1).matches("0\\.25 \\(\\d\\.\\d\\d–\\d+\\.\\d\\d\\)"), "with its interval: " + ratios);
         assertTrue(MarkdownTable.after(report, "## Latency per JVM, actual send (ns)").containsKey("jdk17 · floor"));
         assertTrue(Files.isRegularFile(set.resolve("charts/ratio-chronicle-floor.png")));
     }
@@ -348,6 +353,9 @@ class ReportTest {
         assertEquals("20261122-vm/charts/median-actual-send.png", image.group(1));
         assertTrue(Files.isRegularFile(results.resolve(image.group(1))));
         assertFalse(index.contains("[runs]"), "a folder without report.md is not listed");
+        assertTrue(index.contains("Verdict (runs as units; docs/verdict.md):\n\n| figure | groups that cannot be told "
+                + "apart (lowest median first) |"), index);
+        assertTrue(index.contains("\n| intended send, 99.99% | {"), index);
         assertTrue(index.contains("\n\nPersisted inter-thread messaging latency over Chronicle Queue, per JVM, on AMD "
                 + "EPYC, 2 CPUs, host vm.\n\n"), index);
     }

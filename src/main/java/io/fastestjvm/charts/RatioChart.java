@@ -1,0 +1,102 @@
+package io.fastestjvm.charts;
+
+import java.awt.Color;
+import java.util.List;
+
+import org.knowm.xchart.AnnotationText;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Ratios per category (e.g. percentile) as a dot with its interval as a whisker, one colour per series, and a line at
+ * 1.0 (no difference). A dot-and-whisker chart rather than bars: XChart's error bars are symmetric and an interval
+ * of a ratio is not. Categories sit at whole x values, labelled inside the plot; series are offset sideways.
+ */
+public final class RatioChart {
+    /** One series: a label, its colour key and, per category, ratio, low and high (NaN: none). */
+    public static final class Series {
+        final String label;
+        final String colourKey;
+        final double[] ratio;
+        final double[] low;
+        final double[] high;
+
+        public Series(final String label, final String colourKey, final double[] ratio, final double[] low,
+                      final double[] high) {
+            this.label = label;
+            this.colourKey = colourKey;
+            this.ratio = ratio.clone();
+            this.low = low.clone();
+            this.high = high.clone();
+        }
+    }
+
+    private RatioChart() {
+    }
+
+    public static XYChart of(final String title, final String xTitle, final String yTitle,
+                             final List<String> categories, final List<Series> series) {
+        final XYChart chart = new XYChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT).title(title)
+                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        ChartLook.apply(chart.getStyler());
+        chart.getStyler().setXAxisMin(-0.5);
+        chart.getStyler().setXAxisMax(categories.size() - 0.5);
+        // The categories are written into the plot at its foot: on this chart XChart's tick-label function drew
+        // no labels at all (checked on the rendered PNG), so the x axis's own labels are hidden.
+        chart.getStyler().setXAxisTicksVisible(false);
+        chart.getStyler().setMarkerSize(9);
+        final double[] everyCategory = new double[categories.size()];
+        final double[] ones = new double[categories.size()];
+        for (int c = 0; c < everyCategory.length; c++) {
+            everyCategory[c] = c;
+            ones[c] = 1;
+        }
+        final XYSeries noDifference = chart.addSeries("1.0 = no difference", everyCategory, ones);
+        noDifference.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        noDifference.setMarker(SeriesMarkers.NONE);
+        noDifference.setLineColor(Color.BLACK);
+        noDifference.setLineStyle(ChartLook.DASHED);
+        double largest = 1;
+        double smallest = 1;
+        final double width = 0.5;
+        for (int s = 0; s < series.size(); s++) {
+            final Series one = series.get(s);
+            final Color colour = ProfilePalette.colour(one.colourKey);
+            final double offset = series.size() == 1 ? 0 : -width / 2 + width * s / (series.size() - 1);
+            final double[] x = new double[categories.size()];
+            for (int c = 0; c < x.length; c++) {
+                x[c] = c + offset;
+                if (!Double.isNaN(one.low[c]) && !Double.isNaN(one.high[c])) {
+                    final XYSeries whisker = chart.addSeries(one.label + " interval " + c,
+                            new double[] {x[c], x[c]}, new double[] {one.low[c], one.high[c]});
+                    whisker.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                    whisker.setMarker(SeriesMarkers.NONE);
+                    whisker.setLineColor(colour);
+                    whisker.setLineStyle(ChartLook.SOLID);
+                    whisker.setShowInLegend(false);
+                    smallest = Math.min(smallest, one.low[c]);
+                    largest = Math.max(largest, one.high[c]);
+                }
+                if (!Double.isNaN(one.ratio[c])) {
+                    smallest = Math.min(smallest, one.ratio[c]);
+                    largest = Math.max(largest, one.ratio[c]);
+                }
+            }
+            final XYSeries dots = chart.addSeries(one.label, x, one.ratio);
+            dots.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            dots.setMarker(SeriesMarkers.CIRCLE);
+            dots.setMarkerColor(colour);
+        }
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(smallest))));
+        chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(largest * 1.01))));
+        chart.getStyler().setYAxisDecimalPattern("#,##0.##");
+        final double labelY = chart.getStyler().getYAxisMin() * 1.15;
+        for (int c = 0; c < categories.size(); c++) {
+            chart.addAnnotation(new AnnotationText(categories.get(c), c, labelY, false));
+        }
+        return chart;
+    }
+}

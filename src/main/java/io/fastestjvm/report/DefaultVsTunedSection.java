@@ -1,0 +1,90 @@
+package io.fastestjvm.report;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import io.fastestjvm.report.verdict.FlagSets;
+import io.fastestjvm.report.verdict.PairResult;
+import io.fastestjvm.report.verdict.RunUnits;
+import io.fastestjvm.report.verdict.SetVerdict;
+import io.fastestjvm.report.verdict.Verdict;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+
+/**
+ * Per JVM that ran both flag sets ({@code jdk17} and {@code jdk17-tuned}): tuned against default on each verdict
+ * figure, with the ratio, its interval and the verdict between them (from the report's one family of comparisons),
+ * and the safepoints and hot-path deoptimisations during measurement of each.
+ */
+final class DefaultVsTunedSection {
+    private final SetVerdict verdict;
+
+    DefaultVsTunedSection(final SetVerdict verdict) {
+        this.verdict = verdict;
+    }
+
+    String render() {
+        final List<List<String>> rows = new ArrayList<>();
+        for (final JvmGroup tuned : verdict.groups()) {
+            if (!FlagSets.tuned(tuned.profile())) {
+                continue;
+            }
+            final JvmGroup base = defaultOf(tuned);
+            if (base == null) {
+                continue;
+            }
+            for (final Latency latency : Latency.ALL) {
+                for (final Percentile percentile : Verdict.PERCENTILES) {
+                    final PairResult pair = verdict.overall().pair(tuned.label(), base.label(), latency, percentile);
+                    if (pair == null) {
+                        continue;
+                    }
+                    final boolean tunedFirst = pair.a().equals(tuned.label());
+                    final double ratio = tunedFirst ? pair.ratio() : 1 / pair.ratio();
+                    final double low = tunedFirst ? pair.low() : 1 / pair.high();
+                    final double high = tunedFirst ? pair.high() : 1 / pair.low();
+                    rows.add(Arrays.asList(FlagSets.jvm(tuned.label()), latency.title() + ", " + percentile.label(),
+                            Markdown.nanos(median(base, latency, percentile)),
+                            Markdown.nanos(median(tuned, latency, percentile)),
+                            String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", ratio, low, high),
+                            pair.separable() ? (ratio < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
+                            pauses(base, "safepoints") + " / " + pauses(tuned, "safepoints"),
+                            pauses(base, "hotPathDeopts") + " / " + pauses(tuned, "hotPathDeopts")));
+                }
+            }
+        }
+        if (rows.isEmpty()) {
+            return "";
+        }
+        final StringBuilder out = new StringBuilder("## Default vs tuned flags, per JVM\n\n")
+                .append("`default` is exactly the flags the profile sets; `tuned` adds the profile's documented ")
+                .append("low-latency set (jvm-profiles/). Ratio = tuned / default median over runs, with its ")
+                .append("bootstrap interval; the verdict is the report's (Benjamini-Hochberg over all comparisons). ")
+                .append("Safepoints and hot-path deoptimisations during measurement: median over runs, default / ")
+                .append("tuned.\n\n");
+        Markdown.table(out, Arrays.asList("JVM", "figure", "default (ns)", "tuned (ns)", "tuned / default",
+                "verdict", "safepoints", "hot-path deopts"), rows, true);
+        return out.toString();
+    }
+
+    private JvmGroup defaultOf(final JvmGroup tuned) {
+        for (final JvmGroup group : verdict.groups()) {
+            if (group.profile().equals(FlagSets.jvm(tuned.profile())) && group.transport().equals(tuned.transport())
+                    && group.host().equals(tuned.host()) && group.setName().equals(tuned.setName())) {
+                return group;
+            }
+        }
+        return null;
+    }
+
+    private static double median(final JvmGroup group, final Latency latency, final Percentile percentile) {
+        return RunUnits.subject(group).spread(latency, percentile).median();
+    }
+
+    private static String pauses(final JvmGroup group, final String key) {
+        final double median = PausesSection.spread(group.passedFolders(), key, 1).median();
+        return Double.isNaN(median) ? Markdown.DASH : String.format(Locale.ROOT, "%,.0f", median);
+    }
+}

@@ -1,0 +1,202 @@
+package io.fastestjvm.report;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.fastestjvm.report.verdict.PairResult;
+import io.fastestjvm.report.verdict.PlacementLevels;
+import io.fastestjvm.report.verdict.RatioTest;
+import io.fastestjvm.report.verdict.RunSpread;
+import io.fastestjvm.report.verdict.RunUnits;
+import io.fastestjvm.report.verdict.SetVerdict;
+import io.fastestjvm.report.verdict.Subject;
+import io.fastestjvm.report.verdict.Verdict;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+
+/**
+ * The computed verdict in report.md (which it leads) and at the end of the console output: groups of JVMs that
+ * cannot be told apart and the pairs that can, with ratio and interval; then the per-JVM spread over runs and the
+ * run-to-run variation over all runs and within each placement level. Method: docs/verdict.md.
+ */
+final class VerdictSection {
+    static final String HEADING = "## Verdict";
+
+    private final SetVerdict verdict;
+
+    VerdictSection(final SetVerdict verdict) {
+        this.verdict = verdict;
+    }
+
+    /** The short verdict: leads report.md. */
+    String lead() {
+        final StringBuilder out = new StringBuilder(HEADING).append("\n\n");
+        final Verdict overall = verdict.overall();
+        if (overall.subjects().size() < 2) {
+            return out.append("One JVM only: nothing to compare.\n\n").toString();
+        }
+        out.append("Unit: the run (one fresh JVM); runs per JVM: ").append(runCounts()).append(". A pair is ")
+                .append("*separable* when Benjamini-Hochberg accepts it at a false discovery rate of ")
+                .append(percent(Verdict.FALSE_DISCOVERY_RATE)).append(" over all ").append(overall.pairs().size())
+                .append(" comparisons (Welch t-test on log run values); ratio = higher / lower median over runs, ")
+                .append("with its ").append(percent(RatioTest.CONFIDENCE)).append(" bootstrap interval over runs. ")
+                .append("Method: docs/verdict.md.\n\n");
+        final List<List<String>> rows = new ArrayList<>();
+        for (final Latency latency : Latency.ALL) {
+            for (final Percentile percentile : Verdict.PERCENTILES) {
+                rows.add(Arrays.asList(latency.title() + ", " + percentile.label(),
+                        groups(overall, latency, percentile), separable(overall, latency, percentile)));
+            }
+        }
+        Markdown.table(out, Arrays.asList("figure", "groups that cannot be told apart (lowest median first)",
+                "separable pairs: higher / lower (interval)"), rows, false);
+        return out.toString();
+    }
+
+    /** The details: per-JVM spread, run-to-run variation by placement level, comparisons within a level. */
+    String details() {
+        final StringBuilder out = new StringBuilder("## Verdict details: every JVM over its runs\n\n")
+                .append("Per JVM, one value per run (fresh JVM): the median over runs, the interquartile range ")
+                .append("(IQR) and min-max.\n\n");
+        for (final Latency latency : Latency.ALL) {
+            final List<List<String>> rows = new ArrayList<>();
+            for (final Subject subject : verdict.overall().subjects()) {
+                final List<String> row = new ArrayList<>();
+                row.add(subject.label());
+                row.add(String.valueOf(subject.spread(latency, Percentile.P50).runs()));
+                for (final Percentile percentile : Verdict.PERCENTILES) {
+                    row.add(spread(subject.spread(latency, percentile)));
+                }
+                rows.add(row);
+            }
+            final List<String> header = new ArrayList<>(Arrays.asList(latency.title() + " (ns)", "runs"));
+            for (final Percentile percentile : Verdict.PERCENTILES) {
+                header.add(percentile.label() + ": median [IQR] (min–max)");
+            }
+            Markdown.table(out, header, rows, true);
+        }
+        variation(out);
+        withinLevels(out);
+        return out.toString();
+    }
+
+    /** Plain text for the end of the console output. */
+    String console() {
+        final StringBuilder out = new StringBuilder("---------- verdict (runs as units; docs/verdict.md) ----------\n");
+        final Verdict overall = verdict.overall();
+        if (overall.subjects().size() < 2) {
+            return out.append("one JVM only: nothing to compare\n").toString();
+        }
+        for (final Latency latency : Latency.ALL) {
+            for (final Percentile percentile : Verdict.PERCENTILES) {
+                out.append(latency.title()).append(", ").append(percentile.label()).append(": ")
+                        .append(groups(overall, latency, percentile)).append("; separable: ")
+                        .append(separable(overall, latency, percentile)).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private void variation(final StringBuilder out) {
+        final PlacementLevels levels = verdict.levels();
+        out.append("### Run-to-run variation of the median (actual send)\n\n")
+                .append("(max - min) / median of the runs' medians, over all runs and within each placement ")
+                .append("level (the core-to-core round trip the placement probe measured before the window; ")
+                .append("levels are cut where one round trip is more than ")
+                .append(String.format(Locale.ROOT, "%.1f", PlacementLevels.GAP_FACTOR))
+                .append("x the next lower).");
+        if (levels.count() == 0) {
+            out.append(" These runs have no placement probe (older summaries): no levels.");
+        }
+        out.append("\n\n");
+        final List<String> header = new ArrayList<>(Arrays.asList("JVM", "all runs"));
+        for (int level = 0; level < levels.count(); level++) {
+            header.add(levels.name(level));
+        }
+        final List<List<String>> rows = new ArrayList<>();
+        for (final JvmGroup group : verdict.groups()) {
+            final List<String> row = new ArrayList<>();
+            row.add(group.label());
+            row.add(variation(new RunSpread(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
+                    run -> true))));
+            for (int level = 0; level < levels.count(); level++) {
+                final int wanted = level;
+                row.add(variation(new RunSpread(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
+                        run -> levels.levelOf(run) == wanted))));
+            }
+            rows.add(row);
+        }
+        Markdown.table(out, header, rows, true);
+    }
+
+    private void withinLevels(final StringBuilder out) {
+        for (final Map.Entry<Integer, Verdict> level : verdict.perLevel().entrySet()) {
+            final Verdict within = level.getValue();
+            out.append("### Within ").append(verdict.levels().name(level.getKey())).append("\n\n")
+                    .append("Only the runs on this level (JVMs with at least ").append(RatioTest.MIN_RUNS)
+                    .append(" of them); Benjamini-Hochberg over this level's ").append(within.pairs().size())
+                    .append(" comparisons.\n\n");
+            final List<List<String>> rows = new ArrayList<>();
+            for (final Latency latency : Latency.ALL) {
+                for (final Percentile percentile : Verdict.PERCENTILES) {
+                    rows.add(Arrays.asList(latency.title() + ", " + percentile.label(),
+                            groups(within, latency, percentile), separable(within, latency, percentile)));
+                }
+            }
+            Markdown.table(out, Arrays.asList("figure", "groups that cannot be told apart",
+                    "separable pairs: higher / lower (interval)"), rows, false);
+        }
+    }
+
+    private String runCounts() {
+        final List<String> counts = new ArrayList<>();
+        for (final Subject subject : verdict.overall().subjects()) {
+            counts.add(subject.label() + " " + subject.spread(Latency.ACTUAL_SEND, Percentile.P50).runs());
+        }
+        return String.join(", ", counts);
+    }
+
+    static String groups(final Verdict verdict, final Latency latency, final Percentile percentile) {
+        final List<String> groups = new ArrayList<>();
+        for (final List<String> group : verdict.groups(latency, percentile)) {
+            groups.add("{" + String.join(", ", group) + "}");
+        }
+        return String.join(" ", groups);
+    }
+
+    static String separable(final Verdict verdict, final Latency latency, final Percentile percentile) {
+        final List<String> pairs = new ArrayList<>();
+        for (final PairResult pair : verdict.separablePairs(latency, percentile)) {
+            pairs.add(pair.higher() + " / " + pair.lower() + " = " + ratio(pair));
+        }
+        return pairs.isEmpty() ? "none" : String.join("; ", pairs);
+    }
+
+    /** "1.85 (1.40–2.31)", oriented higher / lower. */
+    static String ratio(final PairResult pair) {
+        final double[] r = pair.higherOverLower();
+        return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r[0], r[1], r[2]);
+    }
+
+    private static String spread(final RunSpread spread) {
+        if (spread.runs() == 0) {
+            return Markdown.DASH;
+        }
+        return Markdown.nanos(spread.median()) + " [" + Markdown.nanos(spread.q1()) + "–"
+                + Markdown.nanos(spread.q3()) + "] (" + Markdown.nanos(spread.min()) + "–"
+                + Markdown.nanos(spread.max()) + ")";
+    }
+
+    private static String variation(final RunSpread spread) {
+        final double percent = spread.variationPercent();
+        return spread.runs() + " runs" + (Double.isNaN(percent) ? "" : String.format(Locale.ROOT, ": %.0f%%",
+                percent));
+    }
+
+    private static String percent(final double fraction) {
+        return String.format(Locale.ROOT, "%.0f %%", fraction * 100);
+    }
+}

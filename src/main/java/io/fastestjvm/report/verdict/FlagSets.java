@@ -1,0 +1,21 @@
+package io.fastestjvm.report.verdict;
+
+/**
+ * Which flag set a profile ran with. run-matrix.sh {@code --flags tuned} writes a profile's tuned runs under
+ * {@code <profile>-tuned}; {@code default} (exactly the flags the profile sets) has no suffix.
+ */
+public final class FlagSets {
+    public static final String TUNED_SUFFIX = "-tuned";
+
+    private FlagSets() {
+    }
+
+    public static boolean tuned(final String profile) {
+        return profile.endsWith(TUNED_SUFFIX);
+    }
+
+    /** The JVM the profile runs: the name without its flag-set suffix. */
+    public static String jvm(final String profile) {
+        return tuned(profile) ? profile.substring(0, profile.length() - TUNED_SUFFIX.length()) : profile;
+    }
+}

@@ -1,0 +1,101 @@
+package io.fastestjvm.report.verdict;
+
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+
+/** One comparison of the verdict: {@code a / b} on one latency and percentile, and whether they separate. */
+public final class PairResult {
+    private final String a;
+    private final String b;
+    private final Latency latency;
+    private final Percentile percentile;
+    private final int runsA;
+    private final int runsB;
+    private final double ratio;
+    private final double low;
+    private final double high;
+    private final double pValue;
+    private final boolean separable;
+
+    PairResult(final String a, final String b, final Latency latency, final Percentile percentile, final int runsA,
+               final int runsB, final double ratio, final double[] interval, final double pValue,
+               final boolean separable) {
+        this.a = a;
+        this.b = b;
+        this.latency = latency;
+        this.percentile = percentile;
+        this.runsA = runsA;
+        this.runsB = runsB;
+        this.ratio = ratio;
+        this.low = interval[0];
+        this.high = interval[1];
+        this.pValue = pValue;
+        this.separable = separable;
+    }
+
+    PairResult decided(final boolean isSeparable) {
+        return new PairResult(a, b, latency, percentile, runsA, runsB, ratio, new double[] {low, high}, pValue,
+                isSeparable);
+    }
+
+    public String a() {
+        return a;
+    }
+
+    public String b() {
+        return b;
+    }
+
+    public Latency latency() {
+        return latency;
+    }
+
+    public Percentile percentile() {
+        return percentile;
+    }
+
+    public int runsA() {
+        return runsA;
+    }
+
+    public int runsB() {
+        return runsB;
+    }
+
+    /** Median over a's runs / median over b's runs: below 1, a has the lower latency. */
+    public double ratio() {
+        return ratio;
+    }
+
+    public double low() {
+        return low;
+    }
+
+    public double high() {
+        return high;
+    }
+
+    /** Welch's p on log run values; NaN when a side has too few runs to test. */
+    public double pValue() {
+        return pValue;
+    }
+
+    /** True when the false-discovery-rate procedure accepts the difference. */
+    public boolean separable() {
+        return separable;
+    }
+
+    /** The label of the JVM with the lower latency (by the medians). */
+    public String lower() {
+        return ratio <= 1 ? a : b;
+    }
+
+    public String higher() {
+        return ratio <= 1 ? b : a;
+    }
+
+    /** The ratio and interval oriented higher / lower (>= 1), for "x is N times y" sentences. */
+    public double[] higherOverLower() {
+        return ratio <= 1 ? new double[] {1 / ratio, 1 / high, 1 / low} : new double[] {ratio, low, high};
+    }
+}

@@ -1,0 +1,82 @@
+package io.fastestjvm.report.verdict;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.fastestjvm.placement.PlacementProbe;
+import io.fastestjvm.report.RunFolder;
+
+/**
+ * Sorts runs into placement levels by the core-to-core round trip the placement probe measured just before the
+ * measured window ({@code placement.before.medianRoundTripNanos}): on a VM the host's placement of the two vCPUs
+ * moves every latency figure between a few levels (docs/level-shifts-and-tails.md). Levels are found from the data:
+ * the sorted round trips are cut wherever one is more than {@link #GAP_FACTOR} times the one before (the levels seen
+ * so far are about 2x apart, the spread within one well under 1.5x). Runs without a probe have no level.
+ */
+public final class PlacementLevels {
+    public static final double GAP_FACTOR = 1.5;
+
+    /** The upper bound (inclusive) of each level's round trips, ascending. */
+    private final double[] upperBounds;
+    private final double[] lowerBounds;
+
+    public PlacementLevels(final List<RunFolder> runs) {
+        final double[] trips = runs.stream().mapToDouble(PlacementLevels::roundTrip).filter(v -> !Double.isNaN(v))
+                .sorted().toArray();
+        final List<Double> lows = new ArrayList<>();
+        final List<Double> highs = new ArrayList<>();
+        for (int i = 0; i < trips.length; i++) {
+            if (i == 0 || trips[i] > trips[i - 1] * GAP_FACTOR) {
+                if (i > 0) {
+                    highs.add(trips[i - 1]);
+                }
+                lows.add(trips[i]);
+            }
+        }
+        if (trips.length > 0) {
+            highs.add(trips[trips.length - 1]);
+        }
+        this.lowerBounds = lows.stream().mapToDouble(Double::doubleValue).toArray();
+        this.upperBounds = highs.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The probe's median round trip before the measured window (ns), or NaN when the run has none. */
+    public static double roundTrip(final RunFolder run) {
+        final JsonNode value = run.results().section(PlacementProbe.SECTION).path(PlacementProbe.BEFORE_KEY)
+                .path(PlacementProbe.MEDIAN_ROUND_TRIP_KEY);
+        return value.isNumber() ? value.asDouble() : Double.NaN;
+    }
+
+    public int count() {
+        return upperBounds.length;
+    }
+
+    /** The run's level, 0 = shortest round trip; -1 when it has no probe. */
+    public int levelOf(final RunFolder run) {
+        final double trip = roundTrip(run);
+        if (Double.isNaN(trip)) {
+            return -1;
+        }
+        for (int level = 0; level < upperBounds.length; level++) {
+            if (trip <= upperBounds[level]) {
+                return level;
+            }
+        }
+        return upperBounds.length - 1;
+    }
+
+    /** E.g. "level 1 (round trip 160-200 ns)". */
+    public String name(final int level) {
+        return String.format(Locale.ROOT, "level %d (round trip %.0f-%.0f ns)", level + 1, lowerBounds[level],
+                upperBounds[level]);
+    }
+
+    @Override
+    public String toString() {
+        return Arrays.toString(upperBounds);
+    }
+}

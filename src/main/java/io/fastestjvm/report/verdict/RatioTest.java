@@ -1,0 +1,80 @@
+package io.fastestjvm.report.verdict;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import org.apache.commons.math3.stat.inference.TTest;
+
+/**
+ * One JVM against another on one figure, with the run (fresh JVM) as the unit: the ratio of the two medians over
+ * runs, its bootstrap interval (runs resampled within each side, seeded so a report is reproducible) and a Welch
+ * t-test on the logarithms of the run values (a ratio on a log scale; unequal variances allowed). See
+ * docs/verdict.md for why this test and not a rank test.
+ */
+public final class RatioTest {
+    public static final int RESAMPLES = 10_000;
+    public static final double CONFIDENCE = 0.95;
+    /** The fewest runs per side the test is made with (Welch needs a variance on each side). */
+    public static final int MIN_RUNS = 2;
+
+    private RatioTest() {
+    }
+
+    /** The p-value of "the two sides have the same mean log value"; NaN with fewer than {@link #MIN_RUNS}. */
+    public static double pValue(final double[] a, final double[] b) {
+        if (a.length < MIN_RUNS || b.length < MIN_RUNS) {
+            return Double.NaN;
+        }
+        final double[] logA = logs(a);
+        final double[] logB = logs(b);
+        if (variance(logA) == 0 && variance(logB) == 0) {
+            // Welch's statistic is undefined; identical constants are the same, different constants apart.
+            return logA[0] == logB[0] ? 1 : 0;
+        }
+        return new TTest().tTest(logA, logB);
+    }
+
+    /** median(a) / median(b). */
+    public static double ratio(final double[] a, final double[] b) {
+        return median(a) / median(b);
+    }
+
+    /** The {@link #CONFIDENCE} percentile-bootstrap interval of {@link #ratio}: {low, high}. */
+    public static double[] interval(final double[] a, final double[] b, final long seed) {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final double[] ratios = new double[RESAMPLES];
+        final double[] sampleA = new double[a.length];
+        final double[] sampleB = new double[b.length];
+        for (int i = 0; i < RESAMPLES; i++) {
+            resample(a, sampleA, random);
+            resample(b, sampleB, random);
+            ratios[i] = median(sampleA) / median(sampleB);
+        }
+        Arrays.sort(ratios);
+        final double tail = (1 - CONFIDENCE) / 2;
+        return new double[] {ratios[(int) Math.floor(tail * (RESAMPLES - 1))],
+            ratios[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))]};
+    }
+
+    private static void resample(final double[] from, final double[] into, final SplittableRandom random) {
+        for (int i = 0; i < into.length; i++) {
+            into[i] = from[random.nextInt(from.length)];
+        }
+    }
+
+    static double median(final double[] values) {
+        final double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        final int n = sorted.length;
+        return n == 0 ? Double.NaN : (sorted[(n - 1) / 2] + sorted[n / 2]) / 2;
+    }
+
+    private static double[] logs(final double[] values) {
+        return Arrays.stream(values).map(Math::log).toArray();
+    }
+
+    private static double variance(final double[] values) {
+        final double mean = Arrays.stream(values).average().orElse(0);
+        return Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum();
+    }
+}

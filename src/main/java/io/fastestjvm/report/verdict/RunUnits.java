@@ -1,0 +1,59 @@
+package io.fastestjvm.report.verdict;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+import io.fastestjvm.report.JvmGroup;
+import io.fastestjvm.report.MeasuredRun;
+import io.fastestjvm.report.RunFolder;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+
+/**
+ * A JVM group's runs as verdict units: one value per passed run folder (one fresh JVM), the median of that
+ * folder's measured runs when qp.runs put several in one JVM (those share the JVM's JIT and placement, so they
+ * are one unit, not several). Failed runs give no unit; the verdict rests on the runs that passed.
+ */
+public final class RunUnits {
+    private RunUnits() {
+    }
+
+    /** The group as a verdict subject over all its passed runs. */
+    public static Subject subject(final JvmGroup group) {
+        return subject(group, folder -> true);
+    }
+
+    /** The group as a verdict subject over the passed runs {@code include} accepts. */
+    public static Subject subject(final JvmGroup group, final Predicate<RunFolder> include) {
+        final Subject subject = new Subject(group.label());
+        for (final Latency latency : Latency.ALL) {
+            for (final Percentile percentile : Percentile.values()) {
+                subject.with(latency, percentile, values(group, latency, percentile, include));
+            }
+        }
+        return subject;
+    }
+
+    /** One value per passed run folder, in folder order; NaN where the summary lacks it. */
+    public static double[] values(final JvmGroup group, final Latency latency, final Percentile percentile,
+                                  final Predicate<RunFolder> include) {
+        final List<Double> values = new ArrayList<>();
+        for (final RunFolder folder : group.passedFolders()) {
+            if (include.test(folder)) {
+                values.add(value(folder, latency, percentile));
+            }
+        }
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The run folder's figure: the median over its measured runs. */
+    public static double value(final RunFolder folder, final Latency latency, final Percentile percentile) {
+        final List<MeasuredRun> runs = folder.measuredRuns();
+        final double[] values = new double[runs.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = runs.get(i).value(latency, percentile);
+        }
+        return new RunSpread(values).median();
+    }
+}

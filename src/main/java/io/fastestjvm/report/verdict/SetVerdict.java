@@ -1,0 +1,68 @@
+package io.fastestjvm.report.verdict;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.fastestjvm.report.JvmGroup;
+import io.fastestjvm.report.RunFolder;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+
+/**
+ * The verdict of one report: over every JVM group with figures and all their passed runs, and, when the runs fall
+ * into more than one placement level, once more within each level (a separate family of comparisons each).
+ */
+public final class SetVerdict {
+    private final List<JvmGroup> groups;
+    private final Verdict overall;
+    private final PlacementLevels levels;
+    private final Map<Integer, Verdict> perLevel = new LinkedHashMap<>();
+
+    public SetVerdict(final List<JvmGroup> groups) {
+        this.groups = Collections.unmodifiableList(new ArrayList<>(groups));
+        final List<Subject> subjects = new ArrayList<>();
+        final List<RunFolder> runs = new ArrayList<>();
+        for (final JvmGroup group : groups) {
+            subjects.add(RunUnits.subject(group));
+            runs.addAll(group.passedFolders());
+        }
+        this.overall = Verdict.of(subjects);
+        this.levels = new PlacementLevels(runs);
+        if (levels.count() > 1) {
+            for (int level = 0; level < levels.count(); level++) {
+                final int wanted = level;
+                final List<Subject> within = new ArrayList<>();
+                for (final JvmGroup group : groups) {
+                    final Subject subject = RunUnits.subject(group, run -> levels.levelOf(run) == wanted);
+                    if (subject.values(Latency.ACTUAL_SEND,
+                            Percentile.P50).length >= RatioTest.MIN_RUNS) {
+                        within.add(subject);
+                    }
+                }
+                if (within.size() > 1) {
+                    perLevel.put(level, Verdict.of(within));
+                }
+            }
+        }
+    }
+
+    public List<JvmGroup> groups() {
+        return groups;
+    }
+
+    public Verdict overall() {
+        return overall;
+    }
+
+    public PlacementLevels levels() {
+        return levels;
+    }
+
+    /** Verdicts within one placement level, for levels holding at least two runs of at least two JVMs. */
+    public Map<Integer, Verdict> perLevel() {
+        return Collections.unmodifiableMap(perLevel);
+    }
+}

@@ -1,0 +1,45 @@
+package io.fastestjvm.report.verdict;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+
+/** One JVM as the verdict sees it: a label and, per latency and percentile, one value per run (fresh JVM). */
+public final class Subject {
+    private final String label;
+    private final Map<String, double[]> values = new LinkedHashMap<>();
+
+    public Subject(final String label) {
+        this.label = label;
+    }
+
+    public Subject with(final Latency latency, final Percentile percentile, final double[] perRun) {
+        values.put(key(latency, percentile), perRun.clone());
+        return this;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** The run values, NaN (figure missing) left out; empty when none were given. */
+    public double[] values(final Latency latency, final Percentile percentile) {
+        final double[] perRun = values.getOrDefault(key(latency, percentile), new double[0]);
+        return java.util.Arrays.stream(perRun).filter(v -> !Double.isNaN(v)).toArray();
+    }
+
+    public RunSpread spread(final Latency latency, final Percentile percentile) {
+        return new RunSpread(values(latency, percentile));
+    }
+
+    Map<String, double[]> all() {
+        return Collections.unmodifiableMap(values);
+    }
+
+    private static String key(final Latency latency, final Percentile percentile) {
+        return latency.key() + "." + percentile.key();
+    }
+}

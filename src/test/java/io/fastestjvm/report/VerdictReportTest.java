@@ -1,0 +1,110 @@
+package io.fastestjvm.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import io.fastestjvm.results.model.Percentile;
+
+class VerdictReportTest {
+    @TempDir
+    Path temp;
+
+    private static String verdictRow(final String report, final String figure) {
+        final Matcher row = Pattern.compile("(?m)^\\| " + Pattern.quote(figure) + " \\| (.*) \\| (.*) \\|$")
+                .matcher(report);
+        assertTrue(row.find(), figure + " row in\n" + report);
+        return row.group(1) + " || " + row.group(2);
+    }
+
+    @Test
+    void reportMdLeadsWithTheVerdictAndTheConsoleEndsWithIt() throws IOException {
+        final Path set = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 300, 5, 1, null, false)
+                .profile("jdk21", 900, 5, 2, null, false).folder();
+        final Fixtures.Outcome outcome = Fixtures.report(set.toString());
+        assertEquals(0, outcome.exitCode, outcome.err);
+        final String report = Fixtures.read(set.resolve("report.md"));
+        final int verdict = report.indexOf(VerdictSection.HEADING + "\n");
+        assertTrue(verdict > 0 && verdict < report.indexOf("## Environment"), "the verdict comes first");
+        final String[] lines = outcome.out.trim().split("\n");
+        assertTrue(lines[lines.length - 1].startsWith("intended send, 99.99%: {jdk17} {jdk21}; separable: jdk21 / "
+                + "jdk17 = "), lines[lines.length - 1]);
+    }
+
+    @Test
+    void clearlyApartJvmsAreSeparableWithTheRightDirectionDespiteAFailedRun() throws IOException {
+        final Path set = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 300, 5, 1, null, true)
+                .profile("jdk21", 600, 5, 2, null, false).folder();
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+        assertTrue(report.contains("runs per JVM: jdk17 5, jdk21 5."), "the failed runs are no units: " + report);
+        for (final String figure : new String[] {"actual send, median", "actual send, 99.99%",
+            "intended send, 99%"}) {
+            final String row = verdictRow(report, figure);
+            assertTrue(row.matches("\\{jdk17\\} \\{jdk21\\} \\|\\| jdk21 / jdk17 = [12]\\.\\d\\d \\(1\\.\\d\\d–\\d\\.\\d\\d\\)"),
+                    figure + ": " + row);
+        }
+    }
+
+    @Test
+    void identicalJvmsCannotBeToldApart() throws IOException {
+        final Path set = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 400, 10, 7, null, false)
+                .profile("jdk21", 400, 10, 7, null, false).folder();
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+        for (final String figure : new String[] {"actual send, median", "intended send, 99.99%"}) {
+            final String row = verdictRow(report, figure);
+            assertTrue(row.endsWith("|| none") && row.split("\\{").length == 2, figure + ": " + row);
+        }
+    }
+
+    @Test
+    void runsOnTwoPlacementLevelsGetTheirVariationAndAVerdictPerLevel() throws IOException {
+        final double[] trips = {180, 190, 450, 470, 200, 500};
+        final Path set = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 300, 6, 1, trips, false)
+                .profile("jdk21", 900, 6, 2, trips, false).folder();
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+        assertTrue(report.contains("| JVM | all runs | level 1 (round trip 180-200 ns) | level 2 (round trip 450-500 ns) |"),
+                report);
+        assertTrue(report.matches("(?s).*\\| jdk17 \\| 6 runs: \\d+% \\| 3 runs: \\d+% \\| 3 runs: \\d+% \\|.*"),
+                report);
+        assertTrue(report.contains("### Within level 1 (round trip 180-200 ns)"), report);
+        assertTrue(report.contains("### Within level 2 (round trip 450-500 ns)"), report);
+    }
+
+    @Test
+    void defaultAndTunedOfOneJvmAreComparedWithTheirSafepoints() throws IOException {
+        final Path set = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 600, 5, 1, null, false)
+                .profile("jdk17-tuned", 300, 5, 2, null, false).folder();
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+        assertTrue(report.contains("## Default vs tuned flags, per JVM"), report);
+        assertTrue(report.matches("(?s).*\\| jdk17 \\| actual send, median \\| [0-9,]+ \\| [0-9,]+ \\| 0\\.\\d\\d "
+                + "\\(0\\.\\d\\d–0\\.\\d\\d\\) \\| tuned lower \\| 12 / 2 \\| 0 / 0 \\|.*"), report);
+        assertTrue(report.contains("| jdk17-tuned | 5 | 2 | 1.5 | 0 | 0 | 26 |"), "pauses table: " + report);
+    }
+
+    @Test
+    void theLongCsvHasOneRowPerProfileFlagsRunLatencyAndPercentile() throws IOException {
+        final Path set = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 600, 3, 1, null, true)
+                .profile("jdk17-tuned", 300, 2, 2, new double[] {180, 450}, false).folder();
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final List<String> lines = Files.readAllLines(set.resolve(LongCsv.FILE));
+        assertEquals(LongCsv.HEADER, lines.get(0));
+        assertEquals(1 + 5 * 2 * Percentile.values().length, lines.size(), "passed runs only");
+        assertTrue(lines.stream().anyMatch(l -> l.matches("jdk17\\-tuned,jdk17,tuned,chronicle,vm,"
+                + "jdk17\\-tuned/\\S+,1,actual-send,p50,\\d+,180")),
+                String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.matches("jdk17,jdk17,default,chronicle,vm,jdk17/\\S+,1,"
+                + "intended-send,p99_99,\\d+,")), String.join("\n", lines));
+    }
+}
