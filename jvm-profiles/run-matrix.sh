@@ -13,6 +13,7 @@
 # --flags: default = the profile's own flags; tuned = plus its documented low-latency set (profiles.tsv).
 #   A tuned profile's runs go to <profile>-tuned/ and record qp.profile=<profile>-tuned.
 # --dry-run: resolve the profiles and write matrix-run.json with the order, but run nothing.
+# --no-build: use target/classes and target/classpath.txt as the last build left them (mvn compile writes both).
 #
 # results/<id>/matrix-run.json          what was asked, on which machine, the seed and order, and how it ended
 # results/<id>/<profile>/profile.json   per profile and flag set: its JVM (or why none) and each run's status,
@@ -29,6 +30,8 @@ profiles_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 project_dir="$(dirname "$profiles_dir")"
 # shellcheck source=lib/profiles.sh
 . "$profiles_dir/lib/profiles.sh"
+# shellcheck source=lib/summary-tool.sh
+. "$profiles_dir/lib/summary-tool.sh"
 mapfile -t default_profiles < <(qp_profile_names default)
 
 usage_error() {
@@ -65,7 +68,7 @@ while (($#)); do
     --results) results_root="${2:-}"; shift 2 || usage_error "--results needs a value" ;;
     --no-build) build=false; shift ;;
     -Dqp.*=*) qp_args+=("$1"); shift ;;
-    -h|--help) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) usage_error "unknown argument '$1'; accepted: --profiles, --flags, --runs, --seed, --transports, --timeout, --id, --results, --no-build, --dry-run, -Dqp.NAME=VALUE" ;;
   esac
 done
@@ -134,6 +137,16 @@ done
 
 set_dir="$results_root/$matrix_id"
 [[ ! -e "$set_dir" ]] || usage_error "--id: $set_dir already exists; earlier results are never overwritten"
+
+# The build (once per matrix) also writes target/classpath.txt, on which SummaryTool (lib/summary-tool.sh) writes
+# this script's JSON files and reads each run's summary.json.
+if [[ "$build" == true ]]; then
+  echo "run-matrix: building once with $(java -version 2>&1 | head -n 1)"
+  (cd "$project_dir" && mvn -q -B -Dstyle.color=never -DskipTests compile)
+fi
+missing="$(qp_summary_tool_missing)"
+[[ -z "$missing" ]] || usage_error "--no-build: no $missing (SummaryTool needs it to write the matrix's JSON); run 'mvn -q compile' once (it writes target/classes and target/classpath.txt), or drop --no-build"
+
 mkdir -p "$results_root"
 mkdir "$set_dir"
 
@@ -148,72 +161,37 @@ for arg in "${qp_args[@]}"; do
   [[ "$arg" != -Dqp.keepQueue=true ]] || keep_queue=true
 done
 
-# json_string VALUE: VALUE as a JSON string literal.
-json_string() {
-  local s="$1"
-  s="${s//\\/\\\\}"; s="${s//\"/\\\"}"; s="${s//$'\t'/\\t}"; s="${s//$'\r'/}"; s="${s//$'\n'/\\n}"
-  s="$(printf '%s' "$s" | tr -d '\000-\010\013\014\016-\037')"
-  printf '"%s"' "$s"
-}
-
-# json_array ITEM...: the items as a JSON array of strings.
-json_array() {
-  local first=true item
-  printf '['
-  for item in "$@"; do
-    $first || printf ', '
-    first=false
-    json_string "$item"
-  done
-  printf ']'
-}
-
-# summary_field FILE KEY: the first "KEY" : value of a summary.json (written by Jackson, one key per line).
-summary_field() {
-  sed -n "s/^ *\"$2\" : \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}\$/\1/p" "$1" | head -n 1
-}
-
-# order_json: every round's order, one JSON array of "<label>/<transport>" per round
-order_json() {
-  local round first=true
-  for ((round = 1; round <= runs; round++)); do
-    $first || printf ','
-    first=false
-    # shellcheck disable=SC2086  # the round's units, split on blanks on purpose
-    printf '\n    %s' "$(json_array ${round_order[round]})"
-  done
+# array_args KEY ITEM...: adds KEY as an array of the ITEMs (strings) to the caller's SummaryTool arguments, `args`.
+array_args() {
+  local key="$1" item
+  shift
+  args+=("$key:=[]")
+  for item in "$@"; do args+=("${key}[]=$item"); done
 }
 
 started_at="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+# write_matrix_run STATUS: matrix-run.json, whole, with STATUS.
 write_matrix_run() {
-  local status="$1"
-  cat >"$set_dir/.matrix-run.json.tmp" <<EOF
-{
-  "id" : $(json_string "$matrix_id"),
-  "status" : $(json_string "$status"),
-  "startedAt" : $(json_string "$started_at"),
-  "finishedAt" : $(json_string "$(date -u +%Y-%m-%dT%H:%M:%SZ)"),
-  "host" : {
-    "hostname" : $(json_string "$(hostname 2>/dev/null || true)"),
-    "kernel" : $(json_string "$(uname -r)"),
-    "cpuModel" : $(json_string "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"),
-    "cpuCount" : $(nproc),
-    "isolatedCpus" : $(json_string "$(cat /sys/devices/system/cpu/isolated 2>/dev/null || true)")
-  },
-  "profiles" : $(json_array "${profiles[@]}"),
-  "flagSets" : $(json_array "${flag_sets[@]}"),
-  "transports" : $(json_array "${transports[@]}"),
-  "runsPerProfile" : $runs,
-  "runsAre" : "fresh JVMs: each (profile, flag set, transport) once per round, in a new random order each round",
-  "seed" : $seed,
-  "order" : [$(order_json)
-  ],
-  "timeoutSecondsPerRun" : $timeout_seconds,
-  "qpSettings" : $(json_array "${qp_args[@]}"),
-  "command" : $(json_string "jvm-profiles/run-matrix.sh $original_args")
-}
-EOF
-  mv "$set_dir/.matrix-run.json.tmp" "$set_dir/matrix-run.json"
+  local args=() round units unit
+  args+=("id=$matrix_id" "status=$1" "startedAt=$started_at" "finishedAt=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    "host.hostname=$(hostname 2>/dev/null || true)" "host.kernel=$(uname -r)"
+    "host.cpuModel=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"
+    "host.cpuCount:=$(nproc)" "host.isolatedCpus=$(cat /sys/devices/system/cpu/isolated 2>/dev/null || true)")
+  array_args profiles "${profiles[@]}"
+  array_args flagSets "${flag_sets[@]}"
+  array_args transports "${transports[@]}"
+  args+=("runsPerProfile:=$runs"
+    "runsAre=fresh JVMs: each (profile, flag set, transport) once per round, in a new random order each round"
+    "seed:=$seed" "order:=[]")
+  for ((round = 1; round <= runs; round++)); do   # each round's order: an array of "<label>/<transport>"
+    args+=("order[]:=[]")
+    read -r -a units <<<"${round_order[round]}"
+    for unit in "${units[@]}"; do args+=("order[][]=$unit"); done
+  done
+  args+=("timeoutSecondsPerRun:=$timeout_seconds")
+  array_args qpSettings "${qp_args[@]}"
+  args+=("command=jvm-profiles/run-matrix.sh $original_args")
+  qp_summary_tool write-json "$set_dir/matrix-run.json" "${args[@]}"
 }
 
 child_pid=""
@@ -257,44 +235,26 @@ on_interrupt() {
 trap on_interrupt HUP INT TERM
 
 write_matrix_run running
-if [[ "$build" == true && "$dry_run" == false ]]; then
-  echo "run-matrix: building once with $(java -version 2>&1 | head -n 1)"
-  (cd "$project_dir" && mvn -q -B -Dstyle.color=never -DskipTests compile)
-fi
 
-declare -A profile_status profile_reason profile_runs
+declare -A profile_status profile_reason
 for label in "${labels[@]}"; do
   profile_status[$label]=ok
   profile_reason[$label]=""
-  profile_runs[$label]=""
   mkdir -p "$set_dir/$label"
 done
 
-# write_profile_json LABEL: profile.json from what has been recorded so far.
+# write_profile_json LABEL: profile.json with the profile's JVM (or why none) and no runs yet; record_run adds them.
 write_profile_json() {
-  local profile="$1" dir="$set_dir/$1" base="${label_profile[$1]}"
-  cat >"$dir/.profile.json.tmp" <<EOF
-{
-  "profile" : $(json_string "$profile"),
-  "baseProfile" : $(json_string "$base"),
-  "flagSet" : $(json_string "${label_flags[$profile]}"),
-  "flagSetFlags" : $(json_string "$(qp_profile_flags "$base" "${label_flags[$profile]}" | paste -sd' ' -)"),
-  "compiler" : $(json_string "$(qp_profile_field "$base" compiler)"),
-  "describedAs" : $(json_string "$(qp_profile_describe "$base")"),
-  "status" : $(json_string "${profile_status[$profile]}"),
-  "reason" : $(json_string "${profile_reason[$profile]}"),
-  "expectedJavaSpec" : $(json_string "${expected_spec[$profile]:-}"),
-  "expectsGraal" : ${expects_graal[$profile]:-false},
-  "javaHome" : $(json_string "${java_home[$profile]:-}"),
-  "javaVersion" : $(json_string "${java_version[$profile]:-}"),
-  "jvmFoundBy" : $(json_string "${jvm_origin[$profile]:-}"),
-  "jvmDistribution" : $(json_string "${jvm_distribution[$profile]:-}"),
-  "jvmFlags" : $(json_string "${jvm_flags[$profile]:-}"),
-  "runs" : [${profile_runs[$profile]}
-  ]
-}
-EOF
-  mv "$dir/.profile.json.tmp" "$dir/profile.json"
+  local profile="$1" base="${label_profile[$1]}"
+  qp_summary_tool write-json "$set_dir/$profile/profile.json" "profile=$profile" "baseProfile=$base" \
+    "flagSet=${label_flags[$profile]}" \
+    "flagSetFlags=$(qp_profile_flags "$base" "${label_flags[$profile]}" | paste -sd' ' -)" \
+    "compiler=$(qp_profile_field "$base" compiler)" "describedAs=$(qp_profile_describe "$base")" \
+    "status=${profile_status[$profile]}" "reason=${profile_reason[$profile]}" \
+    "expectedJavaSpec=${expected_spec[$profile]:-}" "expectsGraal:=${expects_graal[$profile]:-false}" \
+    "javaHome=${java_home[$profile]:-}" "javaVersion=${java_version[$profile]:-}" \
+    "jvmFoundBy=${jvm_origin[$profile]:-}" "jvmDistribution=${jvm_distribution[$profile]:-}" \
+    "jvmFlags=${jvm_flags[$profile]:-}" "runs:=[]"
 }
 
 # Resolve every profile once, in a subshell, so a missing JDK is found before any run starts.
@@ -324,29 +284,31 @@ for profile in "${labels[@]}"; do
   write_profile_json "$profile"
 done
 
-# record_run PROFILE RUN TRANSPORT STATUS EXIT FOLDER REASON LOG
+# record_run PROFILE RUN TRANSPORT STATUS EXIT FOLDER REASON LOG: adds the run to PROFILE's profile.json.
 record_run() {
-  local entry tail_text=""
+  local entry="$set_dir/.run-entry.json" tail_text="" failure=()
   [[ ! -f "$8" ]] || tail_text="$(tail -n 25 "$8")"
-  entry="$(printf '\n    { "run" : %s, "transport" : %s, "status" : %s, "exitCode" : %s, "resultsFolder" : %s, "reason" : %s, "log" : %s, "outputTail" : %s }' \
-    "$2" "$(json_string "$3")" "$(json_string "$4")" "$5" "$(json_string "$6")" "$(json_string "$7")" \
-    "$(json_string "$(basename "$8")")" "$(json_string "$tail_text")")"
-  [[ -z "${profile_runs[$1]}" ]] || entry=",$entry"
-  profile_runs[$1]+="$entry"
+  qp_summary_tool write-json "$entry" "run:=$2" "transport=$3" "status=$4" "exitCode:=$5" "resultsFolder=$6" \
+    "reason=$7" "log=$(basename "$8")" "outputTail=$tail_text"
   if [[ "$4" != ok ]]; then
     profile_status[$1]=failed
     profile_reason[$1]="run $2 ($3): $7"
+    failure=("status=failed" "reason=${profile_reason[$1]}")
   fi
-  write_profile_json "$1"
+  qp_summary_tool write-json --merge "$set_dir/$1/profile.json" "runs[]@=$entry" "${failure[@]}"
+  rm -f -- "$entry"
 }
 
-# verify_summary PROFILE FOLDER LOG: why the run did not pass on the intended JVM, or nothing.
+# verify_summary PROFILE FOLDER LOG: why the run did not pass on the intended JVM, or nothing. The summary is read
+# through the results model (SummaryTool); if it cannot be read, SummaryTool's error goes to the end of LOG.
 verify_summary() {
-  local summary="$2/summary.json" spec graal status
+  local summary="$2/summary.json" values facts=() read_status=0
   [[ -f "$summary" ]] || { echo "no summary.json in $2"; return; }
-  spec="$(summary_field "$summary" java.specification.version)"
-  graal="$(summary_field "$summary" graalInUse)"
-  status="$(summary_field "$summary" status)"
+  values="$(qp_summary_tool field "$summary" /environment/java.specification.version /environment/jit/graalInUse \
+    /status 2>>"$3")" || read_status=$?
+  ((read_status != 2)) || { echo "summary.json unreadable by the results model; see $(basename "$3")"; return; }
+  mapfile -t facts <<<"$values"
+  local spec="${facts[0]:-}" graal="${facts[1]:-}" status="${facts[2]:-}"
   local want="${expected_spec[$1]}"
   [[ "$want" != 8 ]] || want=1.8
   if [[ "$spec" != "$want" ]]; then

@@ -75,7 +75,7 @@ class RunMatrixScriptTest {
 
     @Test
     void aSeedGivesTheSameRandomOrderEveryRoundHoldsEveryUnitOnceAndTheSeedIsRecorded() throws Exception {
-        final JsonNode first = dryRun("s1", "--seed", "12345");
+        final JsonNode first = dryRun("s1", "--seed", "12345", "-Dqp.seconds=3");
         final JsonNode again = dryRun("s2", "--seed", "12345");
         final JsonNode other = dryRun("s3", "--seed", "54321");
         assertEquals(12345, first.get("seed").asInt());
@@ -95,6 +95,22 @@ class RunMatrixScriptTest {
         assertTrue(orders.size() > 1, "each round has its own order: " + first.get("order"));
         assertEquals("dry-run", first.get("status").asText());
         assertEquals(4, first.get("runsPerProfile").asInt());
+        // the rest of matrix-run.json's shape: numbers stay numbers, lists stay arrays of strings
+        assertTrue(first.get("seed").isInt() && first.get("runsPerProfile").isInt()
+                && first.get("timeoutSecondsPerRun").isInt() && first.at("/host/cpuCount").isInt(), first.toString());
+        assertEquals("[\"jdk8\",\"jdk11\",\"jdk17\"]", first.get("profiles").toString());
+        assertEquals("[\"default\",\"tuned\"]", first.get("flagSets").toString());
+        assertEquals("[\"chronicle\"]", first.get("transports").toString());
+        assertEquals("[\"-Dqp.seconds=3\"]", first.get("qpSettings").toString());
+        assertEquals("[]", again.get("qpSettings").toString());
+        assertTrue(first.get("command").asText().startsWith("jvm-profiles/run-matrix.sh --no-build --results "));
+        for (final String key : Arrays.asList("id", "startedAt", "finishedAt", "runsAre")) {
+            assertTrue(first.get(key).isTextual(), key + " in " + first);
+        }
+        final JsonNode profile = JSON.readTree(results.resolve("s1/jdk17-tuned/profile.json").toFile());
+        assertEquals("jdk17", profile.get("baseProfile").asText());
+        assertTrue(profile.get("expectsGraal").isBoolean(), profile.toString());
+        assertTrue(profile.get("runs").isArray() && profile.get("runs").size() == 0, profile.toString());
     }
 
     @Test
@@ -117,12 +133,18 @@ class RunMatrixScriptTest {
         assertTrue(process.waitFor(5, TimeUnit.MINUTES));
         final String out = stdout(process);
         assertEquals(1, process.exitValue(), out);
-        final JsonNode runs = JSON.readTree(results.resolve("f/jdk17/profile.json").toFile()).get("runs");
+        final JsonNode profile = JSON.readTree(results.resolve("f/jdk17/profile.json").toFile());
+        assertEquals("failed", profile.get("status").asText(), profile.toString());
+        assertTrue(profile.get("reason").asText().startsWith("run 2 (chronicle): exit code 2"), profile.toString());
+        final JsonNode runs = profile.get("runs");
         assertEquals(2, runs.size(), runs.toString());
         for (int i = 0; i < 2; i++) {
             assertEquals(i + 1, runs.get(i).get("run").asInt());
             assertEquals("failed", runs.get(i).get("status").asText(), runs.toString());
+            assertTrue(runs.get(i).get("exitCode").isInt() && runs.get(i).get("run").isInt(), runs.toString());
             assertEquals(2, runs.get(i).get("exitCode").asInt(), runs.toString());
+            assertEquals("chronicle", runs.get(i).get("transport").asText(), runs.toString());
+            assertEquals("run-" + (i + 1) + "-chronicle.log", runs.get(i).get("log").asText(), runs.toString());
             assertTrue(runs.get(i).get("outputTail").asText().contains("qp.rate"), runs.toString());
         }
         assertEquals("complete-with-failures",

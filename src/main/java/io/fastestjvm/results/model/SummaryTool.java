@@ -19,15 +19,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The results model for scripts, so they neither parse JSON with sed nor build it by hand:
  * <pre>
- * field SUMMARY POINTER                 one value of a summary.json, read through {@link RunResults}
- *                                       (POINTER as RFC 6901: /status, /environment/jit/graalInUse)
+ * field SUMMARY POINTER...              values of a summary.json, read through {@link RunResults}, one line
+ *                                       each (POINTER as RFC 6901: /status, /environment/jit/graalInUse)
  * write-json [--merge] FILE ARG...      writes FILE atomically, a JSON object built from ARGs:
  *     a.b=TEXT     a string (dots nest objects)     a.b:=JSON   any JSON value (numbers, true, null...)
  *     a[]=TEXT     appends a string to an array     a[]:=JSON   appends a JSON value
  *     a@=FILE      the JSON in FILE                  a[]@=FILE   appends the JSON in FILE
+ *     a[][]=TEXT   appends a string to the last array in array a (a[]:=[] starts one), and so on for :=, @=
  *     --merge starts from FILE's current object instead of an empty one
  * </pre>
- * Exit status: 0 done; 1 the field is absent (nothing printed); 2 bad arguments or unreadable input.
+ * Exit status: 0 done; 1 a field is absent (its line is empty); 2 bad arguments or unreadable input.
  */
 public final class SummaryTool {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -41,8 +42,8 @@ public final class SummaryTool {
 
     static int run(final List<String> args, final PrintStream out, final PrintStream err) {
         try {
-            if (args.size() == 3 && args.get(0).equals("field")) {
-                return field(Paths.get(args.get(1)), args.get(2), out);
+            if (args.size() >= 3 && args.get(0).equals("field")) {
+                return field(Paths.get(args.get(1)), args.subList(2, args.size()), out);
             }
             if (args.size() >= 2 && args.get(0).equals("write-json")) {
                 final boolean merge = args.get(1).equals("--merge");
@@ -52,8 +53,8 @@ public final class SummaryTool {
                     return 0;
                 }
             }
-            err.println("usage: SummaryTool field SUMMARY POINTER | write-json [--merge] FILE KEY=TEXT|KEY:=JSON"
-                    + "|KEY@=FILE|KEY[]=TEXT|KEY[]:=JSON|KEY[]@=FILE...");
+            err.println("usage: SummaryTool field SUMMARY POINTER... | write-json [--merge] FILE KEY=TEXT|KEY:=JSON"
+                    + "|KEY@=FILE|KEY[]=TEXT|KEY[]:=JSON|KEY[]@=FILE|KEY[][]=TEXT...");
             return 2;
         } catch (final IOException | IllegalArgumentException | ClassCastException e) {
             err.println("SummaryTool: " + e.getMessage());
@@ -61,13 +62,20 @@ public final class SummaryTool {
         }
     }
 
-    private static int field(final Path summary, final String pointer, final PrintStream out) throws IOException {
-        final JsonNode value = RunResults.read(summary).tree().at(pointer);
-        if (value.isMissingNode()) {
-            return 1;
+    private static int field(final Path summary, final List<String> pointers, final PrintStream out)
+            throws IOException {
+        final JsonNode tree = RunResults.read(summary).tree();
+        int status = 0;
+        for (final String pointer : pointers) {
+            final JsonNode value = tree.at(pointer);
+            if (value.isMissingNode()) {
+                status = 1;
+                out.println();
+            } else {
+                out.println(value.isValueNode() ? value.asText() : JSON.writeValueAsString(value));
+            }
         }
-        out.println(value.isValueNode() ? value.asText() : JSON.writeValueAsString(value));
-        return 0;
+        return status;
     }
 
     private static void writeJson(final Path file, final boolean merge, final List<String> assignments)
@@ -102,9 +110,10 @@ public final class SummaryTool {
         } else {
             value = JsonNodeFactory.instance.textNode(text);
         }
-        final boolean append = key.endsWith("[]");
+        final boolean intoLast = key.endsWith("[][]");
+        final boolean append = intoLast || key.endsWith("[]");
         if (append) {
-            key = key.substring(0, key.length() - 2);
+            key = key.substring(0, key.length() - (intoLast ? 4 : 2));
         }
         final String[] path = key.split("\\.");
         ObjectNode parent = root;
@@ -113,7 +122,15 @@ public final class SummaryTool {
         }
         final String last = path[path.length - 1];
         if (append) {
-            final ArrayNode array = parent.has(last) ? (ArrayNode) parent.get(last) : parent.putArray(last);
+            ArrayNode array = parent.has(last) ? (ArrayNode) parent.get(last) : parent.putArray(last);
+            if (intoLast) {
+                final JsonNode inner = array.size() == 0 ? null : array.get(array.size() - 1);
+                if (inner == null || !inner.isArray()) {
+                    throw new IllegalArgumentException(key + "[][]: the last element of " + key
+                            + " is not an array; start one with " + key + "[]:=[]");
+                }
+                array = (ArrayNode) inner;
+            }
             array.add(value);
         } else {
             parent.set(last, value);

@@ -45,6 +45,26 @@ class SummaryToolTest {
     }
 
     @Test
+    void printsSeveralFieldsOneLineEachWithAnEmptyLineForAnAbsentOne() {
+        assertEquals(0, run("field", FIXTURE.toString(), "/environment/java.specification.version",
+                "/environment/jit/graalInUse", "/status"));
+        assertEquals(Arrays.asList("17", "false", "passed"), Arrays.asList(printed().split("\n", -1)));
+        assertEquals(1, run("field", FIXTURE.toString(), "/status", "/no/such/key", "/environment/jit/graalInUse"));
+        assertEquals(Arrays.asList("passed", "", "false"), Arrays.asList(printed().split("\n", -1)));
+    }
+
+    @Test
+    void appendsArraysOfArraysForTheMatrixOrder(@TempDir final Path dir) throws IOException {
+        final Path file = dir.resolve("matrix-run.json");
+        assertEquals(0, run("write-json", file.toString(), "order:=[]", "order[]:=[]", "order[][]=jdk8/chronicle",
+                "order[][]=jdk17/chronicle", "order[]:=[]", "order[][]=jdk17/chronicle", "empty:=[]"));
+        final JsonNode json = new ObjectMapper().readTree(file.toFile());
+        assertEquals("[[\"jdk8/chronicle\",\"jdk17/chronicle\"],[\"jdk17/chronicle\"]]", json.get("order").toString());
+        assertEquals("[]", json.get("empty").toString());
+        assertEquals(2, run("write-json", file.toString(), "order[][]=no inner array yet"));
+    }
+
+    @Test
     void writesAndMergesJsonWithoutHandBuiltEscaping(@TempDir final Path dir) throws IOException {
         final Path file = dir.resolve("matrix-run.json");
         final Path entry = dir.resolve("entry.json");
