@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measure how long a JVM profile needs to warm up (how the Graal profiles'
-# default -Dqp.warmupSeconds were chosen; see README.md, "Graal warm-up").
+# default -Dqp.warmupSeconds were chosen; see docs/jvm-profiles.md, "Graal warm-up").
 #
 #   jvm-profiles/measure-warmup.sh <profile> [seconds=120] [ops/s=100000]
 #

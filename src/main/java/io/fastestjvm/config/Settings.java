@@ -52,8 +52,9 @@ public final class Settings {
     public static final Setting KEEP_QUEUE = Setting.flag("qp.keepQueue", false,
             "keep the queue files after the run (else they are deleted)");
     public static final Setting BARE = Setting.flag("qp.bare", false,
-            "true: the producer and consumer alone, with no progress line, during-run monitor, jitter probe or"
-                    + " .hlog interval logs (the baseline for the harness's own cost)");
+            "true: the producer and consumer alone, with no progress line, during-run monitor, jitter probe,"
+                    + " .hlog interval logs or JVM event recording (JFR; qp.jvmEvents is ignored): the baseline for"
+                    + " the harness's own cost");
     public static final Setting BLOCK_SIZE_MIB = Setting.whole("qp.blockSizeMiB", 0, 0, 16_384, " MiB",
             "Chronicle Queue block (memory-map chunk) size").lowestMeans("sized to hold the whole run");
     public static final Setting ROLL_CYCLE = Setting.text("qp.rollCycle", "FAST_DAILY",
