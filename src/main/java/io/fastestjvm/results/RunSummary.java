@@ -250,7 +250,7 @@ public final class RunSummary {
             for (final Map.Entry<String, Long> total : measuredTotals.entrySet()) {
                 jvmActivity().evidence(total.getKey(), RunResults.tree(total.getValue()));
             }
-            jvmActivity().evidence("eventSource", RunResults.tree(source));
+            jvmActivity().evidence(RunResults.JvmActivity.EVENT_SOURCE, RunResults.tree(source));
             return this;
         }
 
