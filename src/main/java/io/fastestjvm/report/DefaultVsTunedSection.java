@@ -66,7 +66,7 @@ final class DefaultVsTunedSection {
                 .append("Safepoints and hot-path deoptimisations during measurement: median over runs, default / ")
                 .append("tuned.\n\n");
         Markdown.table(out, Arrays.asList("JVM", "figure", "default (ns)", "tuned (ns)", "tuned / default",
-                "verdict", "safepoints", "hot-path deopts"), rows, true);
+                "verdict", PausesSection.SAFEPOINTS.title, "hot-path deopts"), rows, true);
         return out.toString();
     }
 

@@ -37,7 +37,8 @@ final class PausesSection {
         }
     }
 
-    static final Column SAFEPOINTS = Column.total("safepoints", EvidenceColumns.SAFEPOINTS, 1.0);
+    /** The key reads as its own title. */
+    static final Column SAFEPOINTS = Column.total(EvidenceColumns.SAFEPOINTS, EvidenceColumns.SAFEPOINTS, 1.0);
     static final Column HOT_PATH_DEOPTS = Column.total("hot-path deoptimisations", EvidenceColumns.HOT_PATH_DEOPTS,
             1.0);
     private static final List<Column> COLUMNS = Arrays.asList(

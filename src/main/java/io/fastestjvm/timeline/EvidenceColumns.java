@@ -6,6 +6,8 @@ package io.fastestjvm.timeline;
  * {@code checks.jvmDuringMeasurement}, which the report reads back.
  */
 public final class EvidenceColumns {
+    /** The 0-based second within its phase that a row, an event or an attributed second belongs to. */
+    public static final String SECOND = "second";
     public static final String JIT_COMPILATIONS = "jitCompilations";
     public static final String HOT_PATH_DEOPTS = "hotPathDeopts";
     public static final String SAFEPOINTS = "safepoints";

@@ -9,6 +9,7 @@ import static io.fastestjvm.timeline.EvidenceColumns.JIT_COMPILATIONS;
 import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICROS;
 import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
 import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
 import static io.fastestjvm.timeline.EvidenceColumns.STEAL_MILLIS;
 
 import java.util.Arrays;
@@ -25,7 +26,7 @@ public final class IntervalRow {
     public static final String MEASURED = "measured";
 
     /** The CSV columns, in order; {@link #csvCells()} writes the same order. */
-    public static final List<String> COLUMNS = Arrays.asList("phase", "second",
+    public static final List<String> COLUMNS = Arrays.asList("phase", SECOND,
             "actualSendCount", "actualSendP50", "actualSendP99", "actualSendMax",
             "intendedSendCount", "intendedSendP50", "intendedSendP99", "intendedSendMax",
             JIT_COMPILATIONS, HOT_PATH_DEOPTS, SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS,

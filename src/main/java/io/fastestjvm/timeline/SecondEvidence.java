@@ -9,6 +9,7 @@ import static io.fastestjvm.timeline.EvidenceColumns.JIT_COMPILATIONS;
 import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICROS;
 import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
 import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
 import static io.fastestjvm.timeline.EvidenceColumns.STEAL_MILLIS;
 
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ public final class SecondEvidence {
     /** The row's evidence fields by their intervals.csv names; an unavailable field is null. */
     public static Map<String, Object> of(final IntervalRow row) {
         final Map<String, Object> map = new LinkedHashMap<>();
-        map.put("second", row.second);
+        map.put(SECOND, row.second);
         put(map, HOT_PATH_DEOPTS, row.hotPathDeopts);
         put(map, JIT_COMPILATIONS, row.jitCompilations);
         put(map, SAFEPOINTS, row.safepoints);

@@ -40,7 +40,7 @@ public final class SteadyStateWatch {
 
     public SteadyStateWatch(final int quietSeconds, final int pacedSeconds, final int fastSeconds) {
         this.criterion = new SteadyStateCriterion(quietSeconds, pacedSeconds);
-        this.graal = "true".equals(JitInfo.vmOption("UseJVMCICompiler"));
+        this.graal = "true".equals(JitInfo.vmOption(JitInfo.USE_JVMCI_COMPILER));
         this.counters = graal ? null : JvmCounters.open();
         final CompilationMXBean bean = ManagementFactory.getCompilationMXBean();
         this.jit = !graal && counters == null && bean != null && bean.isCompilationTimeMonitoringSupported() ? bean

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
+import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.timeline.EvidenceColumns;
 
@@ -374,7 +375,7 @@ public final class RunResults {
     /** The re-read of the queue after the run: every message back, in order, with its payload. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @JsonPropertyOrder({"applicable", "passed", "expectedMessages", "messagesRead", "bytesRead", "firstBadIndex",
-            "problem", "seconds", "queueKept", "queueDirectory"})
+            "problem", "seconds", "queueKept", EnvironmentInfo.QUEUE_DIRECTORY})
     public static final class Persistence {
         public boolean applicable;
         public boolean passed;
