@@ -88,7 +88,8 @@ public final class RunEvidence {
         return String.format(Locale.ROOT, "JVM during measurement: hot-path deoptimisations %s, safepoints %s"
                         + " (stopped %s, max time to safepoint %s), GC %s, JIT %s; events from %s",
                 orUnavailable(t.get(HOT_PATH_DEOPTS), ""), orUnavailable(t.get(SAFEPOINTS), ""),
-                orUnavailable(t.get(SAFEPOINT_MICROS), " us"), orUnavailable(t.get(MAX_TIME_TO_SAFEPOINT_MICROS), " us"),
+                orUnavailable(t.get(SAFEPOINT_MICROS), " us"),
+                orUnavailable(t.get(MAX_TIME_TO_SAFEPOINT_MICROS), " us"),
                 gcCount < 0 ? "unavailable" : gcCount, jitCompileMillis < 0 ? "unavailable" : jitCompileMillis + " ms",
                 source());
     }

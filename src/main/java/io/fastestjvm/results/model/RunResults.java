@@ -348,7 +348,7 @@ public final class RunResults {
         /** The safepoint count over the measured window; a JSON null when unavailable. */
         @JsonProperty(SAFEPOINTS)
         public JsonNode safepoints;
-        /** The timeline's totals over the measured window (null values: unavailable) and their {@link #EVENT_SOURCE}. */
+        /** The timeline's totals over the measured window (null: unavailable) and their {@link #EVENT_SOURCE}. */
         private final Map<String, JsonNode> evidence = new LinkedHashMap<>();
 
         /** One total; the timeline's safepoint count and HotSpot's share one key, the last one set wins. */
