@@ -18,7 +18,7 @@ import io.fastestjvm.affinity.ThreadAffinity;
 
 /** Facts about the machine and JVM a run happened on, read from the JVM and from /proc and /sys. */
 public final class EnvironmentInfo {
-    /** Keys of summary.json's "environment" section that readers (the report) look up. */
+    /** Keys of summary.json's {@code environment} section that readers (the report) look up. */
     public static final String HOSTNAME = "hostname";
     public static final String CPU_MODEL = "cpuModel";
     public static final String CPU_COUNT = "cpuCount";

@@ -46,7 +46,7 @@ class SummaryKeysSpelledOnceTest {
             // generic words in profile.json, matrix.json, sweep.json and the report's own tables
             "passed", "problem", "reason", "status", "method", "name", "count", "min", "run", "runs", "seconds",
             "transport", "failures", "latency", "settings", "startedAt", "warmupSeconds", "worst", "p50", "p99",
-            "check", "fix", "enabled", "checks", "benchmark", "environment", "kernel", "hostname",
+            "check", "fix", "enabled", "checks", "benchmark", "kernel", "hostname",
             "windowSeconds", "implementation", "producer", "consumer", "affinity",
             // a level shift's attribution kind (SecondEvidence.JITTER), not the summary's jitter section
             "jitter",
@@ -56,8 +56,6 @@ class SummaryKeysSpelledOnceTest {
             "variationPercent",
             // the transports' own facts: each transport describes itself
             "ringSlots", "producerWaitsForFullRing",
-            // the report names the settings it was given, by their system-property names (Settings owns them)
-            "qp.rate", "qp.runs", "qp.seconds", "qp.size", "qp.warmupSeconds",
             // system properties and HotSpot options the JVM defines, read where each is needed
             "java.home", "java.version", "java.specification.version", "gc",
             // the placement probe's change between its placements, not a level shift's change
