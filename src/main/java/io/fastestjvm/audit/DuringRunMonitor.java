@@ -89,8 +89,8 @@ public final class DuringRunMonitor implements Runnable {
         node.put("consumerInvoluntaryContextSwitches", delta(start.consumerSwitches, end.consumerSwitches));
         node.put("stealSeconds", start.cpu == null || end.cpu == null ? null
                 : (end.cpu.stealTicks() - start.cpu.stealTicks()) / CpuTimes.TICKS_PER_SECOND);
-        node.put("otherProcessesBusyCpus",
-                LoadSample.othersBetween(start.load, end.load, seconds).get("otherProcessesBusyCpus"));
+        node.put(LoadSample.OTHER_PROCESSES_BUSY_CPUS,
+                LoadSample.othersBetween(start.load, end.load, seconds).get(LoadSample.OTHER_PROCESSES_BUSY_CPUS));
         return node;
     }
 
@@ -106,7 +106,7 @@ public final class DuringRunMonitor implements Runnable {
                         + " producer %s, consumer %s; steal %s s; other processes %s CPUs busy",
                 (Double) window.get("seconds"), window.get("producerInvoluntaryContextSwitches"),
                 window.get("consumerInvoluntaryContextSwitches"), window.get("stealSeconds"),
-                window.get("otherProcessesBusyCpus"));
+                window.get(LoadSample.OTHER_PROCESSES_BUSY_CPUS));
     }
 
     /** /proc facts at one instant. Immutable. */

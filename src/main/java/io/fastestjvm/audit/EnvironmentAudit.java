@@ -80,7 +80,7 @@ public final class EnvironmentAudit {
         final Map<String, Object> node = new LinkedHashMap<>();
         final String isolated = files.firstLine("/sys/devices/system/cpu/isolated");
         final String cmdline = files.firstLine("/proc/cmdline");
-        node.put("isolatedCpus", isolated);
+        node.put(EnvironmentInfo.ISOLATED_CPUS, isolated);
         node.put("isolcpus", bootParameter(cmdline, "isolcpus"));
         node.put("nohz_full", bootParameter(cmdline, "nohz_full"));
         node.put("rcu_nocbs", bootParameter(cmdline, "rcu_nocbs"));
@@ -199,10 +199,10 @@ public final class EnvironmentAudit {
         node.put("usableCpus", usable.cardinality());
         node.put("usableCpuList", CpuList.format(usable));
         node.put("spinningThreads", wanted);
-        node.put("onlineCpus", files.firstLine("/sys/devices/system/cpu/online"));
-        checks.put("cpuCount", node);
+        node.put(EnvironmentInfo.ONLINE_CPUS, files.firstLine("/sys/devices/system/cpu/online"));
+        checks.put(EnvironmentInfo.CPU_COUNT, node);
         if (usable.cardinality() < wanted + 1) {
-            warnings.add(new AuditWarning("cpuCount", usable.cardinality() + " usable CPUs for " + wanted
+            warnings.add(new AuditWarning(EnvironmentInfo.CPU_COUNT, usable.cardinality() + " usable CPUs for " + wanted
                     + " spinning threads: the OS, JIT, GC and progress threads must share their CPUs",
                     "use a machine with at least " + (wanted + 2) + " CPUs (one left for the OS), or taskset the"
                             + " JVM to more CPUs"));
@@ -215,7 +215,7 @@ public final class EnvironmentAudit {
         final Map<String, Object> queue = space(queueDirectory);
         final String type = EnvironmentInfo.fileSystemType(queueDirectory);
         queue.put("fileSystem", type);
-        node.put("queueDirectory", queue);
+        node.put(EnvironmentInfo.QUEUE_DIRECTORY, queue);
         checks.put("storage", node);
         if (type != null && !"tmpfs".equals(type)) {
             warnings.add(new AuditWarning("storage", "the queue is on " + type + ", not tmpfs: dirty-page"
@@ -252,7 +252,7 @@ public final class EnvironmentAudit {
                     + " CPUs: other processes compete for the benchmark's CPUs",
                     "stop other work on this machine, or isolate the benchmark's CPUs (isolcpus)"));
         }
-        final Object busy = others.get("otherProcessesBusyCpus");
+        final Object busy = others.get(LoadSample.OTHER_PROCESSES_BUSY_CPUS);
         if (busy instanceof Double && (Double) busy > BUSY_OTHERS_WARNING_CPUS) {
             warnings.add(new AuditWarning("load", "other processes kept "
                     + Hundredths.format(Math.round((Double) busy * 100)) + " CPUs busy over the " + loadWindowMillis

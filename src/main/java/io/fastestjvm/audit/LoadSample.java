@@ -10,6 +10,8 @@ import java.util.Map;
  * most likely JIT or thread-local state it disturbs). Immutable.
  */
 public final class LoadSample {
+    /** The busy CPUs of everything but this JVM over a window, a key of the audit's summary sections. */
+    static final String OTHER_PROCESSES_BUSY_CPUS = "otherProcessesBusyCpus";
     private final CpuTimes machine;
     private final Long self;
 
@@ -29,14 +31,14 @@ public final class LoadSample {
         result.put("windowSeconds", Math.round(seconds * 1e3) / 1e3);
         if (before.machine == null || after.machine == null || before.self == null || after.self == null
                 || seconds <= 0) {
-            result.put("otherProcessesBusyCpus", null);
+            result.put(OTHER_PROCESSES_BUSY_CPUS, null);
             return result;
         }
         final long machineBusy = after.machine.busyTicks() - before.machine.busyTicks();
         final long selfTicks = after.self - before.self;
         result.put("machineBusyCpus", round(machineBusy / CpuTimes.TICKS_PER_SECOND / seconds));
         result.put("thisProcessBusyCpus", round(selfTicks / CpuTimes.TICKS_PER_SECOND / seconds));
-        result.put("otherProcessesBusyCpus",
+        result.put(OTHER_PROCESSES_BUSY_CPUS,
                 round(Math.max(0, machineBusy - selfTicks) / CpuTimes.TICKS_PER_SECOND / seconds));
         return result;
     }

@@ -313,7 +313,8 @@ public final class BenchmarkRun {
                 .transport(run.transport.name(), run.transport.facts())
                 .failures(failures)
                 .concurrentRuns(safety.otherRunsSeen())
-                .section("steadyState", run.steady.toMap(run.phases.measuredStart(), options.indexBlockMessages()));
+                .section(SteadyStateWatch.SUMMARY_SECTION,
+                        run.steady.toMap(run.phases.measuredStart(), options.indexBlockMessages()));
         for (final Latency latency : Latency.ALL) {
             final LatencyRecorder recorder = run.latencies.get(latency);
             builder.latency(recorder.name(), recorder.allRuns(), run.perRun.get(latency.ordinal()),

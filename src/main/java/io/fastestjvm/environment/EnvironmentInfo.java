@@ -18,7 +18,7 @@ import io.fastestjvm.affinity.ThreadAffinity;
 
 /** Facts about the machine and JVM a run happened on, read from the JVM and from /proc and /sys. */
 public final class EnvironmentInfo {
-    /** Keys of summary.json's "environment" section that readers (the report) look up. */
+    /** Keys of summary.json's {@code environment} section that readers (the report) look up. */
     public static final String HOSTNAME = "hostname";
     public static final String CPU_MODEL = "cpuModel";
     public static final String CPU_COUNT = "cpuCount";
@@ -30,6 +30,7 @@ public final class EnvironmentInfo {
     public static final String OS = "os";
     public static final String QUEUE_FILE_SYSTEM = "queueFileSystem";
     public static final String JVM_ARGUMENTS = "jvmArguments";
+    public static final String QUEUE_DIRECTORY = "queueDirectory";
     /** The JVM's own system properties, recorded under their property names. */
     public static final String JAVA_VENDOR = "java.vendor";
     public static final String JAVA_RUNTIME_VERSION = "java.runtime.version";
@@ -62,7 +63,7 @@ public final class EnvironmentInfo {
         env.put(PROCESS_ALLOWED_CPUS, CpuList.format(ThreadAffinity.processAllowedCpus()));
         env.put(ISOLATED_CPUS, readFirstLine("/sys/devices/system/cpu/isolated"));
         env.put(NOHZ_FULL_CPUS, readFirstLine("/sys/devices/system/cpu/nohz_full"));
-        env.put("queueDirectory", queueDirectory.getAbsolutePath());
+        env.put(QUEUE_DIRECTORY, queueDirectory.getAbsolutePath());
         env.put(QUEUE_FILE_SYSTEM, fileSystemType(queueDirectory));
         return env;
     }

@@ -12,8 +12,10 @@ import com.sun.management.HotSpotDiagnosticMXBean;
  * a Graal compiler module is loaded (jdk.internal.vm.compiler up to JDK 24, jdk.graal.compiler from 25).
  */
 public final class JitInfo {
-    /** Keys of the "jit" object that readers (the report) look up. */
+    /** Keys of the {@code jit} object that readers (the report) look up. */
     public static final String GRAAL_IN_USE = "graalInUse";
+    /** The HotSpot option that puts a JVMCI compiler (Graal) in C2's place, and its key in the jit object. */
+    public static final String USE_JVMCI_COMPILER = "UseJVMCICompiler";
     public static final String COMPILER = "compiler";
 
     private JitInfo() {
@@ -24,8 +26,8 @@ public final class JitInfo {
         final String compilerName = ManagementFactory.getCompilationMXBean() == null ? null
                 : ManagementFactory.getCompilationMXBean().getName();
         jit.put("compilationMXBean", compilerName);
-        final String useJvmci = vmOption("UseJVMCICompiler");
-        jit.put("UseJVMCICompiler", useJvmci);
+        final String useJvmci = vmOption(USE_JVMCI_COMPILER);
+        jit.put(USE_JVMCI_COMPILER, useJvmci);
         jit.put("EnableJVMCI", vmOption("EnableJVMCI"));
         jit.put("jvmci.Compiler", System.getProperty("jvmci.Compiler"));
         final String graalModule = firstLoadedModule("jdk.graal.compiler", "jdk.internal.vm.compiler");

@@ -50,8 +50,9 @@ final class DefaultVsTunedSection {
                             Markdown.nanos(median(tuned, latency, percentile)),
                             String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", ratio, low, high),
                             pair.separable() ? (ratio < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
-                            pauses(base, "safepoints") + " / " + pauses(tuned, "safepoints"),
-                            pauses(base, "hotPathDeopts") + " / " + pauses(tuned, "hotPathDeopts")));
+                            pauses(base, PausesSection.SAFEPOINTS) + " / " + pauses(tuned, PausesSection.SAFEPOINTS),
+                            pauses(base, PausesSection.HOT_PATH_DEOPTS) + " / "
+                                    + pauses(tuned, PausesSection.HOT_PATH_DEOPTS)));
                 }
             }
         }
@@ -65,7 +66,7 @@ final class DefaultVsTunedSection {
                 .append("Safepoints and hot-path deoptimisations during measurement: median over runs, default / ")
                 .append("tuned.\n\n");
         Markdown.table(out, Arrays.asList("JVM", "figure", "default (ns)", "tuned (ns)", "tuned / default",
-                "verdict", "safepoints", "hot-path deopts"), rows, true);
+                "verdict", PausesSection.SAFEPOINTS.title, "hot-path deopts"), rows, true);
         return out.toString();
     }
 
@@ -83,8 +84,8 @@ final class DefaultVsTunedSection {
         return RunUnits.subject(group).spread(latency, percentile).median();
     }
 
-    private static String pauses(final JvmGroup group, final String key) {
-        final double median = PausesSection.spread(group.passedFolders(), key, 1).median();
+    private static String pauses(final JvmGroup group, final PausesSection.Column column) {
+        final double median = PausesSection.spread(group.passedFolders(), column).median();
         return Double.isNaN(median) ? Markdown.DASH : String.format(Locale.ROOT, "%,.0f", median);
     }
 }

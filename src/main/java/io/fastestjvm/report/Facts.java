@@ -42,7 +42,7 @@ final class Facts {
         return fact == null ? "" : fact.toString();
     }
 
-    /** A fact of the environment's "jit" object. */
+    /** A fact of the environment's {@code jit} object. */
     static String jit(final Collection<RunFolder> folders, final String key) {
         return distinct(folders, f -> f.environment().path(EnvironmentInfo.JIT).path(key));
     }

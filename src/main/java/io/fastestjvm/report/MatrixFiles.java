@@ -49,7 +49,7 @@ public final class MatrixFiles {
         row.put("vmVersion", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_VERSION));
         row.put("vendor", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR));
         row.put("vmName", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_NAME));
-        row.put("graalInUse", Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE));
+        row.put(JitInfo.GRAAL_IN_USE, Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE));
         final GroupFigures figures = new GroupFigures(group);
         row.put("runsOk", figures.runs().size());
         row.put("runsFailed", group.failedRuns());

@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.report.verdict.RunSpread;
+import io.fastestjvm.timeline.EvidenceColumns;
 
 /**
  * What the JVM did during the measured window, per JVM (summary.json {@code checks.jvmDuringMeasurement}): the
@@ -16,14 +18,35 @@ import io.fastestjvm.report.verdict.RunSpread;
  * compile time. A key a run's summary lacks (older runs, or not measurable on that JVM) is not counted as 0.
  */
 final class PausesSection {
-    /** summary.json key, column title, unit divisor (to the unit in the title). */
-    private static final Object[][] COLUMNS = {
-        {"safepoints", "safepoints", 1.0},
-        {"safepointMicros", "safepoint time (ms)", 1000.0},
-        {"gcCount", "GC pauses", 1.0},
-        {"hotPathDeopts", "hot-path deoptimisations", 1.0},
-        {"jitCompileMillis", "JIT compile time (ms)", 1.0},
-    };
+    /** One figure of {@code checks.jvmDuringMeasurement}: its column title, and its value in the title's unit. */
+    static final class Column {
+        final String title;
+        final ToDoubleFunction<RunResults.JvmActivity> value;
+
+        Column(final String title, final ToDoubleFunction<RunResults.JvmActivity> value) {
+            this.title = title;
+            this.value = value;
+        }
+
+        /** A timeline total by its key; NaN when the run lacks it. */
+        static Column total(final String title, final String key, final double divisor) {
+            return new Column(title, activity -> {
+                final JsonNode total = activity.total(key);
+                return total != null && total.isNumber() ? total.asDouble() / divisor : Double.NaN;
+            });
+        }
+    }
+
+    /** The key reads as its own title. */
+    static final Column SAFEPOINTS = Column.total(EvidenceColumns.SAFEPOINTS, EvidenceColumns.SAFEPOINTS, 1.0);
+    static final Column HOT_PATH_DEOPTS = Column.total("hot-path deoptimisations", EvidenceColumns.HOT_PATH_DEOPTS,
+            1.0);
+    private static final List<Column> COLUMNS = Arrays.asList(
+            SAFEPOINTS,
+            Column.total("safepoint time (ms)", EvidenceColumns.SAFEPOINT_MICROS, 1000.0),
+            new Column("GC pauses", activity -> activity.gcCount),
+            HOT_PATH_DEOPTS,
+            new Column("JIT compile time (ms)", activity -> activity.jitCompileMillis));
 
     String render(final Comparison comparison) {
         final List<JvmGroup> groups = comparison.groupsWithFigures();
@@ -38,31 +61,31 @@ final class PausesSection {
             final List<String> row = new ArrayList<>();
             row.add(group.label());
             row.add(String.valueOf(group.passedFolders().size()));
-            for (final Object[] column : COLUMNS) {
-                row.add(cell(group.passedFolders(), (String) column[0], (Double) column[2]));
+            for (final Column column : COLUMNS) {
+                row.add(cell(group.passedFolders(), column));
             }
             rows.add(row);
         }
         final List<String> header = new ArrayList<>(Arrays.asList("JVM", "runs"));
-        for (final Object[] column : COLUMNS) {
-            header.add((String) column[1]);
+        for (final Column column : COLUMNS) {
+            header.add(column.title);
         }
         Markdown.table(out, header, rows, true);
         return out.toString();
     }
 
-    /** The median over runs (min–max) of one key; "[n of m runs]" when some runs lack it. */
-    static RunSpread spread(final List<RunFolder> runs, final String key, final double divisor) {
+    /** One column's values over runs; a run that lacks the figure is NaN, not 0. */
+    static RunSpread spread(final List<RunFolder> runs, final Column column) {
         final double[] values = new double[runs.size()];
         for (int i = 0; i < values.length; i++) {
-            final JsonNode value = RunResults.tree(runs.get(i).results().checks().jvmDuringMeasurement()).path(key);
-            values[i] = value.isNumber() ? value.asDouble() / divisor : Double.NaN;
+            values[i] = column.value.applyAsDouble(runs.get(i).results().checks().jvmDuringMeasurement());
         }
         return new RunSpread(values);
     }
 
-    private static String cell(final List<RunFolder> runs, final String key, final double divisor) {
-        final RunSpread spread = spread(runs, key, divisor);
+    /** The median over runs (min–max) of one column; "[n of m runs]" when some runs lack it. */
+    private static String cell(final List<RunFolder> runs, final Column column) {
+        final RunSpread spread = spread(runs, column);
         if (spread.runs() == 0) {
             return Markdown.DASH;
         }

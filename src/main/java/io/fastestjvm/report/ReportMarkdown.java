@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.Function;
 
 import io.fastestjvm.affinity.CpuAssignment;
+import io.fastestjvm.config.Settings;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.recording.Latency;
@@ -101,11 +102,12 @@ final class ReportMarkdown {
         rows.add(fact("OS", s -> Facts.environment(folders(s), EnvironmentInfo.OS)));
         rows.add(fact("queue file system", s -> Facts.environment(folders(s), EnvironmentInfo.QUEUE_FILE_SYSTEM)));
         rows.add(fact("runs started", s -> dates(folders(s))));
-        rows.add(fact("rate (msg/s)", s -> setting(s, "qp.rate")));
-        rows.add(fact("message size (bytes)", s -> setting(s, "qp.size")));
-        rows.add(fact("warm-up / measured per run (s)", s -> setting(s, "qp.warmupSeconds") + " / "
-                + setting(s, "qp.seconds")));
-        rows.add(fact("run folders (runs per folder)", s -> folders(s).size() + " (" + setting(s, "qp.runs") + ")"));
+        rows.add(fact("rate (msg/s)", s -> setting(s, Settings.RATE.name())));
+        rows.add(fact("message size (bytes)", s -> setting(s, Settings.SIZE.name())));
+        rows.add(fact("warm-up / measured per run (s)", s -> setting(s, Settings.WARMUP_SECONDS.name()) + " / "
+                + setting(s, Settings.SECONDS.name())));
+        rows.add(fact("run folders (runs per folder)",
+                s -> folders(s).size() + " (" + setting(s, Settings.RUNS.name()) + ")"));
         rows.add(fact("code (git commit)", s -> Facts.distinct(folders(s), f -> commit(f.results().provenance()))));
         rows.add(fact("libraries loaded", s -> Facts.distinct(folders(s), f -> libraries(f.results().provenance()))));
         Markdown.table(out, header, rows, false);

@@ -7,6 +7,8 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.fastestjvm.environment.EnvironmentInfo;
+
 /** The JVM arguments every run of every JVM shared (shown once in report.md), and each JVM's arguments beyond them. */
 final class SharedFlags {
     private SharedFlags() {
@@ -41,7 +43,7 @@ final class SharedFlags {
 
     private static List<String> arguments(final RunFolder folder) {
         final List<String> arguments = new ArrayList<>();
-        for (final JsonNode argument : folder.environment().path("jvmArguments")) {
+        for (final JsonNode argument : folder.environment().path(EnvironmentInfo.JVM_ARGUMENTS)) {
             arguments.add(argument.asText());
         }
         return arguments;

@@ -250,7 +250,7 @@ public final class RunSummary {
             for (final Map.Entry<String, Long> total : measuredTotals.entrySet()) {
                 jvmActivity().evidence(total.getKey(), RunResults.tree(total.getValue()));
             }
-            jvmActivity().evidence("eventSource", RunResults.tree(source));
+            jvmActivity().evidence(RunResults.JvmActivity.EVENT_SOURCE, RunResults.tree(source));
             return this;
         }
 
@@ -313,13 +313,13 @@ public final class RunSummary {
             return this;
         }
 
-        /** A top-level section, e.g. "jitter" or "timerFloor", from maps, lists and plain values. */
+        /** A top-level section, e.g. {@code jitter} or {@code timerFloor}, from maps, lists and plain values. */
         public Builder section(final String key, final Object value) {
             results.section(key, RunResults.tree(value));
             return this;
         }
 
-        /** An extra key in one latency's ladder, e.g. "confidence95"; call after {@link #latency}. */
+        /** An extra key in one latency's ladder, e.g. {@code confidence95}; call after {@link #latency}. */
         public Builder latencyDetail(final String name, final String key, final Object value) {
             latency.get(definition(name)).detail(key, RunResults.tree(value));
             return this;

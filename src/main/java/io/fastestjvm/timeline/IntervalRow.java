@@ -1,5 +1,17 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
+import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
+import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_PRODUCER;
+import static io.fastestjvm.timeline.EvidenceColumns.JITTER_LOST_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.JIT_COMPILATIONS;
+import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
+import static io.fastestjvm.timeline.EvidenceColumns.STEAL_MILLIS;
+
 import java.util.Arrays;
 import java.util.List;
 
@@ -14,12 +26,12 @@ public final class IntervalRow {
     public static final String MEASURED = "measured";
 
     /** The CSV columns, in order; {@link #csvCells()} writes the same order. */
-    public static final List<String> COLUMNS = Arrays.asList("phase", "second",
+    public static final List<String> COLUMNS = Arrays.asList("phase", SECOND,
             "actualSendCount", "actualSendP50", "actualSendP99", "actualSendMax",
             "intendedSendCount", "intendedSendP50", "intendedSendP99", "intendedSendMax",
-            "jitCompilations", "hotPathDeopts", "safepoints", "safepointMicros", "maxTimeToSafepointMicros",
-            "gcPauses", "stealMillis", "involuntarySwitchesProducer", "involuntarySwitchesConsumer",
-            "jitterLostMicros");
+            JIT_COMPILATIONS, HOT_PATH_DEOPTS, SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS,
+            GC_PAUSES, STEAL_MILLIS, INVOLUNTARY_SWITCHES_PRODUCER, INVOLUNTARY_SWITCHES_CONSUMER,
+            JITTER_LOST_MICROS);
 
     /** {@link #WARMUP} or {@link #MEASURED}. */
     public String phase;

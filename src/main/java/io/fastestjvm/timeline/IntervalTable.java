@@ -1,5 +1,10 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
+import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
+
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -193,10 +198,10 @@ public final class IntervalTable {
      */
     public synchronized Map<String, Long> measuredTotals() {
         final Map<String, Long> totals = new LinkedHashMap<>();
-        totals.put("hotPathDeopts", total(r -> r.hotPathDeopts, false));
-        totals.put("safepoints", total(r -> r.safepoints, false));
-        totals.put("safepointMicros", total(r -> r.safepointMicros, false));
-        totals.put("maxTimeToSafepointMicros", total(r -> r.maxTimeToSafepointMicros, true));
+        totals.put(HOT_PATH_DEOPTS, total(r -> r.hotPathDeopts, false));
+        totals.put(SAFEPOINTS, total(r -> r.safepoints, false));
+        totals.put(SAFEPOINT_MICROS, total(r -> r.safepointMicros, false));
+        totals.put(MAX_TIME_TO_SAFEPOINT_MICROS, total(r -> r.maxTimeToSafepointMicros, true));
         return totals;
     }
 

@@ -1,5 +1,7 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +19,7 @@ public final class JvmEvent {
     public static final String GC = "gc";
 
     /** The columns of {@code jvm-events.csv}. */
-    public static final List<String> COLUMNS = Arrays.asList("millisSinceRunStart", "phase", "second", "kind",
+    public static final List<String> COLUMNS = Arrays.asList("millisSinceRunStart", "phase", SECOND, "kind",
             "method", "tier", "reason", "thread", "hotPath", "durationMicros", "timeToSafepointMicros");
 
     public final long epochMicros;

@@ -1,5 +1,10 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
+import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
+
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -82,8 +87,9 @@ public final class RunEvidence {
         final Map<String, Long> t = measuredTotals();
         return String.format(Locale.ROOT, "JVM during measurement: hot-path deoptimisations %s, safepoints %s"
                         + " (stopped %s, max time to safepoint %s), GC %s, JIT %s; events from %s",
-                orUnavailable(t.get("hotPathDeopts"), ""), orUnavailable(t.get("safepoints"), ""),
-                orUnavailable(t.get("safepointMicros"), " us"), orUnavailable(t.get("maxTimeToSafepointMicros"), " us"),
+                orUnavailable(t.get(HOT_PATH_DEOPTS), ""), orUnavailable(t.get(SAFEPOINTS), ""),
+                orUnavailable(t.get(SAFEPOINT_MICROS), " us"),
+                orUnavailable(t.get(MAX_TIME_TO_SAFEPOINT_MICROS), " us"),
                 gcCount < 0 ? "unavailable" : gcCount, jitCompileMillis < 0 ? "unavailable" : jitCompileMillis + " ms",
                 source());
     }

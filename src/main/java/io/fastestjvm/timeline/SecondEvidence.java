@@ -1,5 +1,17 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
+import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
+import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_PRODUCER;
+import static io.fastestjvm.timeline.EvidenceColumns.JITTER_LOST_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.JIT_COMPILATIONS;
+import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
+import static io.fastestjvm.timeline.EvidenceColumns.STEAL_MILLIS;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -32,17 +44,17 @@ public final class SecondEvidence {
     /** The row's evidence fields by their intervals.csv names; an unavailable field is null. */
     public static Map<String, Object> of(final IntervalRow row) {
         final Map<String, Object> map = new LinkedHashMap<>();
-        map.put("second", row.second);
-        put(map, "hotPathDeopts", row.hotPathDeopts);
-        put(map, "jitCompilations", row.jitCompilations);
-        put(map, "safepoints", row.safepoints);
-        put(map, "safepointMicros", row.safepointMicros);
-        put(map, "maxTimeToSafepointMicros", row.maxTimeToSafepointMicros);
-        put(map, "gcPauses", row.gcPauses);
-        put(map, "stealMillis", row.stealMillis);
-        put(map, "involuntarySwitchesProducer", row.involuntarySwitchesProducer);
-        put(map, "involuntarySwitchesConsumer", row.involuntarySwitchesConsumer);
-        put(map, "jitterLostMicros", row.jitterLostMicros);
+        map.put(SECOND, row.second);
+        put(map, HOT_PATH_DEOPTS, row.hotPathDeopts);
+        put(map, JIT_COMPILATIONS, row.jitCompilations);
+        put(map, SAFEPOINTS, row.safepoints);
+        put(map, SAFEPOINT_MICROS, row.safepointMicros);
+        put(map, MAX_TIME_TO_SAFEPOINT_MICROS, row.maxTimeToSafepointMicros);
+        put(map, GC_PAUSES, row.gcPauses);
+        put(map, STEAL_MILLIS, row.stealMillis);
+        put(map, INVOLUNTARY_SWITCHES_PRODUCER, row.involuntarySwitchesProducer);
+        put(map, INVOLUNTARY_SWITCHES_CONSUMER, row.involuntarySwitchesConsumer);
+        put(map, JITTER_LOST_MICROS, row.jitterLostMicros);
         return map;
     }
 
@@ -117,19 +129,19 @@ public final class SecondEvidence {
     public static List<String> fieldsOf(final String kind) {
         switch (kind) {
             case HOT_PATH_DEOPT:
-                return Arrays.asList("hotPathDeopts");
+                return Arrays.asList(HOT_PATH_DEOPTS);
             case JIT_COMPILATION:
-                return Arrays.asList("jitCompilations");
+                return Arrays.asList(JIT_COMPILATIONS);
             case SAFEPOINT:
-                return Arrays.asList("safepoints", "safepointMicros", "maxTimeToSafepointMicros");
+                return Arrays.asList(SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS);
             case GC_PAUSE:
-                return Arrays.asList("gcPauses");
+                return Arrays.asList(GC_PAUSES);
             case STEAL:
-                return Arrays.asList("stealMillis");
+                return Arrays.asList(STEAL_MILLIS);
             case CONTEXT_SWITCH:
-                return Arrays.asList("involuntarySwitchesProducer", "involuntarySwitchesConsumer");
+                return Arrays.asList(INVOLUNTARY_SWITCHES_PRODUCER, INVOLUNTARY_SWITCHES_CONSUMER);
             case JITTER:
-                return Arrays.asList("jitterLostMicros");
+                return Arrays.asList(JITTER_LOST_MICROS);
             default:
                 throw new IllegalArgumentException(kind);
         }

@@ -1,5 +1,7 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,7 +49,7 @@ public final class TimelineAnalysis {
             final IntervalRow at = measured.get(shift.at);
             final IntervalRow before = measured.get(shift.at - 1);
             final Map<String, Object> node = new LinkedHashMap<>();
-            node.put("second", at.second);
+            node.put(SECOND, at.second);
             node.put("fromNanos", shift.fromNanos);
             node.put("toNanos", shift.toNanos);
             node.put("changePercent", Math.round(shift.changePercent() * 10) / 10.0);
@@ -67,7 +69,7 @@ public final class TimelineAnalysis {
                 .limit(TAIL_SECONDS)
                 .map(row -> {
                     final Map<String, Object> node = new LinkedHashMap<>();
-                    node.put("second", row.second);
+                    node.put(SECOND, row.second);
                     node.put("actualSendMaxNanos", row.actualSend.max);
                     node.put("actualSendP99Nanos", row.actualSend.p99);
                     node.put("actualSendP50Nanos", row.actualSend.p50);
@@ -116,7 +118,7 @@ public final class TimelineAnalysis {
         for (final Map<String, Object> shift : levelShifts()) {
             final List<?> kinds = (List<?>) shift.get("attributedTo");
             out.println(String.format(Locale.ROOT, "  at measured second %d: %,d -> %,d ns (%+.0f%%), %s",
-                    shift.get("second"), shift.get("fromNanos"), shift.get("toNanos"), shift.get("changePercent"),
+                    shift.get(SECOND), shift.get("fromNanos"), shift.get("toNanos"), shift.get("changePercent"),
                     kinds.isEmpty() ? "NOT attributed: nothing recorded in that second or the one before"
                             : "recorded in that second or the one before: " + describe(shift)));
         }
@@ -124,7 +126,7 @@ public final class TimelineAnalysis {
                 + " measured seconds with the highest actual-send max:");
         out.println("  second     max ns     p99 ns  recorded in it");
         for (final Map<String, Object> tail : tailSeconds()) {
-            out.println(String.format(Locale.ROOT, "  %6d %10d %10d  %s", tail.get("second"),
+            out.println(String.format(Locale.ROOT, "  %6d %10d %10d  %s", tail.get(SECOND),
                     tail.get("actualSendMaxNanos"), tail.get("actualSendP99Nanos"),
                     ((List<?>) tail.get("attributedTo")).isEmpty() ? "nothing" : describe(tail)));
         }

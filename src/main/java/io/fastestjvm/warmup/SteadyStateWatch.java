@@ -17,6 +17,8 @@ import io.fastestjvm.timeline.JvmCounters;
  * are JVM-wide: the harness's own threads' compilations count too, which can only make the warm-up longer.
  */
 public final class SteadyStateWatch {
+    /** The summary.json section {@link #toMap} fills. */
+    public static final String SUMMARY_SECTION = "steadyState";
     public static final String HSPERFDATA = "hsperfdata sun.ci.totalCompiles + sun.ci.totalInvalidates";
     public static final String COMPILATION_MX_BEAN = "CompilationMXBean.getTotalCompilationTime (ms)";
     public static final String NONE = "none (no JIT counter: the warm-up runs to its upper bound)";
@@ -38,7 +40,7 @@ public final class SteadyStateWatch {
 
     public SteadyStateWatch(final int quietSeconds, final int pacedSeconds, final int fastSeconds) {
         this.criterion = new SteadyStateCriterion(quietSeconds, pacedSeconds);
-        this.graal = "true".equals(JitInfo.vmOption("UseJVMCICompiler"));
+        this.graal = "true".equals(JitInfo.vmOption(JitInfo.USE_JVMCI_COMPILER));
         this.counters = graal ? null : JvmCounters.open();
         final CompilationMXBean bean = ManagementFactory.getCompilationMXBean();
         this.jit = !graal && counters == null && bean != null && bean.isCompilationTimeMonitoringSupported() ? bean
@@ -94,7 +96,7 @@ public final class SteadyStateWatch {
         return criterion.reached() ? fastSeconds + criterion.reachedAt() : null;
     }
 
-    /** The summary's {@code steadyState} object. */
+    /** The summary's {@link #SUMMARY_SECTION} object. */
     public Map<String, Object> toMap(final long warmupMessages, final long indexBlockMessages) {
         final Map<String, Object> node = new LinkedHashMap<>();
         node.put("reached", reached());

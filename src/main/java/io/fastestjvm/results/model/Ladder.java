@@ -96,7 +96,7 @@ public final class Ladder {
         this.clampedSamples = clamped;
     }
 
-    /** An extra key after the ladder, e.g. "confidence95". */
+    /** An extra key after the ladder, e.g. {@code confidence95}. */
     public void detail(final String key, final JsonNode value) {
         details.put(key, value);
     }

@@ -22,7 +22,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
+import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.recording.Latency;
+import io.fastestjvm.timeline.EvidenceColumns;
 
 /**
  * A run's results as {@code summary.json} holds them: the one mapping that writes the file (results.RunSummary)
@@ -59,7 +61,7 @@ public final class RunResults {
     public Latencies latency;
     public List<RunFigures> runs;
     public Checks checks;
-    /** Sections other parts of the harness own, e.g. "environmentAudit", "timerFloor", "jitter", "steadyState". */
+    /** Sections other parts of the harness own (environment audit, timer floor, jitter, steady state...). */
     private final Map<String, JsonNode> sections = new LinkedHashMap<>();
 
     public static RunResults read(final Path file) throws IOException {
@@ -335,16 +337,18 @@ public final class RunResults {
 
     /** JIT, GC and safepoint activity between the first and last measured message. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"jitCompileMillis", "gcCount", "safepoints"})
+    @JsonPropertyOrder({"jitCompileMillis", "gcCount", EvidenceColumns.SAFEPOINTS})
     public static final class JvmActivity {
-        private static final String SAFEPOINTS = "safepoints";
+        private static final String SAFEPOINTS = EvidenceColumns.SAFEPOINTS;
+        /** The key of the timeline's event source among the totals. */
+        public static final String EVENT_SOURCE = "eventSource";
 
         public long jitCompileMillis;
         public long gcCount;
         /** The safepoint count over the measured window; a JSON null when unavailable. */
         @JsonProperty(SAFEPOINTS)
         public JsonNode safepoints;
-        /** The timeline's totals over the measured window (null values: unavailable) and their "eventSource". */
+        /** The timeline's totals over the measured window (null: unavailable) and their {@link #EVENT_SOURCE}. */
         private final Map<String, JsonNode> evidence = new LinkedHashMap<>();
 
         /** One total; the timeline's safepoint count and HotSpot's share one key, the last one set wins. */
@@ -361,12 +365,17 @@ public final class RunResults {
         Map<String, JsonNode> evidence() {
             return evidence;
         }
+
+        /** One total by its {@link EvidenceColumns} key (safepoints included); null when the run lacks it. */
+        public JsonNode total(final String key) {
+            return SAFEPOINTS.equals(key) ? safepoints : evidence.get(key);
+        }
     }
 
     /** The re-read of the queue after the run: every message back, in order, with its payload. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @JsonPropertyOrder({"applicable", "passed", "expectedMessages", "messagesRead", "bytesRead", "firstBadIndex",
-            "problem", "seconds", "queueKept", "queueDirectory"})
+            "problem", "seconds", "queueKept", EnvironmentInfo.QUEUE_DIRECTORY})
     public static final class Persistence {
         public boolean applicable;
         public boolean passed;

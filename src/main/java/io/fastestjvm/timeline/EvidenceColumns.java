@@ -1,0 +1,24 @@
+package io.fastestjvm.timeline;
+
+/**
+ * The names of the timeline's evidence fields, spelled once: the intervals.csv columns, the keys of
+ * {@link SecondEvidence#of}, and (for the measured-window totals) the keys of summary.json's
+ * {@code checks.jvmDuringMeasurement}, which the report reads back.
+ */
+public final class EvidenceColumns {
+    /** The 0-based second within its phase that a row, an event or an attributed second belongs to. */
+    public static final String SECOND = "second";
+    public static final String JIT_COMPILATIONS = "jitCompilations";
+    public static final String HOT_PATH_DEOPTS = "hotPathDeopts";
+    public static final String SAFEPOINTS = "safepoints";
+    public static final String SAFEPOINT_MICROS = "safepointMicros";
+    public static final String MAX_TIME_TO_SAFEPOINT_MICROS = "maxTimeToSafepointMicros";
+    public static final String GC_PAUSES = "gcPauses";
+    public static final String STEAL_MILLIS = "stealMillis";
+    public static final String INVOLUNTARY_SWITCHES_PRODUCER = "involuntarySwitchesProducer";
+    public static final String INVOLUNTARY_SWITCHES_CONSUMER = "involuntarySwitchesConsumer";
+    public static final String JITTER_LOST_MICROS = "jitterLostMicros";
+
+    private EvidenceColumns() {
+    }
+}
