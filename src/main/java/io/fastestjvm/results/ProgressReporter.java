@@ -21,9 +21,9 @@ import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.timeline.IntervalTable;
 
 /**
- * Once a second: drains every latency's interval log into their {@code .hlog} files and prints one progress line on stderr,
- * so a long run is never silent, and adds the second to the evidence table. Runs on its own unpinned thread, off
- * the hot paths.
+ * Once a second: drains every latency's interval log into its {@code .hlog} file and prints one progress line on
+ * stderr, so a long run is never silent, and adds the second to the evidence table. Runs on its own unpinned thread,
+ * off the hot paths.
  */
 public final class ProgressReporter implements Runnable {
     /** One log per {@link Latency}, in {@link Latency#ALL} order. */

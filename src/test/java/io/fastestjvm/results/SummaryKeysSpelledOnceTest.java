@@ -126,7 +126,8 @@ class SummaryKeysSpelledOnceTest {
             row.phase = IntervalRow.MEASURED;
             row.second = second;
             row.latency(Latency.ACTUAL_SEND).count = 100_000;
-            row.latency(Latency.ACTUAL_SEND).p50 = second < 20 ? 200 : 2_000; // one level shift, with a safepoint in its second
+            // one level shift, with a safepoint in its second
+            row.latency(Latency.ACTUAL_SEND).p50 = second < 20 ? 200 : 2_000;
             row.latency(Latency.ACTUAL_SEND).p99 = row.latency(Latency.ACTUAL_SEND).p50 * 2;
             row.latency(Latency.ACTUAL_SEND).max = 1_000 + second;
             row.safepoints = second == 20 ? 1 : 0;

@@ -38,9 +38,11 @@ class IntervalTableTest {
         final IntervalTable table = scriptedTable(30);
         final List<IntervalRow> rows = table.rows();
         assertEquals(Arrays.asList("warmup:0:10", "warmup:1:5", "measured:0:10", "measured:1:20"),
-                Arrays.asList(rows.stream().map(r -> r.phase + ":" + r.second + ":" + r.latency(Latency.ACTUAL_SEND).count)
+                Arrays.asList(rows.stream()
+                        .map(r -> r.phase + ":" + r.second + ":" + r.latency(Latency.ACTUAL_SEND).count)
                         .toArray()));
-        assertEquals(30, rows.stream().filter(IntervalRow::measured).mapToLong(r -> r.latency(Latency.ACTUAL_SEND).count).sum());
+        assertEquals(30, rows.stream().filter(IntervalRow::measured)
+                .mapToLong(r -> r.latency(Latency.ACTUAL_SEND).count).sum());
         assertEquals(rows.get(1).endEpochMicros, rows.get(2).endEpochMicros, "the second the warm-up ended");
         assertEquals(rows.get(1).stealMillis, rows.get(2).stealMillis);
         assertEquals(Arrays.asList(0L, 30L, 30L, 10L),
