@@ -50,8 +50,6 @@ import io.fastestjvm.warmup.SteadyStateWatch;
  * persistence, and writes the results folder. Returns an exit code rather than exiting, so tests can drive it.
  */
 public final class BenchmarkRun {
-    public static final String ACTUAL_SEND = Latency.ACTUAL_SEND.fileStem();
-    public static final String INTENDED_SEND = Latency.INTENDED_SEND.fileStem();
     /** Time allowed past the schedule's end before a stalled run is declared failed. */
     private static final long GRACE_SECONDS = 60;
     /**
@@ -111,11 +109,13 @@ public final class BenchmarkRun {
         }
         prepareFolders(run, safety);
         prepareThreads(run);
-        try (IntervalLog actualLog = run.bare ? null : new IntervalLog(run.actual,
-                run.results.temporaryFile(ACTUAL_SEND + ".hlog"), run.started.getTime());
-             IntervalLog intendedLog = run.bare ? null : new IntervalLog(run.intended,
-                     run.results.temporaryFile(INTENDED_SEND + ".hlog"), run.started.getTime())) {
-            final ProgressReporter progress = run.bare ? null : new ProgressReporter(actualLog, intendedLog,
+        final IntervalLog[] logs = new IntervalLog[Latency.ALL.size()];
+        try {
+            for (final Latency latency : Latency.ALL) {
+                logs[latency.ordinal()] = run.bare ? null : new IntervalLog(run.latencies.get(latency),
+                        run.results.temporaryFile(latency.fileStem() + ".hlog"), run.started.getTime());
+            }
+            final ProgressReporter progress = run.bare ? null : new ProgressReporter(logs,
                     run.producer.report().sent::get, run.consumer.report().received::get, run.phases::measuredStart,
                     run.phases::warmupSecondOf, (long) run.phases.messagesPerRun * run.phases.runs,
                     options.warmupSeconds(), options.seconds() * options.runs(), err, run.evidence.table());
@@ -124,6 +124,8 @@ public final class BenchmarkRun {
             }
             final Thread[] threads = warmUp(run);
             measure(run, threads, progress);
+        } finally {
+            IntervalLog.closeAll(logs);
         }
         reportWarmUp(run);
         final PersistenceProof proof = verify(run);
@@ -171,7 +173,6 @@ public final class BenchmarkRun {
                 options.fastWarmupSeconds());
         run.latencies = new LatencyRecorders(run.phases.runs, run.phases.messagesPerRun);
         run.actual = run.latencies.get(Latency.ACTUAL_SEND);
-        run.intended = run.latencies.get(Latency.INTENDED_SEND);
         run.sortBuffer = new long[run.actual.samples().length]; // before measuring: the summary cannot OOM
         run.transport = options.transportEntry().create(options.transportSpec(), run.queueDir);
 
@@ -233,8 +234,10 @@ public final class BenchmarkRun {
             warnBoxed(run.steady.warning());
         }
         if (!run.bare) {
-            run.results.publish(run.results.temporaryFile(ACTUAL_SEND + ".hlog"), ACTUAL_SEND + ".hlog");
-            run.results.publish(run.results.temporaryFile(INTENDED_SEND + ".hlog"), INTENDED_SEND + ".hlog");
+            for (final Latency latency : Latency.ALL) {
+                final String hlog = latency.fileStem() + ".hlog";
+                run.results.publish(run.results.temporaryFile(hlog), hlog);
+            }
         }
         run.measuredEndNanos = System.nanoTime();
     }

@@ -35,7 +35,6 @@ final class RunParts {
     Phases phases;
     SteadyStateWatch steady;
     LatencyRecorder actual;
-    LatencyRecorder intended;
     long[] sortBuffer;
     Transport transport;
     MeasuredWindowEdges edges;

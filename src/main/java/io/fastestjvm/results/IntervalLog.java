@@ -127,6 +127,27 @@ public final class IntervalLog implements AutoCloseable {
         }
     }
 
+    /** Closes every log that is not null, all of them even if one fails; throws the first failure. */
+    public static void closeAll(final IntervalLog... logs) throws IOException {
+        IOException first = null;
+        for (final IntervalLog log : logs) {
+            try {
+                if (log != null) {
+                    log.close();
+                }
+            } catch (final IOException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
     /** One drained second, encoded. */
     private static final class Second {
         final long startMillis;

@@ -16,17 +16,22 @@ import java.util.function.LongUnaryOperator;
 import org.HdrHistogram.Histogram;
 
 import io.fastestjvm.affinity.ThreadAffinity;
+import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.timeline.IntervalTable;
 
 /**
- * Once a second: drains both interval logs into their {@code .hlog} files and prints one progress line on stderr,
- * so a long run is never silent, and adds the second to the evidence table. Runs on its own unpinned thread, off
- * the hot paths.
+ * Once a second: drains every latency's interval log into its {@code .hlog} file and prints one progress line on
+ * stderr, so a long run is never silent, and adds the second to the evidence table. Runs on its own unpinned thread,
+ * off the hot paths.
  */
 public final class ProgressReporter implements Runnable {
-    private final IntervalLog actualSend;
-    private final IntervalLog intendedSend;
+    /** One log per {@link Latency}, in {@link Latency#ALL} order. */
+    private final IntervalLog[] logs;
+    /** Reused each second: the drained parts of {@link #logs}, same order; the per-second path allocates none. */
+    private final Histogram[] measured;
+    private final Histogram[] lastWarmups;
+    private final Histogram[] lastMeasureds;
     private final LongSupplier sent;
     private final LongSupplier received;
     private final LongSupplier measuredStart;
@@ -41,13 +46,19 @@ public final class ProgressReporter implements Runnable {
     private final ProgressLine line = new ProgressLine();
     private volatile boolean finished;
 
-    public ProgressReporter(final IntervalLog actualSend, final IntervalLog intendedSend, final LongSupplier sent,
+    /** {@code logs}: one per {@link Latency}, in {@link Latency#ALL} order. */
+    public ProgressReporter(final IntervalLog[] logs, final LongSupplier sent,
                             final LongSupplier received, final LongSupplier measuredStart,
                             final LongUnaryOperator warmupSecondOf, final long measuredMessages,
                             final int warmupSeconds, final int measuredSeconds, final PrintStream err,
                             final IntervalTable table) {
-        this.actualSend = actualSend;
-        this.intendedSend = intendedSend;
+        if (logs.length != Latency.ALL.size()) {
+            throw new IllegalArgumentException("one interval log per latency: " + Latency.ALL);
+        }
+        this.logs = logs.clone();
+        this.measured = new Histogram[logs.length];
+        this.lastWarmups = new Histogram[logs.length];
+        this.lastMeasureds = new Histogram[logs.length];
         this.sent = sent;
         this.received = received;
         this.measuredStart = measuredStart;
@@ -74,38 +85,46 @@ public final class ProgressReporter implements Runnable {
      */
     public void rehearse(final int iterations) {
         final PrintStream sink = new PrintStream(discardingStream());
-        final LatencyRecorder actual = new LatencyRecorder("rehearsal-actual", 1, 1);
-        final LatencyRecorder intended = new LatencyRecorder("rehearsal-intended", 1, 1);
+        final int count = Latency.ALL.size();
+        final LatencyRecorder[] recorders = new LatencyRecorder[count];
+        final IntervalLog[] scratchLogs = new IntervalLog[count];
         final Random random = new Random(42);
-        try (IntervalLog actualLog = new IntervalLog(actual, sink, System.currentTimeMillis());
-             IntervalLog intendedLog = new IntervalLog(intended, sink, System.currentTimeMillis())) {
-            // a table sampling this thread's counters: the per-second /proc and hsperfdata reads are rehearsed too
-            final IntervalTable scratchTable = new IntervalTable(Long.MAX_VALUE);
-            final int tid = ThreadAffinity.currentThreadId();
-            scratchTable.start(tid, tid, null);
-            final ProgressReporter scratch = new ProgressReporter(actualLog, intendedLog, sent, received,
-                    measuredStart, warmupSecondOf, measuredMessages, warmupSeconds, measuredSeconds, sink,
-                    scratchTable);
-            // the real suppliers read 0 received before the run: every rehearsed second takes the warm-up branch
-            // (.hlog lines written); C1, which compiles these once-a-second methods, compiles the other branch too
-            for (int i = 0; i < iterations; i++) {
-                // both phases' intervals, latencies of a real run's range: 100 ns to tens of ms
-                for (int sample = 0; sample < 64; sample++) {
-                    actual.warmupInterval().recordValue(latency(random));
-                    intended.warmupInterval().recordValue(latency(random));
-                    if (i % 2 == 1) {
-                        actual.measuredInterval().recordValue(latency(random));
-                        intended.measuredInterval().recordValue(latency(random));
-                    }
+        try {
+            try {
+                for (final Latency latency : Latency.ALL) {
+                    recorders[latency.ordinal()] = new LatencyRecorder("rehearsal-" + latency.fileStem(), 1, 1);
+                    scratchLogs[latency.ordinal()] = new IntervalLog(recorders[latency.ordinal()], sink,
+                            System.currentTimeMillis());
                 }
-                scratch.drainAndReport();
+                // a table sampling this thread's counters: the per-second /proc and hsperfdata reads are rehearsed too
+                final IntervalTable scratchTable = new IntervalTable(Long.MAX_VALUE);
+                final int tid = ThreadAffinity.currentThreadId();
+                scratchTable.start(tid, tid, null);
+                final ProgressReporter scratch = new ProgressReporter(scratchLogs, sent, received,
+                        measuredStart, warmupSecondOf, measuredMessages, warmupSeconds, measuredSeconds, sink,
+                        scratchTable);
+                // the real suppliers read 0 received before the run: every rehearsed second takes the warm-up branch
+                // (.hlog lines written); C1, which compiles these once-a-second methods, compiles the other branch too
+                for (int i = 0; i < iterations; i++) {
+                    // both phases' intervals, latencies of a real run's range: 100 ns to tens of ms
+                    for (int sample = 0; sample < 64; sample++) {
+                        for (final LatencyRecorder recorder : recorders) {
+                            recorder.warmupInterval().recordValue(latency(random));
+                            if (i % 2 == 1) {
+                                recorder.measuredInterval().recordValue(latency(random));
+                            }
+                        }
+                    }
+                    scratch.drainAndReport();
+                }
+                scratchTable.close();
+            } finally {
+                IntervalLog.closeAll(scratchLogs);
             }
-            scratchTable.close();
         } catch (final IOException e) {
             throw new UncheckedIOException("a discarding stream cannot fail", e);
         }
     }
-
     /**
      * /dev/null through the same stream classes as System.err (a file stream behind a buffer), so the progress
      * line's write is compiled for the classes the run will use; a plain discarding stream where there is none.
@@ -169,23 +188,28 @@ public final class ProgressReporter implements Runnable {
      * code that would otherwise keep compiling in the measured window.
      */
     public synchronized void drainAndReport() {
-        final Histogram actual = actualSend.drain();
-        final Histogram intended = intendedSend.drain();
+        for (int i = 0; i < logs.length; i++) {
+            measured[i] = logs[i].drain();
+            lastWarmups[i] = logs[i].lastWarmup();
+            lastMeasureds[i] = logs[i].lastMeasured();
+        }
         final long receivedNow = received.getAsLong();
         final long start = measuredStart.getAsLong();
-        table.addSecond(actualSend.lastWarmup(), actualSend.lastMeasured(), intendedSend.lastWarmup(),
-                intendedSend.lastMeasured());
+        table.addSecond(lastWarmups, lastMeasureds);
         final boolean warmingUp = receivedNow < start;
         if (warmingUp) {
-            actualSend.writePending();
-            intendedSend.writePending();
+            for (final IntervalLog log : logs) {
+                log.writePending();
+            }
         }
         // The warm-up's length is decided while it runs (steady state): it shows its schedule seconds so far
         // (one per chunk, whatever the stage's rate) against its upper bound.
         final long elapsedSeconds = warmingUp ? warmupSecondOf.applyAsLong(receivedNow)
                 : measuredMessages == 0 ? 0 : (receivedNow - start) * measuredSeconds / measuredMessages;
         line.write(err, warmingUp, elapsedSeconds, warmingUp ? warmupOf : measuredOf, sent.getAsLong(), receivedNow,
-                actual.getValueAtPercentile(50), actual.getValueAtPercentile(99.9),
-                intended.getValueAtPercentile(50), intended.getValueAtPercentile(99.9));
+                measured[Latency.ACTUAL_SEND.ordinal()].getValueAtPercentile(50),
+                measured[Latency.ACTUAL_SEND.ordinal()].getValueAtPercentile(99.9),
+                measured[Latency.INTENDED_SEND.ordinal()].getValueAtPercentile(50),
+                measured[Latency.INTENDED_SEND.ordinal()].getValueAtPercentile(99.9));
     }
 }

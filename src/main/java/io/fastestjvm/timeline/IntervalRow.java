@@ -12,8 +12,12 @@ import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
 import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
 import static io.fastestjvm.timeline.EvidenceColumns.STEAL_MILLIS;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+
+import io.fastestjvm.recording.Latency;
 
 /**
  * One second of a run, warm-up or measured: what both latencies did and what happened to the JVM and the machine
@@ -26,19 +30,14 @@ public final class IntervalRow {
     public static final String MEASURED = "measured";
 
     /** The CSV columns, in order; {@link #csvCells()} writes the same order. */
-    public static final List<String> COLUMNS = Arrays.asList("phase", SECOND,
-            "actualSendCount", "actualSendP50", "actualSendP99", "actualSendMax",
-            "intendedSendCount", "intendedSendP50", "intendedSendP99", "intendedSendMax",
-            JIT_COMPILATIONS, HOT_PATH_DEOPTS, SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS,
-            GC_PAUSES, STEAL_MILLIS, INVOLUNTARY_SWITCHES_PRODUCER, INVOLUNTARY_SWITCHES_CONSUMER,
-            JITTER_LOST_MICROS);
+    public static final List<String> COLUMNS = columns();
 
     /** {@link #WARMUP} or {@link #MEASURED}. */
     public String phase;
     /** 0-based second within its phase. */
     public long second;
-    public final LatencySecond actualSend = new LatencySecond();
-    public final LatencySecond intendedSend = new LatencySecond();
+    /** One cell group per {@link Latency}, indexed by its ordinal. */
+    private final LatencySecond[] latencies = new LatencySecond[Latency.ALL.size()];
     public long jitCompilations = UNAVAILABLE;
     public long hotPathDeopts = UNAVAILABLE;
     public long safepoints = UNAVAILABLE;
@@ -53,17 +52,50 @@ public final class IntervalRow {
     public long startEpochMicros;
     public long endEpochMicros;
 
+    public IntervalRow() {
+        for (int i = 0; i < latencies.length; i++) {
+            latencies[i] = new LatencySecond();
+        }
+    }
+
+    /** What {@code latency} did in this second. */
+    public LatencySecond latency(final Latency latency) {
+        return latencies[latency.ordinal()];
+    }
+
+    /** The phase and second, then {@code <key>Count, <key>P50, <key>P99, <key>Max} per latency, then the evidence. */
+    private static List<String> columns() {
+        final List<String> columns = new ArrayList<>(Arrays.asList("phase", SECOND));
+        for (final Latency latency : Latency.ALL) {
+            for (final String stat : LatencySecond.STATS) {
+                columns.add(latency.key() + stat);
+            }
+        }
+        columns.addAll(Arrays.asList(JIT_COMPILATIONS, HOT_PATH_DEOPTS, SAFEPOINTS, SAFEPOINT_MICROS,
+                MAX_TIME_TO_SAFEPOINT_MICROS, GC_PAUSES, STEAL_MILLIS, INVOLUNTARY_SWITCHES_PRODUCER,
+                INVOLUNTARY_SWITCHES_CONSUMER, JITTER_LOST_MICROS));
+        return Collections.unmodifiableList(columns);
+    }
+
     public boolean measured() {
         return MEASURED.equals(phase);
     }
 
     /** This row's cells in {@link #COLUMNS} order; unavailable values are empty. */
     public String[] csvCells() {
-        final long[] numbers = {second,
-                actualSend.count, actualSend.p50, actualSend.p99, actualSend.max,
-                intendedSend.count, intendedSend.p50, intendedSend.p99, intendedSend.max,
-                jitCompilations, hotPathDeopts, safepoints, safepointMicros, maxTimeToSafepointMicros,
-                gcPauses, stealMillis, involuntarySwitchesProducer, involuntarySwitchesConsumer, jitterLostMicros};
+        final long[] evidence = {jitCompilations, hotPathDeopts, safepoints, safepointMicros,
+                maxTimeToSafepointMicros, gcPauses, stealMillis, involuntarySwitchesProducer,
+                involuntarySwitchesConsumer, jitterLostMicros};
+        final long[] numbers = new long[1 + latencies.length * LatencySecond.STATS.size() + evidence.length];
+        int at = 0;
+        numbers[at++] = second;
+        for (final LatencySecond latency : latencies) {
+            numbers[at++] = latency.count;
+            numbers[at++] = latency.p50;
+            numbers[at++] = latency.p99;
+            numbers[at++] = latency.max;
+        }
+        System.arraycopy(evidence, 0, numbers, at, evidence.length);
         final String[] cells = new String[numbers.length + 1];
         cells[0] = phase;
         for (int i = 0; i < numbers.length; i++) {
@@ -74,6 +106,9 @@ public final class IntervalRow {
 
     /** One latency definition over one second, ns. */
     public static final class LatencySecond {
+        /** The column suffixes, in the order {@link #csvCells()} writes the fields. */
+        static final List<String> STATS = Arrays.asList("Count", "P50", "P99", "Max");
+
         public long count;
         public long p50;
         public long p99;

@@ -20,6 +20,7 @@ import org.HdrHistogram.Histogram;
 
 import io.fastestjvm.audit.CpuTimes;
 import io.fastestjvm.audit.SystemFiles;
+import io.fastestjvm.recording.Latency;
 
 /**
  * The per-second evidence table, {@code intervals.csv}: one {@link IntervalRow} per drain of the interval logs
@@ -65,40 +66,43 @@ public final class IntervalTable {
         }
     }
 
-    /** One drain of both latencies' interval recorders: the warm-up part and the measured part of each. */
-    public synchronized void addSecond(final Histogram actualWarmup, final Histogram actualMeasured,
-                                       final Histogram intendedWarmup, final Histogram intendedMeasured) {
+    /**
+     * One drain of every latency's interval recorder: the warm-up part and the measured part of each, indexed by
+     * {@link Latency#ordinal()} (all latencies count the same messages, so the first one decides the phase).
+     */
+    public synchronized void addSecond(final Histogram[] warmupByLatency, final Histogram[] measuredByLatency) {
         if (sampler == null) {
             return;
         }
         final SecondSampler.Sample now = sampler.sample();
-        final boolean warmup = actualWarmup.getTotalCount() > 0;
-        final boolean measured = actualMeasured.getTotalCount() > 0;
+        final boolean warmup = warmupByLatency[0].getTotalCount() > 0;
+        final boolean measured = measuredByLatency[0].getTotalCount() > 0;
         if (warmup) {
-            add(IntervalRow.WARMUP, warmupSeconds++, actualWarmup, intendedWarmup, now);
+            add(IntervalRow.WARMUP, warmupSeconds++, warmupByLatency, now);
         }
         if (measured) {
-            add(IntervalRow.MEASURED, measuredSeconds++, actualMeasured, intendedMeasured, now);
-            measuredSoFar += actualMeasured.getTotalCount();
+            add(IntervalRow.MEASURED, measuredSeconds++, measuredByLatency, now);
+            measuredSoFar += measuredByLatency[0].getTotalCount();
         }
         if (!warmup && !measured && measuredSoFar < measuredMessages) {
             // nothing received for a whole second: a stall, which is evidence too
             if (measuredSoFar == 0) {
-                add(IntervalRow.WARMUP, warmupSeconds++, actualWarmup, intendedWarmup, now);
+                add(IntervalRow.WARMUP, warmupSeconds++, warmupByLatency, now);
             } else {
-                add(IntervalRow.MEASURED, measuredSeconds++, actualMeasured, intendedMeasured, now);
+                add(IntervalRow.MEASURED, measuredSeconds++, measuredByLatency, now);
             }
         }
         previous = now;
     }
 
-    private void add(final String phase, final long second, final Histogram actual, final Histogram intended,
+    private void add(final String phase, final long second, final Histogram[] byLatency,
                      final SecondSampler.Sample now) {
         final IntervalRow row = new IntervalRow();
         row.phase = phase;
         row.second = second;
-        fill(row.actualSend, actual);
-        fill(row.intendedSend, intended);
+        for (final Latency latency : Latency.ALL) {
+            fill(row.latency(latency), byLatency[latency.ordinal()]);
+        }
         row.startEpochMicros = previous.epochMicros;
         row.endEpochMicros = now.epochMicros;
         row.jitCompilations = delta(previous.compilations, now.compilations);

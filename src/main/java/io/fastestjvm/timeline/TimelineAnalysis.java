@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.fastestjvm.recording.Latency;
+
 /**
  * Reads the measured seconds of a run's {@link IntervalRow}s and says what moved the latency: the level shifts of
  * the per-second actual-send p50 ({@link LevelShifts}) and the {@value #TAIL_SECONDS} seconds with the highest
@@ -28,7 +30,7 @@ public final class TimelineAnalysis {
         this.measured = measured;
         final long[] p50 = new long[measured.size()];
         for (int i = 0; i < p50.length; i++) {
-            p50[i] = measured.get(i).actualSend.p50;
+            p50[i] = measured.get(i).latency(Latency.ACTUAL_SEND).p50;
         }
         this.shifts = LevelShifts.find(p50);
         this.background = SecondEvidence.Background.of(measured);
@@ -37,7 +39,8 @@ public final class TimelineAnalysis {
     /** Analyses the measured rows among {@code rows} that received messages, in order of their second. */
     public static TimelineAnalysis of(final List<IntervalRow> rows) {
         return new TimelineAnalysis(rows.stream()
-                .filter(row -> row.measured() && row.actualSend.count > 0 && row.actualSend.p50 > 0)
+                .filter(row -> row.measured() && row.latency(Latency.ACTUAL_SEND).count > 0
+                        && row.latency(Latency.ACTUAL_SEND).p50 > 0)
                 .sorted(Comparator.comparingLong(row -> row.second))
                 .collect(Collectors.toList()));
     }
@@ -64,16 +67,17 @@ public final class TimelineAnalysis {
     /** The seconds with the highest actual-send max, highest first (earlier second first on a tie). */
     public List<Map<String, Object>> tailSeconds() {
         return measured.stream()
-                .sorted(Comparator.comparingLong((IntervalRow row) -> row.actualSend.max).reversed()
+                .sorted(Comparator.comparingLong((IntervalRow row) -> row.latency(Latency.ACTUAL_SEND).max)
+                        .reversed()
                         .thenComparingLong(row -> row.second))
                 .limit(TAIL_SECONDS)
                 .map(row -> {
                     final Map<String, Object> node = new LinkedHashMap<>();
                     node.put(SECOND, row.second);
-                    node.put("actualSendMaxNanos", row.actualSend.max);
-                    node.put("actualSendP99Nanos", row.actualSend.p99);
-                    node.put("actualSendP50Nanos", row.actualSend.p50);
-                    node.put("intendedSendMaxNanos", row.intendedSend.max);
+                    node.put("actualSendMaxNanos", row.latency(Latency.ACTUAL_SEND).max);
+                    node.put("actualSendP99Nanos", row.latency(Latency.ACTUAL_SEND).p99);
+                    node.put("actualSendP50Nanos", row.latency(Latency.ACTUAL_SEND).p50);
+                    node.put("intendedSendMaxNanos", row.latency(Latency.INTENDED_SEND).max);
                     node.put("evidence", SecondEvidence.of(row));
                     node.put("attributedTo", SecondEvidence.kinds(background, row));
                     return node;

@@ -56,7 +56,8 @@ class ProgressRehearsalTest {
     }
 
     private static ProgressReporter reporter(final IntervalLog log, final PrintStream err, final IntervalTable table) {
-        return new ProgressReporter(log, log, () -> 0, () -> 0, () -> 10, sequence -> sequence, 10, 80, 100, err,
+        return new ProgressReporter(new IntervalLog[] {log, log}, () -> 0, () -> 0, () -> 10, sequence -> sequence,
+                10, 80, 100, err,
                 table);
     }
 }

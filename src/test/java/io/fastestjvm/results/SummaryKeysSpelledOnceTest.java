@@ -26,6 +26,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
+import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.timeline.IntervalTable;
@@ -124,10 +125,11 @@ class SummaryKeysSpelledOnceTest {
             final IntervalRow row = new IntervalRow();
             row.phase = IntervalRow.MEASURED;
             row.second = second;
-            row.actualSend.count = 100_000;
-            row.actualSend.p50 = second < 20 ? 200 : 2_000; // one level shift, with a safepoint in its second
-            row.actualSend.p99 = row.actualSend.p50 * 2;
-            row.actualSend.max = 1_000 + second;
+            row.latency(Latency.ACTUAL_SEND).count = 100_000;
+            // one level shift, with a safepoint in its second
+            row.latency(Latency.ACTUAL_SEND).p50 = second < 20 ? 200 : 2_000;
+            row.latency(Latency.ACTUAL_SEND).p99 = row.latency(Latency.ACTUAL_SEND).p50 * 2;
+            row.latency(Latency.ACTUAL_SEND).max = 1_000 + second;
             row.safepoints = second == 20 ? 1 : 0;
             rows.add(row);
         }

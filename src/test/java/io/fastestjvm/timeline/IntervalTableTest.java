@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.audit.SystemFiles;
+import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
 
 /** The per-second table on a scripted run: phases from the recorders, evidence columns, unavailable cells. */
@@ -37,9 +38,11 @@ class IntervalTableTest {
         final IntervalTable table = scriptedTable(30);
         final List<IntervalRow> rows = table.rows();
         assertEquals(Arrays.asList("warmup:0:10", "warmup:1:5", "measured:0:10", "measured:1:20"),
-                Arrays.asList(rows.stream().map(r -> r.phase + ":" + r.second + ":" + r.actualSend.count)
+                Arrays.asList(rows.stream()
+                        .map(r -> r.phase + ":" + r.second + ":" + r.latency(Latency.ACTUAL_SEND).count)
                         .toArray()));
-        assertEquals(30, rows.stream().filter(IntervalRow::measured).mapToLong(r -> r.actualSend.count).sum());
+        assertEquals(30, rows.stream().filter(IntervalRow::measured)
+                .mapToLong(r -> r.latency(Latency.ACTUAL_SEND).count).sum());
         assertEquals(rows.get(1).endEpochMicros, rows.get(2).endEpochMicros, "the second the warm-up ended");
         assertEquals(rows.get(1).stealMillis, rows.get(2).stealMillis);
         assertEquals(Arrays.asList(0L, 30L, 30L, 10L),
@@ -115,7 +118,13 @@ class IntervalTableTest {
 
     private void tick(final IntervalTable table, final int warmup, final int measured) {
         clock.addAndGet(1000);
-        table.addSecond(histogram(warmup), histogram(measured), histogram(warmup), histogram(measured));
+        final Histogram[] warmups = new Histogram[Latency.ALL.size()];
+        final Histogram[] measureds = new Histogram[Latency.ALL.size()];
+        for (int i = 0; i < warmups.length; i++) {
+            warmups[i] = histogram(warmup);
+            measureds[i] = histogram(measured);
+        }
+        table.addSecond(warmups, measureds);
     }
 
     private static Histogram histogram(final int count) {

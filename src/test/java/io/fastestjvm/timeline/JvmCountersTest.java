@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.fastestjvm.recording.Latency;
+
 class JvmCountersTest {
 
     @Test
@@ -41,7 +43,7 @@ class JvmCountersTest {
         final IntervalRow row = new IntervalRow();
         row.phase = IntervalRow.MEASURED;
         row.second = 7;
-        row.actualSend.p50 = 210;
+        row.latency(Latency.ACTUAL_SEND).p50 = 210;
         row.safepoints = 3;
         final String[] cells = row.csvCells();
         assertEquals(IntervalRow.COLUMNS.size(), cells.length);

@@ -15,6 +15,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.fastestjvm.recording.Latency;
+
 class TimelineAnalysisTest {
     /** Measured seconds with p50 200 ns, max 1000 + second ns, nothing recorded; a warm-up row first. */
     private static List<IntervalRow> rows(final int seconds) {
@@ -32,10 +34,10 @@ class TimelineAnalysisTest {
         final IntervalRow row = new IntervalRow();
         row.phase = phase;
         row.second = second;
-        row.actualSend.count = 100_000;
-        row.actualSend.p50 = p50;
-        row.actualSend.p99 = p50 * 2;
-        row.actualSend.max = max;
+        row.latency(Latency.ACTUAL_SEND).count = 100_000;
+        row.latency(Latency.ACTUAL_SEND).p50 = p50;
+        row.latency(Latency.ACTUAL_SEND).p99 = p50 * 2;
+        row.latency(Latency.ACTUAL_SEND).max = max;
         row.jitCompilations = 0;
         row.hotPathDeopts = 0;
         row.safepoints = 0;
@@ -53,10 +55,10 @@ class TimelineAnalysisTest {
     @Test
     void tailSecondsAreTheTenHighestMaxesHighestFirstWithTheirEvidence() {
         final List<IntervalRow> rows = rows(30);
-        measured(rows, 3).actualSend.max = 90_000;
+        measured(rows, 3).latency(Latency.ACTUAL_SEND).max = 90_000;
         measured(rows, 3).safepoints = 2;
         measured(rows, 3).safepointMicros = 180;
-        measured(rows, 12).actualSend.max = 50_000;
+        measured(rows, 12).latency(Latency.ACTUAL_SEND).max = 50_000;
         measured(rows, 12).involuntarySwitchesConsumer = 1;
         final List<Map<String, Object>> tails = TimelineAnalysis.of(rows).tailSeconds();
         assertEquals(TimelineAnalysis.TAIL_SECONDS, tails.size());
@@ -80,7 +82,7 @@ class TimelineAnalysisTest {
     void aShiftCarriesTheEvidenceOfItsSecondAndTheOneBefore() {
         final List<IntervalRow> rows = rows(60);
         for (long s = 22; s < 60; s++) {
-            measured(rows, s).actualSend.p50 = 515;
+            measured(rows, s).latency(Latency.ACTUAL_SEND).p50 = 515;
         }
         measured(rows, 21).hotPathDeopts = 3;
         measured(rows, 22).jitCompilations = 4;
@@ -109,7 +111,7 @@ class TimelineAnalysisTest {
             row.jitCompilations = 1;
         }
         for (long s = 30; s < 60; s++) {
-            measured(rows, s).actualSend.p50 = 600;
+            measured(rows, s).latency(Latency.ACTUAL_SEND).p50 = 600;
         }
         TimelineAnalysis analysis = TimelineAnalysis.of(rows);
         assertEquals(1, analysis.levelShifts().size());
@@ -126,7 +128,7 @@ class TimelineAnalysisTest {
     void aShiftWithNothingRecordedIsSaidToBeUnattributed() {
         final List<IntervalRow> rows = rows(40);
         for (long s = 20; s < 40; s++) {
-            measured(rows, s).actualSend.p50 = 100;
+            measured(rows, s).latency(Latency.ACTUAL_SEND).p50 = 100;
         }
         final TimelineAnalysis analysis = TimelineAnalysis.of(rows);
         assertEquals(1, analysis.unattributedShifts());
