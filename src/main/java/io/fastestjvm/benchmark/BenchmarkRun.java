@@ -1,5 +1,6 @@
 package io.fastestjvm.benchmark;
 
+import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -110,7 +111,8 @@ public final class BenchmarkRun {
         prepareFolders(run, safety);
         prepareThreads(run);
         final IntervalLog[] logs = new IntervalLog[Latency.ALL.size()];
-        try {
+        // as a resource: a failure to close is added to the run's own failure as suppressed, not put in its place
+        try (Closeable closeLogs = () -> IntervalLog.closeAll(logs)) {
             for (final Latency latency : Latency.ALL) {
                 logs[latency.ordinal()] = run.bare ? null : new IntervalLog(run.latencies.get(latency),
                         run.results.temporaryFile(latency.fileStem() + ".hlog"), run.started.getTime());
@@ -124,8 +126,6 @@ public final class BenchmarkRun {
             }
             final Thread[] threads = warmUp(run);
             measure(run, threads, progress);
-        } finally {
-            IntervalLog.closeAll(logs);
         }
         reportWarmUp(run);
         final PersistenceProof proof = verify(run);
