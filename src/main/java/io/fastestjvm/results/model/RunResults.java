@@ -256,33 +256,8 @@ public final class RunResults {
         public String detail;
     }
 
-    /** The overall ladder of each latency, keyed by {@link Latency#key()}, in nanoseconds. */
-    public static final class Latencies {
-        public String unit = "ns";
-        private final Map<String, Ladder> ladders = new LinkedHashMap<>();
-
-        public Ladder get(final Latency definition) {
-            return ladders.get(definition.key());
-        }
-
-        public void put(final Latency definition, final Ladder ladder) {
-            ladders.put(definition.key(), ladder);
-        }
-
-        @JsonAnySetter
-        void set(final String key, final Ladder ladder) {
-            ladders.put(key, ladder);
-        }
-
-        @JsonAnyGetter
-        Map<String, Ladder> ladders() {
-            return ladders;
-        }
-    }
-
-    /** One measured run's ladders ({@code runs[i]}). */
-    public static final class RunFigures {
-        public int run;
+    /** One ladder per latency, keyed by {@link Latency#key()}: the JSON object's other keys are its latencies. */
+    public abstract static class Ladders {
         private final Map<String, Ladder> ladders = new LinkedHashMap<>();
 
         /** The ladder of one latency, or null. */
@@ -303,6 +278,16 @@ public final class RunResults {
         Map<String, Ladder> ladders() {
             return ladders;
         }
+    }
+
+    /** The overall ladder of each latency, in nanoseconds. */
+    public static final class Latencies extends Ladders {
+        public String unit = "ns";
+    }
+
+    /** One measured run's ladders ({@code runs[i]}). */
+    public static final class RunFigures extends Ladders {
+        public int run;
     }
 
     @JsonPropertyOrder({"sequence", "allocation", "jvmDuringMeasurement", "persistence"})
