@@ -4,6 +4,8 @@ import java.awt.Color;
 import java.util.Arrays;
 import java.util.List;
 
+import io.fastestjvm.config.FlagSets;
+
 /**
  * One fixed colour per JVM profile (and per transport, for sets that compare transports on one JVM), the same in every chart of every results set, so a reader learns once that
  * (say) orange is JDK 17. Known profiles have hand-picked, mutually distinct colours; any other profile gets a
@@ -37,15 +39,13 @@ public final class ProfilePalette {
         new Color(0xD62728), // disruptor: red
         new Color(0x9467BD), // in-memory: purple
     };
-    /** A profile's tuned flag set (run-matrix.sh --flags tuned): its JVM's colour, lighter. */
-    private static final String TUNED = "-tuned";
 
     private ProfilePalette() {
     }
 
     public static Color colour(final String profile) {
-        if (profile.endsWith(TUNED)) {
-            final Color base = colour(profile.substring(0, profile.length() - TUNED.length()));
+        if (FlagSets.tuned(profile)) { // the tuned flag set (run-matrix.sh --flags tuned): its JVM's colour, lighter
+            final Color base = colour(FlagSets.jvm(profile));
             return new Color((base.getRed() + 255) / 2, (base.getGreen() + 255) / 2, (base.getBlue() + 255) / 2);
         }
         final int known = known(profile);
@@ -63,8 +63,7 @@ public final class ProfilePalette {
 
     /** Sort key: known profiles in palette order (oldest JDK first), then the rest. */
     public static int order(final String profile) {
-        final int known = known(profile.endsWith(TUNED)
-                ? profile.substring(0, profile.length() - TUNED.length()) : profile);
+        final int known = known(FlagSets.jvm(profile));
         return known >= 0 ? known : KNOWN.size();
     }
 

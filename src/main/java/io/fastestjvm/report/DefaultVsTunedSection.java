@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import io.fastestjvm.report.verdict.FlagSets;
+import io.fastestjvm.config.FlagSets;
 import io.fastestjvm.report.verdict.PairResult;
 import io.fastestjvm.report.verdict.RunUnits;
 import io.fastestjvm.report.verdict.SetVerdict;

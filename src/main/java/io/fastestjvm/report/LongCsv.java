@@ -3,7 +3,7 @@ package io.fastestjvm.report;
 import java.io.IOException;
 import java.util.Locale;
 
-import io.fastestjvm.report.verdict.FlagSets;
+import io.fastestjvm.config.FlagSets;
 import io.fastestjvm.report.verdict.PlacementLevels;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;

@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
 import io.fastestjvm.charts.ProfilePalette;
-import io.fastestjvm.report.verdict.FlagSets;
+import io.fastestjvm.config.FlagSets;
 
 /**
  * Reads a results folder into {@link JvmGroup}s. A matrix set ({@code <profile>/profile.json}) groups by its

@@ -1,4 +1,4 @@
-package io.fastestjvm.report.verdict;
+package io.fastestjvm.config;
 
 /**
  * Which flag set a profile ran with. run-matrix.sh {@code --flags tuned} writes a profile's tuned runs under
