@@ -9,6 +9,7 @@ import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.timeline.JvmCounters;
+import io.fastestjvm.timeline.RunEvidence;
 
 /**
  * What the producer and consumer do at the two edges of the measured window, outside it: the placement probe
@@ -23,6 +24,8 @@ final class MeasuredWindowEdges {
     private final JvmCounters counters = JvmCounters.open();
     private long safepointsAtStart = JvmCounters.UNAVAILABLE;
     private long measuredSafepoints = JvmCounters.UNAVAILABLE;
+    private volatile long startEpochMicros = -1;
+    private volatile long endEpochMicros = -1;
 
     MeasuredWindowEdges(final RunControl control, final PlacementProbe placement) {
         this.placement = placement;
@@ -54,14 +57,29 @@ final class MeasuredWindowEdges {
         harnessCpu.start();
         placement.respond(PlacementProbe.BEFORE, stop);
         safepointsAtStart = safepoints();
+        startEpochMicros = epochMicros();
     }
 
     /** Consumer, after its last measured message. */
     void consumerAfterMeasuring() {
+        endEpochMicros = epochMicros();
         final long now = safepoints();
         measuredSafepoints = now < 0 || safepointsAtStart < 0 ? JvmCounters.UNAVAILABLE : now - safepointsAtStart;
         harnessCpu.stop();
         placement.respond(PlacementProbe.AFTER, stop);
+    }
+
+    /** Milliseconds are what every JDK from 8 gives without allocating; the window is 100 s. */
+    private static long epochMicros() {
+        return System.currentTimeMillis() * 1000;
+    }
+
+    /** The consumer's clock just before the first measured message and just after the last; -1 if not reached. */
+    void addWindowTo(final RunEvidence evidence) {
+        if (startEpochMicros >= 0 && endEpochMicros >= startEpochMicros) {
+            // the clock read at the end is whole milliseconds: an event in the last one counts in the window
+            evidence.measuredWindow(startEpochMicros, endEpochMicros + 999);
+        }
     }
 
     private long safepoints() {

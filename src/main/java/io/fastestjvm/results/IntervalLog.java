@@ -34,7 +34,9 @@ public final class IntervalLog implements AutoCloseable {
     private final HistogramLogWriter writer;
     private Histogram warmupSpare;
     private Histogram measuredSpare;
-    private ByteBuffer encoding;
+    /** Sized once for the recorder's fixed range: a lazy first allocation was a branch the rehearsal's logs had
+     * taken before the real logs existed, and C2 compiled it as never taken (a deoptimisation at the warm-up's start). */
+    private ByteBuffer encoding = ByteBuffer.allocate(LatencyRecorder.newHistogram().getNeededByteBufferCapacity());
     private final List<Second> pending = new ArrayList<>();
 
     public IntervalLog(final LatencyRecorder recorder, final Path file, final long startMillis) throws IOException {
@@ -49,6 +51,10 @@ public final class IntervalLog implements AutoCloseable {
     private IntervalLog(final LatencyRecorder recorder, final Path file, final OutputStream stream,
                         final long startMillis) throws IOException {
         this.recorder = recorder;
+        // recycled from the first drain on; taken here (nothing recorded yet) so no drain passes null, a branch
+        // that C2, having seen only the rehearsal's later drains, compiled as never taken
+        this.warmupSpare = recorder.warmupInterval().getIntervalHistogram();
+        this.measuredSpare = recorder.measuredInterval().getIntervalHistogram();
         this.file = file;
         this.stream = stream;
         // HistogramLogWriter prints through a PrintStream, which swallows write errors: close() checks for them.
@@ -79,7 +85,7 @@ public final class IntervalLog implements AutoCloseable {
             return;
         }
         final int needed = interval.getNeededByteBufferCapacity();
-        if (encoding == null || encoding.capacity() < needed) {
+        if (encoding.capacity() < needed) {
             encoding = ByteBuffer.allocate(needed);
         }
         encoding.clear();
@@ -101,6 +107,11 @@ public final class IntervalLog implements AutoCloseable {
         }
         pending.clear();
         out.flush();
+    }
+
+    /** Drops the pending seconds unwritten: the rehearsal's logs keep nothing. */
+    void discardPending() {
+        pending.clear();
     }
 
     /** The warm-up part of the last {@link #drain()}; valid until the next drain. */

@@ -73,17 +73,23 @@ public final class ProgressReporter implements Runnable {
     }
 
     /**
-     * Runs this reporter's whole per-second path (drain both logs, encode the seconds, write the .hlog lines,
-     * sample the per-second evidence, print the progress line) {@code iterations} times, before the run starts, on
-     * scratch recorders, a scratch table and a stream into /dev/null, but with this reporter's own suppliers: the
-     * compiled code is then built for the very classes the run uses (a scratch lambda in their place let the JIT
-     * inline it, and loading the real one later invalidated that code at the warm-up's start, so it was compiled
-     * again during the measured window). Each once-a-second method passes C1's threshold (200 calls) and stays
-     * far below C2's (5,000), so it is never compiled again in the run; what runs many times a second reaches C2
-     * here, and the warm-up works off that backlog. Newly compiled code leaves inline-cache stubs that HotSpot
-     * frees at a "Cleanup" safepoint stopping the pinned threads (docs/evidence.md, "Harness safepoints").
+     * Runs this reporter's per-second path before the run starts, on scratch recorders, a scratch table and a
+     * stream into /dev/null, but with this reporter's own suppliers: the compiled code is then built for the very
+     * classes the run uses (a scratch lambda in their place let the JIT inline it, and loading the real one later
+     * invalidated that code at the warm-up's start, so it was compiled again during the measured window).
+     * <p>
+     * First the whole path {@code warmupIterations} times as the warm-up runs it (the .hlog lines written, and an
+     * empty second now and then, as the warm-up's placement probe has). Then the
+     * measured window's path (no .hlog lines) {@code measuredIterations} times, cycling through the seconds a run
+     * has: warm-up only, the second the warm-up ends (both), measured only, and an empty second (the placement
+     * probe's, or a stall). That is enough calls for every method on the path, ours and the JDK's under it, to pass
+     * C2's threshold here even when a busy compile queue raises it: a method called a few times a second otherwise
+     * sits below the threshold after the rehearsal and crosses it at a random second of the measured window. The
+     * branches it compiles have all been taken, so the window meets no untaken one. Newly compiled code leaves
+     * inline-cache stubs that HotSpot frees at a "Cleanup" safepoint stopping the pinned threads
+     * (docs/evidence.md, "Harness safepoints").
      */
-    public void rehearse(final int iterations) {
+    public void rehearse(final int warmupIterations, final int measuredIterations) {
         final PrintStream sink = new PrintStream(discardingStream());
         final int count = Latency.ALL.size();
         final LatencyRecorder[] recorders = new LatencyRecorder[count];
@@ -103,19 +109,20 @@ public final class ProgressReporter implements Runnable {
                 final ProgressReporter scratch = new ProgressReporter(scratchLogs, sent, received,
                         measuredStart, warmupSecondOf, measuredMessages, warmupSeconds, measuredSeconds, sink,
                         scratchTable);
-                // the real suppliers read 0 received before the run: every rehearsed second takes the warm-up branch
-                // (.hlog lines written); C1, which compiles these once-a-second methods, compiles the other branch too
-                for (int i = 0; i < iterations; i++) {
-                    // both phases' intervals, latencies of a real run's range: 100 ns to tens of ms
-                    for (int sample = 0; sample < 64; sample++) {
-                        for (final LatencyRecorder recorder : recorders) {
-                            recorder.warmupInterval().recordValue(latency(random));
-                            if (i % 2 == 1) {
-                                recorder.measuredInterval().recordValue(latency(random));
-                            }
-                        }
-                    }
+                // the real suppliers read 0 received before the run: every second here takes the warm-up branch;
+                // one in four is empty, as the warm-up's placement probe second is
+                for (int i = 0; i < warmupIterations; i++) {
+                    record(recorders, random, i % 4 != 3, false);
                     scratch.drainAndReport();
+                }
+                for (int i = 0; i < measuredIterations; i++) {
+                    final int kind = i % 4;
+                    record(recorders, random, kind <= 1, kind == 1 || kind == 2);
+                    scratch.drainLogs();
+                    scratch.report(false, 0, 0);
+                    for (final IntervalLog log : scratchLogs) {
+                        log.discardPending();
+                    }
                 }
                 scratchTable.close();
             } finally {
@@ -125,6 +132,22 @@ public final class ProgressReporter implements Runnable {
             throw new UncheckedIOException("a discarding stream cannot fail", e);
         }
     }
+
+    /** One rehearsed second: 64 latencies of a real run's range (100 ns to tens of ms) into the phases asked for. */
+    private static void record(final LatencyRecorder[] recorders, final Random random, final boolean warmup,
+                               final boolean measured) {
+        for (int sample = 0; sample < 64; sample++) {
+            for (final LatencyRecorder recorder : recorders) {
+                if (warmup) {
+                    recorder.warmupInterval().recordValue(latency(random));
+                }
+                if (measured) {
+                    recorder.measuredInterval().recordValue(latency(random));
+                }
+            }
+        }
+    }
+
     /**
      * /dev/null through the same stream classes as System.err (a file stream behind a buffer), so the progress
      * line's write is compiled for the classes the run will use; a plain discarding stream where there is none.
@@ -188,15 +211,23 @@ public final class ProgressReporter implements Runnable {
      * code that would otherwise keep compiling in the measured window.
      */
     public synchronized void drainAndReport() {
+        drainLogs();
+        final long receivedNow = received.getAsLong();
+        final long start = measuredStart.getAsLong();
+        report(receivedNow < start, receivedNow, start);
+    }
+
+    private void drainLogs() {
         for (int i = 0; i < logs.length; i++) {
             measured[i] = logs[i].drain();
             lastWarmups[i] = logs[i].lastWarmup();
             lastMeasureds[i] = logs[i].lastMeasured();
         }
-        final long receivedNow = received.getAsLong();
-        final long start = measuredStart.getAsLong();
+    }
+
+    /** The drained second into the table, the .hlog lines while warming up, the progress line. */
+    private void report(final boolean warmingUp, final long receivedNow, final long start) {
         table.addSecond(lastWarmups, lastMeasureds);
-        final boolean warmingUp = receivedNow < start;
         if (warmingUp) {
             for (final IntervalLog log : logs) {
                 log.writePending();

@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 import org.HdrHistogram.Histogram;
 
@@ -40,6 +42,9 @@ public final class IntervalTable {
     private long warmupSeconds;
     private long measuredSeconds;
     private long measuredSoFar;
+    private JvmTimeline timeline;
+    private long windowStartEpochMicros = -1;
+    private long windowEndEpochMicros = -1;
 
     /** {@code measuredMessages}: how many measured samples a complete run records (ends the table). */
     public IntervalTable(final long measuredMessages) {
@@ -141,6 +146,7 @@ public final class IntervalTable {
      * perf counters were unavailable, compilations and safepoints are counted from the events instead.
      */
     public synchronized void attach(final JvmTimeline timeline) {
+        this.timeline = timeline;
         for (final IntervalRow row : rows) {
             final List<JvmEvent> in = new ArrayList<>();
             for (final JvmEvent event : timeline.events()) {
@@ -197,19 +203,60 @@ public final class IntervalTable {
     }
 
     /**
-     * Totals over the measured rows for {@code checks.jvmDuringMeasurement}: sums, and the largest time to
-     * safepoint; null where any measured row lacks the value (unavailable is not 0).
+     * The measured window's edges on the wall clock, epoch microseconds: the consumer's clock just before the first
+     * measured message and just after the last. The rows cannot be cut there (a row's counters cover a whole
+     * second, so the first measured row holds the end of the warm-up and the last one the run's clean-up), but
+     * the events can: the totals then count what happened between the two, as a bare run counts its safepoints.
+     */
+    public synchronized void measuredWindow(final long startEpochMicros, final long endEpochMicros) {
+        this.windowStartEpochMicros = startEpochMicros;
+        this.windowEndEpochMicros = endEpochMicros;
+    }
+
+    /**
+     * Totals over the measured window for {@code checks.jvmDuringMeasurement}: from the events inside the window's
+     * edges where the timeline has that kind and the edges are known, else summed over the measured rows (and the
+     * largest time to safepoint); null where any measured row lacks the value (unavailable is not 0).
      */
     public synchronized Map<String, Long> measuredTotals() {
         final Map<String, Long> totals = new LinkedHashMap<>();
-        totals.put(HOT_PATH_DEOPTS, total(r -> r.hotPathDeopts, false));
-        totals.put(SAFEPOINTS, total(r -> r.safepoints, false));
-        totals.put(SAFEPOINT_MICROS, total(r -> r.safepointMicros, false));
-        totals.put(MAX_TIME_TO_SAFEPOINT_MICROS, total(r -> r.maxTimeToSafepointMicros, true));
+        if (fromEvents(JvmEvent.DEOPTIMIZATION)) {
+            totals.put(HOT_PATH_DEOPTS, count(e -> JvmEvent.DEOPTIMIZATION.equals(e.kind) && e.hotPath(), e -> 1,
+                    false));
+        } else {
+            totals.put(HOT_PATH_DEOPTS, total(r -> r.hotPathDeopts, false));
+        }
+        if (fromEvents(JvmEvent.SAFEPOINT)) {
+            final Predicate<JvmEvent> safepoint = e -> JvmEvent.SAFEPOINT.equals(e.kind);
+            totals.put(SAFEPOINTS, count(safepoint, e -> 1, false));
+            totals.put(SAFEPOINT_MICROS, count(safepoint, e -> Math.max(0, e.durationNanos), false) / 1000);
+            totals.put(MAX_TIME_TO_SAFEPOINT_MICROS, count(safepoint, e -> e.timeToSafepointNanos, true) / 1000);
+        } else {
+            totals.put(SAFEPOINTS, total(r -> r.safepoints, false));
+            totals.put(SAFEPOINT_MICROS, total(r -> r.safepointMicros, false));
+            totals.put(MAX_TIME_TO_SAFEPOINT_MICROS, total(r -> r.maxTimeToSafepointMicros, true));
+        }
         return totals;
     }
 
-    private Long total(final java.util.function.ToLongFunction<IntervalRow> column, final boolean max) {
+    private boolean fromEvents(final String kind) {
+        return timeline != null && timeline.provides(kind) && windowStartEpochMicros >= 0
+                && windowEndEpochMicros >= windowStartEpochMicros;
+    }
+
+    /** The sum (or the largest) of {@code value} over the events of the measured window that {@code which} picks. */
+    private long count(final Predicate<JvmEvent> which, final ToLongFunction<JvmEvent> value, final boolean max) {
+        long total = 0;
+        for (final JvmEvent event : timeline.events()) {
+            if (event.epochMicros >= windowStartEpochMicros && event.epochMicros <= windowEndEpochMicros
+                    && which.test(event)) {
+                total = max ? Math.max(total, value.applyAsLong(event)) : total + value.applyAsLong(event);
+            }
+        }
+        return total;
+    }
+
+    private Long total(final ToLongFunction<IntervalRow> column, final boolean max) {
         long total = 0;
         boolean any = false;
         for (final IntervalRow row : rows) {

@@ -12,15 +12,20 @@ import java.nio.charset.StandardCharsets;
 /**
  * HotSpot's own performance counters (the hsperfdata file that jstat reads), read from this JVM's memory-mapped
  * copy: compilations, safepoints and safepoint time on every JDK from 8 on, without a JMX call or a safepoint.
- * Each read is one {@code getLong} on the mapping, so a reporter thread can sample it every second for free.
- * Unavailable (null from {@link #open()}) under {@code -XX:-UsePerfData} or {@code -XX:+PerfDisableSharedMem}.
+ * The file is mapped once to find the counters; each read is then one positional read of 8 bytes through a
+ * RandomAccessFile kept open (the JVM writes the file through a shared mapping, so a read sees the live value): one
+ * native call, where a {@code getLong} on the mapping runs through a chain of JDK buffer and memory-access methods
+ * that reached C2's threshold at random times in the measured window, each compilation followed by a "Cleanup"
+ * safepoint. One instance is read by one thread at a time. Unavailable (null from {@link #open()}) under {@code -XX:-UsePerfData} or {@code -XX:+PerfDisableSharedMem}.
  */
 public final class JvmCounters {
     /** A counter this JVM does not publish. */
     public static final long UNAVAILABLE = -1;
     private static final int MAGIC = 0xcafec0c0;
 
-    private final MappedByteBuffer data;
+    private final RandomAccessFile file;
+    private final boolean bigEndian;
+    private final byte[] value = new byte[Long.BYTES];
     private final int totalCompiles;
     private final int totalInvalidates;
     private final int safepoints;
@@ -28,8 +33,9 @@ public final class JvmCounters {
     private final int safepointSyncTicks;
     private final double nanosPerTick;
 
-    private JvmCounters(final MappedByteBuffer data, final Entries entries) {
-        this.data = data;
+    private JvmCounters(final RandomAccessFile file, final MappedByteBuffer data, final Entries entries) {
+        this.file = file;
+        this.bigEndian = data.order() == ByteOrder.BIG_ENDIAN;
         this.totalCompiles = entries.offsetOf("sun.ci.totalCompiles");
         this.totalInvalidates = entries.offsetOf("sun.ci.totalInvalidates");
         this.safepoints = entries.offsetOf("sun.rt.safepoints");
@@ -51,14 +57,19 @@ public final class JvmCounters {
         if (!file.isFile()) {
             return null;
         }
-        try (RandomAccessFile raf = new RandomAccessFile(file, "r"); FileChannel channel = raf.getChannel()) {
+        RandomAccessFile raf = null;
+        try {
+            raf = new RandomAccessFile(file, "r");
+            final FileChannel channel = raf.getChannel();
             final MappedByteBuffer data = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
             if (data.getInt(0) != MAGIC) {
+                raf.close();
                 return null;
             }
             data.order(data.get(4) == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
-            return new JvmCounters(data, new Entries(data));
+            return new JvmCounters(raf, data, new Entries(data));
         } catch (final IOException | RuntimeException e) {
+            closeQuietly(raf);
             return null;
         }
     }
@@ -89,7 +100,31 @@ public final class JvmCounters {
     }
 
     private long read(final int offset) {
-        return offset < 0 ? UNAVAILABLE : data.getLong(offset);
+        if (offset < 0) {
+            return UNAVAILABLE;
+        }
+        try {
+            file.seek(offset);
+            file.readFully(value);
+        } catch (final IOException e) {
+            return UNAVAILABLE;
+        }
+        long result = 0;
+        for (int i = 0; i < Long.BYTES; i++) {
+            final long b = value[bigEndian ? i : Long.BYTES - 1 - i] & 0xff;
+            result = (result << 8) | b;
+        }
+        return result;
+    }
+
+    private static void closeQuietly(final RandomAccessFile raf) {
+        if (raf != null) {
+            try {
+                raf.close();
+            } catch (final IOException e) {
+                // opened read-only: nothing to lose
+            }
+        }
     }
 
     private long ticksToNanos(final long ticks) {

@@ -54,6 +54,11 @@ public final class RunEvidence {
         table.threadsEnded(producerSwitches, consumerSwitches);
     }
 
+    /** The measured window's edges, epoch microseconds (see {@link IntervalTable#measuredWindow}). */
+    public void measuredWindow(final long startEpochMicros, final long endEpochMicros) {
+        table.measuredWindow(startEpochMicros, endEpochMicros);
+    }
+
     /** After the last second was added: reads the events and fills the table's event columns. */
     public void finish(final Path scratchDir) {
         table.close();

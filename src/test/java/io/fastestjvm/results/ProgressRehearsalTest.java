@@ -27,7 +27,7 @@ class ProgressRehearsalTest {
             System.setErr(capture);
             final int headerLength = log.size();
             final IntervalTable table = new IntervalTable(100);
-            reporter(real, new PrintStream(err, true, "UTF-8"), table).rehearse(20);
+            reporter(real, new PrintStream(err, true, "UTF-8"), table).rehearse(20, 20);
             assertEquals(headerLength, log.size(), "the real interval log got nothing");
             assertEquals(0, table.rows().size(), "the real evidence table got nothing");
         } finally {

@@ -92,6 +92,33 @@ class IntervalTableTest {
     }
 
     @Test
+    void withTheWindowsEdgesTheTotalsCountOnlyTheEventsBetweenThem() throws IOException {
+        final IntervalTable table = scriptedTable(30);
+        final IntervalRow last = table.rows().get(3);
+        final long windowStart = table.rows().get(2).startEpochMicros + 200_000;
+        final long windowEnd = last.startEpochMicros + 600_000;
+        final List<JvmEvent> events = Arrays.asList(
+                // in the first measured row, but before the first measured message: the end of the warm-up
+                new JvmEvent(windowStart - 1, JvmEvent.SAFEPOINT, "Cleanup", -1, null, null, 50_000, 10_000),
+                new JvmEvent(windowStart, JvmEvent.SAFEPOINT, "Cleanup", -1, null, null, 30_000, 20_000),
+                new JvmEvent(windowEnd - 1, JvmEvent.DEOPTIMIZATION, "x.Y::z", 4, "unstable_if", "qp-consumer", -1, -1),
+                // in the last measured row, after the last measured message: the run's clean-up
+                new JvmEvent(windowEnd + 1, JvmEvent.SAFEPOINT, "Cleanup", -1, null, null, 70_000, 60_000),
+                new JvmEvent(windowEnd + 2, JvmEvent.DEOPTIMIZATION, "x.Y::z", 4, "unstable_if", "qp-consumer", -1,
+                        -1));
+        table.attach(JvmTimeline.of(events, JvmEvent.DEOPTIMIZATION, JvmEvent.SAFEPOINT));
+        assertEquals(3L, table.measuredTotals().get("safepoints"), "without edges: every event in the measured rows");
+
+        table.measuredWindow(windowStart, windowEnd);
+        final Map<String, Long> totals = table.measuredTotals();
+        assertEquals(1L, totals.get("safepoints"));
+        assertEquals(30L, totals.get("safepointMicros"));
+        assertEquals(20L, totals.get("maxTimeToSafepointMicros"));
+        assertEquals(1L, totals.get("hotPathDeopts"));
+        assertEquals(2, last.hotPathDeopts, "the rows themselves still show the whole second");
+    }
+
+    @Test
     void aTimelineWithNothingLeavesEveryTotalNull() throws IOException {
         final IntervalTable table = scriptedTable(30);
         table.attach(JvmTimeline.of(java.util.Collections.emptyList()));
