@@ -34,12 +34,12 @@ final class MeasuredWindowEdges {
 
     /** Producer, in the paced warm-up (see {@link PlacementProbe#WARMUP}); its schedule restarts after. */
     void producerInWarmup() {
-        placement.initiate(PlacementProbe.WARMUP, stop);
+        placement.rehearseInitiator(stop);
     }
 
     /** Consumer, in the paced warm-up, at the same chunk. */
     void consumerInWarmup() {
-        placement.respond(PlacementProbe.WARMUP, stop);
+        placement.rehearseResponder(stop);
     }
 
     /** Producer, after the last warm-up message; the measured schedule starts after it, so nothing is overdue. */

@@ -24,11 +24,16 @@ public final class PlacementProbe {
     public static final int BEFORE = 0;
     public static final int AFTER = 1;
     /**
-     * In the paced warm-up's second chunk: also makes the JIT compile the probe and see its loops end, so the probe
-     * at the measured window's edge runs compiled code that takes no branch for the first time (which deoptimised
-     * it there, on the benchmark threads, in the first default runs).
+     * In the paced warm-up's second chunk ({@link #rehearseInitiator}): makes the JIT compile the probe and see its
+     * loops end, so the probe at the measured window's edge runs compiled code that takes no branch for the first
+     * time (which deoptimised it there, on the benchmark threads, in the first default runs).
      */
     public static final int WARMUP = 2;
+    /** How a call ended; the first three are the initiator's, the last two the responder's. */
+    public enum Exit {
+        FINISHED, NO_ANSWER, STOPPED_ANSWERING, RELEASED, GAVE_UP
+    }
+
     /** Round trips timed together: one nanoTime pair per batch keeps the timer's own cost out of the figure. */
     static final int BATCH = 256;
     /** Batches each position can record: one second's worth down to a 30 ns round trip. */
@@ -37,7 +42,12 @@ public final class PlacementProbe {
             + " (responder) threads on one padded slot, " + BATCH + " round trips per timed batch; median of the"
             + " batch means; one-way = round trip / 2";
     public static final int DIFFERENCE_PERCENT = 25;
+    /** Rounds of the warm-up rehearsal and the length of each: about one second in all, as at each edge. */
+    static final int REHEARSAL_ROUNDS = 100;
+    static final long REHEARSAL_ROUND_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long STOP = Long.MIN_VALUE;
+    /** A slot's state before a round and after its responder has seen the stop (slots start at 0). */
+    private static final long IDLE = 0;
     /** 80 longs: slot 16 for BEFORE, 48 for AFTER and 64 for WARMUP, at least 128 bytes of padding around each. */
     private static final int[] SLOTS = {16, 48, 64};
     private static final int SPINS_BETWEEN_CHECKS = 1 << 14;
@@ -46,6 +56,7 @@ public final class PlacementProbe {
     private final long[][] batches = new long[SLOTS.length][MAX_BATCHES];
     private final int[] batchCount = new int[SLOTS.length];
     private final String[] problem = new String[SLOTS.length];
+    private final int[][] exits = new int[SLOTS.length][Exit.values().length];
     private final long durationNanos;
     private final long partnerWaitNanos;
 
@@ -63,19 +74,70 @@ public final class PlacementProbe {
         return new PlacementProbe(TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS.toNanos(10));
     }
 
-    /** The producer's side: pings and times the round trips. Returns when done, given up, or {@code stop} says. */
+    /**
+     * The producer's side: pings and times the round trips. Returns when done, given up, or {@code stop} says.
+     * Every exit passes the one release below, so each call, rehearsal or edge, ends the same way.
+     */
     public void initiate(final int position, final BooleanSupplier stop) {
+        initiate(position, durationNanos, stop);
+    }
+
+    /** The consumer's side: answers each ping until the initiator says stop, or gives up at its deadline. */
+    public void respond(final int position, final BooleanSupplier stop) {
+        respond(position, durationNanos, stop);
+    }
+
+    /**
+     * The warm-up rehearsal, producer's side: {@link #REHEARSAL_ROUNDS} short rounds on the {@link #WARMUP} slot, so
+     * the probe's loops are compiled having left through their ends many times. One long round ended once, on
+     * code C2 had compiled before any exit was taken (OSR), or on code whose profile never saw an exit (C1 at tier
+     * 2 while C2's queue is long), and the probe at the measured window's edge then left its loop through a branch
+     * C2 had pruned: an unstable_if deoptimisation on the consumer at measured second 0, in one matrix run.
+     */
+    public void rehearseInitiator(final BooleanSupplier stop) {
+        for (int round = 0; round < REHEARSAL_ROUNDS; round++) {
+            if (initiate(WARMUP, REHEARSAL_ROUND_NANOS, stop) != Exit.FINISHED) {
+                return;
+            }
+        }
+    }
+
+    /** The warm-up rehearsal, consumer's side: answers the initiator's rounds, one {@link #respond} call each. */
+    public void rehearseResponder(final BooleanSupplier stop) {
+        for (int round = 0; round < REHEARSAL_ROUNDS; round++) {
+            if (respond(WARMUP, REHEARSAL_ROUND_NANOS, stop) != Exit.RELEASED) {
+                return;
+            }
+        }
+    }
+
+    private Exit initiate(final int position, final long duration, final BooleanSupplier stop) {
+        final Exit exit = ping(position, duration, stop);
+        slots.lazySet(SLOTS[position], STOP);
+        exits[position][exit.ordinal()]++;
+        if (exit != Exit.FINISHED) {
+            problem[position] = exit == Exit.NO_ANSWER ? "the consumer thread did not answer within "
+                    + TimeUnit.NANOSECONDS.toMillis(partnerWaitNanos) + " ms" : "the consumer thread stopped answering";
+        }
+        return exit;
+    }
+
+    /** Waits for the slot to be idle (the previous round released), then pings until {@code duration} is over. */
+    private Exit ping(final int position, final long duration, final BooleanSupplier stop) {
         final int slot = SLOTS[position];
         final long[] samples = batches[position];
+        batchCount[position] = 0;
+        problem[position] = null;
         long value = 1;
-        slots.lazySet(slot, value);
-        if (!awaitValue(slot, value + 1, System.nanoTime() + partnerWaitNanos, stop)) {
-            problem[position] = "the consumer thread did not answer within "
-                    + TimeUnit.NANOSECONDS.toMillis(partnerWaitNanos) + " ms";
-            slots.lazySet(slot, STOP);
-            return;
+        final long arrive = System.nanoTime() + partnerWaitNanos;
+        if (!awaitValue(slot, IDLE, arrive, stop)) {
+            return Exit.NO_ANSWER;
         }
-        final long end = System.nanoTime() + durationNanos;
+        slots.lazySet(slot, value);
+        if (!awaitValue(slot, value + 1, arrive, stop)) {
+            return Exit.NO_ANSWER;
+        }
+        final long end = System.nanoTime() + duration;
         final long giveUp = end + partnerWaitNanos;
         int count = 0;
         while (count < samples.length) {
@@ -87,28 +149,31 @@ public final class PlacementProbe {
                 value += 2;
                 slots.lazySet(slot, value);
                 if (!awaitValue(slot, value + 1, giveUp, stop)) {
-                    problem[position] = "the consumer thread stopped answering";
-                    slots.lazySet(slot, STOP);
                     batchCount[position] = count;
-                    return;
+                    return Exit.STOPPED_ANSWERING;
                 }
             }
             samples[count++] = System.nanoTime() - batchStart;
         }
         batchCount[position] = count;
-        slots.lazySet(slot, STOP);
+        return Exit.FINISHED;
     }
 
-    /** The consumer's side: answers each ping until the initiator says stop, or gives up at its deadline. */
-    public void respond(final int position, final BooleanSupplier stop) {
-        final int slot = SLOTS[position];
-        final long giveUp = System.nanoTime() + 2 * partnerWaitNanos + durationNanos;
+    private Exit respond(final int position, final long duration, final BooleanSupplier stop) {
+        final Exit exit = answer(SLOTS[position], System.nanoTime() + 2 * partnerWaitNanos + duration, stop);
+        exits[position][exit.ordinal()]++;
+        return exit;
+    }
+
+    /** Answers pings until the initiator's stop, which it acknowledges by leaving the slot idle for the next round. */
+    private Exit answer(final int slot, final long giveUp, final BooleanSupplier stop) {
         long expected = 1;
         int spins = 0;
         while (true) {
             final long value = slots.get(slot);
             if (value == STOP) {
-                return;
+                slots.lazySet(slot, IDLE);
+                return Exit.RELEASED;
             }
             if (value == expected) {
                 slots.lazySet(slot, value + 1);
@@ -116,7 +181,7 @@ public final class PlacementProbe {
             } else if (++spins == SPINS_BETWEEN_CHECKS) {
                 spins = 0;
                 if (stop.getAsBoolean() || System.nanoTime() - giveUp >= 0) {
-                    return;
+                    return Exit.GAVE_UP;
                 }
             }
         }
@@ -149,6 +214,11 @@ public final class PlacementProbe {
 
     public long roundTrips(final int position) {
         return (long) batchCount[position] * BATCH;
+    }
+
+    /** How many calls on {@code position} ended through {@code exit}: the rehearsal must take every exit the edges do. */
+    public int exits(final int position, final Exit exit) {
+        return exits[position][exit.ordinal()];
     }
 
     /** Why a position measured nothing or stopped early; null if it ran its full time. */

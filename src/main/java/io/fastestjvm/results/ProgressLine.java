@@ -15,10 +15,13 @@ final class ProgressLine {
     private final byte[] digits = new byte[MAX_DIGITS];
     private int length;
 
-    /** Writes one line and its line feed to {@code out}: the same text String.format gave, with a comma grouping. */
+    /**
+     * Writes one line and its line feed to {@code out}: the same text String.format gave, with a comma grouping.
+     * A second in which no message arrived ({@code secondCount} 0) says so instead of its empty histograms' 0 ns.
+     */
     void write(final PrintStream out, final boolean warmingUp, final long elapsedSeconds, final String of,
-               final long sent, final long received, final long actualP50, final long actualP999,
-               final long intendedP50, final long intendedP999) {
+               final long sent, final long received, final long secondCount, final long actualP50,
+               final long actualP999, final long intendedP50, final long intendedP999) {
         length = 0;
         text("[qp] ");
         text(warmingUp ? "warm-up " : "measured");
@@ -30,6 +33,11 @@ final class ProgressLine {
         number(sent, true, 0);
         text("  received ");
         number(received, true, 0);
+        if (secondCount == 0) {
+            text("  last 1 s: no messages received\n");
+            out.write(line, 0, length);
+            return;
+        }
         text("  last 1 s: actual-send p50 ");
         number(actualP50, true, 0);
         text(" ns p99.9 ");

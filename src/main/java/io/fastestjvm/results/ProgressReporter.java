@@ -238,6 +238,7 @@ public final class ProgressReporter implements Runnable {
         final long elapsedSeconds = warmingUp ? warmupSecondOf.applyAsLong(receivedNow)
                 : measuredMessages == 0 ? 0 : (receivedNow - start) * measuredSeconds / measuredMessages;
         line.write(err, warmingUp, elapsedSeconds, warmingUp ? warmupOf : measuredOf, sent.getAsLong(), receivedNow,
+                measured[Latency.ACTUAL_SEND.ordinal()].getTotalCount(),
                 measured[Latency.ACTUAL_SEND.ordinal()].getValueAtPercentile(50),
                 measured[Latency.ACTUAL_SEND.ordinal()].getValueAtPercentile(99.9),
                 measured[Latency.INTENDED_SEND.ordinal()].getValueAtPercentile(50),
