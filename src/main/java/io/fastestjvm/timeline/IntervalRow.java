@@ -63,7 +63,7 @@ public final class IntervalRow {
         return latencies[latency.ordinal()];
     }
 
-    /** The phase and second, then {@code <key>Count, <key>P50, <key>P99, <key>Max} per latency, then the evidence. */
+    /** The phase and second, then {@code <key>} + each of {@link LatencySecond#STATS} per latency, then the evidence. */
     private static List<String> columns() {
         final List<String> columns = new ArrayList<>(Arrays.asList("phase", SECOND));
         for (final Latency latency : Latency.ALL) {
@@ -91,6 +91,7 @@ public final class IntervalRow {
         numbers[at++] = second;
         for (final LatencySecond latency : latencies) {
             numbers[at++] = latency.count;
+            numbers[at++] = latency.p1;
             numbers[at++] = latency.p50;
             numbers[at++] = latency.p99;
             numbers[at++] = latency.max;
@@ -107,9 +108,11 @@ public final class IntervalRow {
     /** One latency definition over one second, ns. */
     public static final class LatencySecond {
         /** The column suffixes, in the order {@link #csvCells()} writes the fields. */
-        static final List<String> STATS = Arrays.asList("Count", "P50", "P99", "Max");
+        static final List<String> STATS = Arrays.asList("Count", "P1", "P50", "P99", "Max");
 
         public long count;
+        /** The floor: it moves with the p50 when each message costs more, not when a pause hits some of them. */
+        public long p1;
         public long p50;
         public long p99;
         public long max;

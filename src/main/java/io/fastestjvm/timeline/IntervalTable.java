@@ -125,6 +125,7 @@ public final class IntervalTable {
 
     private static void fill(final IntervalRow.LatencySecond cell, final Histogram histogram) {
         cell.count = histogram.getTotalCount();
+        cell.p1 = cell.count == 0 ? 0 : histogram.getValueAtPercentile(1);
         cell.p50 = cell.count == 0 ? 0 : histogram.getValueAtPercentile(50);
         cell.p99 = cell.count == 0 ? 0 : histogram.getValueAtPercentile(99);
         cell.max = cell.count == 0 ? 0 : histogram.getMaxValue();

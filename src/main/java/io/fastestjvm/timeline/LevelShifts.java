@@ -21,16 +21,34 @@ public final class LevelShifts {
     private LevelShifts() {
     }
 
-    /** One shift: the level changes from {@code fromNanos} to {@code toNanos} at index {@code at} of the series. */
+    /**
+     * One shift: the level changes from {@code fromNanos} to {@code toNanos} at index {@code at} of the series; the
+     * two segments whose medians these are span [{@code beforeStart}, {@code at}) and [{@code at}, {@code afterEnd}),
+     * so another per-second series can be compared over the same seconds.
+     */
     public static final class Shift {
+        public final int beforeStart;
         public final int at;
+        public final int afterEnd;
         public final long fromNanos;
         public final long toNanos;
 
-        Shift(final int at, final long fromNanos, final long toNanos) {
-            this.at = at;
+        Shift(final int[] before, final int[] after, final long fromNanos, final long toNanos) {
+            this.beforeStart = before[0];
+            this.at = after[0];
+            this.afterEnd = after[1];
             this.fromNanos = fromNanos;
             this.toNanos = toNanos;
+        }
+
+        /** The median of {@code series} over the segment before the shift. */
+        public long medianBefore(final long[] series) {
+            return median(series, new int[] {beforeStart, at});
+        }
+
+        /** The median of {@code series} over the segment after the shift. */
+        public long medianAfter(final long[] series) {
+            return median(series, new int[] {at, afterEnd});
         }
 
         public double changePercent() {
@@ -58,7 +76,8 @@ public final class LevelShifts {
         }
         final List<Shift> shifts = new ArrayList<>();
         for (int i = 1; i < segments.size(); i++) {
-            shifts.add(new Shift(segments.get(i)[0], median(p50, segments.get(i - 1)), median(p50, segments.get(i))));
+            shifts.add(new Shift(segments.get(i - 1), segments.get(i), median(p50, segments.get(i - 1)),
+                    median(p50, segments.get(i))));
         }
         return shifts;
     }
@@ -118,9 +137,9 @@ public final class LevelShifts {
         segments.get(first)[1] = next[1];
     }
 
-    /** The median of p50[from, to), the lower middle value for an even count (a value that was measured). */
-    static long median(final long[] p50, final int[] segment) {
-        final long[] values = Arrays.copyOfRange(p50, segment[0], segment[1]);
+    /** The median of series[from, to), the lower middle value for an even count (a value that was measured). */
+    static long median(final long[] series, final int[] segment) {
+        final long[] values = Arrays.copyOfRange(series, segment[0], segment[1]);
         Arrays.sort(values);
         return values[(values.length - 1) / 2];
     }

@@ -24,7 +24,8 @@ import java.util.Map;
  * "recorded in the same second", not proven cause; the docs say so. Rare events (a hot-path deoptimisation, a
  * safepoint, a GC pause) stand out whenever they happen; the ones a 2-CPU machine shows in nearly every second
  * (JIT compilations of the harness, steal, context switches, jitter) only above {@link Background#FACTOR} times
- * their median second in the window, or a shift would be "attributed" to what every second has.
+ * their median second in the window, or a shift would be "attributed" to what every second has. One kind belongs to
+ * a level shift's two segments rather than to a second: {@link #FLOOR_MOVED}.
  */
 public final class SecondEvidence {
     public static final String HOT_PATH_DEOPT = "hotPathDeopt";
@@ -34,7 +35,16 @@ public final class SecondEvidence {
     public static final String STEAL = "steal";
     public static final String CONTEXT_SWITCH = "contextSwitch";
     public static final String JITTER = "jitter";
-    /** The order in which kinds are listed. */
+    /**
+     * Not a second's kind but a level shift's: the floor (the median per-second actual-send p1) of the segment after
+     * the shift differs from that of the segment before by more than {@link LevelShifts#MIN_CHANGE_PERCENT}%, in the
+     * same direction as the p50. A pause (safepoint, steal, preemption) delays some messages and moves the tail; when
+     * the fastest messages slow down as much as the median, each message itself costs more or less: the host moved
+     * the vCPUs, or the code changed (where a hot-path event is also listed). Not in {@link #KINDS}, so tail seconds
+     * never get it; decided by {@link #floorMoved}.
+     */
+    public static final String FLOOR_MOVED = "floorMoved";
+    /** The order in which the per-second kinds are listed. */
     public static final String[] KINDS = {HOT_PATH_DEOPT, JIT_COMPILATION, SAFEPOINT, GC_PAUSE, STEAL,
         CONTEXT_SWITCH, JITTER};
 
@@ -70,6 +80,14 @@ public final class SecondEvidence {
             }
         }
         return kinds;
+    }
+
+    /** Whether a shift of the p50 medians {@code fromP50 -> toP50} is {@link #FLOOR_MOVED} by its p1 medians. */
+    public static boolean floorMoved(final long fromP50, final long toP50, final long fromP1, final long toP1) {
+        if (fromP1 <= 0 || toP1 <= 0 || Long.signum(toP1 - fromP1) != Long.signum(toP50 - fromP50)) {
+            return false;
+        }
+        return 100.0 * Math.abs(toP1 - fromP1) / fromP1 > LevelShifts.MIN_CHANGE_PERCENT;
     }
 
     private static long value(final String kind, final IntervalRow row) {

@@ -4,6 +4,7 @@ import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,16 +22,22 @@ import io.fastestjvm.recording.Latency;
  */
 public final class TimelineAnalysis {
     public static final int TAIL_SECONDS = 10;
+    private static final String FROM_P1 = "fromP1Nanos";
+    private static final String TO_P1 = "toP1Nanos";
 
     private final List<IntervalRow> measured;
+    /** The per-second actual-send p1 (the floor), for {@link SecondEvidence#FLOOR_MOVED}. */
+    private final long[] p1;
     private final List<LevelShifts.Shift> shifts;
     private final SecondEvidence.Background background;
 
     private TimelineAnalysis(final List<IntervalRow> measured) {
         this.measured = measured;
         final long[] p50 = new long[measured.size()];
+        this.p1 = new long[measured.size()];
         for (int i = 0; i < p50.length; i++) {
             p50[i] = measured.get(i).latency(Latency.ACTUAL_SEND).p50;
+            p1[i] = measured.get(i).latency(Latency.ACTUAL_SEND).p1;
         }
         this.shifts = LevelShifts.find(p50);
         this.background = SecondEvidence.Background.of(measured);
@@ -45,7 +52,10 @@ public final class TimelineAnalysis {
                 .collect(Collectors.toList()));
     }
 
-    /** Each shift: measured second, from and to (segment medians, ns), evidence of it and the second before. */
+    /**
+     * Each shift: measured second, from and to (segment medians of the p50 and of the p1, ns), evidence of it and the
+     * second before; attributed to what stood out in either second, and to {@link SecondEvidence#FLOOR_MOVED}.
+     */
     public List<Map<String, Object>> levelShifts() {
         final List<Map<String, Object>> list = new ArrayList<>();
         for (final LevelShifts.Shift shift : shifts) {
@@ -56,9 +66,17 @@ public final class TimelineAnalysis {
             node.put("fromNanos", shift.fromNanos);
             node.put("toNanos", shift.toNanos);
             node.put("changePercent", Math.round(shift.changePercent() * 10) / 10.0);
+            final long fromP1 = shift.medianBefore(p1);
+            final long toP1 = shift.medianAfter(p1);
+            node.put(FROM_P1, fromP1);
+            node.put(TO_P1, toP1);
             node.put("evidence", SecondEvidence.of(at));
             node.put("evidenceSecondBefore", SecondEvidence.of(before));
-            node.put("attributedTo", SecondEvidence.kinds(background, before, at));
+            final List<String> kinds = SecondEvidence.kinds(background, before, at);
+            if (SecondEvidence.floorMoved(shift.fromNanos, shift.toNanos, fromP1, toP1)) {
+                kinds.add(SecondEvidence.FLOOR_MOVED);
+            }
+            node.put("attributedTo", kinds);
             list.add(node);
         }
         return list;
@@ -100,7 +118,12 @@ public final class TimelineAnalysis {
         analysis.put("unattributed", unattributedShifts());
         analysis.put("attribution", "rare events (hot-path deoptimisation, safepoint, GC pause) when they happen;"
                 + " JIT compilations, steal, context switches and jitter only above " + SecondEvidence.Background.FACTOR
-                + " x their median second");
+                + " x their median second; " + SecondEvidence.FLOOR_MOVED + " (a property of the two segments, not of"
+                + " a second) when the median per-second actual-send p1 of the segment after the shift differs from that"
+                + " of the segment before by more than " + LevelShifts.MIN_CHANGE_PERCENT + "% in the same direction as"
+                + " the p50: the fastest messages slowed down or sped up with the median, so the cost of each message"
+                + " changed (host placement of the vCPUs, or code where a hot-path event is also listed), where a pause"
+                + " would move only the tail");
         analysis.put("medianSecond", background.medians());
         final Map<String, Object> sections = new LinkedHashMap<>();
         sections.put("levelShifts", levelShifts());
@@ -120,11 +143,9 @@ public final class TimelineAnalysis {
                 shifts.isEmpty() ? "none in " + measured.size() + " measured seconds" : shifts.size()
                         + (unattributedShifts() > 0 ? ", " + unattributedShifts() + " NOT attributed" : "")));
         for (final Map<String, Object> shift : levelShifts()) {
-            final List<?> kinds = (List<?>) shift.get("attributedTo");
             out.println(String.format(Locale.ROOT, "  at measured second %d: %,d -> %,d ns (%+.0f%%), %s",
                     shift.get(SECOND), shift.get("fromNanos"), shift.get("toNanos"), shift.get("changePercent"),
-                    kinds.isEmpty() ? "NOT attributed: nothing recorded in that second or the one before"
-                            : "recorded in that second or the one before: " + describe(shift)));
+                    attribution(shift)));
         }
         out.println("the " + Math.min(TAIL_SECONDS, measured.size())
                 + " measured seconds with the highest actual-send max:");
@@ -136,6 +157,25 @@ public final class TimelineAnalysis {
         }
     }
 
+    /** What a shift is attributed to, in words: the seconds' events, then whether the floor moved with it. */
+    private static String attribution(final Map<String, Object> shift) {
+        final List<?> kinds = (List<?>) shift.get("attributedTo");
+        final String floor = String.format(Locale.ROOT, "p1 %,d -> %,d ns", shift.get(FROM_P1), shift.get(TO_P1));
+        if (kinds.isEmpty()) {
+            return "NOT attributed: nothing recorded in that second or the one before, and the floor did not move"
+                    + " with it (" + floor + ")";
+        }
+        final List<String> parts = new ArrayList<>();
+        if (!kinds.equals(Collections.singletonList(SecondEvidence.FLOOR_MOVED))) {
+            parts.add("recorded in that second or the one before: " + describe(shift));
+        }
+        if (kinds.contains(SecondEvidence.FLOOR_MOVED)) {
+            parts.add("the floor moved too: " + floor + "; the cost of each message changed (host placement of the"
+                    + " vCPUs, or code where a hot-path event is also listed)");
+        }
+        return String.join("; ", parts);
+    }
+
     /** "safepoint (safepoints 2, safepointMicros 150), contextSwitch (...)" from a shift's or tail's evidence. */
     @SuppressWarnings("unchecked")
     private static String describe(final Map<String, Object> item) {
@@ -143,6 +183,9 @@ public final class TimelineAnalysis {
         final Map<String, Object> before = (Map<String, Object>) item.get("evidenceSecondBefore");
         final StringBuilder text = new StringBuilder();
         for (final Object kind : (List<?>) item.get("attributedTo")) {
+            if (SecondEvidence.FLOOR_MOVED.equals(kind)) {
+                continue; // a segment property, said in words by attribution()
+            }
             text.append(text.length() == 0 ? "" : ", ").append(kind).append(" (")
                     .append(fields(kind.toString(), evidence));
             if (before != null) {

@@ -89,6 +89,10 @@ class IntervalTableTest {
         assertEquals(IntervalRow.COLUMNS.size(), cells.length);
         assertEquals("", cells[IntervalRow.COLUMNS.indexOf("gcPauses")], "unavailable is an empty cell");
         assertEquals("1", cells[IntervalRow.COLUMNS.indexOf("hotPathDeopts")]);
+        assertEquals(Arrays.asList("actualSendCount", "actualSendP1", "actualSendP50", "actualSendP99",
+                "actualSendMax"), IntervalRow.COLUMNS.subList(2, 7));
+        assertEquals(Arrays.asList("20", "100", "109", "119", "119"),
+                Arrays.asList(cells).subList(2, 7), "samples 100..119 ns: the floor is the fastest");
     }
 
     @Test

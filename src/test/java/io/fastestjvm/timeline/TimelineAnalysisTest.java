@@ -1,12 +1,17 @@
 package io.fastestjvm.timeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -138,6 +143,122 @@ class TimelineAnalysisTest {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         analysis.print(new PrintStream(out, true));
         assertTrue(new String(out.toByteArray(), StandardCharsets.UTF_8).contains("NOT attributed"));
+    }
+
+    /** 60 measured seconds, p50 200 then 600 from second 30, p1 100 then {@code p1After}; nothing recorded. */
+    private static TimelineAnalysis shiftWithFloor(final long p1After) {
+        final List<IntervalRow> rows = rows(60);
+        for (final IntervalRow row : rows) {
+            row.latency(Latency.ACTUAL_SEND).p1 = row.measured() && row.second >= 30 ? p1After : 100;
+            if (row.measured() && row.second >= 30) {
+                row.latency(Latency.ACTUAL_SEND).p50 = 600;
+            }
+        }
+        return TimelineAnalysis.of(rows);
+    }
+
+    @Test
+    void aShiftWhoseFloorMovesWithItIsAttributedToTheFloorAndSaysSo() {
+        final TimelineAnalysis analysis = shiftWithFloor(190);
+        final Map<String, Object> shift = analysis.levelShifts().get(0);
+        assertEquals(30L, shift.get("second"));
+        assertEquals(100L, shift.get("fromP1Nanos"));
+        assertEquals(190L, shift.get("toP1Nanos"));
+        assertEquals(Arrays.asList(SecondEvidence.FLOOR_MOVED), shift.get("attributedTo"));
+        assertEquals(0, analysis.unattributedShifts());
+        assertTrue(analysis.tailSeconds().stream()
+                .noneMatch(t -> ((List<?>) t.get("attributedTo")).contains(SecondEvidence.FLOOR_MOVED)),
+                "a segment property: tail seconds never get it");
+        assertTrue(((String) ((Map<?, ?>) analysis.summarySections().get("levelShiftAnalysis")).get("attribution"))
+                .contains(SecondEvidence.FLOOR_MOVED));
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        analysis.print(new PrintStream(out, true));
+        final String console = new String(out.toByteArray(), StandardCharsets.UTF_8);
+        assertTrue(console.contains("at measured second 30: 200 -> 600 ns (+200%), the floor moved too: p1 100 -> 190"
+                + " ns; the cost of each message changed"), console);
+    }
+
+    @Test
+    void aShiftWhoseFloorStaysOrMovesTooLittleOrTheOtherWayIsNotTheFloors() {
+        for (final long p1After : new long[] {100, 125, 60}) {
+            final TimelineAnalysis analysis = shiftWithFloor(p1After);
+            final Map<String, Object> shift = analysis.levelShifts().get(0);
+            assertEquals(p1After, shift.get("toP1Nanos"));
+            assertEquals(Collections.emptyList(), shift.get("attributedTo"), "p1 100 -> " + p1After);
+            assertEquals(1, analysis.unattributedShifts());
+            final ByteArrayOutputStream out = new ByteArrayOutputStream();
+            analysis.print(new PrintStream(out, true));
+            assertTrue(new String(out.toByteArray(), StandardCharsets.UTF_8).contains(
+                    "NOT attributed: nothing recorded in that second or the one before, and the floor did not move"
+                            + " with it (p1 100 -> " + p1After + " ns)"));
+        }
+    }
+
+    @Test
+    void theFloorIsComparedInTheDirectionOfTheShiftBeyondTheShiftThreshold() {
+        assertTrue(SecondEvidence.floorMoved(1_300, 750, 860, 455), "down with a fall");
+        assertTrue(SecondEvidence.floorMoved(750, 1_200, 455, 690), "up with a rise");
+        assertFalse(SecondEvidence.floorMoved(750, 1_200, 455, 560), "+23% is within the threshold");
+        assertFalse(SecondEvidence.floorMoved(750, 1_200, 690, 455), "against the shift");
+        assertFalse(SecondEvidence.floorMoved(750, 1_200, 0, 0), "no floor recorded (an older intervals.csv)");
+    }
+
+    /**
+     * A real default run on the 2-vCPU KVM guest (src/test/resources/timeline/run-20261123T211602Z-java17-31151,
+     * P1 derived from its .hlog; see the README there): its summary listed two level shifts with nothing recorded,
+     * while the placement probe read 430 ns before and 140 ns after. The floor moved with both.
+     */
+    @Test
+    void aRealRunsUnattributedShiftsAreTheFloors() throws IOException {
+        final Path csv = Paths.get("src/test/resources/timeline/run-20261123T211602Z-java17-31151/intervals.csv");
+        final List<String> lines = Files.readAllLines(csv);
+        assertEquals(String.join(",", IntervalRow.COLUMNS), lines.get(0));
+        final List<IntervalRow> rows = new ArrayList<>();
+        for (final String line : lines.subList(1, lines.size())) {
+            rows.add(parse(line.split(",", -1)));
+        }
+        final TimelineAnalysis analysis = TimelineAnalysis.of(rows);
+        final List<Map<String, Object>> shifts = analysis.levelShifts();
+        assertEquals(Arrays.asList(43L, 50L), Arrays.asList(shifts.get(0).get("second"), shifts.get(1).get("second")));
+        assertEquals(Arrays.asList(1_307L, 750L, 857L, 455L), Arrays.asList(shifts.get(0).get("fromNanos"),
+                shifts.get(0).get("toNanos"), shifts.get(0).get("fromP1Nanos"), shifts.get(0).get("toP1Nanos")));
+        assertEquals(Arrays.asList(750L, 1_202L, 455L, 687L), Arrays.asList(shifts.get(1).get("fromNanos"),
+                shifts.get(1).get("toNanos"), shifts.get(1).get("fromP1Nanos"), shifts.get(1).get("toP1Nanos")));
+        for (final Map<String, Object> shift : shifts) {
+            assertEquals(Arrays.asList(SecondEvidence.FLOOR_MOVED), shift.get("attributedTo"));
+        }
+        assertEquals(0, analysis.unattributedShifts());
+    }
+
+    /** One intervals.csv line back into a row, by {@link IntervalRow#COLUMNS}; an empty cell is unavailable. */
+    private static IntervalRow parse(final String[] cells) {
+        final IntervalRow row = new IntervalRow();
+        row.phase = cells[0];
+        row.second = cell(cells, "second");
+        for (final Latency latency : Latency.ALL) {
+            final IntervalRow.LatencySecond second = row.latency(latency);
+            second.count = cell(cells, latency.key() + "Count");
+            second.p1 = cell(cells, latency.key() + "P1");
+            second.p50 = cell(cells, latency.key() + "P50");
+            second.p99 = cell(cells, latency.key() + "P99");
+            second.max = cell(cells, latency.key() + "Max");
+        }
+        row.jitCompilations = cell(cells, "jitCompilations");
+        row.hotPathDeopts = cell(cells, "hotPathDeopts");
+        row.safepoints = cell(cells, "safepoints");
+        row.safepointMicros = cell(cells, "safepointMicros");
+        row.maxTimeToSafepointMicros = cell(cells, "maxTimeToSafepointMicros");
+        row.gcPauses = cell(cells, "gcPauses");
+        row.stealMillis = cell(cells, "stealMillis");
+        row.involuntarySwitchesProducer = cell(cells, "involuntarySwitchesProducer");
+        row.involuntarySwitchesConsumer = cell(cells, "involuntarySwitchesConsumer");
+        row.jitterLostMicros = cell(cells, "jitterLostMicros");
+        return row;
+    }
+
+    private static long cell(final String[] cells, final String column) {
+        final String cell = cells[IntervalRow.COLUMNS.indexOf(column)];
+        return cell.isEmpty() ? IntervalRow.UNAVAILABLE : Long.parseLong(cell);
     }
 
     @Test
