@@ -318,8 +318,13 @@ class BenchmarkRunTest {
         assertTrue(Files.isRegularFile(result.resultsFolder().resolve(RunEvidence.EVENTS_FILE)));
     }
 
+    /**
+     * The totals count the events between the first and the last measured message: at most what the measured rows
+     * hold (the first row also holds the warm-up's end, the last one the clean-up after the last message) and at
+     * least what the rows strictly inside the window hold.
+     */
     @Test
-    void summaryTotalsTheMeasuredRowsOfTheEvidenceTable() throws IOException {
+    void summaryTotalsTheEventsOfTheMeasuredWindow() throws IOException {
         final JsonNode jvm = summary.path("checks").path("jvmDuringMeasurement");
         final List<Map<String, String>> measuredRows = new ArrayList<>();
         for (final Map<String, String> row : ProvokedDeoptimisationTest.csv(
@@ -328,13 +333,18 @@ class BenchmarkRunTest {
                 measuredRows.add(row);
             }
         }
-        for (final String key : Arrays.asList("hotPathDeopts", "safepoints", "safepointMicros")) {
+        assertTrue(measuredRows.size() >= 3, "a first, a last and inner rows: " + measuredRows.size());
+        final List<Map<String, String>> innerRows = measuredRows.subList(1, measuredRows.size() - 1);
+        for (final String key : Arrays.asList("hotPathDeopts", "safepoints")) {
             assertTrue(jvm.path(key).isIntegralNumber(), key + " (JDK 17 records JFR): " + jvm);
-            assertEquals(measuredRows.stream().mapToLong(r -> Long.parseLong(r.get(key))).sum(), jvm.get(key).asLong(),
-                    key);
+            final long total = jvm.get(key).asLong();
+            assertTrue(total <= measuredRows.stream().mapToLong(r -> Long.parseLong(r.get(key))).sum(), key);
+            assertTrue(total >= innerRows.stream().mapToLong(r -> Long.parseLong(r.get(key))).sum(), key);
         }
-        assertEquals(measuredRows.stream().mapToLong(r -> Long.parseLong(r.get("maxTimeToSafepointMicros"))).max()
-                .getAsLong(), jvm.get("maxTimeToSafepointMicros").asLong());
+        // the rows' stopped time comes from HotSpot's counters, the total's from the events: the same safepoints
+        assertEquals(jvm.get("safepoints").asLong() == 0, jvm.get("safepointMicros").asLong() == 0, jvm.toString());
+        assertTrue(jvm.get("maxTimeToSafepointMicros").asLong() <= measuredRows.stream()
+                .mapToLong(r -> Long.parseLong(r.get("maxTimeToSafepointMicros"))).max().getAsLong());
         assertTrue(jvm.has("gcCount") && jvm.has("jitCompileMillis"), "beside the existing keys");
         assertTrue(console.contains("JVM during measurement: hot-path deoptimisations " + jvm.get("hotPathDeopts")),
                 console);
