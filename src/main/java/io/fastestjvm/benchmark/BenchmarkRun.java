@@ -112,6 +112,7 @@ public final class BenchmarkRun {
         }
         prepareFolders(run, safety);
         prepareThreads(run);
+        MonitorReserve.provisionIfNeeded(err); // JDK 10-14: else a clean-up safepoint every second
         final IntervalLog[] logs = new IntervalLog[Latency.ALL.size()];
         // as a resource: a failure to close is added to the run's own failure as suppressed, not put in its place
         try (Closeable closeLogs = () -> IntervalLog.closeAll(logs)) {

@@ -1,0 +1,71 @@
+package io.fastestjvm.benchmark;
+
+import java.io.PrintStream;
+
+/**
+ * Gives JDK 10-14 enough spare object monitors that its "monitors used above MonitorUsedDeflationThreshold" rule
+ * does not call a clean-up safepoint every second of the run.
+ *
+ * <p>Those JDKs count a monitor as used unless it is on the global free list, and every thread that inflates a
+ * monitor (wait, contention, a hash code taken under a lock, or a compiled frame holding a lock being deoptimised
+ * or OSR-migrated) first moves a batch of 32 from that list to its own. The JVM starts with one block of 127, and
+ * the JDK's Finalizer, Common-Cleaner and the main thread take three batches: one more thread alive in the
+ * measured window that inflated once (a pinned thread's affinity lock, the progress thread's first report)
+ * puts use above 90%, and the VM thread then stops every thread once a second to deflate, finding nothing to
+ * free because the batches are not on the global list. A short-lived thread holding {@link #MONITORS} inflated
+ * monitors at once makes the JVM allocate more blocks; when it ends, its monitors go back to the global list
+ * (its free ones at once, the rest at the next safepoint's deflation), so later batches are a small share.
+ * JDK 8 has no such rule and JDK 15+ deflates on a thread of its own without a safepoint, so they are untouched.
+ * No JVM flag changes; bare and normal runs both get it.
+ */
+final class MonitorReserve {
+    /** Three blocks' worth, so the JVM has at least four: room for a dozen threads' batches below 90%. */
+    static final int MONITORS = 3 * 127;
+
+    private MonitorReserve() {
+    }
+
+    /** Whether the JVM of this {@code java.specification.version} deflates monitors in a safepoint on that rule. */
+    static boolean neededOn(final String specificationVersion) {
+        if (specificationVersion.startsWith("1.")) {
+            return false; // 1.8 and older: no usage-triggered clean-up
+        }
+        final int dot = specificationVersion.indexOf('.');
+        final int feature = Integer.parseInt(dot < 0 ? specificationVersion : specificationVersion.substring(0, dot));
+        return feature >= 10 && feature <= 14;
+    }
+
+    /** On JDK 10-14 only: provisions the reserve before the run's threads start, and says so in one line. */
+    static void provisionIfNeeded(final PrintStream out) throws InterruptedException {
+        if (neededOn(System.getProperty("java.specification.version"))) {
+            final int held = provision(MONITORS);
+            out.println("[qp] JDK " + System.getProperty("java.specification.version") + ": " + held
+                    + " object monitors inflated on a short-lived thread, so the monitors the run's threads keep"
+                    + " stay below MonitorUsedDeflationThreshold (no clean-up safepoint every second)");
+        }
+    }
+
+    /** Inflates {@code count} monitors held at once on a thread that then ends; returns how many were held. */
+    static int provision(final int count) throws InterruptedException {
+        final Object[] locks = new Object[count];
+        for (int i = 0; i < count; i++) {
+            locks[i] = new Object();
+        }
+        final int[] held = new int[1];
+        final Thread thread = new Thread(() -> held[0] = holdFrom(locks, 0), "qp-monitor-reserve");
+        thread.start();
+        thread.join(); // join's own monitor is on the main thread, which already has its batch
+        return held[0];
+    }
+
+    /** Locks locks[i..] nested, inflating each: its identity hash taken under its stack lock needs a monitor. */
+    private static int holdFrom(final Object[] locks, final int i) {
+        if (i == locks.length) {
+            return 0;
+        }
+        synchronized (locks[i]) {
+            System.identityHashCode(locks[i]);
+            return 1 + holdFrom(locks, i + 1);
+        }
+    }
+}
