@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
 
@@ -85,7 +86,8 @@ public final class ProgressReporter implements Runnable {
      * probe's, or a stall). That is enough calls for every method on the path, ours and the JDK's under it, to pass
      * C2's threshold here even when a busy compile queue raises it: a method called a few times a second otherwise
      * sits below the threshold after the rehearsal and crosses it at a random second of the measured window. The
-     * branches it compiles have all been taken, so the window meets no untaken one. Newly compiled code leaves
+     * branches it compiles have all been taken, so the window meets no untaken one (a last stage drains while another
+     * thread records, as the consumer does in the run). Newly compiled code leaves
      * inline-cache stubs that HotSpot frees at a "Cleanup" safepoint stopping the pinned threads
      * (docs/evidence.md, "Harness safepoints").
      */
@@ -118,18 +120,65 @@ public final class ProgressReporter implements Runnable {
                 for (int i = 0; i < measuredIterations; i++) {
                     final int kind = i % 4;
                     record(recorders, random, kind <= 1, kind == 1 || kind == 2);
-                    scratch.drainLogs();
-                    scratch.report(false, 0, 0);
-                    for (final IntervalLog log : scratchLogs) {
-                        log.discardPending();
-                    }
+                    scratch.reportMeasured(scratchLogs);
                 }
+                drainWhileAnotherThreadRecords(scratch, scratchLogs, recorders, measuredIterations / 4);
                 scratchTable.close();
             } finally {
                 IntervalLog.closeAll(scratchLogs);
             }
         } catch (final IOException e) {
             throw new UncheckedIOException("a discarding stream cannot fail", e);
+        }
+    }
+
+    /** One measured-window second of the scratch reporter, its .hlog lines dropped. */
+    private void reportMeasured(final IntervalLog[] scratchLogs) {
+        drainLogs();
+        report(false, 0, 0);
+        for (final IntervalLog log : scratchLogs) {
+            log.discardPending();
+        }
+    }
+
+    /**
+     * In the run the consumer records while this thread drains, so a drain sometimes waits for a write in flight
+     * (HdrHistogram's WriterReaderPhaser.flipPhase), a branch the single-threaded rehearsal never takes: C2 then
+     * deoptimised it in the measured window. Here a second thread, the recorders' one writer for this stage, keeps
+     * recording while this one drains {@code iterations} times.
+     */
+    private void drainWhileAnotherThreadRecords(final ProgressReporter scratch, final IntervalLog[] scratchLogs,
+                                                final LatencyRecorder[] recorders, final int iterations) {
+        final AtomicBoolean stop = new AtomicBoolean();
+        final Thread writer = new Thread(() -> {
+            final Random random = new Random(43);
+            while (!stop.get()) {
+                record(recorders, random, true, true);
+            }
+        }, "qp-rehearsal-writer");
+        writer.setDaemon(true);
+        writer.start();
+        try {
+            for (int i = 0; i < iterations; i++) {
+                scratch.reportMeasured(scratchLogs);
+            }
+        } finally {
+            stop.set(true);
+            joinUninterruptibly(writer);
+        }
+    }
+
+    private static void joinUninterruptibly(final Thread thread) {
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (final InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
