@@ -80,16 +80,15 @@ public final class ProgressReporter implements Runnable {
      * invalidated that code at the warm-up's start, so it was compiled again during the measured window).
      * <p>
      * First the whole path {@code warmupIterations} times as the warm-up runs it (the .hlog lines written, and an
-     * empty second now and then, as the warm-up's placement probe has). Then the
-     * measured window's path (no .hlog lines) {@code measuredIterations} times, cycling through the seconds a run
-     * has: warm-up only, the second the warm-up ends (both), measured only, and an empty second (the placement
-     * probe's, or a stall). That is enough calls for every method on the path, ours and the JDK's under it, to pass
-     * C2's threshold here even when a busy compile queue raises it: a method called a few times a second otherwise
-     * sits below the threshold after the rehearsal and crosses it at a random second of the measured window. The
-     * branches it compiles have all been taken, so the window meets no untaken one (a last stage drains while another
-     * thread records, as the consumer does in the run). Newly compiled code leaves
-     * inline-cache stubs that HotSpot frees at a "Cleanup" safepoint stopping the pinned threads
-     * (docs/evidence.md, "Harness safepoints").
+     * empty second now and then, as the warm-up's placement probe has). Then the measured window's path (no .hlog
+     * lines) {@code measuredIterations} times, cycling through the seconds a run has: warm-up only, the second the
+     * warm-up ends (both), measured only, and an empty second (the placement probe's, or a stall). That is enough
+     * calls for every method on the path, ours and the JDK's under it, to pass C2's threshold here even when a busy
+     * compile queue raises it: a method called a few times a second otherwise sits below the threshold after the
+     * rehearsal and crosses it at a random second of the measured window. The branches it compiles have all been
+     * taken, so the window meets no untaken one (a last stage drains while another thread records, as the consumer
+     * does in the run). Newly compiled code leaves inline-cache stubs that HotSpot frees at a "Cleanup" safepoint
+     * stopping the pinned threads (docs/evidence.md, "Harness safepoints").
      */
     public void rehearse(final int warmupIterations, final int measuredIterations) {
         final PrintStream sink = new PrintStream(discardingStream());
@@ -120,9 +119,9 @@ public final class ProgressReporter implements Runnable {
                 for (int i = 0; i < measuredIterations; i++) {
                     final int kind = i % 4;
                     record(recorders, random, kind <= 1, kind == 1 || kind == 2);
-                    scratch.reportMeasured(scratchLogs);
+                    scratch.reportMeasured();
                 }
-                drainWhileAnotherThreadRecords(scratch, scratchLogs, recorders, measuredIterations / 4);
+                drainWhileAnotherThreadRecords(scratch, recorders, measuredIterations / 4);
                 scratchTable.close();
             } finally {
                 IntervalLog.closeAll(scratchLogs);
@@ -133,10 +132,10 @@ public final class ProgressReporter implements Runnable {
     }
 
     /** One measured-window second of the scratch reporter, its .hlog lines dropped. */
-    private void reportMeasured(final IntervalLog[] scratchLogs) {
+    private void reportMeasured() {
         drainLogs();
         report(false, 0, 0);
-        for (final IntervalLog log : scratchLogs) {
+        for (final IntervalLog log : logs) {
             log.discardPending();
         }
     }
@@ -147,8 +146,8 @@ public final class ProgressReporter implements Runnable {
      * deoptimised it in the measured window. Here a second thread, the recorders' one writer for this stage, keeps
      * recording while this one drains {@code iterations} times.
      */
-    private void drainWhileAnotherThreadRecords(final ProgressReporter scratch, final IntervalLog[] scratchLogs,
-                                                final LatencyRecorder[] recorders, final int iterations) {
+    private static void drainWhileAnotherThreadRecords(final ProgressReporter scratch,
+                                                       final LatencyRecorder[] recorders, final int iterations) {
         final AtomicBoolean stop = new AtomicBoolean();
         final Thread writer = new Thread(() -> {
             final Random random = new Random(43);
@@ -160,7 +159,7 @@ public final class ProgressReporter implements Runnable {
         writer.start();
         try {
             for (int i = 0; i < iterations; i++) {
-                scratch.reportMeasured(scratchLogs);
+                scratch.reportMeasured();
             }
         } finally {
             stop.set(true);

@@ -16,7 +16,8 @@ import java.nio.charset.StandardCharsets;
  * RandomAccessFile kept open (the JVM writes the file through a shared mapping, so a read sees the live value): one
  * native call, where a {@code getLong} on the mapping runs through a chain of JDK buffer and memory-access methods
  * that reached C2's threshold at random times in the measured window, each compilation followed by a "Cleanup"
- * safepoint. One instance is read by one thread at a time. Unavailable (null from {@link #open()}) under {@code -XX:-UsePerfData} or {@code -XX:+PerfDisableSharedMem}.
+ * safepoint. One instance is read by one thread at a time. Unavailable (null from {@link #open()}) under
+ * {@code -XX:-UsePerfData} or {@code -XX:+PerfDisableSharedMem}.
  */
 public final class JvmCounters {
     /** A counter this JVM does not publish. */
