@@ -199,7 +199,7 @@ public final class BenchmarkRun {
         final boolean ready = run.control.awaitReady();
         warnAboutPinning(run.producer.report(), run.consumer.report());
         run.rigour.start(run.producer, run.consumer, run.phases);
-        run.evidence.threadsReady(run.producer.report().threadId, run.consumer.report().threadId,
+        run.evidence.threadsReady(run.producer.report().asPinnedThread(), run.consumer.report().asPinnedThread(),
                 run.rigour.jitterLostNanos());
         if (ready) {
             run.control.go();

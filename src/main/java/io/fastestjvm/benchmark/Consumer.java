@@ -100,6 +100,7 @@ final class Consumer implements Runnable {
         long expected = from;
         while (expected < to) {
             if (!receiver.poll(message)) {
+                report.idle.turn();
                 if (control.stopRequested()) {
                     return false;
                 }
@@ -113,6 +114,7 @@ final class Consumer implements Runnable {
             latencies.record(message.receivedNanos, message.actualSendNanos, message.intendedSendNanos);
             expected++;
             report.received.lazySet(expected);
+            report.idle.publish();
         }
         return true;
     }

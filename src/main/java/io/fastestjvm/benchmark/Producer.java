@@ -96,8 +96,9 @@ final class Producer implements Runnable {
             if (control.stopRequested()) {
                 return;
             }
-            sender.send(sequence, schedule.awaitIntendedSendTime(sequence));
+            sender.send(sequence, schedule.awaitIntendedSendTime(sequence, report.idle));
             report.sent.lazySet(sequence + 1);
+            report.idle.publish();
         }
     }
 }

@@ -4,6 +4,8 @@ import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.timeline.PinnedThread;
+import io.fastestjvm.timing.IdleTurns;
 
 /** What one benchmark thread saw of itself: where it ran, what it allocated, when it started and ended. */
 final class ThreadReport {
@@ -11,6 +13,8 @@ final class ThreadReport {
     /** Progress counters, published with lazySet: no fence on the hot path, read once a second by the reporter. */
     final AtomicLong sent = new AtomicLong();
     final AtomicLong received = new AtomicLong();
+    /** The thread's idle-loop turns (producer: spins until due; consumer: empty polls), published per message. */
+    final IdleTurns idle = new IdleTurns();
     long startNanos;
     long measuredStartNanos;
     long endNanos;
@@ -23,6 +27,11 @@ final class ThreadReport {
 
     ThreadReport(final String thread) {
         this.thread = thread;
+    }
+
+    /** This thread for the per-second sampler; call once it has pinned itself. */
+    PinnedThread asPinnedThread() {
+        return new PinnedThread(threadId, idle);
     }
 
     void pinned(final CpuPinning pinning) {

@@ -1,5 +1,7 @@
 package io.fastestjvm.pacing;
 
+import io.fastestjvm.timing.IdleTurns;
+
 /**
  * The producer's timetable: message {@code first + i} is due at {@code start + i * interval}. A late producer sends at
  * once and never shifts the schedule, so the intended send time stays the reference for coordinated-omission-free
@@ -60,13 +62,14 @@ public final class FixedRateSchedule {
     }
 
     /**
-     * Spins until message {@code sequence} is due and returns its intended send time. Returns at once when the
-     * producer is already late. Busy-spins rather than parks: a park's wake-up is tens of microseconds.
+     * Spins until message {@code sequence} is due and returns its intended send time, counting each spin in
+     * {@code idle}. Returns at once when the producer is already late. Busy-spins rather than parks: a park's
+     * wake-up is tens of microseconds.
      */
-    public long awaitIntendedSendTime(final long sequence) {
+    public long awaitIntendedSendTime(final long sequence, final IdleTurns idle) {
         final long intended = intendedSendTimeNanos(sequence);
         while (System.nanoTime() - intended < 0) {
-            // spin
+            idle.turn();
         }
         return intended;
     }

@@ -20,6 +20,8 @@ import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.timeline.IntervalTable;
+import io.fastestjvm.timeline.PinnedThread;
+import io.fastestjvm.timing.IdleTurns;
 
 /**
  * Once a second: drains every latency's interval log into its {@code .hlog} file and prints one progress line on
@@ -106,7 +108,8 @@ public final class ProgressReporter implements Runnable {
                 // a table sampling this thread's counters: the per-second /proc and hsperfdata reads are rehearsed too
                 final IntervalTable scratchTable = new IntervalTable(Long.MAX_VALUE);
                 final int tid = ThreadAffinity.currentThreadId();
-                scratchTable.start(tid, tid, null);
+                scratchTable.start(new PinnedThread(tid, new IdleTurns()), new PinnedThread(tid, new IdleTurns()),
+                        null);
                 final ProgressReporter scratch = new ProgressReporter(scratchLogs, sent, received,
                         measuredStart, warmupSecondOf, measuredMessages, warmupSeconds, measuredSeconds, sink,
                         scratchTable);

@@ -18,6 +18,9 @@ public final class EvidenceColumns {
     public static final String INVOLUNTARY_SWITCHES_PRODUCER = "involuntarySwitchesProducer";
     public static final String INVOLUNTARY_SWITCHES_CONSUMER = "involuntarySwitchesConsumer";
     public static final String JITTER_LOST_MICROS = "jitterLostMicros";
+    /** Idle-loop turns in the second: the producer's spins until due, the consumer's empty polls. */
+    public static final String IDLE_TURNS_PRODUCER = "idleTurnsProducer";
+    public static final String IDLE_TURNS_CONSUMER = "idleTurnsConsumer";
 
     private EvidenceColumns() {
     }

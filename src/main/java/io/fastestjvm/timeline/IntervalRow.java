@@ -2,6 +2,8 @@ package io.fastestjvm.timeline;
 
 import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
 import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER;
 import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.JITTER_LOST_MICROS;
@@ -48,6 +50,9 @@ public final class IntervalRow {
     public long involuntarySwitchesProducer = UNAVAILABLE;
     public long involuntarySwitchesConsumer = UNAVAILABLE;
     public long jitterLostMicros = UNAVAILABLE;
+    /** Turns of each pinned thread's idle loop in this second ({@link io.fastestjvm.timing.IdleTurns}). */
+    public long idleTurnsProducer = UNAVAILABLE;
+    public long idleTurnsConsumer = UNAVAILABLE;
     /** The wall-clock span this row covers, epoch microseconds, (start, end]; not CSV columns. */
     public long startEpochMicros;
     public long endEpochMicros;
@@ -73,7 +78,7 @@ public final class IntervalRow {
         }
         columns.addAll(Arrays.asList(JIT_COMPILATIONS, HOT_PATH_DEOPTS, SAFEPOINTS, SAFEPOINT_MICROS,
                 MAX_TIME_TO_SAFEPOINT_MICROS, GC_PAUSES, STEAL_MILLIS, INVOLUNTARY_SWITCHES_PRODUCER,
-                INVOLUNTARY_SWITCHES_CONSUMER, JITTER_LOST_MICROS));
+                INVOLUNTARY_SWITCHES_CONSUMER, JITTER_LOST_MICROS, IDLE_TURNS_PRODUCER, IDLE_TURNS_CONSUMER));
         return Collections.unmodifiableList(columns);
     }
 
@@ -85,7 +90,7 @@ public final class IntervalRow {
     public String[] csvCells() {
         final long[] evidence = {jitCompilations, hotPathDeopts, safepoints, safepointMicros,
                 maxTimeToSafepointMicros, gcPauses, stealMillis, involuntarySwitchesProducer,
-                involuntarySwitchesConsumer, jitterLostMicros};
+                involuntarySwitchesConsumer, jitterLostMicros, idleTurnsProducer, idleTurnsConsumer};
         final long[] numbers = new long[1 + latencies.length * LatencySecond.STATS.size() + evidence.length];
         int at = 0;
         numbers[at++] = second;

@@ -55,8 +55,9 @@ public final class IntervalTable {
      * Takes the first sample; call once the benchmark threads exist (their native ids are known) and before the
      * first {@link #addSecond}. {@code jitterLostNanos} is null when the OS jitter probe is off.
      */
-    public synchronized void start(final int producerTid, final int consumerTid, final LongSupplier jitterLostNanos) {
-        start(new SecondSampler(JvmCounters.open(), SystemFiles.live(), producerTid, consumerTid, jitterLostNanos));
+    public synchronized void start(final PinnedThread producer, final PinnedThread consumer,
+                                   final LongSupplier jitterLostNanos) {
+        start(new SecondSampler(JvmCounters.open(), SystemFiles.live(), producer, consumer, jitterLostNanos));
     }
 
     synchronized void start(final SecondSampler secondSampler) {
@@ -120,6 +121,8 @@ public final class IntervalTable {
         row.involuntarySwitchesConsumer = delta(previous.consumerSwitches, now.consumerSwitches);
         final long jitter = delta(previous.jitterLostNanos, now.jitterLostNanos);
         row.jitterLostMicros = jitter < 0 ? IntervalRow.UNAVAILABLE : jitter / 1000;
+        row.idleTurnsProducer = delta(previous.producerIdleTurns, now.producerIdleTurns);
+        row.idleTurnsConsumer = delta(previous.consumerIdleTurns, now.consumerIdleTurns);
         rows.add(row);
     }
 

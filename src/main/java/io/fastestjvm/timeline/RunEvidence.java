@@ -43,10 +43,11 @@ public final class RunEvidence {
     }
 
     /** Once both benchmark threads have pinned themselves (their native ids are known), before the first second. */
-    public void threadsReady(final int producerTid, final int consumerTid, final LongSupplier jitterLostNanos) {
-        threadNames.put(Integer.toString(producerTid), "qp-producer");
-        threadNames.put(Integer.toString(consumerTid), "qp-consumer");
-        table.start(producerTid, consumerTid, jitterLostNanos);
+    public void threadsReady(final PinnedThread producer, final PinnedThread consumer,
+                             final LongSupplier jitterLostNanos) {
+        threadNames.put(Integer.toString(producer.tid), "qp-producer");
+        threadNames.put(Integer.toString(consumer.tid), "qp-consumer");
+        table.start(producer, consumer, jitterLostNanos);
     }
 
     /** Once both benchmark threads have ended, with the context switches each read of itself at its end. */

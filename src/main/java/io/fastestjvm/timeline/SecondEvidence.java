@@ -2,6 +2,8 @@ package io.fastestjvm.timeline;
 
 import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
 import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER;
 import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.JITTER_LOST_MICROS;
@@ -24,8 +26,8 @@ import java.util.Map;
  * "recorded in the same second", not proven cause; the docs say so. Rare events (a hot-path deoptimisation, a
  * safepoint, a GC pause) stand out whenever they happen; the ones a 2-CPU machine shows in nearly every second
  * (JIT compilations of the harness, steal, context switches, jitter) only above {@link Background#FACTOR} times
- * their median second in the window, or a shift would be "attributed" to what every second has. One kind belongs to
- * a level shift's two segments rather than to a second: {@link #FLOOR_MOVED}.
+ * their median second in the window, or a shift would be "attributed" to what every second has. Two kinds belong to
+ * a level shift's two segments rather than to a second: {@link #FLOOR_MOVED} and {@link #CPU_SPEED_MOVED}.
  */
 public final class SecondEvidence {
     public static final String HOT_PATH_DEOPT = "hotPathDeopt";
@@ -44,6 +46,20 @@ public final class SecondEvidence {
      * never get it; decided by {@link #floorMoved}.
      */
     public static final String FLOOR_MOVED = "floorMoved";
+    /**
+     * Also a level shift's: the median idle-loop turns per second of the producer or of the consumer
+     * ({@link io.fastestjvm.timing.IdleTurns}) differ between the two segments by more than
+     * {@link #CPU_SPEED_CHANGE_PERCENT}%, against the p50 (fewer turns as the latency rises, more as it falls). At a
+     * fixed rate a pinned thread's idle time barely changes, so its turns per second are the speed at which the host
+     * ran that vCPU: a busy sibling hyperthread, another clock or core slows every loop, the message path included,
+     * and leaves no event in the guest. Decided by {@link #cpuSpeedMoved}.
+     */
+    public static final String CPU_SPEED_MOVED = "cpuSpeedMoved";
+    /**
+     * In a steady segment a thread's turns per second vary by 1-2% from one second to the next (run
+     * 20261124T122752Z-java17-5747, docs/level-shifts-and-tails.md), so a 10% move is well outside that noise.
+     */
+    public static final int CPU_SPEED_CHANGE_PERCENT = 10;
     /** The order in which the per-second kinds are listed. */
     public static final String[] KINDS = {HOT_PATH_DEOPT, JIT_COMPILATION, SAFEPOINT, GC_PAUSE, STEAL,
         CONTEXT_SWITCH, JITTER};
@@ -65,6 +81,8 @@ public final class SecondEvidence {
         put(map, INVOLUNTARY_SWITCHES_PRODUCER, row.involuntarySwitchesProducer);
         put(map, INVOLUNTARY_SWITCHES_CONSUMER, row.involuntarySwitchesConsumer);
         put(map, JITTER_LOST_MICROS, row.jitterLostMicros);
+        put(map, IDLE_TURNS_PRODUCER, row.idleTurnsProducer);
+        put(map, IDLE_TURNS_CONSUMER, row.idleTurnsConsumer);
         return map;
     }
 
@@ -80,6 +98,18 @@ public final class SecondEvidence {
             }
         }
         return kinds;
+    }
+
+    /**
+     * Whether a shift of the p50 medians {@code fromP50 -> toP50} is {@link #CPU_SPEED_MOVED} by one thread's median
+     * idle turns per second, {@code fromTurns -> toTurns}.
+     */
+    public static boolean cpuSpeedMoved(final long fromP50, final long toP50, final long fromTurns,
+                                        final long toTurns) {
+        if (fromTurns <= 0 || toTurns <= 0 || Long.signum(fromTurns - toTurns) != Long.signum(toP50 - fromP50)) {
+            return false;
+        }
+        return 100.0 * Math.abs(toTurns - fromTurns) / fromTurns > CPU_SPEED_CHANGE_PERCENT;
     }
 
     /** Whether a shift of the p50 medians {@code fromP50 -> toP50} is {@link #FLOOR_MOVED} by its p1 medians. */

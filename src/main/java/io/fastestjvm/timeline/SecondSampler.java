@@ -4,12 +4,13 @@ import java.nio.file.Path;
 import java.util.function.LongSupplier;
 
 import io.fastestjvm.audit.SystemFiles;
+import io.fastestjvm.timing.IdleTurns;
 
 /**
  * The cumulative counters behind one interval row, read once a second on the progress reporter's thread:
  * HotSpot's perf counters (one load each from a mapped file, no safepoint), the steal column of /proc/stat and
- * the two benchmark threads' involuntary context switches (three /proc reads through channels kept open), and the
- * jitter probe's running total. Nothing here runs on, or waits for, a benchmark thread.
+ * the two benchmark threads' involuntary context switches (three /proc reads through channels kept open), the
+ * turns of their idle loops (each a load of what the thread last published) and the jitter probe's running total. Nothing here runs on, or waits for, a benchmark thread.
  */
 final class SecondSampler implements AutoCloseable {
     private final JvmCounters counters;
@@ -17,24 +18,28 @@ final class SecondSampler implements AutoCloseable {
     private final ProcCounter producerSwitches;
     private final ProcCounter consumerSwitches;
     private final LongSupplier jitterLostNanos;
+    private final IdleTurns producerIdleTurns;
+    private final IdleTurns consumerIdleTurns;
     private final LongSupplier epochMillis;
     private volatile long producerSwitchesAtEnd = -1;
     private volatile long consumerSwitchesAtEnd = -1;
 
-    SecondSampler(final JvmCounters counters, final SystemFiles files, final int producerTid, final int consumerTid,
-                  final LongSupplier jitterLostNanos) {
-        this(counters, files, producerTid, consumerTid, jitterLostNanos, System::currentTimeMillis);
+    SecondSampler(final JvmCounters counters, final SystemFiles files, final PinnedThread producer,
+                  final PinnedThread consumer, final LongSupplier jitterLostNanos) {
+        this(counters, files, producer, consumer, jitterLostNanos, System::currentTimeMillis);
     }
 
-    SecondSampler(final JvmCounters counters, final SystemFiles files, final int producerTid, final int consumerTid,
-                  final LongSupplier jitterLostNanos, final LongSupplier epochMillis) {
+    SecondSampler(final JvmCounters counters, final SystemFiles files, final PinnedThread producer,
+                  final PinnedThread consumer, final LongSupplier jitterLostNanos, final LongSupplier epochMillis) {
         this.epochMillis = epochMillis;
         this.counters = counters;
         final Path proc = files.root().resolve("proc");
         // the aggregate line: cpu user nice system idle iowait irq softirq steal
         this.steal = ProcCounter.open(proc.resolve("stat"), "cpu ", 8);
-        this.producerSwitches = switches(proc, producerTid);
-        this.consumerSwitches = switches(proc, consumerTid);
+        this.producerSwitches = switches(proc, producer.tid);
+        this.consumerSwitches = switches(proc, consumer.tid);
+        this.producerIdleTurns = producer.idleTurns;
+        this.consumerIdleTurns = consumer.idleTurns;
         this.jitterLostNanos = jitterLostNanos;
     }
 
@@ -53,6 +58,8 @@ final class SecondSampler implements AutoCloseable {
         s.producerSwitches = orAtEnd(read(producerSwitches), producerSwitchesAtEnd);
         s.consumerSwitches = orAtEnd(read(consumerSwitches), consumerSwitchesAtEnd);
         s.jitterLostNanos = jitterLostNanos == null ? -1 : jitterLostNanos.getAsLong();
+        s.producerIdleTurns = producerIdleTurns.read();
+        s.consumerIdleTurns = consumerIdleTurns.read();
         return s;
     }
 
@@ -94,5 +101,7 @@ final class SecondSampler implements AutoCloseable {
         long producerSwitches = -1;
         long consumerSwitches = -1;
         long jitterLostNanos = -1;
+        long producerIdleTurns = -1;
+        long consumerIdleTurns = -1;
     }
 }

@@ -4,7 +4,7 @@ import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,10 +24,19 @@ public final class TimelineAnalysis {
     public static final int TAIL_SECONDS = 10;
     private static final String FROM_P1 = "fromP1Nanos";
     private static final String TO_P1 = "toP1Nanos";
+    /** Per thread: the median idle turns per second of the segments before and after a shift, by thread. */
+    private static final String[] FROM_TURNS = {"fromIdleTurnsProducer", "fromIdleTurnsConsumer"};
+    private static final String[] TO_TURNS = {"toIdleTurnsProducer", "toIdleTurnsConsumer"};
+    private static final String[] THREADS = {"producer", "consumer"};
+    /** The kinds that belong to a shift's two segments, not to a second. */
+    private static final List<String> SEGMENT_KINDS = Arrays.asList(SecondEvidence.FLOOR_MOVED,
+            SecondEvidence.CPU_SPEED_MOVED);
 
     private final List<IntervalRow> measured;
     /** The per-second actual-send p1 (the floor), for {@link SecondEvidence#FLOOR_MOVED}. */
     private final long[] p1;
+    /** The per-second idle turns of the producer [0] and the consumer [1], for {@link SecondEvidence#CPU_SPEED_MOVED}. */
+    private final long[][] idleTurns;
     private final List<LevelShifts.Shift> shifts;
     private final SecondEvidence.Background background;
 
@@ -35,9 +44,12 @@ public final class TimelineAnalysis {
         this.measured = measured;
         final long[] p50 = new long[measured.size()];
         this.p1 = new long[measured.size()];
+        this.idleTurns = new long[THREADS.length][measured.size()];
         for (int i = 0; i < p50.length; i++) {
             p50[i] = measured.get(i).latency(Latency.ACTUAL_SEND).p50;
             p1[i] = measured.get(i).latency(Latency.ACTUAL_SEND).p1;
+            idleTurns[0][i] = measured.get(i).idleTurnsProducer;
+            idleTurns[1][i] = measured.get(i).idleTurnsConsumer;
         }
         this.shifts = LevelShifts.find(p50);
         this.background = SecondEvidence.Background.of(measured);
@@ -70,11 +82,22 @@ public final class TimelineAnalysis {
             final long toP1 = shift.medianAfter(p1);
             node.put(FROM_P1, fromP1);
             node.put(TO_P1, toP1);
+            boolean cpuSpeedMoved = false;
+            for (int t = 0; t < THREADS.length; t++) {
+                final long from = shift.medianBefore(idleTurns[t]);
+                final long to = shift.medianAfter(idleTurns[t]);
+                node.put(FROM_TURNS[t], from < 0 ? null : from);
+                node.put(TO_TURNS[t], to < 0 ? null : to);
+                cpuSpeedMoved |= SecondEvidence.cpuSpeedMoved(shift.fromNanos, shift.toNanos, from, to);
+            }
             node.put("evidence", SecondEvidence.of(at));
             node.put("evidenceSecondBefore", SecondEvidence.of(before));
             final List<String> kinds = SecondEvidence.kinds(background, before, at);
             if (SecondEvidence.floorMoved(shift.fromNanos, shift.toNanos, fromP1, toP1)) {
                 kinds.add(SecondEvidence.FLOOR_MOVED);
+            }
+            if (cpuSpeedMoved) {
+                kinds.add(SecondEvidence.CPU_SPEED_MOVED);
             }
             node.put("attributedTo", kinds);
             list.add(node);
@@ -123,7 +146,9 @@ public final class TimelineAnalysis {
                 + " of the segment before by more than " + LevelShifts.MIN_CHANGE_PERCENT + "% in the same direction as"
                 + " the p50: the fastest messages slowed down or sped up with the median, so the cost of each message"
                 + " changed (host placement of the vCPUs, or code where a hot-path event is also listed), where a pause"
-                + " would move only the tail");
+                + " would move only the tail; " + SecondEvidence.CPU_SPEED_MOVED + " (also of the two segments) when the"
+                + " median idle-loop turns per second of the producer or the consumer moved by more than "
+                + SecondEvidence.CPU_SPEED_CHANGE_PERCENT + "% against the p50: the host ran that vCPU slower or faster");
         analysis.put("medianSecond", background.medians());
         final Map<String, Object> sections = new LinkedHashMap<>();
         sections.put("levelShifts", levelShifts());
@@ -157,23 +182,43 @@ public final class TimelineAnalysis {
         }
     }
 
-    /** What a shift is attributed to, in words: the seconds' events, then whether the floor moved with it. */
+    /**
+     * What a shift is attributed to, in words: the seconds' events, then whether the floor and the CPUs' speed moved
+     * with it.
+     */
     private static String attribution(final Map<String, Object> shift) {
         final List<?> kinds = (List<?>) shift.get("attributedTo");
         final String floor = String.format(Locale.ROOT, "p1 %,d -> %,d ns", shift.get(FROM_P1), shift.get(TO_P1));
+        final String speed = "idle-loop turns per second " + turns(shift, 0) + ", " + turns(shift, 1);
         if (kinds.isEmpty()) {
-            return "NOT attributed: nothing recorded in that second or the one before, and the floor did not move"
-                    + " with it (" + floor + ")";
+            return "NOT attributed: nothing recorded in that second or the one before, the floor did not move with it"
+                    + " (" + floor + "), nor the CPUs' speed (" + speed + ")";
         }
         final List<String> parts = new ArrayList<>();
-        if (!kinds.equals(Collections.singletonList(SecondEvidence.FLOOR_MOVED))) {
+        if (kinds.stream().anyMatch(kind -> !SEGMENT_KINDS.contains(kind))) {
             parts.add("recorded in that second or the one before: " + describe(shift));
         }
         if (kinds.contains(SecondEvidence.FLOOR_MOVED)) {
             parts.add("the floor moved too: " + floor + "; the cost of each message changed (host placement of the"
                     + " vCPUs, or code where a hot-path event is also listed)");
         }
+        if (kinds.contains(SecondEvidence.CPU_SPEED_MOVED)) {
+            parts.add("the CPUs' speed moved too: " + speed + "; the host ran a vCPU slower or faster");
+        }
         return String.join("; ", parts);
+    }
+
+    /** "producer 33.6 M -> 29.5 M (-12%)", or "producer n/a" where the run did not record its idle turns. */
+    private static String turns(final Map<String, Object> shift, final int thread) {
+        final Object from = shift.get(FROM_TURNS[thread]);
+        final Object to = shift.get(TO_TURNS[thread]);
+        if (from == null || to == null || (Long) from <= 0) {
+            return THREADS[thread] + " n/a";
+        }
+        final long f = (Long) from;
+        final long t = (Long) to;
+        return String.format(Locale.ROOT, "%s %.1f M -> %.1f M (%+.0f%%)", THREADS[thread], f / 1e6, t / 1e6,
+                100.0 * (t - f) / f);
     }
 
     /** "safepoint (safepoints 2, safepointMicros 150), contextSwitch (...)" from a shift's or tail's evidence. */
@@ -183,7 +228,7 @@ public final class TimelineAnalysis {
         final Map<String, Object> before = (Map<String, Object>) item.get("evidenceSecondBefore");
         final StringBuilder text = new StringBuilder();
         for (final Object kind : (List<?>) item.get("attributedTo")) {
-            if (SecondEvidence.FLOOR_MOVED.equals(kind)) {
+            if (SEGMENT_KINDS.contains(kind)) {
                 continue; // a segment property, said in words by attribution()
             }
             text.append(text.length() == 0 ? "" : ", ").append(kind).append(" (")

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import io.fastestjvm.timing.IdleTurns;
+
 class FixedRateScheduleTest {
     @Test
     void messageIIsDueAtStartPlusITimesTheInterval() {
@@ -37,16 +39,23 @@ class FixedRateScheduleTest {
         final long start = System.nanoTime() - 1_000_000_000L; // a second behind already
         final FixedRateSchedule schedule = new FixedRateSchedule(start, 1_000);
         final long before = System.nanoTime();
-        assertEquals(start + 5_000_000, schedule.awaitIntendedSendTime(5));
+        final IdleTurns idle = new IdleTurns();
+        assertEquals(start + 5_000_000, schedule.awaitIntendedSendTime(5, idle));
         assertTrue(System.nanoTime() - before < 500_000_000L, "a late message must not wait");
+        idle.publish();
+        assertEquals(0, idle.read(), "a late message spins no turn");
         assertEquals(start + 6_000_000, schedule.intendedSendTimeNanos(6));
     }
 
     @Test
     void anEarlyProducerWaitsUntilTheIntendedTime() {
         final FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), 100);
-        final long intended = schedule.awaitIntendedSendTime(2);
+        final IdleTurns idle = new IdleTurns();
+        final long intended = schedule.awaitIntendedSendTime(2, idle);
         assertTrue(System.nanoTime() >= intended);
+        assertEquals(0, idle.read(), "nothing is visible before it is published");
+        idle.publish();
+        assertTrue(idle.read() > 0, "the 20 ms wait is counted in turns");
         assertTrue(intended - schedule.startNanos() == 20_000_000L);
     }
 

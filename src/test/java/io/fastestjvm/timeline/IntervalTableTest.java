@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.timing.IdleTurns;
 
 /** The per-second table on a scripted run: phases from the recorders, evidence columns, unavailable cells. */
 class IntervalTableTest {
@@ -32,6 +33,8 @@ class IntervalTableTest {
 
     private final AtomicLong clock = new AtomicLong(T0);
     private final AtomicLong jitter = new AtomicLong();
+    private final IdleTurns producerIdle = new IdleTurns();
+    private final IdleTurns consumerIdle = new IdleTurns();
 
     @Test
     void phasesFollowTheRecordersAndMeasuredCountsAddUp() throws IOException {
@@ -89,6 +92,11 @@ class IntervalTableTest {
         assertEquals(IntervalRow.COLUMNS.size(), cells.length);
         assertEquals("", cells[IntervalRow.COLUMNS.indexOf("gcPauses")], "unavailable is an empty cell");
         assertEquals("1", cells[IntervalRow.COLUMNS.indexOf("hotPathDeopts")]);
+        assertEquals(Arrays.asList(3_000_000L, 5_000_000L), Arrays.asList(table.rows().get(0).idleTurnsProducer,
+                table.rows().get(0).idleTurnsConsumer), "each second's idle turns: the published counts' increase");
+        assertEquals(Arrays.asList(2_000_000L, 1_000_000L), Arrays.asList(table.rows().get(1).idleTurnsProducer,
+                table.rows().get(1).idleTurnsConsumer));
+        assertEquals("0", cells[IntervalRow.COLUMNS.indexOf("idleTurnsConsumer")], "no turn published: 0, not empty");
         assertEquals(Arrays.asList("actualSendCount", "actualSendP1", "actualSendP50", "actualSendP99",
                 "actualSendMax"), IntervalRow.COLUMNS.subList(2, 7));
         assertEquals(Arrays.asList("20", "100", "109", "119", "119"),
@@ -135,16 +143,28 @@ class IntervalTableTest {
     private IntervalTable scriptedTable(final long measuredMessages) throws IOException {
         final IntervalTable table = new IntervalTable(measuredMessages);
         procFiles(100, 1, 1);
-        table.start(new SecondSampler(null, new SystemFiles(proc), PRODUCER, CONSUMER, jitter::get, clock::get));
+        table.start(new SecondSampler(null, new SystemFiles(proc), new PinnedThread(PRODUCER, producerIdle),
+                new PinnedThread(CONSUMER, consumerIdle), jitter::get, clock::get));
         procFiles(100, 2, 2);
         jitter.set(7_000);
+        turns(producerIdle, 3_000_000);
+        turns(consumerIdle, 5_000_000);
         tick(table, 10, 0);
+        turns(producerIdle, 2_000_000);
+        turns(consumerIdle, 1_000_000);
         procFiles(103, 3, 4);
         tick(table, 5, 10);
         procFiles(104, 3, 4);
         tick(table, 0, 20);
         tick(table, 0, 0);
         return table;
+    }
+
+    private static void turns(final IdleTurns idle, final int turns) {
+        for (int i = 0; i < turns; i++) {
+            idle.turn();
+        }
+        idle.publish();
     }
 
     private void tick(final IntervalTable table, final int warmup, final int measured) {

@@ -189,9 +189,65 @@ class TimelineAnalysisTest {
             final ByteArrayOutputStream out = new ByteArrayOutputStream();
             analysis.print(new PrintStream(out, true));
             assertTrue(new String(out.toByteArray(), StandardCharsets.UTF_8).contains(
-                    "NOT attributed: nothing recorded in that second or the one before, and the floor did not move"
-                            + " with it (p1 100 -> " + p1After + " ns)"));
+                    "NOT attributed: nothing recorded in that second or the one before, the floor did not move with it"
+                            + " (p1 100 -> " + p1After + " ns), nor the CPUs' speed (idle-loop turns per second"
+                            + " producer n/a, consumer n/a)"));
         }
+    }
+
+    /**
+     * 60 measured seconds, p50 200 then 600 from second 30; the producer's idle turns 30 M per second, then
+     * {@code producerAfter}; the consumer's 70 M throughout; the floor and everything else still.
+     */
+    private static TimelineAnalysis shiftWithProducerTurns(final long producerAfter) {
+        final List<IntervalRow> rows = rows(60);
+        for (final IntervalRow row : rows) {
+            final boolean after = row.measured() && row.second >= 30;
+            row.latency(Latency.ACTUAL_SEND).p1 = 100;
+            row.idleTurnsProducer = after ? producerAfter : 30_000_000;
+            row.idleTurnsConsumer = 70_000_000;
+            if (after) {
+                row.latency(Latency.ACTUAL_SEND).p50 = 600;
+            }
+        }
+        return TimelineAnalysis.of(rows);
+    }
+
+    @Test
+    void aShiftWithASlowerCpuIsAttributedToItsSpeedAndSaysWhichThread() {
+        final TimelineAnalysis analysis = shiftWithProducerTurns(26_000_000);
+        final Map<String, Object> shift = analysis.levelShifts().get(0);
+        assertEquals(Arrays.asList(30_000_000L, 26_000_000L, 70_000_000L, 70_000_000L),
+                Arrays.asList(shift.get("fromIdleTurnsProducer"), shift.get("toIdleTurnsProducer"),
+                        shift.get("fromIdleTurnsConsumer"), shift.get("toIdleTurnsConsumer")));
+        assertEquals(Arrays.asList(SecondEvidence.CPU_SPEED_MOVED), shift.get("attributedTo"));
+        assertEquals(0, analysis.unattributedShifts());
+        assertTrue(analysis.tailSeconds().stream()
+                .noneMatch(t -> ((List<?>) t.get("attributedTo")).contains(SecondEvidence.CPU_SPEED_MOVED)),
+                "a segment property: tail seconds never get it");
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        analysis.print(new PrintStream(out, true));
+        final String console = new String(out.toByteArray(), StandardCharsets.UTF_8);
+        assertTrue(console.contains("at measured second 30: 200 -> 600 ns (+200%), the CPUs' speed moved too:"
+                + " idle-loop turns per second producer 30.0 M -> 26.0 M (-13%), consumer 70.0 M -> 70.0 M (+0%);"
+                + " the host ran a vCPU slower or faster"), console);
+    }
+
+    @Test
+    void aCpuThatKeepsItsSpeedOrSpeedsUpAsTheLatencyRisesIsNotTheCause() {
+        for (final long producerAfter : new long[] {30_000_000, 27_500_000, 34_000_000}) {
+            final Map<String, Object> shift = shiftWithProducerTurns(producerAfter).levelShifts().get(0);
+            assertEquals(Collections.emptyList(), shift.get("attributedTo"), "producer 30 M -> " + producerAfter);
+        }
+    }
+
+    @Test
+    void theCpuSpeedIsComparedAgainstTheShiftBeyondItsThreshold() {
+        assertTrue(SecondEvidence.cpuSpeedMoved(880, 1_130, 33_600_000, 29_500_000), "fewer turns, a rise");
+        assertTrue(SecondEvidence.cpuSpeedMoved(1_130, 880, 29_500_000, 33_600_000), "more turns, a fall");
+        assertFalse(SecondEvidence.cpuSpeedMoved(880, 1_130, 33_600_000, 31_000_000), "-8% is within the noise");
+        assertFalse(SecondEvidence.cpuSpeedMoved(880, 1_130, 29_500_000, 33_600_000), "faster CPU, slower messages");
+        assertFalse(SecondEvidence.cpuSpeedMoved(880, 1_130, -1, -1), "not recorded (an older intervals.csv)");
     }
 
     @Test
@@ -212,7 +268,9 @@ class TimelineAnalysisTest {
     void aRealRunsUnattributedShiftsAreTheFloors() throws IOException {
         final Path csv = Paths.get("src/test/resources/timeline/run-20261123T211602Z-java17-31151/intervals.csv");
         final List<String> lines = Files.readAllLines(csv);
-        assertEquals(String.join(",", IntervalRow.COLUMNS), lines.get(0));
+        final List<String> header = Arrays.asList(lines.get(0).split(","));
+        assertEquals(IntervalRow.COLUMNS.subList(0, header.size()), header,
+                "written before the idle-turn columns: the same columns, those last ones missing");
         final List<IntervalRow> rows = new ArrayList<>();
         for (final String line : lines.subList(1, lines.size())) {
             rows.add(parse(line.split(",", -1)));
@@ -253,12 +311,15 @@ class TimelineAnalysisTest {
         row.involuntarySwitchesProducer = cell(cells, "involuntarySwitchesProducer");
         row.involuntarySwitchesConsumer = cell(cells, "involuntarySwitchesConsumer");
         row.jitterLostMicros = cell(cells, "jitterLostMicros");
+        row.idleTurnsProducer = cell(cells, "idleTurnsProducer");
+        row.idleTurnsConsumer = cell(cells, "idleTurnsConsumer");
         return row;
     }
 
+    /** An empty cell, or one past the end of an older file's row, is unavailable. */
     private static long cell(final String[] cells, final String column) {
-        final String cell = cells[IntervalRow.COLUMNS.indexOf(column)];
-        return cell.isEmpty() ? IntervalRow.UNAVAILABLE : Long.parseLong(cell);
+        final int at = IntervalRow.COLUMNS.indexOf(column);
+        return at >= cells.length || cells[at].isEmpty() ? IntervalRow.UNAVAILABLE : Long.parseLong(cells[at]);
     }
 
     @Test
