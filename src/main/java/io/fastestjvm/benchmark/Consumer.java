@@ -82,11 +82,12 @@ final class Consumer implements Runnable {
                 steady.consumerChunk(chunkAllocation.allocatedBytes());
             }
             allocation.stop();
-            report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
-            activity.stop();
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();
-            edges.consumerAfterMeasuring(); // measured-window edge: safepoint count, probe
+            edges.consumerLastMessageReceived(); // measured-window edge: the clock, the safepoint count
+            report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
+            activity.stop();
+            edges.consumerAfterMeasuring(); // harness CPU, probe
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
             control.fail("consumer interrupted");

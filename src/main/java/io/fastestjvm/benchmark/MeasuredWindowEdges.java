@@ -47,7 +47,17 @@ final class MeasuredWindowEdges {
         placement.initiate(PlacementProbe.BEFORE, stop);
     }
 
-    /** Producer, after its last measured message. */
+    /**
+     * Producer, after its last measured message and before any work of its own (a /proc read): waits until the
+     * consumer has closed the window ({@link #consumerLastMessageReceived}), so that work falls after it.
+     */
+    void producerAwaitWindowEnd() {
+        while (endEpochMicros < 0 && !stop.getAsBoolean()) {
+            // spin: the consumer closes the window once the last message has reached it
+        }
+    }
+
+    /** Producer, after its last measured message and {@link #producerAwaitWindowEnd}. */
     void producerAfterMeasuring() {
         placement.initiate(PlacementProbe.AFTER, stop);
     }
@@ -60,13 +70,32 @@ final class MeasuredWindowEdges {
         startEpochMicros = epochMicros();
     }
 
-    /** Consumer, after its last measured message. */
-    void consumerAfterMeasuring() {
-        endEpochMicros = epochMicros();
+    /**
+     * Consumer, right after its last measured message: closes the window (the clock, the safepoint count), then
+     * returns only once the clock has passed the window's last millisecond. The window's end is read in whole
+     * milliseconds and counts every event up to the end of that millisecond ({@link #addWindowTo}), so the threads'
+     * work after their loops (reading their context switches, which once deoptimised a JDK method on the consumer)
+     * must start in a later one, or it would be counted in the window. Waits at most a millisecond.
+     */
+    void consumerLastMessageReceived() {
+        final long endMillis = System.currentTimeMillis();
         final long now = safepoints();
         measuredSafepoints = now < 0 || safepointsAtStart < 0 ? JvmCounters.UNAVAILABLE : now - safepointsAtStart;
+        endEpochMicros = endMillis * 1000;
+        while (System.currentTimeMillis() <= endMillis) {
+            // spin, at most a millisecond
+        }
+    }
+
+    /** Consumer, after {@link #consumerLastMessageReceived} and its own end-of-loop reads. */
+    void consumerAfterMeasuring() {
         harnessCpu.stop();
         placement.respond(PlacementProbe.AFTER, stop);
+    }
+
+    /** The window's end as read by the consumer, epoch microseconds (whole milliseconds); -1 until then. */
+    long endEpochMicros() {
+        return endEpochMicros;
     }
 
     /** Milliseconds are what every JDK from 8 gives without allocating; the window is 100 s. */

@@ -78,9 +78,10 @@ final class Producer implements Runnable {
                 }
             }
             allocation.stop();
-            report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();
+            edges.producerAwaitWindowEnd(); // its own reads below fall after the measured window
+            report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
             edges.producerAfterMeasuring(); // measured-window edge: probe
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
