@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.TimeZone;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuPlanner;
@@ -37,6 +38,7 @@ import io.fastestjvm.results.ProgressReporter;
 import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.timeline.EvidenceColumns;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.timeline.TimelineAnalysis;
@@ -345,6 +347,7 @@ public final class BenchmarkRun {
                 names, overall));
         if (!run.bare) {
             out.println(run.evidence.describe(run.consumer.activity.compileMillis, run.consumer.activity.gcCount));
+            warnAboutHotPathDeopts(run.evidence);
         }
         run.rigour.print(out, names, overall, run.perRun, run.intervals);
         run.edges.print(out, run.bare, run.producer.report().threadId, run.consumer.report().threadId);
@@ -399,6 +402,21 @@ public final class BenchmarkRun {
                         "Results record both; set qp.strictAffinity=true to make this an error.");
             }
         }
+    }
+
+    /** A window whose send or receive code changed was not one steady state: said where nobody can miss it. */
+    private void warnAboutHotPathDeopts(final RunEvidence evidence) {
+        final Long deopts = evidence.measuredTotals().get(EvidenceColumns.HOT_PATH_DEOPTS);
+        if (deopts == null || deopts == 0) {
+            return;
+        }
+        final String seconds = evidence.table().rows().stream()
+                .filter(row -> row.measured() && row.hotPathDeopts > 0)
+                .map(row -> Long.toString(row.second)).collect(Collectors.joining(", "));
+        warnBoxed("the hot path was deoptimised " + deopts + " time(s) in the measured window (measured second "
+                        + seconds + "):",
+                "the send or receive code changed while measuring, so the window was not one steady state.",
+                "jvm-events.csv names the methods and reasons (docs/steady-state.md).");
     }
 
     private void warnBoxed(final String... lines) {

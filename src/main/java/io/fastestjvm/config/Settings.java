@@ -31,7 +31,7 @@ public final class Settings {
                     + " see docs/steady-state.md");
     public static final Setting WARMUP_RATE = Setting.whole("qp.warmupRate", 0, 0, MAX_RATE, " msg/s",
             "rate of the warm-up's first stage, which crosses qp.warmupIndexBlocks index blocks")
-            .lowestMeans("4 x qp.rate, at most " + MAX_RATE);
+            .lowestMeans("4 x qp.rate, at least " + BenchmarkOptions.FAST_STAGE_MIN_RATE + " and at most " + MAX_RATE);
     public static final Setting WARMUP_INDEX_BLOCKS = Setting.whole("qp.warmupIndexBlocks", 8, 0, 1000, "",
             "Chronicle index blocks (one per index count x spacing messages: 2^20 for FAST_DAILY) the warm-up"
                     + " crosses at qp.warmupRate, in at most half of qp.warmupSeconds");

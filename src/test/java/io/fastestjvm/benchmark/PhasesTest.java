@@ -90,6 +90,10 @@ class PhasesTest {
         final Phases phases = Phases.of(defaults, true);
         assertEquals(8_400_000, phases.pacedStart);
         assertEquals(8_400_000 + 59 * 100_000L, phases.measuredStart());
+        final BenchmarkOptions slow = defaults.withRate(10_000);
+        assertEquals(400_000, slow.warmupRate(), "at a low rate the first stage still runs at the default's rate");
+        assertEquals(21, slow.fastWarmupSeconds(), "so it still crosses the eight index blocks");
+        assertEquals(800_000, defaults.withRate(200_000).warmupRate(), "4 x the rate above that");
         final Phases capped = Phases.of(defaults.withWarmupSeconds(12), true);
         assertEquals(6 * 400_000, capped.pacedStart);
         assertEquals(6, capped.pacedSeconds());

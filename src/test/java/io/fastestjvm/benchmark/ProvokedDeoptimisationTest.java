@@ -54,10 +54,14 @@ class ProvokedDeoptimisationTest {
                 // index-block stage, and a steady-state stretch as long as the warm-up, so it runs to its bound
                 .withSetting(Settings.WARMUP_INDEX_BLOCKS, 0).withSetting(Settings.STEADY_SECONDS, WARMUP_SECONDS);
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final BenchmarkResult result = new BenchmarkRun(options, new PrintStream(out, true, "UTF-8"), System.err)
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final BenchmarkResult result = new BenchmarkRun(options, new PrintStream(out, true, "UTF-8"),
+                new PrintStream(err, true, "UTF-8"))
                 .wrapTransport(transport -> new DecoratedTransport(transport, UnaryOperator.identity(),
                         TrapReceiver::new)).execute();
         System.out.print(new String(out.toByteArray(), StandardCharsets.UTF_8));
+        final String console = new String(err.toByteArray(), StandardCharsets.UTF_8);
+        System.err.print(console);
         final Path folder = result.resultsFolder();
 
         final List<Map<String, String>> intervals = csv(folder.resolve(IntervalTable.FILE_NAME));
@@ -94,6 +98,8 @@ class ProvokedDeoptimisationTest {
         final JsonNode jvm = RunResults.read(folder.resolve(RunResults.FILE_NAME)).tree()
                 .path("checks").path("jvmDuringMeasurement");
         assertTrue(jvm.path("hotPathDeopts").asLong() >= 1, jvm.toString());
+        assertTrue(console.contains("WARNING: the hot path was deoptimised " + jvm.path("hotPathDeopts").asLong()
+                + " time(s) in the measured window (measured second " + trap.get("second")), console);
     }
 
     static List<Map<String, String>> csv(final Path file) throws java.io.IOException {
