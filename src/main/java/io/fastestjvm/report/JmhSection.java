@@ -19,7 +19,9 @@ import io.fastestjvm.results.model.Percentile;
 /**
  * Renders jmh-result.json (JMH's standard {@code -rf json}) found in a set folder: each micro-benchmark's score,
  * converted to ns when it is a time per operation, beside the in-context median latency of the report's JVMs, so
- * the cost of the pieces can be compared with the whole.
+ * the cost of the pieces can be compared with the whole. A score is a mean in every mode; only sample mode's
+ * percentiles are over single operations (avgt's are over iteration means), so only they are shown as p50 and p99:
+ * a median is what sits beside the in-context median.
  */
 final class JmhSection {
     static final String FILE = "jmh-result.json";
@@ -32,7 +34,8 @@ final class JmhSection {
         final JsonNode results = new ObjectMapper().readTree(file.toFile());
         final StringBuilder out = new StringBuilder("## JMH micro-benchmarks (`").append(FILE).append("`)\n\n")
                 .append("Each piece measured alone by JMH, beside the in-context median (the whole hand-off, ")
-                .append("actual send) from the tables above.\n\n");
+                .append("actual send) from the tables above. The score is JMH's mean; p50 and p99 are of single ")
+                .append("operations, which only sample mode records.\n\n");
         final List<List<String>> rows = new ArrayList<>();
         for (final JsonNode result : results) {
             final JsonNode metric = result.path("primaryMetric");
@@ -41,10 +44,11 @@ final class JmhSection {
             rows.add(Arrays.asList(shortName(result.path("benchmark").asText("?")) + params(result.path("params")),
                     result.path("mode").asText(Markdown.DASH), result.path("jdkVersion").asText(Markdown.DASH),
                     significant(metric.path("score")) + " ± " + significant(metric.path("scoreError")) + " " + unit,
-                    Double.isNaN(toNanos) ? Markdown.DASH
-                            : String.format(Locale.ROOT, "%,.1f", metric.path("score").asDouble() * toNanos)));
+                    nanos(metric.path("score"), toNanos),
+                    sampled(result, "50.0", toNanos), sampled(result, "99.0", toNanos)));
         }
-        Markdown.table(out, Arrays.asList("benchmark", "mode", "JDK", "score", "score (ns/op)"), rows, true);
+        Markdown.table(out, Arrays.asList("benchmark", "mode", "JDK", "score (mean)", "score (ns/op)", "p50 (ns/op)",
+                "p99 (ns/op)"), rows, true);
         final List<List<String>> inContext = new ArrayList<>();
         for (final JvmGroup group : comparison.groupsWithFigures()) {
             inContext.add(Arrays.asList(group.label() + " (" + group.transport() + ")",
@@ -53,6 +57,17 @@ final class JmhSection {
         Markdown.table(out, Arrays.asList("in context: JVM (transport)", "median, actual send (ns)"), inContext,
                 true);
         return out.toString();
+    }
+
+    private static String nanos(final JsonNode value, final double toNanos) {
+        return Double.isNaN(toNanos) || !value.isNumber() ? Markdown.DASH
+                : String.format(Locale.ROOT, "%,.1f", value.asDouble() * toNanos);
+    }
+
+    /** A percentile of single operations: sample mode's {@code scorePercentiles}, a dash in every other mode. */
+    private static String sampled(final JsonNode result, final String percentile, final double toNanos) {
+        return "sample".equals(result.path("mode").asText()) ? nanos(result.path("primaryMetric")
+                .path("scorePercentiles").path(percentile), toNanos) : Markdown.DASH;
     }
 
     /** ns per unit of a time-per-operation score unit, NaN for throughput units. */

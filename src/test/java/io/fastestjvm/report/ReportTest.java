@@ -330,8 +330,12 @@ class ReportTest {
         assertEquals("failed", rate.get("1,000,000").get(1));
         final Map<String, List<String>> jmh = MarkdownTable.after(report, "## JMH micro-benchmarks");
         assertEquals(Arrays.asList("MessageCodecBenchmark.encode (size=256)", "avgt", "17.0.15",
-                "0.0421 ± 0.0012 us/op", "42.1"), jmh.get("MessageCodecBenchmark.encode (size=256)"));
+                "0.0421 ± 0.0012 us/op", "42.1", "–", "–"), jmh.get("MessageCodecBenchmark.encode (size=256)"),
+                "avgt's percentiles are over iterations, not operations: none shown");
         assertEquals("–", jmh.get("QueueAppendBenchmark.append").get(4), "throughput has no ns/op");
+        assertEquals(Arrays.asList("AppendBenchmark.appendOneMessage", "sample", "17.0.15", "1550 ± 935 ns/op",
+                "1,550.1", "301.0", "5,048.0"), jmh.get("AppendBenchmark.appendOneMessage"),
+                "sample mode: the mean, and the median and p99 of single appends");
         for (final String chart : new String[] {"sweep-rate", "sweep-size"}) {
             assertNotNull(ImageIO.read(set.resolve("charts/" + chart + ".png").toFile()), chart);
         }
