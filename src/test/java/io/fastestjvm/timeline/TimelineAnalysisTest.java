@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 import org.junit.jupiter.api.Test;
 
@@ -145,16 +146,31 @@ class TimelineAnalysisTest {
         assertTrue(new String(out.toByteArray(), StandardCharsets.UTF_8).contains("NOT attributed"));
     }
 
-    /** 60 measured seconds, p50 200 then 600 from second 30, p1 100 then {@code p1After}; nothing recorded. */
-    private static TimelineAnalysis shiftWithFloor(final long p1After) {
+    /**
+     * 60 measured seconds, p50 200 then 600 from second 30, nothing recorded; {@code each} sets up every row, told
+     * whether it is after the shift.
+     */
+    private static TimelineAnalysis shiftAt30(final BiConsumer<IntervalRow, Boolean> each) {
         final List<IntervalRow> rows = rows(60);
         for (final IntervalRow row : rows) {
-            row.latency(Latency.ACTUAL_SEND).p1 = row.measured() && row.second >= 30 ? p1After : 100;
-            if (row.measured() && row.second >= 30) {
+            final boolean after = row.measured() && row.second >= 30;
+            each.accept(row, after);
+            if (after) {
                 row.latency(Latency.ACTUAL_SEND).p50 = 600;
             }
         }
         return TimelineAnalysis.of(rows);
+    }
+
+    /** The same shift with the p1 100, then {@code p1After}. */
+    private static TimelineAnalysis shiftWithFloor(final long p1After) {
+        return shiftAt30((row, after) -> row.latency(Latency.ACTUAL_SEND).p1 = after ? p1After : 100);
+    }
+
+    private static String console(final TimelineAnalysis analysis) {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        analysis.print(new PrintStream(out, true));
+        return new String(out.toByteArray(), StandardCharsets.UTF_8);
     }
 
     @Test
@@ -186,31 +202,20 @@ class TimelineAnalysisTest {
             assertEquals(p1After, shift.get("toP1Nanos"));
             assertEquals(Collections.emptyList(), shift.get("attributedTo"), "p1 100 -> " + p1After);
             assertEquals(1, analysis.unattributedShifts());
-            final ByteArrayOutputStream out = new ByteArrayOutputStream();
-            analysis.print(new PrintStream(out, true));
-            assertTrue(new String(out.toByteArray(), StandardCharsets.UTF_8).contains(
+            assertTrue(console(analysis).contains(
                     "NOT attributed: nothing recorded in that second or the one before, the floor did not move with it"
                             + " (p1 100 -> " + p1After + " ns), nor the CPUs' speed (idle-loop turns per second"
                             + " producer n/a, consumer n/a)"));
         }
     }
 
-    /**
-     * 60 measured seconds, p50 200 then 600 from second 30; the producer's idle turns 30 M per second, then
-     * {@code producerAfter}; the consumer's 70 M throughout; the floor and everything else still.
-     */
+    /** The same shift with the producer's idle turns 30 M a second, then {@code producerAfter}; the rest still. */
     private static TimelineAnalysis shiftWithProducerTurns(final long producerAfter) {
-        final List<IntervalRow> rows = rows(60);
-        for (final IntervalRow row : rows) {
-            final boolean after = row.measured() && row.second >= 30;
+        return shiftAt30((row, after) -> {
             row.latency(Latency.ACTUAL_SEND).p1 = 100;
             row.idleTurnsProducer = after ? producerAfter : 30_000_000;
             row.idleTurnsConsumer = 70_000_000;
-            if (after) {
-                row.latency(Latency.ACTUAL_SEND).p50 = 600;
-            }
-        }
-        return TimelineAnalysis.of(rows);
+        });
     }
 
     @Test
@@ -225,9 +230,7 @@ class TimelineAnalysisTest {
         assertTrue(analysis.tailSeconds().stream()
                 .noneMatch(t -> ((List<?>) t.get("attributedTo")).contains(SecondEvidence.CPU_SPEED_MOVED)),
                 "a segment property: tail seconds never get it");
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        analysis.print(new PrintStream(out, true));
-        final String console = new String(out.toByteArray(), StandardCharsets.UTF_8);
+        final String console = console(analysis);
         assertTrue(console.contains("at measured second 30: 200 -> 600 ns (+200%), the CPUs' speed moved too:"
                 + " idle-loop turns per second producer 30.0 M -> 26.0 M (-13%), consumer 70.0 M -> 70.0 M (+0%);"
                 + " the host ran a vCPU slower or faster"), console);
