@@ -76,10 +76,15 @@ class BenchmarkRunTest {
         assertEquals(0, summary.get("failures").size());
     }
 
-    /** Half the warm-up at 4 x RATE (the index-block stage), then whole paced seconds, at most the other half. */
+    /** The index-block stage: half the warm-up at 4 x RATE, at least the first stage's least rate. */
+    private static long fastStageMessages() {
+        return Math.max(4L * RATE, BenchmarkOptions.FAST_STAGE_MIN_RATE) * (WARMUP_SECONDS / 2);
+    }
+
+    /** The index-block stage, then whole paced seconds, at most the other half of the warm-up. */
     static long warmupMessages() {
         final long warmup = summary.at("/messages/warmup").asLong();
-        final long fast = 4L * RATE * (WARMUP_SECONDS / 2);
+        final long fast = fastStageMessages();
         assertTrue(warmup >= fast && warmup <= fast + (long) RATE * (WARMUP_SECONDS / 2), "warm-up " + warmup);
         assertEquals(0, (warmup - fast) % RATE, "the paced stage is whole seconds");
         return warmup;
@@ -100,7 +105,7 @@ class BenchmarkRunTest {
         final JsonNode steady = summary.get("steadyState");
         assertTrue(steady.get("reached").isBoolean(), steady.toString());
         final JsonNode atSecond = steady.get("atSecond");
-        final long pacedSeconds = (warmupMessages() - 4L * RATE * (WARMUP_SECONDS / 2)) / RATE;
+        final long pacedSeconds = (warmupMessages() - fastStageMessages()) / RATE;
         if (steady.get("reached").asBoolean()) {
             assertTrue(atSecond.isInt() && atSecond.asInt() > WARMUP_SECONDS / 2 && atSecond.asInt() <= WARMUP_SECONDS,
                     steady.toString());

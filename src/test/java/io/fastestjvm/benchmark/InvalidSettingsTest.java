@@ -57,10 +57,11 @@ class InvalidSettingsTest {
         final BenchmarkOptions options = BenchmarkOptions.defaults().withSize(1 << 20).withSeconds(60)
                 .withRate(1_000).withWarmupSeconds(3_600).withResultsDir(results).withQueueDir(temp.toFile());
         final String error = rejected(options, results);
-        // the warm-up's upper bound: 1,800 s at 4,000 msg/s (the fast stage's cap), then 1,800 s at 1,000 msg/s
-        assertEquals(1_800 * 4_000 + 1_800 * 1_000 + 60_000, options.totalMessages());
+        // the warm-up's upper bound: 21 s at 400,000 msg/s (eight index blocks at the first stage's least rate), then
+        // 3,579 s at 1,000 msg/s
+        assertEquals(21 * 400_000 + 3_579 * 1_000 + 60_000, options.totalMessages());
         assertTrue(error.matches("error: qp\\.queueDir: .* has .* free but this run's queue needs about .*"
-                + " \\(9,060,000 messages of 1048576 bytes\\); accepted: .*\n"), error);
+                + " \\(12,039,000 messages of 1048576 bytes\\); accepted: .*\n"), error);
     }
 
     @Test

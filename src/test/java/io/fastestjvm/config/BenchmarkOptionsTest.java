@@ -49,10 +49,12 @@ class BenchmarkOptionsTest {
         assertEquals(-1, options.consumerCpu());
         assertEquals(20_000, options.rate());
         assertEquals(100, options.size());
-        // at most half the 3 s warm-up (1 s) at 4 x 20k/s, then up to 2 paced seconds
-        assertEquals(80_000 + 2 * 20_000, options.warmupMessages());
+        // at most half the 3 s warm-up (1 s) at the first stage's least rate (4 x 20k/s is below it), then up to 2
+        // paced seconds
+        assertEquals(400_000, options.warmupRate());
+        assertEquals(400_000 + 2 * 20_000, options.warmupMessages());
         assertEquals(40_000, options.messagesPerRun());
-        assertEquals(120_000 + 3 * 40_000, options.totalMessages());
+        assertEquals(440_000 + 3 * 40_000, options.totalMessages());
         assertTrue(options.keepQueue());
         assertEquals(RollCycles.FAST_HOURLY, options.rollCycle());
         assertEquals("jdk11", options.profile());
