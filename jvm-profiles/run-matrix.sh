@@ -3,7 +3,8 @@
 #
 #   jvm-profiles/run-matrix.sh [--profiles jdk8,jdk17,...] [--flags default,tuned] [--runs N] [--seed S]
 #                              [--transports chronicle,...] [--timeout SECONDS] [--id NAME] [--results DIR]
-#                              [--no-build] [--dry-run] [-Dqp.NAME=VALUE ...]
+#                              [--max-minutes M] [--no-build] [--dry-run] [-Dqp.NAME=VALUE ...]
+#   jvm-profiles/run-matrix.sh --resume ID [--results DIR] [--max-minutes M] [--no-build]
 #
 # --runs N counts fresh JVMs: each (profile, flag set, transport) runs in N new JVMs (default 10), one per round.
 #   It is not -Dqp.runs, which repeats the measurement back to back inside one JVM (a run folder each).
@@ -14,6 +15,15 @@
 #   A tuned profile's runs go to <profile>-tuned/ and record qp.profile=<profile>-tuned.
 # --dry-run: resolve the profiles and write matrix-run.json with the order, but run nothing.
 # --no-build: use target/classes and target/classpath.txt as the last build left them (mvn compile writes both).
+# --max-minutes M (1 to 10000): start no new run once M minutes have passed since the script started (the run going
+#   is finished); the set is then `partial`, the report covers the runs done so far, and the script prints how many
+#   of the planned runs are done and the --resume command that continues the set (exit status 3).
+# --resume ID: continue the set <results>/ID with the plan and order its matrix-run.json records, running only the
+#   (round, unit) pairs for which no profile.json records a run yet. A missing profile's JVM is looked for again.
+#   Refused (exit 2) with an option that would change the plan (--profiles, --flags, --transports, --runs, --seed,
+#   --timeout, --id, --dry-run, -Dqp.*), and for a set recorded on a machine with another CPU model or count.
+#   Every invocation is an entry of matrix-run.json's sessions (when, the git commit, the runs it started, how it
+#   ended); runs of different sessions may come from different commits (each summary.json records its own).
 #
 # results/<id>/matrix-run.json          what was asked, on which machine, the seed and order, and how it ended
 # results/<id>/<profile>/profile.json   per profile and flag set: its JVM (or why none) and each run's status,
@@ -23,7 +33,7 @@
 # across JVMs, and regenerates the index results/README.md.
 #
 # Exit status: 0 when every run passed, 1 when any run failed or a profile was missing, 2 for bad arguments,
-# 130 when interrupted.
+# 3 when --max-minutes stopped the matrix before its plan was done, 130 when interrupted.
 set -euo pipefail
 
 profiles_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -43,16 +53,23 @@ original_args="$*"
 profiles=("${default_profiles[@]}")
 flag_sets=(default)
 transports=(chronicle)
-transport_arg=false
 build=true
 dry_run=false
 runs=10
 seed="$(( $(od -An -N4 -tu4 /dev/urandom) % 2147483648 ))"
 timeout_seconds=900
 matrix_id="$(date -u +%Y%m%dT%H%M%SZ)-$(hostname -s 2>/dev/null || echo host)-matrix"
-results_root="$project_dir/results"
+default_results_root="$project_dir/results"
+results_root="$default_results_root"
 qp_args=()
+resume_id=""
+max_minutes=""
+plan_options=()   # the options given that choose the plan, which a resumed set keeps as recorded
+recorded_order=()   # a resumed set's order as its matrix-run.json records it: a line per round, TAB-separated
 while (($#)); do
+  case "$1" in
+    --profiles|--flags|--transports|--runs|--seed|--timeout|--id|--dry-run|-Dqp.*) plan_options+=("${1%%=*}") ;;
+  esac
   case "$1" in
     --profiles) [[ $# -ge 2 ]] || usage_error "--profiles needs a comma-separated list; accepted: $(qp_profile_names all | paste -sd, -)"
       IFS=, read -r -a profiles <<<"$2"; shift 2 ;;
@@ -61,17 +78,80 @@ while (($#)); do
     --seed) seed="${2:-}"; shift 2 || usage_error "--seed needs a value" ;;
     --dry-run) dry_run=true; shift ;;
     --transports) [[ $# -ge 2 ]] || usage_error "--transports needs a comma-separated list, e.g. chronicle,floor"
-      IFS=, read -r -a transports <<<"$2"; transport_arg=true; shift 2 ;;
+      IFS=, read -r -a transports <<<"$2"; shift 2 ;;
     --runs) runs="${2:-}"; shift 2 || usage_error "--runs needs a value" ;;
     --timeout) timeout_seconds="${2:-}"; shift 2 || usage_error "--timeout needs a value" ;;
     --id) matrix_id="${2:-}"; shift 2 || usage_error "--id needs a value" ;;
     --results) results_root="${2:-}"; shift 2 || usage_error "--results needs a value" ;;
+    --resume) resume_id="${2:-}"; shift 2 || usage_error "--resume needs the id of a set to continue" ;;
+    --max-minutes) max_minutes="${2:-}"; shift 2 || usage_error "--max-minutes needs a value" ;;
     --no-build) build=false; shift ;;
     -Dqp.*=*) qp_args+=("$1"); shift ;;
-    -h|--help) sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) usage_error "unknown argument '$1'; accepted: --profiles, --flags, --runs, --seed, --transports, --timeout, --id, --results, --no-build, --dry-run, -Dqp.NAME=VALUE" ;;
+    -h|--help) awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
+    *) usage_error "unknown argument '$1'; accepted: --profiles, --flags, --runs, --seed, --transports, --timeout, --id, --results, --resume, --max-minutes, --no-build, --dry-run, -Dqp.NAME=VALUE" ;;
   esac
 done
+if [[ -n "$max_minutes" ]]; then
+  if ! [[ "$max_minutes" =~ ^[0-9]{1,5}$ ]] || ((10#$max_minutes < 1 || 10#$max_minutes > 10000)); then
+    usage_error "--max-minutes: '$max_minutes' is not allowed; accepted: 1 to 10000"
+  fi
+  max_minutes=$((10#$max_minutes))
+fi
+
+# build_once: the build (once per matrix), which also writes target/classpath.txt, on which SummaryTool
+# (lib/summary-tool.sh) reads and writes this script's JSON files and reads each run's summary.json.
+build_once() {
+  if [[ "$build" == true ]]; then
+    echo "run-matrix: building once with $(java -version 2>&1 | head -n 1)"
+    (cd "$project_dir" && mvn -q -B -Dstyle.color=never -DskipTests compile)
+  fi
+  local missing
+  missing="$(qp_summary_tool_missing)"
+  [[ -z "$missing" ]] || usage_error "--no-build: no $missing (SummaryTool needs it to write the matrix's JSON); run 'mvn -q compile' once (it writes target/classes and target/classpath.txt), or drop --no-build"
+}
+
+cpu_model() { sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1; }
+
+# no_recorded_plan: refuses a set whose matrix-run.json lacks part of the plan (made before seeded rounds).
+no_recorded_plan() {
+  usage_error "--resume: $set_dir/matrix-run.json does not record a whole plan (profiles, flagSets, transports, runsPerProfile, seed, order, qpSettings, timeoutSecondsPerRun, host); a set made before seeded rounds cannot be resumed"
+}
+
+# recorded_list NAME POINTER: the array at POINTER in the resumed set's matrix-run.json into the array NAME.
+recorded_list() {
+  local lines
+  lines="$(qp_summary_tool list "$set_dir/matrix-run.json" "$2")" || no_recorded_plan
+  mapfile -t "$1" < <(printf '%s' "$lines")
+}
+
+# read_recorded_plan: the plan of the set being resumed, as its matrix-run.json records it. A set recorded on a
+# machine with another CPU model or count is refused: all of a set's runs come from one machine.
+read_recorded_plan() {
+  local values facts=()
+  values="$(qp_summary_tool get "$set_dir/matrix-run.json" /seed /runsPerProfile /timeoutSecondsPerRun \
+    /host/cpuModel /host/cpuCount)" || no_recorded_plan
+  mapfile -t facts <<<"$values"
+  seed="${facts[0]}" runs="${facts[1]}" timeout_seconds="${facts[2]}"
+  [[ "${facts[3]}" == "$(cpu_model)" && "${facts[4]}" == "$(nproc)" ]] \
+    || usage_error "--resume: $matrix_id was recorded on another machine (${facts[3]}, ${facts[4]} CPUs; this one: $(cpu_model), $(nproc) CPUs); a set's runs must all come from one machine"
+  recorded_list profiles /profiles
+  recorded_list flag_sets /flagSets
+  recorded_list transports /transports
+  recorded_list qp_args /qpSettings
+  recorded_list recorded_order /order
+}
+
+if [[ -n "$resume_id" ]]; then
+  ((${#plan_options[@]} == 0)) \
+    || usage_error "${plan_options[0]}: a resumed set keeps its recorded plan; drop ${plan_options[0]}, or start a new set without --resume"
+  [[ "$resume_id" =~ ^[A-Za-z0-9._-]{1,100}$ ]] \
+    || usage_error "--resume: '$resume_id' is not a set id; accepted: 1 to 100 of A-Z a-z 0-9 . _ -"
+  matrix_id="$resume_id"
+  set_dir="$results_root/$matrix_id"
+  [[ -f "$set_dir/matrix-run.json" ]] || usage_error "--resume: no set $set_dir (no matrix-run.json in it)"
+  build_once
+  read_recorded_plan
+fi
 if ! [[ "$runs" =~ ^[0-9]{1,3}$ ]] || ((runs < 1 || runs > 100)); then
   usage_error "--runs: '$runs' is not allowed; accepted: 1 to 100"
 fi
@@ -135,20 +215,23 @@ for ((run = 1; run <= runs; run++)); do
   round_order[run]="${order[*]}"
 done
 
-set_dir="$results_root/$matrix_id"
-[[ ! -e "$set_dir" ]] || usage_error "--id: $set_dir already exists; earlier results are never overwritten"
-
-# The build (once per matrix) also writes target/classpath.txt, on which SummaryTool (lib/summary-tool.sh) writes
-# this script's JSON files and reads each run's summary.json.
-if [[ "$build" == true ]]; then
-  echo "run-matrix: building once with $(java -version 2>&1 | head -n 1)"
-  (cd "$project_dir" && mvn -q -B -Dstyle.color=never -DskipTests compile)
+if [[ -n "$resume_id" ]]; then
+  ((${#recorded_order[@]} == runs)) || no_recorded_plan
+  for ((run = 1; run <= runs; run++)); do
+    [[ "${recorded_order[run - 1]//$'\t'/ }" == "${round_order[run]}" ]] \
+      || usage_error "--resume: round $run's recorded order is not the one seed $seed gives with this script; resume the set with the commit that made it"
+  done
+else
+  set_dir="$results_root/$matrix_id"
+  [[ ! -e "$set_dir" ]] || usage_error "--id: $set_dir already exists; earlier results are never overwritten"
+  build_once
+  mkdir -p "$results_root"
+  mkdir "$set_dir"
 fi
-missing="$(qp_summary_tool_missing)"
-[[ -z "$missing" ]] || usage_error "--no-build: no $missing (SummaryTool needs it to write the matrix's JSON); run 'mvn -q compile' once (it writes target/classes and target/classpath.txt), or drop --no-build"
-
-mkdir -p "$results_root"
-mkdir "$set_dir"
+# One matrix at a time per set: a second one (a resume of a set still running) is refused. The lock goes with the
+# script and the runs it started.
+exec {set_lock}<"$set_dir"
+flock -n "$set_lock" || usage_error "--resume: another run-matrix is still working on $set_dir"
 
 # A private queue parent (mktemp -d: a fresh name, mode 700), so nothing in it belongs to another matrix or user.
 queue_parent=/dev/shm
@@ -170,12 +253,12 @@ array_args() {
 }
 
 started_at="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-# write_matrix_run STATUS: matrix-run.json, whole, with STATUS.
-write_matrix_run() {
+# write_plan: a new set's matrix-run.json, whole: what was asked, on which machine, the seed and order; its status
+# and sessions follow (write_status).
+write_plan() {
   local args=() round units unit
-  args+=("id=$matrix_id" "status=$1" "startedAt=$started_at" "finishedAt=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    "host.hostname=$(hostname 2>/dev/null || true)" "host.kernel=$(uname -r)"
-    "host.cpuModel=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"
+  args+=("id=$matrix_id" "status=running" "startedAt=$started_at" "finishedAt=$started_at"
+    "host.hostname=$(hostname 2>/dev/null || true)" "host.kernel=$(uname -r)" "host.cpuModel=$(cpu_model)"
     "host.cpuCount:=$(nproc)" "host.isolatedCpus=$(cat /sys/devices/system/cpu/isolated 2>/dev/null || true)")
   array_args profiles "${profiles[@]}"
   array_args flagSets "${flag_sets[@]}"
@@ -190,8 +273,32 @@ write_matrix_run() {
   done
   args+=("timeoutSecondsPerRun:=$timeout_seconds")
   array_args qpSettings "${qp_args[@]}"
-  args+=("command=jvm-profiles/run-matrix.sh $original_args")
+  args+=("command=jvm-profiles/run-matrix.sh $original_args" "sessions:=[]")
   qp_summary_tool write-json "$set_dir/matrix-run.json" "${args[@]}"
+}
+
+# write_status STATUS [ARG...]: merges the ARGs (SummaryTool write-json arguments) into matrix-run.json, then STATUS
+# and the time as the set's status and finishedAt and as this session's (the last of sessions); the rest stays.
+write_status() {
+  local status="$1" now
+  shift
+  now="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  qp_summary_tool write-json --merge "$set_dir/matrix-run.json" "$@" "status=$status" "finishedAt=$now" \
+    "sessions[-1].status=$status" "sessions[-1].finishedAt=$now"
+}
+
+# start_session: appends this invocation to matrix-run.json's sessions, with the code it runs: the commit and whether
+# the tree has changes outside results/ (as each run's summary.json records them in provenance).
+start_session() {
+  local commit changes dirty=null
+  commit="$(git -C "$project_dir" rev-parse HEAD 2>/dev/null)" || commit=unavailable
+  if [[ "$commit" != unavailable ]] \
+      && changes="$(git -C "$project_dir" status --porcelain -- . ':(exclude)results' 2>/dev/null)"; then
+    if [[ -n "$changes" ]]; then dirty=true; else dirty=false; fi
+  fi
+  write_status running "sessions[]:={}" "sessions[-1].startedAt=$started_at" \
+    "sessions[-1].command=jvm-profiles/run-matrix.sh $original_args" "sessions[-1].gitCommit=$commit" \
+    "sessions[-1].gitDirty:=$dirty" "sessions[-1].maxMinutes:=${max_minutes:-null}" "sessions[-1].runsStarted:=[]"
 }
 
 child_pid=""
@@ -229,24 +336,43 @@ on_interrupt() {
     pkill -KILL -f -- "-Dqp.resultsDir=$set_dir/" 2>/dev/null || true
   fi
   cleanup_queues
-  write_matrix_run interrupted
+  write_status interrupted
   exit 130
 }
-trap on_interrupt HUP INT TERM
 
-write_matrix_run running
+# read_recorded_runs LABEL: the runs a resumed set's profile.json records for LABEL, into `recorded`, and its status:
+# a failed run keeps it failed; a missing or ok profile is looked for again below.
+read_recorded_runs() {
+  local file="$set_dir/$1/profile.json" values facts=() lines=() line
+  values="$(qp_summary_tool get "$file" /status /reason /javaVersion)" || usage_error "--resume: cannot read $file"
+  mapfile -t facts <<<"$values"
+  [[ "${facts[0]}" != failed ]] || { profile_status[$1]=failed; profile_reason[$1]="${facts[1]}"; }
+  recorded_java_version[$1]="${facts[2]}"
+  values="$(qp_summary_tool list "$file" /runs /run /transport)" || usage_error "--resume: cannot read the runs in $file"
+  mapfile -t lines < <(printf '%s' "$values")
+  for line in "${lines[@]}"; do recorded["${line%%$'\t'*} $1/${line#*$'\t'}"]=1; done
+}
 
-declare -A profile_status profile_reason
+# The (round, unit) pairs that have a run recorded, as "<round> <label>/<transport>": none in a new set.
+declare -A recorded=() profile_status profile_reason recorded_java_version
 for label in "${labels[@]}"; do
   profile_status[$label]=ok
   profile_reason[$label]=""
   mkdir -p "$set_dir/$label"
+  [[ ! -f "$set_dir/$label/profile.json" ]] || read_recorded_runs "$label"
 done
+planned=$((runs * ${#units[@]}))
 
-# write_profile_json LABEL: profile.json with the profile's JVM (or why none) and no runs yet; record_run adds them.
+[[ -n "$resume_id" ]] || write_plan
+start_session
+trap on_interrupt HUP INT TERM
+
+# write_profile_json LABEL: profile.json with the profile's JVM (or why none) and no runs yet (record_run adds them);
+# a resumed set's keeps the runs it records.
 write_profile_json() {
-  local profile="$1" base="${label_profile[$1]}"
-  qp_summary_tool write-json "$set_dir/$profile/profile.json" "profile=$profile" "baseProfile=$base" \
+  local profile="$1" base="${label_profile[$1]}" merge=() no_runs=("runs:=[]")
+  [[ ! -f "$set_dir/$1/profile.json" ]] || { merge=(--merge); no_runs=(); }
+  qp_summary_tool write-json "${merge[@]}" "$set_dir/$profile/profile.json" "profile=$profile" "baseProfile=$base" \
     "flagSet=${label_flags[$profile]}" \
     "flagSetFlags=$(qp_profile_flags "$base" "${label_flags[$profile]}" | paste -sd' ' -)" \
     "compiler=$(qp_profile_field "$base" compiler)" "describedAs=$(qp_profile_describe "$base")" \
@@ -254,7 +380,7 @@ write_profile_json() {
     "expectedJavaSpec=${expected_spec[$profile]:-}" "expectsGraal:=${expects_graal[$profile]:-false}" \
     "javaHome=${java_home[$profile]:-}" "javaVersion=${java_version[$profile]:-}" \
     "jvmFoundBy=${jvm_origin[$profile]:-}" "jvmDistribution=${jvm_distribution[$profile]:-}" \
-    "jvmFlags=${jvm_flags[$profile]:-}" "runs:=[]"
+    "jvmFlags=${jvm_flags[$profile]:-}" "${no_runs[@]}"
 }
 
 # Resolve every profile once, in a subshell, so a missing JDK is found before any run starts.
@@ -276,6 +402,10 @@ for profile in "${labels[@]}"; do
     jvm_origin[$profile]="${facts[5]:-}"
     jvm_distribution[$profile]="${facts[6]:-}"
     rm -f "$set_dir/$profile/activation.log"
+    earlier="${recorded_java_version[$profile]:-}"
+    [[ -z "$earlier" || "$earlier" == "${java_version[$profile]}" ]] \
+      || printf 'run-matrix: %-14s now runs Java %s, earlier sessions Java %s (each summary.json records its own)\n' \
+        "$profile" "${java_version[$profile]}" "$earlier" >&2
   else
     profile_status[$profile]=missing
     profile_reason[$profile]="$(tr '\n' ' ' <"$set_dir/$profile/activation.log")"
@@ -322,7 +452,7 @@ verify_summary() {
 
 if [[ "$dry_run" == true ]]; then
   for ((run = 1; run <= runs; run++)); do echo "run-matrix: round $run/$runs: ${round_order[run]}"; done
-  write_matrix_run dry-run
+  write_status dry-run
   echo "run-matrix: dry run (seed $seed), nothing ran; plan in $set_dir/matrix-run.json"
   exit 0
 fi
@@ -333,15 +463,22 @@ if [[ "$user_queue_dir" == false ]]; then
   queue_arg=("-Dqp.queueDir=$queue_root")
   echo "run-matrix: queues in $queue_root (private to this matrix)"
 fi
-echo "run-matrix: ${#units[@]} units x $runs fresh JVMs each, in a random order per round (seed $seed; --seed $seed replays it)"
+if [[ -n "$resume_id" ]]; then
+  echo "run-matrix: resuming $matrix_id: ${#recorded[@]} of $planned planned runs done; the others run in the recorded order (seed $seed)"
+else
+  echo "run-matrix: ${#units[@]} units x $runs fresh JVMs each, in a random order per round (seed $seed; --seed $seed replays it)"
+fi
+# out_of_time: whether --max-minutes have passed since the script started, after which no new run starts.
+out_of_time() { [[ -n "$max_minutes" ]] && ((SECONDS >= max_minutes * 60)); }
+stopped=false
 for ((run = 1; run <= runs; run++)); do
   read -r -a order <<<"${round_order[run]}"
   for unit in "${order[@]}"; do
     profile="${unit%/*}" transport="${unit#*/}"
-    [[ "${profile_status[$profile]}" != missing ]] || continue
+    [[ -z "${recorded[$run $unit]:-}" && "${profile_status[$profile]}" != missing ]] || continue
+    if out_of_time; then stopped=true; break 2; fi
+    write_status running "sessions[-1].runsStarted[]=$run/$unit"
     log="$set_dir/$profile/run-$run-$transport.log"
-    transport_setting=()
-    [[ "$transport_arg" == false ]] || transport_setting=("-Dqp.transport=$transport")
     printf 'run-matrix: %-14s run %d/%d %-10s ' "$profile" "$run" "$runs" "$transport"
     set +e
     (
@@ -349,7 +486,7 @@ for ((run = 1; run <= runs; run++)); do
       QP_QUIET=1 source "$profiles_dir/use.sh" "${label_profile[$profile]}" "${label_flags[$profile]}" >/dev/null 2>&1
       cd "$project_dir"
       exec timeout --kill-after=20 "$timeout_seconds" mvn -q -B -Dstyle.color=never exec:java@QueuePerformance \
-        "-Dqp.resultsDir=$set_dir/$profile" "${transport_setting[@]}" "${queue_arg[@]}" "${qp_args[@]}"
+        "-Dqp.resultsDir=$set_dir/$profile" "-Dqp.transport=$transport" "${queue_arg[@]}" "${qp_args[@]}"
     ) >"$log" 2>&1 </dev/null &
     child_pid=$!
     wait "$child_pid"
@@ -370,6 +507,7 @@ for ((run = 1; run <= runs; run++)); do
     fi
     echo "$status${reason:+: $reason}"
     record_run "$profile" "$run" "$transport" "$status" "$exit_code" "$folder" "$reason" "$log"
+    recorded[$run $unit]=1
   done
 done
 cleanup_queues
@@ -378,7 +516,13 @@ failed=0
 for label in "${labels[@]}"; do
   [[ "${profile_status[$label]}" == ok ]] || failed=1
 done
-write_matrix_run "$([[ $failed == 0 ]] && echo complete || echo complete-with-failures)"
+if [[ "$stopped" == true ]]; then
+  write_status partial
+elif ((failed == 0)); then
+  write_status complete
+else
+  write_status complete-with-failures
+fi
 
 echo "run-matrix: writing the report"
 (
@@ -386,5 +530,11 @@ echo "run-matrix: writing the report"
   mvn -q -B -Dstyle.color=never exec:java@Report "-Dexec.args=$set_dir"
   mvn -q -B -Dstyle.color=never exec:java@Report "-Dexec.args=--index $results_root"
 ) || failed=1
+if [[ "$stopped" == true ]]; then
+  continue_with="jvm-profiles/run-matrix.sh --resume $matrix_id"
+  [[ "$results_root" == "$default_results_root" ]] || continue_with+=" --results $(printf '%q' "$results_root")"
+  echo "run-matrix: stopped after --max-minutes $max_minutes: ${#recorded[@]} of $planned planned runs done; continue with: $continue_with"
+fi
 echo "results: $set_dir"
+[[ "$stopped" == false ]] || exit 3
 exit "$failed"

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,10 +25,12 @@ import io.fastestjvm.results.model.RunResults;
 /**
  * Runs jvm-profiles/run-matrix.sh for real, on the system JDK 17 (the other JDKs need provisioning, which CI does
  * and checks separately): arguments, a missing JDK, a run that hangs past its time limit, an interrupt, a failed
- * run, the tuned flag set, aliases and the seeded order (dry runs, which need no JDK but 17).
+ * run, the tuned flag set, aliases and the seeded order (dry runs, which need no JDK but 17), and sets built over
+ * several sessions (--resume, --max-minutes) with runs the benchmark refuses at once, so they cost seconds.
  */
 class RunMatrixScriptTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> LABELS = Arrays.asList("jdk17", "jdk17-tuned");
 
     @TempDir
     Path results;
@@ -224,6 +227,207 @@ class RunMatrixScriptTest {
         }
     }
 
+    @Test
+    void aResumeRefusesAnOptionThatWouldChangeTheRecordedPlanInOneLine() throws Exception {
+        final List<List<String>> options = Arrays.asList(Arrays.asList("--profiles", "jdk17"),
+                Arrays.asList("--flags", "tuned"), Arrays.asList("--transports", "floor"), Arrays.asList("--runs", "3"),
+                Arrays.asList("--seed", "1"), Arrays.asList("--timeout", "60"), Arrays.asList("--id", "other"),
+                Arrays.asList("--dry-run"), Arrays.asList("-Dqp.seconds=3"));
+        for (final List<String> option : options) {
+            final List<String> args = new ArrayList<>(option);
+            args.addAll(Arrays.asList("--resume", "r", "--max-minutes", "5"));
+            final Process process = matrix(args.toArray(new String[0]));
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+            final String name = option.get(0).split("=")[0];
+            assertEquals(2, process.exitValue(), option.toString());
+            assertEquals("run-matrix: " + name + ": a resumed set keeps its recorded plan; drop " + name
+                    + ", or start a new set without --resume\n", stderr(process));
+        }
+        final Process absent = matrix("--resume", "r");
+        assertTrue(absent.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(2, absent.exitValue());
+        assertEquals("run-matrix: --resume: no set " + results.resolve("r") + " (no matrix-run.json in it)\n",
+                stderr(absent));
+        assertEquals(0, results.toFile().list().length);
+    }
+
+    @Test
+    void aSetRecordedOnAMachineWithAnotherCpuModelOrCountIsNotResumed() throws Exception {
+        smallDryRun("h");
+        final Path file = results.resolve("h/matrix-run.json");
+        final ObjectNode recorded = (ObjectNode) JSON.readTree(file.toFile());
+        final ObjectNode host = (ObjectNode) recorded.get("host");
+        final String model = host.get("cpuModel").asText();
+        final int count = host.get("cpuCount").asInt();
+        final String[][] others = {{"Another CPU", Integer.toString(count)}, {model, Integer.toString(count + 1)}};
+        for (final String[] other : others) {
+            host.put("cpuModel", other[0]).put("cpuCount", Integer.parseInt(other[1]));
+            JSON.writeValue(file.toFile(), recorded);
+            final byte[] before = Files.readAllBytes(file);
+            final Process process = matrix("--resume", "h");
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+            final String err = stderr(process);
+            assertEquals(2, process.exitValue(), err);
+            assertEquals("run-matrix: --resume: h was recorded on another machine (" + other[0] + ", " + other[1]
+                    + " CPUs; this one: " + model + ", " + count + " CPUs); a set's runs must all come from one"
+                    + " machine\n", err);
+            assertTrue(Arrays.equals(before, Files.readAllBytes(file)), "matrix-run.json is left as it was");
+        }
+    }
+
+    @Test
+    void resumingADryRunRunsEveryPairOnceInTheRecordedOrderAndKeepsTheFirstSession() throws Exception {
+        // qp.rate=0 is refused by the benchmark at once: each pair is a quick failed run, recorded like any other
+        final JsonNode plan = smallDryRun("d", "-Dqp.rate=0");
+        final Process process = matrix("--resume", "d");
+        assertTrue(process.waitFor(5, TimeUnit.MINUTES));
+        final String out = stdout(process);
+        assertEquals(1, process.exitValue(), out + stderr(process));
+        final JsonNode matrix = JSON.readTree(results.resolve("d/matrix-run.json").toFile());
+        for (final String key : Arrays.asList("id", "startedAt", "host", "profiles", "flagSets", "transports", "seed",
+                "order", "qpSettings", "timeoutSecondsPerRun", "command")) {
+            assertEquals(plan.get(key), matrix.get(key), key + " stays as the first session recorded it");
+        }
+        assertEquals("complete-with-failures", matrix.get("status").asText());
+        final JsonNode sessions = matrix.get("sessions");
+        assertEquals(2, sessions.size(), sessions.toString());
+        assertEquals(plan.get("sessions").get(0), sessions.get(0));
+        assertEquals("dry-run", sessions.get(0).get("status").asText());
+        final JsonNode resumed = sessions.get(1);
+        assertEquals("complete-with-failures", resumed.get("status").asText());
+        assertEquals(matrix.get("finishedAt"), resumed.get("finishedAt"));
+        assertEquals(git("rev-parse", "HEAD"), resumed.get("gitCommit").asText());
+        assertTrue(resumed.get("gitDirty").isBoolean() && resumed.get("maxMinutes").isNull(), resumed.toString());
+        assertEquals("jvm-profiles/run-matrix.sh --no-build --results " + results + " --resume d",
+                resumed.get("command").asText());
+
+        final List<String> planned = pairs(plan.get("order"));
+        assertEquals(4, planned.size());
+        assertEquals(planned, texts(resumed.get("runsStarted")));
+        assertEquals(planned, pairsRun(out), "the console shows the runs in the recorded order");
+        assertEquals(sorted(planned), recordedPairs("d"), "every pair has exactly one run");
+        for (final String label : LABELS) {
+            for (final JsonNode run : runs("d", label)) {
+                assertTrue(run.get("outputTail").asText().contains("qp.rate"), "the recorded setting ran: " + run);
+            }
+        }
+    }
+
+    @Test
+    void maxMinutesStopsStartingRunsAndAResumeRunsTheNextPairsInOrderKeepingEarlierRuns() throws Exception {
+        // 60 quick failed runs (qp.rate=0) take longer than a minute; the budget is checked before each run starts
+        final Process first = matrix("--profiles", "jdk17", "--flags", "default,tuned", "--runs", "30", "--id", "p",
+                "--max-minutes", "1", "-Dqp.rate=0");
+        assertTrue(first.waitFor(5, TimeUnit.MINUTES));
+        final String firstOut = stdout(first);
+        assertEquals(3, first.exitValue(), firstOut + stderr(first));
+        final JsonNode afterFirst = JSON.readTree(results.resolve("p/matrix-run.json").toFile());
+        final List<String> planned = pairs(afterFirst.get("order"));
+        assertEquals(60, planned.size());
+        final List<String> done = recordedPairs("p");
+        assertTrue(done.size() >= 1 && done.size() < 60, done.toString());
+        assertEquals(sorted(planned.subList(0, done.size())), done);
+        assertEquals(planned.subList(0, done.size()), pairsRun(firstOut));
+        assertEquals("partial", afterFirst.get("status").asText());
+        final JsonNode session = afterFirst.get("sessions").get(0);
+        assertEquals("partial", session.get("status").asText());
+        assertEquals(1, session.get("maxMinutes").asInt());
+        assertEquals(planned.subList(0, done.size()), texts(session.get("runsStarted")));
+        assertStoppedWithResumeCommand(firstOut, done.size());
+        assertTrue(Files.isRegularFile(results.resolve("p/report.md")), "the report covers the runs done");
+        final List<JsonNode> runsBefore = Arrays.asList(runs("p", LABELS.get(0)), runs("p", LABELS.get(1)));
+
+        final Process second = matrix("--resume", "p", "--max-minutes", "1");
+        assertTrue(second.waitFor(5, TimeUnit.MINUTES));
+        final String secondOut = stdout(second);
+        final List<String> doneAfter = recordedPairs("p");
+        final List<String> ranNow = pairsRun(secondOut);
+        assertTrue(!ranNow.isEmpty() && doneAfter.size() == done.size() + ranNow.size(), secondOut);
+        assertEquals(planned.subList(done.size(), doneAfter.size()), ranNow, "exactly the next pairs, in order");
+        assertEquals(sorted(planned.subList(0, doneAfter.size())), doneAfter, "and each pair once");
+        assertEquals(doneAfter.size() < 60 ? 3 : 1, second.exitValue(), secondOut + stderr(second));
+        final JsonNode afterSecond = JSON.readTree(results.resolve("p/matrix-run.json").toFile());
+        assertEquals(afterFirst.get("startedAt"), afterSecond.get("startedAt"));
+        assertEquals(afterFirst.get("order"), afterSecond.get("order"));
+        assertEquals(2, afterSecond.get("sessions").size());
+        assertEquals(session, afterSecond.get("sessions").get(0), "the first session stays as it was");
+        assertEquals(ranNow, texts(afterSecond.get("sessions").get(1).get("runsStarted")));
+        for (int label = 0; label < LABELS.size(); label++) {
+            final JsonNode before = runsBefore.get(label);
+            final JsonNode after = runs("p", LABELS.get(label));
+            for (int i = 0; i < before.size(); i++) {
+                assertEquals(before.get(i), after.get(i), "an earlier session's run stays as recorded");
+            }
+        }
+        if (doneAfter.size() < 60) {
+            assertEquals("partial", afterSecond.get("status").asText());
+            assertStoppedWithResumeCommand(secondOut, doneAfter.size());
+        }
+    }
+
+    private void assertStoppedWithResumeCommand(final String out, final int done) {
+        assertTrue(out.contains("run-matrix: stopped after --max-minutes 1: " + done + " of 60 planned runs done;"
+                + " continue with: jvm-profiles/run-matrix.sh --resume p --results " + results + "\n"), out);
+    }
+
+    /** Every round's order as "<round>/<label>/<transport>", round after round. */
+    private static List<String> pairs(final JsonNode order) {
+        final List<String> pairs = new ArrayList<>();
+        for (int round = 0; round < order.size(); round++) {
+            for (final JsonNode unit : order.get(round)) {
+                pairs.add((round + 1) + "/" + unit.asText());
+            }
+        }
+        return pairs;
+    }
+
+    /** The runs the console announced, in the order it started them, as "<round>/<label>/<transport>". */
+    private static List<String> pairsRun(final String out) {
+        final java.util.regex.Matcher run = java.util.regex.Pattern
+                .compile("(?m)^run-matrix: (\\S+) +run (\\d+)/\\d+ (\\S+) ").matcher(out);
+        final List<String> pairs = new ArrayList<>();
+        while (run.find()) {
+            pairs.add(run.group(2) + "/" + run.group(1) + "/" + run.group(3));
+        }
+        return pairs;
+    }
+
+    /** The pairs the set's profile.json files record a run for, sorted (a pair recorded twice is there twice). */
+    private List<String> recordedPairs(final String id) throws IOException {
+        final List<String> pairs = new ArrayList<>();
+        for (final String label : LABELS) {
+            for (final JsonNode run : runs(id, label)) {
+                pairs.add(run.get("run").asInt() + "/" + label + "/" + run.get("transport").asText());
+            }
+        }
+        return sorted(pairs);
+    }
+
+    private static List<String> sorted(final List<String> pairs) {
+        final List<String> sorted = new ArrayList<>(pairs);
+        java.util.Collections.sort(sorted);
+        return sorted;
+    }
+
+    private JsonNode runs(final String id, final String label) throws IOException {
+        return JSON.readTree(results.resolve(id).resolve(label).resolve("profile.json").toFile()).get("runs");
+    }
+
+    private static List<String> texts(final JsonNode array) {
+        final List<String> texts = new ArrayList<>();
+        array.forEach(item -> texts.add(item.asText()));
+        return texts;
+    }
+
+    private static String git(final String... args) throws Exception {
+        final List<String> command = new ArrayList<>(Arrays.asList("git"));
+        command.addAll(Arrays.asList(args));
+        final Process process = new ProcessBuilder(command).start();
+        final String out = stdout(process).trim();
+        assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+        return out;
+    }
+
     /**
      * No benchmark JVM left, the matrix's private queue root gone, and nothing in it had to be removed by the script:
      * the JVM's own shutdown hook deleted its queue (the script says when it removes a killed JVM's queue).
@@ -245,6 +449,17 @@ class RunMatrixScriptTest {
                 .matcher(output);
         assertTrue(root.find(), output);
         return new File(root.group(1));
+    }
+
+    /** A dry run of JDK 17 with both flag sets (LABELS) and 2 rounds: the plan only, nothing runs. */
+    private JsonNode smallDryRun(final String id, final String... args) throws Exception {
+        final List<String> command = new ArrayList<>(Arrays.asList("--dry-run", "--profiles", "jdk17",
+                "--flags", "default,tuned", "--runs", "2", "--id", id));
+        command.addAll(Arrays.asList(args));
+        final Process process = matrix(command.toArray(new String[0]));
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), stderr(process));
+        return JSON.readTree(results.resolve(id).resolve("matrix-run.json").toFile());
     }
 
     /** A dry run over three JDKs, both flag sets and 4 rounds: the plan only, nothing runs. */

@@ -21,17 +21,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * <pre>
  * field SUMMARY POINTER...              values of a summary.json, read through {@link RunResults}, one line
  *                                       each (POINTER as RFC 6901: /status, /environment/jit/graalInUse)
+ * get FILE POINTER...                   values of any JSON file, one line each ({@link JsonLines})
+ * list FILE POINTER [FIELD...]          the array at POINTER, one line per element: a value, an array's values
+ *                                       TAB-separated, or the element's FIELDs (pointers) TAB-separated
  * write-json [--merge] FILE ARG...      writes FILE atomically, a JSON object built from ARGs:
  *     a.b=TEXT     a string (dots nest objects)     a.b:=JSON   any JSON value (numbers, true, null...)
  *     a[]=TEXT     appends a string to an array     a[]:=JSON   appends a JSON value
  *     a@=FILE      the JSON in FILE                  a[]@=FILE   appends the JSON in FILE
  *     a[][]=TEXT   appends a string to the last array in array a (a[]:=[] starts one), and so on for :=, @=
+ *     a[-1].b=TEXT sets b in the last object in array a (a[]:={} starts one), and so on for :=, @=, b[]
  *     --merge starts from FILE's current object instead of an empty one
  * </pre>
- * Exit status: 0 done; 1 a field is absent (its line is empty); 2 bad arguments or unreadable input.
+ * Exit status: 0 done; 1 a field is absent (its line is empty), or list's array (nothing printed); 2 bad arguments
+ * or unreadable input.
  */
 public final class SummaryTool {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final String LAST_ELEMENT = "[-1]";
 
     private SummaryTool() {
     }
@@ -45,6 +51,12 @@ public final class SummaryTool {
             if (args.size() >= 3 && args.get(0).equals("field")) {
                 return field(Paths.get(args.get(1)), args.subList(2, args.size()), out);
             }
+            if (args.size() >= 3 && args.get(0).equals("get")) {
+                return JsonLines.get(Paths.get(args.get(1)), args.subList(2, args.size()), out);
+            }
+            if (args.size() >= 3 && args.get(0).equals("list")) {
+                return JsonLines.list(Paths.get(args.get(1)), args.get(2), args.subList(3, args.size()), out);
+            }
             if (args.size() >= 2 && args.get(0).equals("write-json")) {
                 final boolean merge = args.get(1).equals("--merge");
                 final int file = merge ? 2 : 1;
@@ -53,8 +65,9 @@ public final class SummaryTool {
                     return 0;
                 }
             }
-            err.println("usage: SummaryTool field SUMMARY POINTER... | write-json [--merge] FILE KEY=TEXT|KEY:=JSON"
-                    + "|KEY@=FILE|KEY[]=TEXT|KEY[]:=JSON|KEY[]@=FILE|KEY[][]=TEXT...");
+            err.println("usage: SummaryTool field SUMMARY POINTER... | get FILE POINTER... | list FILE POINTER"
+                    + " [FIELD...] | write-json [--merge] FILE KEY=TEXT|KEY:=JSON|KEY@=FILE|KEY[]=TEXT|KEY[]:=JSON"
+                    + "|KEY[]@=FILE|KEY[][]=TEXT|KEY[-1].KEY=TEXT...");
             return 2;
         } catch (final IOException | IllegalArgumentException | ClassCastException e) {
             err.println("SummaryTool: " + e.getMessage());
@@ -90,6 +103,24 @@ public final class SummaryTool {
         Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /**
+     * The object under name in parent, made if absent; {@code a[-1]} is the last element of array a, which must be an
+     * object (so a script can keep adding to the entry it appended, such as the matrix's current session).
+     */
+    private static ObjectNode child(final ObjectNode parent, final String name) {
+        if (!name.endsWith(LAST_ELEMENT)) {
+            return parent.has(name) ? (ObjectNode) parent.get(name) : parent.putObject(name);
+        }
+        final String array = name.substring(0, name.length() - LAST_ELEMENT.length());
+        final JsonNode elements = parent.path(array);
+        final JsonNode last = elements.size() == 0 ? null : elements.get(elements.size() - 1);
+        if (!elements.isArray() || last == null || !last.isObject()) {
+            throw new IllegalArgumentException(name + ": " + array + " is not an array ending with an object; append"
+                    + " one with " + array + "[]:={}");
+        }
+        return (ObjectNode) last;
+    }
+
     private static void assign(final ObjectNode root, final String assignment) throws IOException {
         final int equals = assignment.indexOf('=');
         if (equals <= 0) {
@@ -118,9 +149,12 @@ public final class SummaryTool {
         final String[] path = key.split("\\.");
         ObjectNode parent = root;
         for (int i = 0; i < path.length - 1; i++) {
-            parent = parent.has(path[i]) ? (ObjectNode) parent.get(path[i]) : parent.putObject(path[i]);
+            parent = child(parent, path[i]);
         }
         final String last = path[path.length - 1];
+        if (last.endsWith(LAST_ELEMENT)) {
+            throw new IllegalArgumentException(key + ": " + LAST_ELEMENT + " only leads to a key in that element");
+        }
         if (append) {
             ArrayNode array = parent.has(last) ? (ArrayNode) parent.get(last) : parent.putArray(last);
             if (intoLast) {

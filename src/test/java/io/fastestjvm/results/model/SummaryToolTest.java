@@ -83,4 +83,58 @@ class SummaryToolTest {
         assertEquals(2, run("write-json", file.toString(), "broken:={"));
         assertEquals(2, run("write-json", file.toString(), "noEquals"));
     }
+
+    @Test
+    void getsValuesOfAnyJsonFileOneLineEachAndRefusesWhatIsNotOneLine(@TempDir final Path dir) throws IOException {
+        final Path file = dir.resolve("matrix-run.json");
+        assertEquals(0, run("write-json", file.toString(), "seed:=42", "host.cpuModel=AMD EPYC\tX", "host.cpuCount:=2",
+                "profiles[]=jdk17", "note=two\nlines"));
+        assertEquals(1, run("get", file.toString(), "/seed", "/no/such/key", "/host/cpuCount"));
+        assertEquals(Arrays.asList("42", "", "2"), Arrays.asList(printed().split("\n", -1)));
+        assertEquals(2, run("get", file.toString(), "/seed", "/profiles"));
+        assertEquals("", printed(), "nothing printed when one value is refused");
+        assertEquals(2, run("get", file.toString(), "/note"));
+        assertEquals(2, run("get", file.toString(), "/host/cpuModel"));
+        assertEquals(2, run("get", dir.resolve("absent.json").toString(), "/seed"));
+    }
+
+    @Test
+    void listsAnArrayOneLinePerElementWithFieldsOrInnerValuesTabSeparated(@TempDir final Path dir)
+            throws IOException {
+        final Path file = dir.resolve("profile.json");
+        assertEquals(0, run("write-json", file.toString(), "profiles[]=jdk8", "profiles[]=jdk17", "order:=[]",
+                "order[]:=[]", "order[][]=jdk8/chronicle", "order[][]=jdk17/chronicle", "order[]:=[]",
+                "order[][]=jdk17/chronicle", "runs[]:={\"run\":1,\"transport\":\"floor\"}", "runs[]:={\"run\":2}",
+                "empty:=[]", "seed:=1", "bad[]=a\tb"));
+        assertEquals(0, run("list", file.toString(), "/profiles"));
+        assertEquals("jdk8\njdk17", printed());
+        assertEquals(0, run("list", file.toString(), "/order"));
+        assertEquals("jdk8/chronicle\tjdk17/chronicle\njdk17/chronicle", printed());
+        assertEquals(0, run("list", file.toString(), "/runs", "/run", "/transport"));
+        assertEquals("1\tfloor\n2\t\n", new String(out.toByteArray(), StandardCharsets.UTF_8),
+                "an absent field is an empty column");
+        assertEquals(0, run("list", file.toString(), "/empty"));
+        assertEquals("", printed());
+        assertEquals(1, run("list", file.toString(), "/absent"));
+        assertEquals(2, run("list", file.toString(), "/seed"));
+        assertEquals(2, run("list", file.toString(), "/runs"));
+        assertEquals(2, run("list", file.toString(), "/bad"));
+    }
+
+    @Test
+    void setsKeysInTheLastObjectOfAnArrayAndLeavesTheEarlierOnes(@TempDir final Path dir) throws IOException {
+        final Path file = dir.resolve("matrix-run.json");
+        assertEquals(0, run("write-json", file.toString(), "sessions[]:={}", "sessions[-1].status=complete"));
+        assertEquals(0, run("write-json", "--merge", file.toString(), "sessions[]:={}", "sessions[-1].status=running",
+                "sessions[-1].runsStarted:=[]"));
+        assertEquals(0, run("write-json", "--merge", file.toString(), "sessions[-1].runsStarted[]=1/jdk17/chronicle",
+                "sessions[-1].status=partial", "sessions[-1].host.cpus:=2"));
+        final JsonNode json = new ObjectMapper().readTree(file.toFile());
+        assertEquals("[{\"status\":\"complete\"},{\"status\":\"partial\",\"runsStarted\":[\"1/jdk17/chronicle\"],"
+                + "\"host\":{\"cpus\":2}}]", json.get("sessions").toString());
+        assertEquals(2, run("write-json", "--merge", file.toString(), "none[-1].status=x"));
+        assertEquals(2, run("write-json", "--merge", file.toString(), "sessions[-1].runsStarted[-1].x=y"));
+        assertEquals(2, run("write-json", "--merge", file.toString(), "sessions[-1]=replaced"));
+        assertEquals(json, new ObjectMapper().readTree(file.toFile()), "a refused write changes nothing");
+    }
 }
