@@ -453,19 +453,19 @@ class RunMatrixScriptTest {
 
     /** A dry run of JDK 17 with both flag sets (LABELS) and 2 rounds: the plan only, nothing runs. */
     private JsonNode smallDryRun(final String id, final String... args) throws Exception {
-        final List<String> command = new ArrayList<>(Arrays.asList("--dry-run", "--profiles", "jdk17",
-                "--flags", "default,tuned", "--runs", "2", "--id", id));
-        command.addAll(Arrays.asList(args));
-        final Process process = matrix(command.toArray(new String[0]));
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, process.exitValue(), stderr(process));
-        return JSON.readTree(results.resolve(id).resolve("matrix-run.json").toFile());
+        return dryRun("jdk17", 2, id, args);
     }
 
     /** A dry run over three JDKs, both flag sets and 4 rounds: the plan only, nothing runs. */
     private JsonNode dryRun(final String id, final String... args) throws Exception {
-        final List<String> command = new ArrayList<>(Arrays.asList("--dry-run", "--profiles", "jdk8,jdk11,jdk17",
-                "--flags", "default,tuned", "--runs", "4", "--id", id));
+        return dryRun("jdk8,jdk11,jdk17", 4, id, args);
+    }
+
+    /** A dry run of these profiles with both flag sets and this many rounds; returns its matrix-run.json. */
+    private JsonNode dryRun(final String profiles, final int rounds, final String id, final String... args)
+            throws Exception {
+        final List<String> command = new ArrayList<>(Arrays.asList("--dry-run", "--profiles", profiles,
+                "--flags", "default,tuned", "--runs", String.valueOf(rounds), "--id", id));
         command.addAll(Arrays.asList(args));
         final Process process = matrix(command.toArray(new String[0]));
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
