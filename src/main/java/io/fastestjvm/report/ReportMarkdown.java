@@ -24,6 +24,8 @@ import io.fastestjvm.report.verdict.SetVerdict;
 final class ReportMarkdown {
     static final String FILE = "report.md";
     static final String TITLE_PREFIX = "# JVM latency results: ";
+    /** Begins the line that says a set's plan is not done; the results index quotes it. */
+    static final String INCOMPLETE_PREFIX = "**Incomplete set:** ";
 
     private final Comparison comparison;
     private final Path folder;
@@ -72,6 +74,15 @@ final class ReportMarkdown {
                 .append("computed from them. Latency is in nanoseconds (ns); *actual send* is measured from the ")
                 .append("moment the producer wrote the message, *intended send* from the moment it was due ")
                 .append("(free of coordinated omission).\n\n");
+        for (final ResultsSet set : comparison.sets()) {
+            if (set.isIncomplete()) {
+                out.append(INCOMPLETE_PREFIX).append(set.name()).append(" has ").append(set.recordedRuns())
+                        .append(" of its ").append(set.plannedRuns()).append(" planned runs (fresh JVMs); status `")
+                        .append(set.status()).append("` in matrix-run.json. Every figure and verdict below covers ")
+                        .append("only those runs. It continues with `jvm-profiles/run-matrix.sh --resume ")
+                        .append(set.name()).append("`.\n\n");
+            }
+        }
     }
 
     private void glance(final List<ChartRef> charts) {

@@ -10,7 +10,8 @@ import java.util.stream.Stream;
 
 /**
  * results/README.md: an index of the published result sets, built from the report.md files found in results/*,
- * each with the first sentence of the report and its headline chart. Nothing in it is typed by hand.
+ * each with the first sentence of the report, whether its plan is incomplete, its verdict and its headline chart.
+ * Nothing in it is typed by hand.
  */
 final class ResultsIndex {
     static final String FILE = "README.md";
@@ -39,6 +40,8 @@ final class ResultsIndex {
             if (!summary.isEmpty()) {
                 out.append(summary).append("\n\n");
             }
+            lines.stream().filter(line -> line.startsWith(ReportMarkdown.INCOMPLETE_PREFIX))
+                    .forEach(line -> out.append(line).append("\n\n"));
             final String verdict = verdictTable(lines);
             if (!verdict.isEmpty()) {
                 out.append("Verdict (runs as units; docs/verdict.md):\n\n").append(verdict).append('\n');

@@ -1,6 +1,7 @@
 package io.fastestjvm.report;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -8,16 +9,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /** One results folder given to the Report tool: a matrix set or a plain folder of run folders. Immutable. */
 public final class ResultsSet {
+    private static final List<String> INCOMPLETE = Arrays.asList("partial", "interrupted", "running");
+
     private final Path folder;
     private final boolean matrix;
     private final JsonNode matrixRun;
     private final List<JvmGroup> groups;
+    private final int recordedRuns;
 
-    ResultsSet(final Path folder, final boolean matrix, final JsonNode matrixRun, final List<JvmGroup> groups) {
+    ResultsSet(final Path folder, final boolean matrix, final JsonNode matrixRun, final List<JvmGroup> groups,
+               final int recordedRuns) {
         this.folder = folder;
         this.matrix = matrix;
         this.matrixRun = matrixRun;
         this.groups = Collections.unmodifiableList(groups);
+        this.recordedRuns = recordedRuns;
     }
 
     public Path folder() {
@@ -40,5 +46,35 @@ public final class ResultsSet {
 
     public List<JvmGroup> groups() {
         return groups;
+    }
+
+    /**
+     * True for a matrix set whose plan is not done: run-matrix.sh stopped by --max-minutes ({@code partial}), killed
+     * ({@code interrupted}) or still at work ({@code running}). Sets from before the status was recorded are complete.
+     */
+    public boolean isIncomplete() {
+        return INCOMPLETE.contains(status());
+    }
+
+    /** matrix-run.json's status, or "" where it records none. */
+    public String status() {
+        return matrixRun.path("status").asText("");
+    }
+
+    /** The runs (fresh JVMs) matrix-run.json plans: every unit of every round of its order; 0 without an order. */
+    public int plannedRuns() {
+        int planned = 0;
+        for (final JsonNode round : matrixRun.path("order")) {
+            planned += round.size();
+        }
+        return planned;
+    }
+
+    /**
+     * The runs its profile.json files record, passed or failed: what {@code run-matrix.sh --resume} counts as done
+     * (a missing JVM records none).
+     */
+    public int recordedRuns() {
+        return recordedRuns;
     }
 }

@@ -47,25 +47,27 @@ public final class ResultsSetReader {
             final JsonNode matrixRun = readOptional(folder.resolve(MATRIX_RUN_JSON));
             final String name = folder.toAbsolutePath().normalize().getFileName().toString();
             final Map<String, JvmGroup> groups = new LinkedHashMap<>();
+            int recordedRuns = 0;
             if (profileFiles.isEmpty()) {
                 addRuns(name, summaries, null, groups);
             } else {
                 for (final Path profileFile : profileFiles) {
-                    addProfile(name, folder, profileFile, matrixRun, groups);
+                    recordedRuns += addProfile(name, folder, profileFile, matrixRun, groups);
                 }
             }
             final List<JvmGroup> ordered = new ArrayList<>(groups.values());
             ordered.sort(Comparator.comparing((JvmGroup g) -> ProfilePalette.order(g.profile()))
                     .thenComparing(JvmGroup::profile).thenComparing(JvmGroup::transport)
                     .thenComparing(JvmGroup::host));
-            return new ResultsSet(folder, !profileFiles.isEmpty(), matrixRun, ordered);
+            return new ResultsSet(folder, !profileFiles.isEmpty(), matrixRun, ordered, recordedRuns);
         } catch (final IOException e) {
             throw new InvalidInputException(folder + ": cannot read: " + e.getMessage());
         }
     }
 
-    private void addProfile(final String setName, final Path set, final Path profileFile, final JsonNode matrixRun,
-                            final Map<String, JvmGroup> groups) throws IOException {
+    /** Adds one profile.json's runs and failures; returns the runs it records, passed or failed. */
+    private int addProfile(final String setName, final Path set, final Path profileFile, final JsonNode matrixRun,
+                           final Map<String, JvmGroup> groups) throws IOException {
         final Path profileFolder = profileFile.getParent();
         final JsonNode profileJson = readJson(profileFile);
         final String profile = withFlagSet(profileJson.path("profile").asText(profileFolder.getFileName().toString()),
@@ -86,6 +88,7 @@ public final class ResultsSetReader {
                         text(run, "outputTail")));
             }
         }
+        return profileJson.path("runs").size();
     }
 
     /** Adds every run folder to its group; returns the groups touched, in order. */

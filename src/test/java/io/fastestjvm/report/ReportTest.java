@@ -29,6 +29,7 @@ import org.w3c.dom.Element;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.fastestjvm.charts.ChartFiles;
@@ -362,6 +363,37 @@ class ReportTest {
         assertTrue(index.contains("\n| intended send, 99.99% | {"), index);
         assertTrue(index.contains("\n\nPersisted inter-thread messaging latency over Chronicle Queue, per JVM, on AMD "
                 + "EPYC, 2 CPUs, host vm.\n\n"), index);
+    }
+
+    @Test
+    void anIncompleteSetSaysHowManyOfItsPlannedRunsItHasInItsReportAndTheIndex() throws IOException {
+        final Path results = Files.createDirectories(temp.resolve("results"));
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, results.resolve("20261124-vm"));
+        final Path planFile = set.resolve("matrix-run.json");
+        final ObjectNode plan = (ObjectNode) JSON.readTree(planFile.toFile());
+        final ArrayNode order = plan.putArray("order");
+        for (int round = 0; round < 2; round++) {
+            order.addArray().add("jdk25/chronicle").add("jdk8/chronicle").add("jdk17/chronicle");
+        }
+        plan.put("status", "partial");
+        JSON.writeValue(planFile.toFile(), plan);
+
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        assertEquals(0, Fixtures.report("--index", results.toString()).exitCode);
+
+        // jdk17 and jdk25 record two runs each, jdk8 one failed run: 5 of the 2 rounds x 3 units.
+        final String line = "**Incomplete set:** 20261124-vm has 5 of its 6 planned runs (fresh JVMs); status "
+                + "`partial` in matrix-run.json. Every figure and verdict below covers only those runs. It continues "
+                + "with `jvm-profiles/run-matrix.sh --resume 20261124-vm`.";
+        final String report = Fixtures.read(set.resolve("report.md"));
+        assertTrue(report.contains("\n\n" + line + "\n\n"), report);
+        assertTrue(report.indexOf(line) < report.indexOf(VerdictSection.HEADING), "said before the verdict");
+        assertTrue(Fixtures.read(results.resolve("README.md")).contains("\n\n" + line + "\n\n"));
+
+        plan.put("status", "complete");
+        JSON.writeValue(planFile.toFile(), plan);
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        assertFalse(Fixtures.read(set.resolve("report.md")).contains("Incomplete set"), "a complete set says nothing");
     }
 
     private static Path firstSummary(final Path folder) throws IOException {
