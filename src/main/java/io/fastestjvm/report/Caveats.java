@@ -16,6 +16,7 @@ import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.transport.Transports;
 
 /**
  * What the data itself says to be wary of, computed from the summaries: CPUs that were not the ones asked for, no
@@ -162,18 +163,22 @@ final class Caveats {
         final List<String> jit = new ArrayList<>();
         final List<String> gc = new ArrayList<>();
         final List<String> clamped = new ArrayList<>();
+        final List<String> allocAfterGc = new ArrayList<>();
         for (final RunFolder folder : group.folders()) {
             final RunResults.Checks checks = folder.results().checks();
             final long producerBytes = checks.allocation().producerBytes;
             final long consumerBytes = checks.allocation().consumerBytes;
+            final long gcCount = checks.jvmDuringMeasurement().gcCount;
             if (producerBytes != 0 || consumerBytes != 0) {
                 alloc.add(producerBytes + " B producer / " + consumerBytes + " B consumer");
+                if (gcCount > 0 && Transports.CHRONICLE.equals(group.transport())) {
+                    allocAfterGc.add(folder.folder().getFileName().toString());
+                }
             }
             final long jitMillis = checks.jvmDuringMeasurement().jitCompileMillis;
             if (jitMillis > 0) {
                 jit.add(jitMillis + " ms");
             }
-            final long gcCount = checks.jvmDuringMeasurement().gcCount;
             if (gcCount > 0) {
                 gc.add(Long.toString(gcCount));
             }
@@ -188,6 +193,10 @@ final class Caveats {
         final int folders = group.folders().size();
         add(alloc, group.label() + ": the measured loops allocated (", ") in %d of " + folders
                 + " run folders: the hot path is not allocation-free there.");
+        add(allocAfterGc, group.label() + ": allocation in a measured window that also had a GC (", ") in %d of "
+                + folders + " run folders: Chronicle Queue keeps each thread's index arrays behind WeakReferences, "
+                + "so a GC clears them and the appender allocates them again (docs/steady-state.md#a-gc-in-the-"
+                + "measured-window).");
         add(jit, group.label() + ": the JIT compiled during the measurement (", ") in %d of " + folders
                 + " run folders: code was still being (re)compiled while measured.");
         add(gc, group.label() + ": garbage collections during the measurement (", ") in %d of " + folders

@@ -13,19 +13,22 @@ import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.transport.Transports;
 
 import io.fastestjvm.report.verdict.SetVerdict;
 
 /**
  * report.md of one results folder: the verdict first, then environment, the per-JVM tables, the verdict's details,
- * default vs tuned, pauses, the charts, the caveats the data shows (grouped), the article's figures (labelled as
- * theirs) and the sources every figure comes from.
+ * default vs tuned, pauses, the charts, the caveats the data shows (grouped), the article's figures beside ours
+ * (labelled as theirs) and the sources every figure comes from.
  */
 final class ReportMarkdown {
     static final String FILE = "report.md";
     static final String TITLE_PREFIX = "# JVM latency results: ";
     /** Begins the line that says a set's plan is not done; the results index quotes it. */
     static final String INCOMPLETE_PREFIX = "**Incomplete set:** ";
+    /** Heads the table that sets the article's figures beside ours; README quotes its rows. */
+    static final String ARTICLE_HEADING = "## Beside the article's figures (theirs: a different machine)";
 
     private final Comparison comparison;
     private final Path folder;
@@ -205,15 +208,39 @@ final class ReportMarkdown {
     }
 
     private void article() {
-        out.append("## For reference: THE ARTICLE'S figures (theirs, not ours)\n\n")
-                .append("Published in ").append(ArticleReference.SOURCE).append(", measured on THEIR machine (")
-                .append(ArticleReference.MACHINE).append("), actual-send latency. Not produced by this project; ")
-                .append("shown so our figures can be set beside them.\n\n");
+        out.append(ARTICLE_HEADING).append("\n\n")
+                .append("Theirs: published in ").append(ArticleReference.SOURCE).append(", measured on THEIR machine (")
+                .append(ArticleReference.MACHINE).append("); not produced by this project. Ours: this report's runs ")
+                .append("of the same JVM at its default flags over Chronicle Queue, on ").append(comparison.machine())
+                .append(": the median over its runs of each run's percentile, with the lowest and highest run in ")
+                .append("brackets. Actual send, ns. Two machines: set side by side, not ranked; which of ours can be ")
+                .append("told apart is the verdict's to say.\n\n");
         final List<List<String>> rows = new ArrayList<>();
         for (final ArticleReference.Row row : ArticleReference.ROWS) {
-            rows.add(Arrays.asList(row.jvm, Markdown.nanos(row.median), row.p9999Text));
+            rows.add(Arrays.asList(row.jvm, Markdown.nanos(row.median) + " / " + row.p9999Text, ours(row.profile)));
         }
-        Markdown.table(out, Arrays.asList("JVM (the article's)", "median (ns)", "99.99% (ns)"), rows, true);
+        Markdown.table(out, Arrays.asList("JVM", "the article: median / 99.99%",
+                "ours: median (lowest–highest run) / 99.99%, runs"), rows, true);
+    }
+
+    /** Our figures for the article's JVM: every group that ran its profile at default flags over Chronicle Queue. */
+    private String ours(final String profile) {
+        final List<String> cells = new ArrayList<>();
+        final List<JvmGroup> groups = new ArrayList<>();
+        for (final JvmGroup group : comparison.groupsWithFigures()) {
+            if (group.profile().equals(profile) && group.transport().equals(Transports.CHRONICLE)) {
+                groups.add(group);
+            }
+        }
+        for (final JvmGroup group : groups) {
+            final GroupFigures figures = new GroupFigures(group);
+            cells.add((groups.size() > 1 ? group.label() + ": " : "")
+                    + withRange(figures.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "
+                    + Markdown.nanos(figures.spread(Latency.ACTUAL_SEND, Percentile.P99_99).median()) + ", "
+                    + figures.runs().size() + " runs");
+        }
+        return cells.isEmpty() ? "not measured" + (profile == null ? "" : " (profile " + profile + ")")
+                : String.join("; ", cells);
     }
 
     private void sources() {

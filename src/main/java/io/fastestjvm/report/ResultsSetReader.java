@@ -3,6 +3,7 @@ package io.fastestjvm.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -82,13 +83,32 @@ public final class ResultsSetReader {
         }
         for (final JsonNode run : profileJson.path("runs")) {
             final String runStatus = run.path("status").asText("ok");
-            if (!"ok".equals(runStatus)) {
+            if (!"ok".equals(runStatus) && !hasSummary(added, run.path("resultsFolder").asText(""))) {
                 target.addFailedRun(new Failure(profile + " run " + run.path("run").asText("?") + " (" + runStatus
                         + ", exit code " + run.path("exitCode").asText("?") + ")", text(run, "reason"),
                         text(run, "outputTail")));
             }
         }
         return profileJson.path("runs").size();
+    }
+
+    /**
+     * Whether a failed run's folder left a summary that a group already holds: that run is counted, with its own
+     * checks as the reason, and must not be counted again from profile.json.
+     */
+    private static boolean hasSummary(final List<JvmGroup> groups, final String resultsFolder) {
+        if (resultsFolder.isEmpty()) {
+            return false;
+        }
+        final Path name = Paths.get(resultsFolder).getFileName();
+        for (final JvmGroup group : groups) {
+            for (final RunFolder folder : group.folders()) {
+                if (folder.folder().getFileName().equals(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Adds every run folder to its group; returns the groups touched, in order. */

@@ -171,6 +171,32 @@ class ReportTest {
         assertFalse(Files.exists(set.resolve("charts/over-time-jdk8.png")), "no chart for a JVM without figures");
     }
 
+    /** A run whose checks failed left its summary: one failed run, counted once, its checks as the reason. */
+    @Test
+    void aRunWithFailedChecksCountsOnceThoughProfileJsonRecordsItToo() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        final String failedFolder = "20261122T040650Z-jdk17-15183";
+        final File summaryFile = set.resolve("jdk17").resolve(failedFolder).resolve("summary.json").toFile();
+        final ObjectNode summary = (ObjectNode) JSON.readTree(summaryFile);
+        summary.put("status", "failed");
+        summary.putArray("failures").add("measured loops allocated: producer 240 B, consumer 0 B");
+        JSON.writeValue(summaryFile, summary);
+        final File profileFile = set.resolve("jdk17/profile.json").toFile();
+        final ObjectNode profile = (ObjectNode) JSON.readTree(profileFile);
+        profile.put("status", "failed").put("reason", "run 2 (chronicle): benchmark checks failed");
+        ((ObjectNode) profile.path("runs").get(1)).put("status", "failed").put("exitCode", 1)
+                .put("reason", "benchmark checks failed");
+        JSON.writeValue(profileFile, profile);
+
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        assertEquals("1 / 1", MarkdownTable.after(report, "## Latency per JVM, actual send (ns)").get("jdk17").get(1));
+        assertTrue(report.contains("**FAILED: jdk17 " + failedFolder + "** - checks failed: measured loops "
+                + "allocated: producer 240 B"), report);
+        assertFalse(report.contains("jdk17 run 2 (failed"), "counted once, from its summary: " + report);
+    }
+
     @Test
     void aSetWhereEveryJvmFailedStillGetsAReportThatSaysSo() throws IOException {
         final Path set = Files.createDirectories(temp.resolve("all-failed"));
@@ -199,8 +225,25 @@ class ReportTest {
         // One line per kind: the JIT caveat of both JVMs together, each with its figures and count.
         assertTrue(report.contains("- 2 JVMs: jdk17 (26 ms, 30 ms; 2 of 2), jdk25 (331 ms, 42 ms; 2 of 2): the JIT "
                 + "compiled during the measurement: code was still being (re)compiled while measured."), report);
-        assertTrue(report.contains("THE ARTICLE'S figures (theirs, not ours)"));
-        assertTrue(report.contains("| GraalVM EE 17 | 270 | just under 3,950 (cut off in our copy) |"));
+    }
+
+    /** Beside each article figure, ours are the report's own per-JVM figures; a JVM we did not run says so. */
+    @Test
+    void theArticlesFiguresStandBesideTheSameJvmsFiguresFromTheRuns() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        final Matcher jdk17 = Pattern.compile("\\| jdk17 \\| 2 / 0 \\| ([0-9,]+ \\([0-9,]+–[0-9,]+\\)) \\| [0-9,]+ \\| "
+                + "[0-9,]+ \\| ([0-9,]+) \\(").matcher(report);
+        assertTrue(jdk17.find(), "the actual-send table has jdk17's median (range) and 99.99%");
+        final String article = report.substring(report.indexOf(ReportMarkdown.ARTICLE_HEADING));
+        assertTrue(article.contains("| JDK 17 | 290 / 4,041 | " + jdk17.group(1) + " / " + jdk17.group(2)
+                + ", 2 runs |"), article);
+        assertTrue(article.contains("| JDK 8 | 280 / 3,951 | not measured (profile jdk8) |"), article);
+        assertTrue(article.contains("| GraalVM EE 17 | 270 / just under 3,950 (cut off in our copy) | not measured |"),
+                article);
+        assertTrue(article.contains("THEIR machine (Ryzen 9 5950X, isolated cores)"), article);
     }
 
     @Test
@@ -221,6 +264,25 @@ class ReportTest {
                 report);
         assertTrue(report.contains("- jdk17: the measured loops allocated (0 B producer / 4096 B consumer) in 1 of 2"),
                 report);
+        assertFalse(report.contains("that also had a GC"), "no GC in that window: " + report);
+    }
+
+    /** Allocation in a window that had a GC is named with the cause: Chronicle's weakly held index arrays. */
+    @Test
+    void allocationInAWindowWithAGcNamesTheCause() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        final Path summary = firstSummary(set.resolve("jdk17"));
+        final ObjectNode root = (ObjectNode) JSON.readTree(summary.toFile());
+        ((ObjectNode) root.path("checks").path("allocation")).put("producerBytes", 240);
+        ((ObjectNode) root.path("checks").path("jvmDuringMeasurement")).put("gcCount", 1);
+        JSON.writeValue(summary.toFile(), root);
+
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        assertTrue(report.contains("- jdk17: allocation in a measured window that also had a GC ("
+                + summary.getParent().getFileName() + ") in 1 of 2 run folders: Chronicle Queue keeps each thread's "
+                + "index arrays behind WeakReferences"), report);
     }
 
     @Test

@@ -1,0 +1,57 @@
+package io.fastestjvm;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * README's opening figures are quoted from the report.md of the results set it cites, never typed: each table line is
+ * a line of that report (the article beside ours), and its verdict is the report's row for the actual-send median.
+ */
+class ReadmeResultsTest {
+    private static final Pattern CITED_REPORT = Pattern.compile("\\(results/([^/)]+)/report\\.md\\)");
+    private static final Pattern MEDIAN_VERDICT =
+            Pattern.compile("(?m)^\\| actual send, median \\| (.*) \\| (.*) \\|$");
+
+    @Test
+    void readmesOpeningQuotesTheReportItCites() throws IOException {
+        final String readme = read("README.md");
+        final String opening = readme.substring(0, readme.indexOf("\n## "));
+        final Matcher cited = CITED_REPORT.matcher(opening);
+        assertTrue(cited.find(), "README's opening cites a results set's report.md");
+        final String reportPath = "results/" + cited.group(1) + "/report.md";
+        final String report = read(reportPath);
+
+        final List<String> reportLines = Arrays.asList(report.split("\n"));
+        final List<String> tableLines = new ArrayList<>();
+        for (final String line : opening.split("\n")) {
+            if (line.startsWith("|")) {
+                tableLines.add(line);
+            }
+        }
+        assertFalse(tableLines.isEmpty(), "README's opening has the table beside the article");
+        for (final String line : tableLines) {
+            assertTrue(reportLines.contains(line), "README's line is not in " + reportPath + ": " + line);
+        }
+
+        final Matcher median = MEDIAN_VERDICT.matcher(report);
+        assertTrue(median.find(), reportPath + " has a verdict row for the actual-send median");
+        final String verdict = "actual send, median: " + median.group(1) + "; separable: " + median.group(2);
+        assertTrue(opening.contains(verdict), "README's opening quotes the verdict of " + reportPath + ": " + verdict);
+    }
+
+    private static String read(final String path) throws IOException {
+        return new String(Files.readAllBytes(Paths.get(path)), StandardCharsets.UTF_8);
+    }
+}
