@@ -232,6 +232,13 @@ fi
 # script and the runs it started.
 exec {set_lock}<"$set_dir"
 flock -n "$set_lock" || usage_error "--resume: another run-matrix is still working on $set_dir"
+# A set still "running" whose lock was free lost its run-matrix without the trap (a killed shell or machine): that
+# session is marked killed, and the pair it was running, which its profile.json does not record, runs again.
+if [[ -n "$resume_id" && "$(qp_summary_tool get "$set_dir/matrix-run.json" /status)" == running ]]; then
+  qp_summary_tool write-json --merge "$set_dir/matrix-run.json" "status=killed" "sessions[-1].status=killed"
+  printf 'run-matrix: %s: its last session was killed while running; marked killed, its unfinished run runs again\n' \
+    "$matrix_id" >&2
+fi
 
 # A private queue parent (mktemp -d: a fresh name, mode 700), so nothing in it belongs to another matrix or user.
 queue_parent=/dev/shm

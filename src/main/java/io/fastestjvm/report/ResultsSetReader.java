@@ -77,18 +77,28 @@ public final class ResultsSetReader {
         final JvmGroup target = added.isEmpty()
                 ? group(groups, setName, profile, RunFolder.DEFAULT_TRANSPORT, matrixHost(matrixRun))
                 : added.get(0);
-        final String status = profileJson.path("status").asText("ok");
-        if (!"ok".equals(status)) {
-            target.addFailure(new Failure(profile + " (" + status + ")", text(profileJson, "reason"), ""));
-        }
+        final List<Failure> failedRuns = new ArrayList<>();
+        boolean failedRunWithSummary = false;
         for (final JsonNode run : profileJson.path("runs")) {
             final String runStatus = run.path("status").asText("ok");
-            if (!"ok".equals(runStatus) && !hasSummary(added, run.path("resultsFolder").asText(""))) {
-                target.addFailedRun(new Failure(profile + " run " + run.path("run").asText("?") + " (" + runStatus
+            if ("ok".equals(runStatus)) {
+                continue;
+            }
+            if (hasSummary(added, run.path("resultsFolder").asText(""))) {
+                failedRunWithSummary = true;
+            } else {
+                failedRuns.add(new Failure(profile + " run " + run.path("run").asText("?") + " (" + runStatus
                         + ", exit code " + run.path("exitCode").asText("?") + ")", text(run, "reason"),
                         text(run, "outputTail")));
             }
         }
+        // A profile's own failure says something no run says (a JVM that never started), unless it only repeats
+        // runs already listed from their summaries.
+        final String status = profileJson.path("status").asText("ok");
+        if (!"ok".equals(status) && !(failedRunWithSummary && failedRuns.isEmpty())) {
+            target.addFailure(new Failure(profile + " (" + status + ")", text(profileJson, "reason"), ""));
+        }
+        failedRuns.forEach(target::addFailedRun);
         return profileJson.path("runs").size();
     }
 

@@ -314,6 +314,25 @@ class RunMatrixScriptTest {
     }
 
     @Test
+    void aSessionKilledWithoutItsTrapIsMarkedKilledWhenTheSetIsResumed() throws Exception {
+        smallDryRun("k", "-Dqp.rate=0");
+        final File runFile = results.resolve("k/matrix-run.json").toFile();
+        final ObjectNode killed = (ObjectNode) JSON.readTree(runFile);
+        killed.put("status", "running");
+        ((ObjectNode) killed.get("sessions").get(0)).put("status", "running");
+        JSON.writeValue(runFile, killed);
+
+        final Process process = matrix("--resume", "k");
+        assertTrue(process.waitFor(5, TimeUnit.MINUTES));
+        final String err = stderr(process);
+        assertEquals(1, process.exitValue(), stdout(process) + err);
+        assertTrue(err.contains("run-matrix: k: its last session was killed while running; marked killed"), err);
+        final JsonNode sessions = JSON.readTree(runFile).get("sessions");
+        assertEquals("killed", sessions.get(0).get("status").asText(), sessions.toString());
+        assertEquals("complete-with-failures", sessions.get(1).get("status").asText(), sessions.toString());
+    }
+
+    @Test
     void maxMinutesStopsStartingRunsAndAResumeRunsTheNextPairsInOrderKeepingEarlierRuns() throws Exception {
         // 60 quick failed runs (qp.rate=0) take longer than a minute; the budget is checked before each run starts
         final Process first = matrix("--profiles", "jdk17", "--flags", "default,tuned", "--runs", "30", "--id", "p",

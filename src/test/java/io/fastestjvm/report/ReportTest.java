@@ -195,6 +195,7 @@ class ReportTest {
         assertTrue(report.contains("**FAILED: jdk17 " + failedFolder + "** - checks failed: measured loops "
                 + "allocated: producer 240 B"), report);
         assertFalse(report.contains("jdk17 run 2 (failed"), "counted once, from its summary: " + report);
+        assertFalse(report.contains("jdk17 (failed)"), "the profile's failure repeats run 2's: " + report);
     }
 
     @Test
