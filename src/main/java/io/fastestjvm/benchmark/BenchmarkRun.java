@@ -313,7 +313,7 @@ public final class BenchmarkRun {
                 .counts(producer.sent.get(), consumer.received.get())
                 .achievedSendRate(producer.sent.get() - run.phases.measuredStart(),
                         producer.endNanos - producer.measuredStartNanos)
-                .allocation(producer.allocatedBytes, consumer.allocatedBytes)
+                .allocation(producer.allocatedBytes, consumer.allocatedBytes, run.consumer.activity.gcCount)
                 .jvmActivity(run.consumer.activity.compileMillis, run.consumer.activity.gcCount)
                 .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())
                 .persistence(proof, options.keepQueue(), run.queueDir)

@@ -2,7 +2,6 @@ package io.fastestjvm.launch;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -91,8 +90,9 @@ public final class ChildJvm {
         err.flush();
         // stdin stays a pipe that this JVM holds open: the child's ParentLifeline
         final Process child = new ProcessBuilder(command).start();
-        final Thread outCopy = copy(child.getInputStream(), out, "qp-fork-stdout");
-        final Thread errCopy = copy(child.getErrorStream(), err, "qp-fork-stderr");
+        final Object wholeLines = new Object();
+        final Thread outCopy = WholeLineCopy.start(child.getInputStream(), out, wholeLines, "qp-fork-stdout");
+        final Thread errCopy = WholeLineCopy.start(child.getErrorStream(), err, wholeLines, "qp-fork-stderr");
         final Thread stopper = new Thread(() -> stop(child, outCopy, errCopy), "qp-fork-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
@@ -125,23 +125,6 @@ public final class ChildJvm {
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static Thread copy(final InputStream from, final PrintStream to, final String name) {
-        final Thread copier = new Thread(() -> {
-            final byte[] buffer = new byte[8192];
-            try {
-                for (int n; (n = from.read(buffer)) > 0; ) {
-                    to.write(buffer, 0, n);
-                    to.flush();
-                }
-            } catch (final IOException e) {
-                // the child is gone
-            }
-        }, name);
-        copier.setDaemon(true);
-        copier.start();
-        return copier;
     }
 
     /**

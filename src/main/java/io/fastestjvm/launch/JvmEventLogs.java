@@ -15,6 +15,9 @@ import io.fastestjvm.transport.ChronicleQueueTransport;
  * which the child reads after its run and this launcher deletes once the child has ended.
  */
 public final class JvmEventLogs implements ChildJvmFlags {
+    /** Begins the scratch directory's name; the rest (pid, clock) is unique to the launching JVM. */
+    public static final String DIRECTORY_PREFIX = "qp-jvm-events-";
+
     private final Path directory;
 
     JvmEventLogs(final Path directory) {
@@ -25,7 +28,7 @@ public final class JvmEventLogs implements ChildJvmFlags {
     public static JvmEventLogs inTemporaryDirectory() {
         final String pid = ManagementFactory.getRuntimeMXBean().getName().split("@")[0];
         return new JvmEventLogs(new File(System.getProperty("java.io.tmpdir"),
-                "qp-jvm-events-" + pid + "-" + System.nanoTime()).toPath());
+                DIRECTORY_PREFIX + pid + "-" + System.nanoTime()).toPath());
     }
 
     @Override

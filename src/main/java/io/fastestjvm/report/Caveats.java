@@ -13,6 +13,7 @@ import io.fastestjvm.audit.EnvironmentAudit;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
@@ -194,9 +195,7 @@ final class Caveats {
         add(alloc, group.label() + ": the measured loops allocated (", ") in %d of " + folders
                 + " run folders: the hot path is not allocation-free there.");
         add(allocAfterGc, group.label() + ": allocation in a measured window that also had a GC (", ") in %d of "
-                + folders + " run folders: Chronicle Queue keeps each thread's index arrays behind WeakReferences, "
-                + "so a GC clears them and the appender allocates them again (docs/steady-state.md#a-gc-in-the-"
-                + "measured-window).");
+                + folders + " run folders: " + RunSummary.ALLOCATION_AFTER_GC + ".");
         add(jit, group.label() + ": the JIT compiled during the measurement (", ") in %d of " + folders
                 + " run folders: code was still being (re)compiled while measured.");
         add(gc, group.label() + ": garbage collections during the measurement (", ") in %d of " + folders

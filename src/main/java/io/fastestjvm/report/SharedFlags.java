@@ -1,16 +1,31 @@
 package io.fastestjvm.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.fastestjvm.config.Settings;
 import io.fastestjvm.environment.EnvironmentInfo;
+import io.fastestjvm.launch.JvmEventLogs;
 
-/** The JVM arguments every run of every JVM shared (shown once in report.md), and each JVM's arguments beyond them. */
+/**
+ * The JVM arguments every run of every JVM shared (shown once in report.md), and each JVM's arguments beyond them.
+ * Values that differ from run to run or session to session without changing the JVM (the event logs' scratch
+ * directory; the queue and results directories, which a matrix picks per session) are shown as placeholders, so a
+ * JVM's runs show one argument list unless their flags really differ.
+ */
 final class SharedFlags {
+    private static final Pattern EVENT_LOGS =
+            Pattern.compile("[^\\s:=]*/" + JvmEventLogs.DIRECTORY_PREFIX + "[0-9-]+");
+    private static final List<String> PER_SESSION = Arrays.asList(Settings.QUEUE_DIR.name(),
+            Settings.RESULTS_DIR.name());
+
     private SharedFlags() {
     }
 
@@ -44,8 +59,17 @@ final class SharedFlags {
     private static List<String> arguments(final RunFolder folder) {
         final List<String> arguments = new ArrayList<>();
         for (final JsonNode argument : folder.environment().path(EnvironmentInfo.JVM_ARGUMENTS)) {
-            arguments.add(argument.asText());
+            arguments.add(placeholders(argument.asText()));
         }
         return arguments;
+    }
+
+    static String placeholders(final String argument) {
+        for (final String setting : PER_SESSION) {
+            if (argument.startsWith("-D" + setting + "=")) {
+                return "-D" + setting + "=<dir>";
+            }
+        }
+        return EVENT_LOGS.matcher(argument).replaceAll(Matcher.quoteReplacement("<run's event logs>"));
     }
 }

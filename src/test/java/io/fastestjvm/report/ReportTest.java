@@ -283,7 +283,7 @@ class ReportTest {
 
         assertTrue(report.contains("- jdk17: allocation in a measured window that also had a GC ("
                 + summary.getParent().getFileName() + ") in 1 of 2 run folders: Chronicle Queue keeps each thread's "
-                + "index arrays behind WeakReferences"), report);
+                + "index arrays behind weak references"), report);
     }
 
     @Test

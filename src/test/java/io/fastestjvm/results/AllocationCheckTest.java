@@ -1,0 +1,34 @@
+package io.fastestjvm.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The allocation check's failure names the likely cause: a GC in the window, else a warm-up too short. */
+class AllocationCheckTest {
+    @Test
+    void anAllocationInAWindowWithAGcNamesTheGc() {
+        final List<String> failures = new RunSummary.Builder().allocation(240, 0, 1).build().failures();
+        assertEquals(1, failures.size(), failures.toString());
+        final String failure = failures.get(0);
+        assertTrue(failure.startsWith("measured loops allocated: producer 240 B, consumer 0 B"), failure);
+        assertTrue(failure.contains("the measured window had 1 GC(s), the likely cause"), failure);
+        assertFalse(failure.contains("qp.warmupSeconds"), "no advice to warm up longer: " + failure);
+    }
+
+    @Test
+    void anAllocationWithoutAGcPointsAtTheWarmUp() {
+        final List<String> failures = new RunSummary.Builder().allocation(352, 0, 0).build().failures();
+        assertEquals(1, failures.size(), failures.toString());
+        assertTrue(failures.get(0).endsWith("so raise qp.warmupSeconds"), failures.get(0));
+    }
+
+    @Test
+    void noAllocationNoFailure() {
+        assertTrue(new RunSummary.Builder().allocation(0, 0, 3).build().failures().isEmpty());
+    }
+}
