@@ -42,6 +42,7 @@ import io.fastestjvm.timeline.EvidenceColumns;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.timeline.TimelineAnalysis;
+import io.fastestjvm.timeline.WindowGcPauses;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
@@ -313,7 +314,9 @@ public final class BenchmarkRun {
                 .counts(producer.sent.get(), consumer.received.get())
                 .achievedSendRate(producer.sent.get() - run.phases.measuredStart(),
                         producer.endNanos - producer.measuredStartNanos)
-                .allocation(producer.allocatedBytes, consumer.allocatedBytes, run.consumer.activity.gcCount)
+                // the MXBean's count covers the window only; the rows add the placement probe's second before it
+                .allocation(producer.allocatedBytes, consumer.allocatedBytes, Math.max(run.consumer.activity.gcCount,
+                        WindowGcPauses.count(run.evidence.table().rows())))
                 .jvmActivity(run.consumer.activity.compileMillis, run.consumer.activity.gcCount)
                 .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())
                 .persistence(proof, options.keepQueue(), run.queueDir)

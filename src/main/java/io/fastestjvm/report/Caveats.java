@@ -172,7 +172,7 @@ final class Caveats {
             final long gcCount = checks.jvmDuringMeasurement().gcCount;
             if (producerBytes != 0 || consumerBytes != 0) {
                 alloc.add(producerBytes + " B producer / " + consumerBytes + " B consumer");
-                if (gcCount > 0 && Transports.CHRONICLE.equals(group.transport())) {
+                if (folder.gcsReachingWindow() > 0 && Transports.CHRONICLE.equals(group.transport())) {
                     allocAfterGc.add(folder.folder().getFileName().toString());
                 }
             }
@@ -194,8 +194,8 @@ final class Caveats {
         final int folders = group.folders().size();
         add(alloc, group.label() + ": the measured loops allocated (", ") in %d of " + folders
                 + " run folders: the hot path is not allocation-free there.");
-        add(allocAfterGc, group.label() + ": allocation in a measured window that also had a GC (", ") in %d of "
-                + folders + " run folders: " + RunSummary.ALLOCATION_AFTER_GC + ".");
+        add(allocAfterGc, group.label() + ": allocation with a GC in the measured window or the second before it (",
+                ") in %d of " + folders + " run folders: " + RunSummary.ALLOCATION_AFTER_GC + ".");
         add(jit, group.label() + ": the JIT compiled during the measurement (", ") in %d of " + folders
                 + " run folders: code was still being (re)compiled while measured.");
         add(gc, group.label() + ": garbage collections during the measurement (", ") in %d of " + folders

@@ -12,6 +12,8 @@ import io.fastestjvm.config.Settings;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.timeline.IntervalTable;
+import io.fastestjvm.timeline.WindowGcPauses;
 
 /** One benchmark run folder: its summary.json, read through {@link RunResults}, and its interval logs. Immutable. */
 public final class RunFolder {
@@ -20,15 +22,19 @@ public final class RunFolder {
 
     private final Path folder;
     private final RunResults results;
+    private final long gcsReachingWindow;
 
-    RunFolder(final Path folder, final RunResults results) {
+    private RunFolder(final Path folder, final RunResults results, final long gcsReachingWindow) {
         this.folder = folder;
         this.results = results;
+        this.gcsReachingWindow = gcsReachingWindow;
     }
 
     /** The run folder holding {@code summary.json}. */
     static RunFolder read(final Path summaryFile) throws IOException {
-        return new RunFolder(summaryFile.getParent(), RunResults.read(summaryFile));
+        final Path folder = summaryFile.getParent();
+        return new RunFolder(folder, RunResults.read(summaryFile),
+                WindowGcPauses.count(IntervalTable.readCsv(folder.resolve(IntervalTable.FILE_NAME))));
     }
 
     public Path folder() {
@@ -46,6 +52,14 @@ public final class RunFolder {
 
     public boolean passed() {
         return results.passed();
+    }
+
+    /**
+     * GC pauses in the measured window or the second before it, from intervals.csv ({@link WindowGcPauses}), else
+     * the window's GC count from summary.json; an older run without intervals.csv has only the latter.
+     */
+    public long gcsReachingWindow() {
+        return Math.max(gcsReachingWindow, results.checks().jvmDuringMeasurement().gcCount);
     }
 
     /** The checks that failed, as summary.json words them. */

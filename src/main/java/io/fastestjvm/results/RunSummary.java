@@ -37,10 +37,10 @@ import io.fastestjvm.transport.PersistenceProof;
 public final class RunSummary {
     public static final String FILE_NAME = RunResults.FILE_NAME;
     public static final int FORMAT_VERSION = RunResults.FORMAT_VERSION;
-    /** Why a GC in the measured window makes Chronicle Queue's appender allocate; the report's caveat says it too. */
+    /** Why a GC in or just before the measured window makes Chronicle's appender allocate; the report says it too. */
     public static final String ALLOCATION_AFTER_GC = "Chronicle Queue keeps each thread's index arrays behind weak"
-            + " references, so a GC clears them and the appender allocates them again"
-            + " (docs/steady-state.md#a-gc-in-the-measured-window)";
+            + " references, so a GC clears them and the appender allocates them again at its next index entry"
+            + " (docs/steady-state.md#a-gc-in-or-just-before-the-measured-window)";
     /** Why a run that overlapped another benchmark run failed (faults' ConcurrentRunWatch prints it live too). */
     public static final String NOT_COMPARABLE = "another benchmark run shared this machine during the run (pid %s):"
             + " it competed for the same CPUs, caches and memory, so these numbers are not comparable";
@@ -212,10 +212,10 @@ public final class RunSummary {
         }
 
         /**
-         * Bytes the measured loops allocated; {@code gcsInWindow}, the collections in the measured window, picks the
-         * likely cause a failure names.
+         * Bytes the measured loops allocated; {@code gcsReachingWindow}, the collections in the measured window or the
+         * second before it ({@link io.fastestjvm.timeline.WindowGcPauses}), picks the likely cause a failure names.
          */
-        public Builder allocation(final long producerBytes, final long consumerBytes, final long gcsInWindow) {
+        public Builder allocation(final long producerBytes, final long consumerBytes, final long gcsReachingWindow) {
             final RunResults.Allocation node = new RunResults.Allocation();
             node.method = "com.sun.management.ThreadMXBean.getThreadAllocatedBytes around each thread's"
                     + " measured loop";
@@ -226,8 +226,9 @@ public final class RunSummary {
             checks.allocation = node;
             if (!passed) {
                 failures.add("measured loops allocated: producer " + producerBytes + " B, consumer "
-                        + consumerBytes + " B (-1: not measurable on this JVM); " + (gcsInWindow > 0
-                        ? "the measured window had " + gcsInWindow + " GC(s), the likely cause: " + ALLOCATION_AFTER_GC
+                        + consumerBytes + " B (-1: not measurable on this JVM); " + (gcsReachingWindow > 0
+                        ? gcsReachingWindow + " GC(s) in the measured window or the second before it, the likely"
+                        + " cause: " + ALLOCATION_AFTER_GC
                         : "a short warm-up is the usual cause: code the optimising JIT (C2 or Graal) has not"
                         + " compiled yet allocates what its escape analysis later removes, so raise"
                         + " qp.warmupSeconds"));

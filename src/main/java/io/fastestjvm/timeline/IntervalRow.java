@@ -110,6 +110,41 @@ public final class IntervalRow {
         return cells;
     }
 
+    /**
+     * A row back from its {@link #csvCells()}: the cells in {@link #COLUMNS} order; an empty cell, or one past the end
+     * of a row written before the last columns existed, is unavailable.
+     */
+    public static IntervalRow parse(final String[] cells) {
+        final IntervalRow row = new IntervalRow();
+        row.phase = cells[0];
+        int at = 1;
+        row.second = cell(cells, at++);
+        for (final LatencySecond latency : row.latencies) {
+            latency.count = cell(cells, at++);
+            latency.p1 = cell(cells, at++);
+            latency.p50 = cell(cells, at++);
+            latency.p99 = cell(cells, at++);
+            latency.max = cell(cells, at++);
+        }
+        row.jitCompilations = cell(cells, at++);
+        row.hotPathDeopts = cell(cells, at++);
+        row.safepoints = cell(cells, at++);
+        row.safepointMicros = cell(cells, at++);
+        row.maxTimeToSafepointMicros = cell(cells, at++);
+        row.gcPauses = cell(cells, at++);
+        row.stealMillis = cell(cells, at++);
+        row.involuntarySwitchesProducer = cell(cells, at++);
+        row.involuntarySwitchesConsumer = cell(cells, at++);
+        row.jitterLostMicros = cell(cells, at++);
+        row.idleTurnsProducer = cell(cells, at++);
+        row.idleTurnsConsumer = cell(cells, at);
+        return row;
+    }
+
+    private static long cell(final String[] cells, final int at) {
+        return at >= cells.length || cells[at].isEmpty() ? UNAVAILABLE : Long.parseLong(cells[at]);
+    }
+
     /** One latency definition over one second, ns. */
     public static final class LatencySecond {
         /** The column suffixes, in the order {@link #csvCells()} writes the fields. */

@@ -5,10 +5,13 @@ import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICRO
 import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
 import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -285,6 +288,19 @@ public final class IntervalTable {
             csv.println(String.join(",", row.csvCells()));
         }
         csv.flush();
+    }
+
+    /** The rows of an intervals.csv that {@link #writeCsv} wrote; none when the run has no such file. */
+    public static List<IntervalRow> readCsv(final Path file) throws IOException {
+        final List<IntervalRow> rows = new ArrayList<>();
+        if (!Files.isRegularFile(file)) {
+            return rows;
+        }
+        final List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        for (final String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+            rows.add(IntervalRow.parse(line.split(",", -1)));
+        }
+        return rows;
     }
 
     static String csvEscape(final String cell) {

@@ -101,6 +101,17 @@ class IntervalTableTest {
                 "actualSendMax"), IntervalRow.COLUMNS.subList(2, 7));
         assertEquals(Arrays.asList("20", "100", "109", "119", "119"),
                 Arrays.asList(cells).subList(2, 7), "samples 100..119 ns: the floor is the fastest");
+
+        final Path file = proc.resolve(IntervalTable.FILE_NAME);
+        Files.write(file, csv.toByteArray());
+        final List<IntervalRow> back = IntervalTable.readCsv(file);
+        assertEquals(table.rows().size(), back.size());
+        for (int i = 0; i < back.size(); i++) {
+            assertEquals(Arrays.asList(table.rows().get(i).csvCells()), Arrays.asList(back.get(i).csvCells()),
+                    "row " + i + " reads back cell for cell");
+        }
+        assertEquals(IntervalRow.UNAVAILABLE, back.get(3).gcPauses, "an empty cell reads back unavailable");
+        assertEquals(0, IntervalTable.readCsv(proc.resolve("none.csv")).size(), "no file, no rows");
     }
 
     @Test

@@ -274,10 +274,7 @@ class TimelineAnalysisTest {
         final List<String> header = Arrays.asList(lines.get(0).split(","));
         assertEquals(IntervalRow.COLUMNS.subList(0, header.size()), header,
                 "written before the idle-turn columns: the same columns, those last ones missing");
-        final List<IntervalRow> rows = new ArrayList<>();
-        for (final String line : lines.subList(1, lines.size())) {
-            rows.add(parse(line.split(",", -1)));
-        }
+        final List<IntervalRow> rows = IntervalTable.readCsv(csv);
         final TimelineAnalysis analysis = TimelineAnalysis.of(rows);
         final List<Map<String, Object>> shifts = analysis.levelShifts();
         assertEquals(Arrays.asList(43L, 50L), Arrays.asList(shifts.get(0).get("second"), shifts.get(1).get("second")));
@@ -289,40 +286,6 @@ class TimelineAnalysisTest {
             assertEquals(Arrays.asList(SecondEvidence.FLOOR_MOVED), shift.get("attributedTo"));
         }
         assertEquals(0, analysis.unattributedShifts());
-    }
-
-    /** One intervals.csv line back into a row, by {@link IntervalRow#COLUMNS}; an empty cell is unavailable. */
-    private static IntervalRow parse(final String[] cells) {
-        final IntervalRow row = new IntervalRow();
-        row.phase = cells[0];
-        row.second = cell(cells, "second");
-        for (final Latency latency : Latency.ALL) {
-            final IntervalRow.LatencySecond second = row.latency(latency);
-            second.count = cell(cells, latency.key() + "Count");
-            second.p1 = cell(cells, latency.key() + "P1");
-            second.p50 = cell(cells, latency.key() + "P50");
-            second.p99 = cell(cells, latency.key() + "P99");
-            second.max = cell(cells, latency.key() + "Max");
-        }
-        row.jitCompilations = cell(cells, "jitCompilations");
-        row.hotPathDeopts = cell(cells, "hotPathDeopts");
-        row.safepoints = cell(cells, "safepoints");
-        row.safepointMicros = cell(cells, "safepointMicros");
-        row.maxTimeToSafepointMicros = cell(cells, "maxTimeToSafepointMicros");
-        row.gcPauses = cell(cells, "gcPauses");
-        row.stealMillis = cell(cells, "stealMillis");
-        row.involuntarySwitchesProducer = cell(cells, "involuntarySwitchesProducer");
-        row.involuntarySwitchesConsumer = cell(cells, "involuntarySwitchesConsumer");
-        row.jitterLostMicros = cell(cells, "jitterLostMicros");
-        row.idleTurnsProducer = cell(cells, "idleTurnsProducer");
-        row.idleTurnsConsumer = cell(cells, "idleTurnsConsumer");
-        return row;
-    }
-
-    /** An empty cell, or one past the end of an older file's row, is unavailable. */
-    private static long cell(final String[] cells, final String column) {
-        final int at = IntervalRow.COLUMNS.indexOf(column);
-        return at >= cells.length || cells[at].isEmpty() ? IntervalRow.UNAVAILABLE : Long.parseLong(cells[at]);
     }
 
     @Test
