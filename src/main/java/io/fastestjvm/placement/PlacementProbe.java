@@ -20,6 +20,7 @@ public final class PlacementProbe {
     /** The summary section this probe writes, and the keys a reader looks up in it. */
     public static final String SECTION = "placement";
     public static final String BEFORE_KEY = "before";
+    public static final String AFTER_KEY = "after";
     public static final String MEDIAN_ROUND_TRIP_KEY = "medianRoundTripNanos";
     public static final int BEFORE = 0;
     public static final int AFTER = 1;
@@ -238,7 +239,7 @@ public final class PlacementProbe {
         final Map<String, Object> node = new LinkedHashMap<>();
         node.put("method", METHOD);
         node.put(BEFORE_KEY, position(BEFORE));
-        node.put("after", position(AFTER));
+        node.put(AFTER_KEY, position(AFTER));
         node.put("warmup", position(WARMUP));
         final double change = changePercent();
         node.put("changePercent", Double.isNaN(change) ? null : Math.round(change * 10) / 10.0);

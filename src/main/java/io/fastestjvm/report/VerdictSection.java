@@ -104,10 +104,11 @@ final class VerdictSection {
         final PlacementLevels levels = verdict.levels();
         out.append("### Run-to-run variation of the median (actual send)\n\n")
                 .append("(max - min) / median of the runs' medians, over all runs and within each placement ")
-                .append("level (the core-to-core round trip the placement probe measured before the window; ")
-                .append("levels are cut where one round trip is more than ")
+                .append("level (the core-to-core round trip the placement probe measured before and after the ")
+                .append("window; levels are cut where one round trip is more than ")
                 .append(String.format(Locale.ROOT, "%.1f", PlacementLevels.GAP_FACTOR))
-                .append("x the next lower).");
+                .append("x the next lower). A run whose two probes fall in different levels changed placement ")
+                .append("during its window: it counts in all runs and in no level.");
         if (levels.count() == 0) {
             out.append(" These runs have no placement probe (older summaries): no levels.");
         }
@@ -115,6 +116,9 @@ final class VerdictSection {
         final List<String> header = new ArrayList<>(Arrays.asList("JVM", "all runs"));
         for (int level = 0; level < levels.count(); level++) {
             header.add(levels.name(level));
+        }
+        if (levels.count() > 0) {
+            header.add("changed level during the window");
         }
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : verdict.groups()) {
@@ -126,6 +130,10 @@ final class VerdictSection {
                 final int wanted = level;
                 row.add(variation(new RunSpread(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
                         run -> levels.levelOf(run) == wanted))));
+            }
+            if (levels.count() > 0) {
+                row.add(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
+                        run -> levels.levelOf(run) == PlacementLevels.CHANGED_DURING_WINDOW).length + " runs");
             }
             rows.add(row);
         }

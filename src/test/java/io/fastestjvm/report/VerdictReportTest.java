@@ -7,11 +7,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import io.fastestjvm.results.model.Percentile;
 
 class VerdictReportTest {
@@ -79,6 +85,36 @@ class VerdictReportTest {
                 report);
         assertTrue(report.contains("### Within level 1 (round trip 180-200 ns)"), report);
         assertTrue(report.contains("### Within level 2 (round trip 450-500 ns)"), report);
+    }
+
+    /** A run whose probe after the window is on another level than its probe before it is in no level. */
+    @Test
+    void aRunThatChangedLevelDuringItsWindowIsInNoLevel() throws IOException {
+        final double[] trips = {180, 190, 450, 470, 200, 500};
+        final Path set = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 300, 6, 1, trips, false)
+                .profile("jdk21", 900, 6, 2, trips, false).folder();
+        final ObjectMapper json = new ObjectMapper();
+        int changed = 0;
+        try (Stream<Path> files = Files.walk(set.resolve("jdk17"))) {
+            for (final Path summary : files.filter(p -> p.endsWith("summary.json")).sorted()
+                    .collect(Collectors.toList())) {
+                final ObjectNode root = (ObjectNode) json.readTree(summary.toFile());
+                final ObjectNode placement = (ObjectNode) root.path("placement");
+                final double before = placement.path("before").path("medianRoundTripNanos").asDouble();
+                placement.putObject("after").put("medianRoundTripNanos", before == 180 ? 460 : before + 5);
+                changed += before == 180 ? 1 : 0;
+                json.writeValue(summary.toFile(), root);
+            }
+        }
+        assertEquals(1, changed);
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+        assertTrue(report.contains("| JVM | all runs | level 1 (round trip 180-205 ns) | level 2 (round trip 450-505 ns)"
+                + " | changed level during the window |"), report);
+        assertTrue(report.matches("(?s).*\\| jdk17 \\| 6 runs: \\d+% \\| 2 runs: \\d+% \\| 3 runs: \\d+% \\| 1 runs \\|.*"),
+                report);
+        assertTrue(report.matches("(?s).*\\| jdk21 \\| 6 runs: \\d+% \\| 3 runs: \\d+% \\| 3 runs: \\d+% \\| 0 runs \\|.*"),
+                report);
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.DoubleStream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -11,21 +12,27 @@ import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.report.RunFolder;
 
 /**
- * Sorts runs into placement levels by the core-to-core round trip the placement probe measured just before the
- * measured window ({@code placement.before.medianRoundTripNanos}): on a VM the host's placement of the two vCPUs
- * moves every latency figure between a few levels (docs/level-shifts-and-tails.md). Levels are found from the data:
- * the sorted round trips are cut wherever one is more than {@link #GAP_FACTOR} times the one before (the levels seen
- * so far are about 2x apart, the spread within one well under 1.5x). Runs without a probe have no level.
+ * Sorts runs into placement levels by the core-to-core round trip the placement probe measured just before and just
+ * after the measured window ({@code placement.before/after.medianRoundTripNanos}): on a VM the host's placement of
+ * the two vCPUs moves every latency figure between a few levels (docs/level-shifts-and-tails.md). Levels are found
+ * from the data: the sorted round trips are cut wherever one is more than {@link #GAP_FACTOR} times the one before
+ * (the levels seen so far are about 2x apart, the spread within one well under 1.5x). A run whose two probes fall in
+ * different levels changed placement during its window and belongs to none; runs without a probe have no level.
  */
 public final class PlacementLevels {
     public static final double GAP_FACTOR = 1.5;
+    /** {@link #levelOf}: the run has no probe. */
+    public static final int NO_PROBE = -1;
+    /** {@link #levelOf}: the probes before and after the window fall in different levels. */
+    public static final int CHANGED_DURING_WINDOW = -2;
 
     /** The upper bound (inclusive) of each level's round trips, ascending. */
     private final double[] upperBounds;
     private final double[] lowerBounds;
 
     public PlacementLevels(final List<RunFolder> runs) {
-        final double[] trips = runs.stream().mapToDouble(PlacementLevels::roundTrip).filter(v -> !Double.isNaN(v))
+        final double[] trips = runs.stream().flatMapToDouble(run -> DoubleStream.of(roundTrip(run,
+                PlacementProbe.BEFORE_KEY), roundTrip(run, PlacementProbe.AFTER_KEY))).filter(v -> !Double.isNaN(v))
                 .sorted().toArray();
         final List<Double> lows = new ArrayList<>();
         final List<Double> highs = new ArrayList<>();
@@ -46,21 +53,35 @@ public final class PlacementLevels {
 
     /** The probe's median round trip before the measured window (ns), or NaN when the run has none. */
     public static double roundTrip(final RunFolder run) {
-        final JsonNode value = run.results().section(PlacementProbe.SECTION).path(PlacementProbe.BEFORE_KEY)
+        return roundTrip(run, PlacementProbe.BEFORE_KEY);
+    }
+
+    /** The probe's median round trip at {@code position} (before or after the window), ns; NaN when none. */
+    private static double roundTrip(final RunFolder run, final String position) {
+        final JsonNode value = run.results().section(PlacementProbe.SECTION).path(position)
                 .path(PlacementProbe.MEDIAN_ROUND_TRIP_KEY);
-        return value.isNumber() ? value.asDouble() : Double.NaN;
+        return value.isNumber() && value.asDouble() > 0 ? value.asDouble() : Double.NaN;
     }
 
     public int count() {
         return upperBounds.length;
     }
 
-    /** The run's level, 0 = shortest round trip; -1 when it has no probe. */
+    /**
+     * The run's level, 0 = shortest round trip, by its probe before the window; {@link #CHANGED_DURING_WINDOW} when
+     * its probe after the window is in another level, {@link #NO_PROBE} when it has no probe before it.
+     */
     public int levelOf(final RunFolder run) {
-        final double trip = roundTrip(run);
-        if (Double.isNaN(trip)) {
-            return -1;
+        final double before = roundTrip(run, PlacementProbe.BEFORE_KEY);
+        if (Double.isNaN(before)) {
+            return NO_PROBE;
         }
+        final double after = roundTrip(run, PlacementProbe.AFTER_KEY);
+        final int level = levelOf(before);
+        return Double.isNaN(after) || levelOf(after) == level ? level : CHANGED_DURING_WINDOW;
+    }
+
+    private int levelOf(final double trip) {
         for (int level = 0; level < upperBounds.length; level++) {
             if (trip <= upperBounds[level]) {
                 return level;
