@@ -314,9 +314,8 @@ public final class BenchmarkRun {
                 .counts(producer.sent.get(), consumer.received.get())
                 .achievedSendRate(producer.sent.get() - run.phases.measuredStart(),
                         producer.endNanos - producer.measuredStartNanos)
-                // the MXBean's count covers the window only; the rows add the placement probe's second before it
-                .allocation(producer.allocatedBytes, consumer.allocatedBytes, Math.max(run.consumer.activity.gcCount,
-                        WindowGcPauses.count(run.evidence.table().rows())))
+                .allocation(producer.allocatedBytes, consumer.allocatedBytes, WindowGcPauses.reachingWindow(
+                        run.evidence.table().rows(), run.consumer.activity.gcCount))
                 .jvmActivity(run.consumer.activity.compileMillis, run.consumer.activity.gcCount)
                 .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())
                 .persistence(proof, options.keepQueue(), run.queueDir)

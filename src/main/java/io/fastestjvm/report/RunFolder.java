@@ -33,8 +33,10 @@ public final class RunFolder {
     /** The run folder holding {@code summary.json}. */
     static RunFolder read(final Path summaryFile) throws IOException {
         final Path folder = summaryFile.getParent();
-        return new RunFolder(folder, RunResults.read(summaryFile),
-                WindowGcPauses.count(IntervalTable.readCsv(folder.resolve(IntervalTable.FILE_NAME))));
+        final RunResults results = RunResults.read(summaryFile);
+        return new RunFolder(folder, results, WindowGcPauses.reachingWindow(
+                IntervalTable.readCsv(folder.resolve(IntervalTable.FILE_NAME)),
+                results.checks().jvmDuringMeasurement().gcCount));
     }
 
     public Path folder() {
@@ -55,11 +57,11 @@ public final class RunFolder {
     }
 
     /**
-     * GC pauses in the measured window or the second before it, from intervals.csv ({@link WindowGcPauses}), else
-     * the window's GC count from summary.json; an older run without intervals.csv has only the latter.
+     * GCs in the measured window or the second before it ({@link WindowGcPauses#reachingWindow}), from intervals.csv
+     * and summary.json; an older run without intervals.csv has only the window's count.
      */
     public long gcsReachingWindow() {
-        return Math.max(gcsReachingWindow, results.checks().jvmDuringMeasurement().gcCount);
+        return gcsReachingWindow;
     }
 
     /** The checks that failed, as summary.json words them. */

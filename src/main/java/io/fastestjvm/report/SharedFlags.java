@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -70,6 +69,6 @@ final class SharedFlags {
                 return "-D" + setting + "=<dir>";
             }
         }
-        return EVENT_LOGS.matcher(argument).replaceAll(Matcher.quoteReplacement("<run's event logs>"));
+        return EVENT_LOGS.matcher(argument).replaceAll("<run's event logs>");
     }
 }

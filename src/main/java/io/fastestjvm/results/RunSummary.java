@@ -213,7 +213,8 @@ public final class RunSummary {
 
         /**
          * Bytes the measured loops allocated; {@code gcsReachingWindow}, the collections in the measured window or the
-         * second before it ({@link io.fastestjvm.timeline.WindowGcPauses}), picks the likely cause a failure names.
+         * second before it ({@link io.fastestjvm.timeline.WindowGcPauses#reachingWindow}), picks the likely cause a
+         * failure names.
          */
         public Builder allocation(final long producerBytes, final long consumerBytes, final long gcsReachingWindow) {
             final RunResults.Allocation node = new RunResults.Allocation();

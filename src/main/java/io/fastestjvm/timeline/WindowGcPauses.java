@@ -28,4 +28,12 @@ public final class WindowGcPauses {
         }
         return pauses;
     }
+
+    /**
+     * What a run knows of the GCs that could reach its window: {@link #count} of its rows, or the window's own GC
+     * count (the GC MXBeans', in summary.json) where that is higher or the rows have no GC events.
+     */
+    public static long reachingWindow(final List<IntervalRow> rows, final long windowGcCount) {
+        return Math.max(windowGcCount, count(rows));
+    }
 }

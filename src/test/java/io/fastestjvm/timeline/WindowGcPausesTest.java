@@ -40,6 +40,18 @@ class WindowGcPausesTest {
         assertEquals(IntervalRow.UNAVAILABLE, WindowGcPauses.count(new ArrayList<>()));
     }
 
+    @Test
+    void theWindowsOwnGcCountStandsWhereItIsHigherOrTheRowsAreSilent() {
+        final List<IntervalRow> rows = rows(0, 0, 1, 0);
+        assertEquals(1, WindowGcPauses.reachingWindow(rows, 0), "the probe's second, which the window's count misses");
+        assertEquals(2, WindowGcPauses.reachingWindow(rows, 2));
+        for (final IntervalRow row : rows) {
+            row.gcPauses = IntervalRow.UNAVAILABLE;
+        }
+        assertEquals(1, WindowGcPauses.reachingWindow(rows, 1), "no GC events: the window's count");
+        assertEquals(0, WindowGcPauses.reachingWindow(new ArrayList<>(), 0), "no intervals.csv, no GC in the window");
+    }
+
     /** Three warm-up seconds, then measured ones; {@code gcPauses} per row in order. */
     private static List<IntervalRow> rows(final long... gcPauses) {
         final List<IntervalRow> rows = new ArrayList<>();
