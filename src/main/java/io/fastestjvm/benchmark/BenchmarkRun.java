@@ -315,7 +315,7 @@ public final class BenchmarkRun {
                 .achievedSendRate(producer.sent.get() - run.phases.measuredStart(),
                         producer.endNanos - producer.measuredStartNanos)
                 .allocation(producer.allocatedBytes, consumer.allocatedBytes, WindowGcPauses.reachingWindow(
-                        run.evidence.table().rows(), run.consumer.activity.gcCount))
+                        run.evidence.table().rows(), run.consumer.activity.gcCount), run.steady.reached())
                 .jvmActivity(run.consumer.activity.compileMillis, run.consumer.activity.gcCount)
                 .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())
                 .persistence(proof, options.keepQueue(), run.queueDir)

@@ -54,9 +54,11 @@ final class CaveatGroups {
                     order.add(caveat);
                     continue;
                 }
-                add(audits, order, "audit\u0000" + warning.path("check").asText(), new String[] {
-                    warning.path("problem").asText(), warning.path("fix").asText(), counted.group(1),
-                    counted.group(2)});
+                // One line per check and wording: a check can warn twice about one folder in different words
+                // (load average, and other processes' busy time), and adding those would count that folder twice.
+                final String problem = warning.path("problem").asText();
+                add(audits, order, "audit\u0000" + warning.path("check").asText() + '\u0000' + shape(problem),
+                        new String[] {problem, warning.path("fix").asText(), counted.group(1), counted.group(2)});
             } else {
                 order.add(caveat);
             }
@@ -66,7 +68,7 @@ final class CaveatGroups {
             if (item instanceof String && perJvm.containsKey(item)) {
                 grouped.add(jvmLine(((String) item).substring(4), perJvm.get(item)));
             } else if (item instanceof String && audits.containsKey(item)) {
-                grouped.add(auditLine(((String) item).substring(6), audits.get(item)));
+                grouped.add(auditLine(((String) item).split("\u0000")[1], audits.get(item)));
             } else {
                 grouped.add((String) item);
             }
@@ -103,15 +105,16 @@ final class CaveatGroups {
                 + ranges(entries) + (entries.get(0)[1].isEmpty() ? "" : "; fix: " + entries.get(0)[1]);
     }
 
-    /** The problem text; where the numbers differ between run folders, each becomes its min-max range. */
+    /** The wording without its numbers: "load average # on # CPUs: ...". */
+    private static String shape(final String problem) {
+        return NUMBER.matcher(problem).replaceAll("#");
+    }
+
+    /** The problem text (one shape); where the numbers differ between run folders, each becomes its range. */
     private static String ranges(final List<String[]> entries) {
         final String first = entries.get(0)[0];
-        final String shape = NUMBER.matcher(first).replaceAll("#");
         final List<double[]> bounds = new ArrayList<>();
         for (final String[] entry : entries) {
-            if (!NUMBER.matcher(entry[0]).replaceAll("#").equals(shape)) {
-                return first + " (and " + (entries.size() - 1) + " more that differ)";
-            }
             final Matcher numbers = NUMBER.matcher(entry[0]);
             for (int i = 0; numbers.find(); i++) {
                 final double value = Double.parseDouble(numbers.group());

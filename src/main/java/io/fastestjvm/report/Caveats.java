@@ -18,6 +18,7 @@ import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.transport.Transports;
+import io.fastestjvm.warmup.SteadyStateWatch;
 
 /**
  * What the data itself says to be wary of, computed from the summaries: CPUs that were not the ones asked for, no
@@ -165,6 +166,7 @@ final class Caveats {
         final List<String> gc = new ArrayList<>();
         final List<String> clamped = new ArrayList<>();
         final List<String> allocAfterGc = new ArrayList<>();
+        final List<String> allocAfterSteady = new ArrayList<>();
         for (final RunFolder folder : group.folders()) {
             final RunResults.Checks checks = folder.results().checks();
             final long producerBytes = checks.allocation().producerBytes;
@@ -172,8 +174,12 @@ final class Caveats {
             final long gcCount = checks.jvmDuringMeasurement().gcCount;
             if (producerBytes != 0 || consumerBytes != 0) {
                 alloc.add(producerBytes + " B producer / " + consumerBytes + " B consumer");
+                final String name = folder.folder().getFileName().toString();
                 if (folder.gcsReachingWindow() > 0 && Transports.CHRONICLE.equals(group.transport())) {
-                    allocAfterGc.add(folder.folder().getFileName().toString());
+                    allocAfterGc.add(name);
+                } else if (folder.gcsReachingWindow() == 0 && folder.results().section(
+                        SteadyStateWatch.SUMMARY_SECTION).path(SteadyStateWatch.REACHED).asBoolean(false)) {
+                    allocAfterSteady.add(name);
                 }
             }
             final long jitMillis = checks.jvmDuringMeasurement().jitCompileMillis;
@@ -196,6 +202,8 @@ final class Caveats {
                 + " run folders: the hot path is not allocation-free there.");
         add(allocAfterGc, group.label() + ": allocation with a GC in the measured window or the second before it (",
                 ") in %d of " + folders + " run folders: " + RunSummary.ALLOCATION_AFTER_GC + ".");
+        add(allocAfterSteady, group.label() + ": allocation after a steady warm-up with no GC near the window (",
+                ") in %d of " + folders + " run folders: " + RunSummary.ALLOCATION_AFTER_STEADY_WARM_UP + ".");
         add(jit, group.label() + ": the JIT compiled during the measurement (", ") in %d of " + folders
                 + " run folders: code was still being (re)compiled while measured.");
         add(gc, group.label() + ": garbage collections during the measurement (", ") in %d of " + folders

@@ -41,8 +41,9 @@ final class VerdictSection {
         out.append("Unit: the run (one fresh JVM); runs per JVM: ").append(runCounts()).append(". A pair is ")
                 .append("*separable* when Benjamini-Hochberg accepts it at a false discovery rate of ")
                 .append(percent(Verdict.FALSE_DISCOVERY_RATE)).append(" over all ").append(overall.pairs().size())
-                .append(" comparisons (Welch t-test on log run values); ratio = higher / lower median over runs, ")
-                .append("with its ").append(percent(RatioTest.CONFIDENCE)).append(" bootstrap interval over runs. ")
+                .append(" comparisons (Welch t-test on log run values) and the ratio's interval excludes 1; ratio = ")
+                .append("higher / lower median over runs, with its ").append(percent(RatioTest.CONFIDENCE))
+                .append(" bootstrap interval over runs. ")
                 .append("Method: docs/verdict.md.\n\n");
         final List<List<String>> rows = new ArrayList<>();
         for (final Latency latency : Latency.ALL) {

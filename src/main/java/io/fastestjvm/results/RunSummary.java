@@ -41,6 +41,11 @@ public final class RunSummary {
     public static final String ALLOCATION_AFTER_GC = "Chronicle Queue keeps each thread's index arrays behind weak"
             + " references, so a GC clears them and the appender allocates them again at its next index entry"
             + " (docs/steady-state.md#a-gc-in-or-just-before-the-measured-window)";
+    /** An allocation with no GC near the window, after a warm-up that ended at steady state: not a short warm-up. */
+    public static final String ALLOCATION_AFTER_STEADY_WARM_UP = "no GC reached the window and the warm-up ended at"
+            + " steady state with 0 B allocated, so a longer warm-up is not the answer: a path the warm-up did not run"
+            + " allocated; jvm-events.csv lists what compiled in the window"
+            + " (docs/steady-state.md#allocation-after-a-steady-warm-up-with-no-gc)";
     /** Why a run that overlapped another benchmark run failed (faults' ConcurrentRunWatch prints it live too). */
     public static final String NOT_COMPARABLE = "another benchmark run shared this machine during the run (pid %s):"
             + " it competed for the same CPUs, caches and memory, so these numbers are not comparable";
@@ -212,11 +217,12 @@ public final class RunSummary {
         }
 
         /**
-         * Bytes the measured loops allocated; {@code gcsReachingWindow}, the collections in the measured window or the
-         * second before it ({@link io.fastestjvm.timeline.WindowGcPauses#reachingWindow}), picks the likely cause a
-         * failure names.
+         * Bytes the measured loops allocated. A failure names the likely cause: {@code gcsReachingWindow}, the
+         * collections in the measured window or the second before it ({@link
+         * io.fastestjvm.timeline.WindowGcPauses#reachingWindow}), else whether the warm-up ended at steady state.
          */
-        public Builder allocation(final long producerBytes, final long consumerBytes, final long gcsReachingWindow) {
+        public Builder allocation(final long producerBytes, final long consumerBytes, final long gcsReachingWindow,
+                                  final boolean warmUpReachedSteadyState) {
             final RunResults.Allocation node = new RunResults.Allocation();
             node.method = "com.sun.management.ThreadMXBean.getThreadAllocatedBytes around each thread's"
                     + " measured loop";
@@ -227,14 +233,22 @@ public final class RunSummary {
             checks.allocation = node;
             if (!passed) {
                 failures.add("measured loops allocated: producer " + producerBytes + " B, consumer "
-                        + consumerBytes + " B (-1: not measurable on this JVM); " + (gcsReachingWindow > 0
-                        ? gcsReachingWindow + " GC(s) in the measured window or the second before it, the likely"
-                        + " cause: " + ALLOCATION_AFTER_GC
-                        : "a short warm-up is the usual cause: code the optimising JIT (C2 or Graal) has not"
-                        + " compiled yet allocates what its escape analysis later removes, so raise"
-                        + " qp.warmupSeconds"));
+                        + consumerBytes + " B (-1: not measurable on this JVM); "
+                        + allocationCause(gcsReachingWindow, warmUpReachedSteadyState));
             }
             return this;
+        }
+
+        private static String allocationCause(final long gcsReachingWindow, final boolean warmUpReachedSteadyState) {
+            if (gcsReachingWindow > 0) {
+                return gcsReachingWindow + " GC(s) in the measured window or the second before it, the likely cause: "
+                        + ALLOCATION_AFTER_GC;
+            }
+            if (warmUpReachedSteadyState) {
+                return ALLOCATION_AFTER_STEADY_WARM_UP;
+            }
+            return "a short warm-up is the usual cause: code the optimising JIT (C2 or Graal) has not compiled yet"
+                    + " allocates what its escape analysis later removes, so raise qp.warmupSeconds";
         }
 
         private RunResults.JvmActivity jvmActivity() {

@@ -19,6 +19,8 @@ import io.fastestjvm.timeline.JvmCounters;
 public final class SteadyStateWatch {
     /** The summary.json section {@link #toMap} fills. */
     public static final String SUMMARY_SECTION = "steadyState";
+    /** Its key: true when the warm-up ended at steady state, not at its bound. */
+    public static final String REACHED = "reached";
     public static final String HSPERFDATA = "hsperfdata sun.ci.totalCompiles + sun.ci.totalInvalidates";
     public static final String COMPILATION_MX_BEAN = "CompilationMXBean.getTotalCompilationTime (ms)";
     public static final String NONE = "none (no JIT counter: the warm-up runs to its upper bound)";
@@ -99,7 +101,7 @@ public final class SteadyStateWatch {
     /** The summary's {@link #SUMMARY_SECTION} object. */
     public Map<String, Object> toMap(final long warmupMessages, final long indexBlockMessages) {
         final Map<String, Object> node = new LinkedHashMap<>();
-        node.put("reached", reached());
+        node.put(REACHED, reached());
         node.put("atSecond", atSecond());
         node.put("criterion", criterion.quietSeconds() + " paced seconds in a row with no JIT compilation or"
                 + " deoptimisation (JVM-wide), and 0 B allocated by the hot loops in the last of them");

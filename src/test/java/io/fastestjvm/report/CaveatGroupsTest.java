@@ -23,6 +23,17 @@ class CaveatGroupsTest {
     }
 
     @Test
+    void aCheckThatWarnedInTwoWordingsGivesTwoLinesSoNoFolderCountsTwice() {
+        final String busy = "Environment audit: {\"check\":\"load\",\"problem\":\"other processes kept 0.30 CPUs "
+                + "busy\",\"fix\":\"stop them\"} (in 1 of 27 run folders).";
+        final List<String> grouped = CaveatGroups.group(Arrays.asList(load("1.91", 26), busy, load("2.08", 1)),
+                Arrays.asList("jdk17"));
+        assertEquals(Arrays.asList("Environment audit, load (in 27 of 27 run folders): load average 1.91–2.08 on 2 "
+                + "CPUs: other processes compete; fix: stop other work", "Environment audit, load (in 1 of 27 run "
+                + "folders): other processes kept 0.30 CPUs busy; fix: stop them"), grouped);
+    }
+
+    @Test
     void theSameCaveatOfSeveralJvmsBecomesOneLineAndASingleOneStaysAsItWas() {
         final String single = "jdk8: garbage collections during the measurement (1) in 1 of 3 run folders.";
         final List<String> grouped = CaveatGroups.group(Arrays.asList(

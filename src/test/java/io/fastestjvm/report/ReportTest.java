@@ -36,6 +36,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.warmup.SteadyStateWatch;
 
 class ReportTest {
     private static final List<String> CHARTS = Arrays.asList("median-actual-send", "median-intended-send",
@@ -299,6 +300,30 @@ class ReportTest {
         assertTrue(report.contains("- jdk17: allocation with a GC in the measured window or the second before it ("
                 + folders.get(0).getFileName() + ", " + folders.get(1).getFileName() + ") in 2 of 2 run folders:"
                 + " Chronicle Queue keeps each thread's index arrays behind weak references"), report);
+    }
+
+    @Test
+    void allocationWithNoGcAfterASteadyWarmUpIsNotBlamedOnTheWarmUp() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        final List<Path> folders = new ArrayList<>();
+        try (Stream<Path> files = Files.list(set.resolve("jdk17"))) {
+            files.filter(Files::isDirectory).sorted().forEach(folders::add);
+        }
+        for (int i = 0; i < folders.size(); i++) {
+            final Path summary = folders.get(i).resolve("summary.json");
+            final ObjectNode root = (ObjectNode) JSON.readTree(summary.toFile());
+            ((ObjectNode) root.path("checks").path("allocation")).put("producerBytes", 352);
+            ((ObjectNode) root.path("checks").path("jvmDuringMeasurement")).put("gcCount", 0);
+            root.putObject(SteadyStateWatch.SUMMARY_SECTION).put(SteadyStateWatch.REACHED, i == 0);
+            JSON.writeValue(summary.toFile(), root);
+        }
+
+        assertEquals(0, Fixtures.report(set.toString()).exitCode);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        assertTrue(report.contains("- jdk17: allocation after a steady warm-up with no GC near the window ("
+                + folders.get(0).getFileName() + ") in 1 of 2 run folders: no GC reached the window and the warm-up"
+                + " ended at steady state with 0 B allocated, so a longer warm-up is not the answer"), report);
     }
 
     @Test

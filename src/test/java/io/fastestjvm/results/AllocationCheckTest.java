@@ -8,11 +8,14 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** The allocation check's failure names the likely cause: a GC in or just before the window, else the warm-up. */
+/**
+ * The allocation check's failure names the likely cause: a GC in or just before the window; else, after a steady
+ * warm-up, a path the warm-up did not run; else a short warm-up.
+ */
 class AllocationCheckTest {
     @Test
     void anAllocationWithAGcReachingTheWindowNamesTheGc() {
-        final List<String> failures = new RunSummary.Builder().allocation(240, 0, 1).build().failures();
+        final List<String> failures = new RunSummary.Builder().allocation(240, 0, 1, true).build().failures();
         assertEquals(1, failures.size(), failures.toString());
         final String failure = failures.get(0);
         assertTrue(failure.startsWith("measured loops allocated: producer 240 B, consumer 0 B"), failure);
@@ -21,14 +24,24 @@ class AllocationCheckTest {
     }
 
     @Test
-    void anAllocationWithoutAGcPointsAtTheWarmUp() {
-        final List<String> failures = new RunSummary.Builder().allocation(352, 0, 0).build().failures();
+    void anAllocationWithoutAGcAfterAWarmUpCutShortPointsAtTheWarmUp() {
+        final List<String> failures = new RunSummary.Builder().allocation(352, 0, 0, false).build().failures();
         assertEquals(1, failures.size(), failures.toString());
         assertTrue(failures.get(0).endsWith("so raise qp.warmupSeconds"), failures.get(0));
     }
 
     @Test
+    void anAllocationWithoutAGcAfterASteadyWarmUpDoesNotAdviseAWarmUpThatWouldEndAtTheSamePlace() {
+        final List<String> failures = new RunSummary.Builder().allocation(352, 0, 0, true).build().failures();
+        assertEquals(1, failures.size(), failures.toString());
+        final String failure = failures.get(0);
+        assertTrue(failure.endsWith("a path the warm-up did not run allocated; jvm-events.csv lists what compiled in"
+                + " the window (docs/steady-state.md#allocation-after-a-steady-warm-up-with-no-gc)"), failure);
+        assertFalse(failure.contains("raise qp.warmupSeconds"), failure);
+    }
+
+    @Test
     void noAllocationNoFailure() {
-        assertTrue(new RunSummary.Builder().allocation(0, 0, 3).build().failures().isEmpty());
+        assertTrue(new RunSummary.Builder().allocation(0, 0, 3, false).build().failures().isEmpty());
     }
 }

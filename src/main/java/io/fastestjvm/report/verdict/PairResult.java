@@ -80,9 +80,14 @@ public final class PairResult {
         return pValue;
     }
 
-    /** True when the false-discovery-rate procedure accepts the difference. */
+    /** True when the false-discovery-rate procedure accepts the difference and the interval excludes 1. */
     public boolean separable() {
         return separable;
+    }
+
+    /** The ratio's interval lies wholly on one side of 1: the bootstrap agrees which JVM is lower. */
+    boolean intervalExcludesOne() {
+        return low > 1 || high < 1;
     }
 
     /** The label of the JVM with the lower latency (by the medians). */

@@ -12,8 +12,8 @@ import io.fastestjvm.results.model.Percentile;
 
 /**
  * Which JVMs can be told apart: every pair on each latency and each of {@link #PERCENTILES}, with the run (fresh
- * JVM) as the unit ({@link RatioTest}), and "separable" decided by Benjamini-Hochberg over all those comparisons
- * at {@link #FALSE_DISCOVERY_RATE}. Groups are the JVMs that no separable pair splits (connected by "cannot be
+ * JVM) as the unit ({@link RatioTest}), and "separable" when Benjamini-Hochberg over all those comparisons at
+ * {@link #FALSE_DISCOVERY_RATE} accepts the pair and its ratio's interval excludes 1. Groups are the JVMs that no separable pair splits (connected by "cannot be
  * told apart"), in order of their median. Immutable once built.
  */
 public final class Verdict {
@@ -46,7 +46,8 @@ public final class Verdict {
         final boolean[] separable = BenjaminiHochberg.discoveries(pValues, FALSE_DISCOVERY_RATE);
         final List<PairResult> pairs = new ArrayList<>();
         for (int i = 0; i < pValues.length; i++) {
-            pairs.add(tested.get(i).decided(separable[i]));
+            // Both, so that no pair is called separable beside an interval that says "maybe the other way".
+            pairs.add(tested.get(i).decided(separable[i] && tested.get(i).intervalExcludesOne()));
         }
         return new Verdict(Collections.unmodifiableList(new ArrayList<>(subjects)),
                 Collections.unmodifiableList(pairs));

@@ -129,6 +129,34 @@ class VerdictTest {
     }
 
     @Test
+    void aPairWhoseIntervalReachesOneIsNotSeparableHoweverSmallItsP() {
+        // b's runs sit at 1; 8 of a's 20 runs do too and 12 are at 3. Welch on the logs is far below BH's
+        // threshold, but a resample of a holds 10 or more of the 1s often enough that the interval's low end is 1.
+        final double[] one = new double[20];
+        final double[] mixed = new double[20];
+        Arrays.fill(one, 1);
+        for (int i = 0; i < mixed.length; i++) {
+            mixed[i] = i < 8 ? 1 : 3;
+        }
+        final Subject a = new Subject("a");
+        final Subject b = new Subject("b");
+        for (final Latency latency : Latency.ALL) {
+            for (final Percentile percentile : Verdict.PERCENTILES) {
+                a.with(latency, percentile, mixed);
+                b.with(latency, percentile, one);
+            }
+        }
+        final List<PairResult> pairs = Verdict.of(Arrays.asList(a, b)).pairs();
+        assertEquals(6, pairs.size());
+        for (final PairResult pair : pairs) {
+            assertEquals(3, pair.ratio(), 0);
+            assertTrue(pair.pValue() < Verdict.FALSE_DISCOVERY_RATE / pairs.size(), "p " + pair.pValue());
+            assertEquals(1, pair.low(), 0);
+            assertFalse(pair.separable());
+        }
+    }
+
+    @Test
     void runSpreadHasTheR7Quartiles() {
         final RunSpread spread = new RunSpread(new double[] {5, 1, 4, 2, 3, Double.NaN});
         assertEquals(5, spread.runs());
