@@ -19,7 +19,8 @@ class AllocationCheckTest {
         assertEquals(1, failures.size(), failures.toString());
         final String failure = failures.get(0);
         assertTrue(failure.startsWith("measured loops allocated: producer 240 B, consumer 0 B"), failure);
-        assertTrue(failure.contains("1 GC(s) in the measured window or the second before it, the likely cause: Chronicle"), failure);
+        assertTrue(failure.contains("1 GC(s) in the measured window or the second before it, the likely cause:"
+                + " Chronicle"), failure);
         assertFalse(failure.contains("qp.warmupSeconds"), "no advice to warm up longer: " + failure);
     }
 

@@ -13,8 +13,8 @@ import io.fastestjvm.results.model.Percentile;
 /**
  * Which JVMs can be told apart: every pair on each latency and each of {@link #PERCENTILES}, with the run (fresh
  * JVM) as the unit ({@link RatioTest}), and "separable" when Benjamini-Hochberg over all those comparisons at
- * {@link #FALSE_DISCOVERY_RATE} accepts the pair and its ratio's interval excludes 1. Groups are the JVMs that no separable pair splits (connected by "cannot be
- * told apart"), in order of their median. Immutable once built.
+ * {@link #FALSE_DISCOVERY_RATE} accepts the pair and its ratio's interval excludes 1. Groups are the JVMs that no
+ * separable pair splits (connected by "cannot be told apart"), in order of their median. Immutable once built.
  */
 public final class Verdict {
     public static final Percentile[] PERCENTILES = {Percentile.P50, Percentile.P99, Percentile.P99_99};

@@ -131,7 +131,8 @@ class VerdictTest {
     @Test
     void aPairWhoseIntervalReachesOneIsNotSeparableHoweverSmallItsP() {
         // b's runs sit at 1; 8 of a's 20 runs do too and 12 are at 3. Welch on the logs is far below BH's
-        // threshold, but a resample of a holds 10 or more of the 1s often enough that the interval's low end is 1.
+        // threshold, but a resample of a holds 11 or more of the 1s (its median is then 1) often enough that the
+        // interval's low end is 1.
         final double[] one = new double[20];
         final double[] mixed = new double[20];
         Arrays.fill(one, 1);
