@@ -48,6 +48,7 @@ import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.transport.Transports;
 import io.fastestjvm.warmup.SteadyStateWatch;
+import io.fastestjvm.warmup.WarmupCollections;
 
 /**
  * One benchmark execution: checks the settings, pins the threads, runs the warm-up and the measured runs, proves
@@ -177,6 +178,7 @@ public final class BenchmarkRun {
         run.phases = Phases.of(options, !run.rigour.injection().enabled());
         run.steady = new SteadyStateWatch(options.steadySeconds(), run.phases.pacedSeconds(),
                 options.fastWarmupSeconds());
+        run.collections = new WarmupCollections(options.warmupGc());
         run.latencies = new LatencyRecorders(run.phases.runs, run.phases.messagesPerRun);
         run.actual = run.latencies.get(Latency.ACTUAL_SEND);
         run.sortBuffer = new long[run.actual.samples().length]; // before measuring: the summary cannot OOM
@@ -184,7 +186,8 @@ public final class BenchmarkRun {
 
         final Transport measured = transportWrapper.apply(run.rigour.injection().wrap(run.transport));
         run.edges = new MeasuredWindowEdges(control, PlacementProbe.standard());
-        run.producer = new Producer(measured, run.phases, run.cpus[0].planned(), control, run.steady, run.edges);
+        run.producer = new Producer(measured, run.phases, run.cpus[0].planned(), control, run.steady, run.edges,
+                run.collections);
         run.consumer = new Consumer(measured, run.phases, run.cpus[1].planned(), control, run.latencies, run.steady,
                 run.edges);
         run.bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
@@ -238,6 +241,10 @@ public final class BenchmarkRun {
                     + run.steady.source() + "); measured from message " + run.phases.measuredStart());
         } else {
             warnBoxed(run.steady.warning());
+        }
+        final String collections = run.collections.describe();
+        if (collections != null) {
+            err.println("[qp] " + collections);
         }
         if (!run.bare) {
             for (final Latency latency : Latency.ALL) {
@@ -324,8 +331,7 @@ public final class BenchmarkRun {
                 .transport(run.transport.name(), run.transport.facts())
                 .failures(failures)
                 .concurrentRuns(safety.otherRunsSeen())
-                .section(SteadyStateWatch.SUMMARY_SECTION,
-                        run.steady.toMap(run.phases.measuredStart(), options.indexBlockMessages()));
+                .section(SteadyStateWatch.SUMMARY_SECTION, warmUpSection(run));
         for (final Latency latency : Latency.ALL) {
             final LatencyRecorder recorder = run.latencies.get(latency);
             builder.latency(recorder.name(), recorder.allRuns(), run.perRun.get(latency.ordinal()),
@@ -335,6 +341,13 @@ public final class BenchmarkRun {
         run.edges.addTo(builder, run.bare, producer.threadId, consumer.threadId);
         run.timeline.summarySections().forEach(builder::section);
         return builder.build();
+    }
+
+    /** The summary's warm-up section: how it ended, and the collections it asked for. */
+    private Map<String, Object> warmUpSection(final RunParts run) {
+        final Map<String, Object> section = run.steady.toMap(run.phases.measuredStart(), options.indexBlockMessages());
+        section.put(WarmupCollections.SUMMARY_KEY, run.collections.toList());
+        return section;
     }
 
     /** The console's account: percentiles, JVM evidence, rigour, edges, timeline, failures, the folder. */

@@ -61,6 +61,26 @@ final class Phases {
         return at < latestMeasuredStart ? at : -1;
     }
 
+    /**
+     * Whether the warm-up collects before chunk {@code chunk} (producer, at its start). Before the first stage's
+     * seconds 1 and 2: a GC empties Chronicle's weakly held index arrays, and a lookup that finds one empty while
+     * its code is still profiled is compiled with that branch (found empty first after C2 compiled it, it
+     * deoptimises and recompiles). As the paced stage starts: the measured window then starts with a young
+     * generation nearly empty, and anything that collection does to the hot path happens where the steady-state
+     * criterion watches. No collection when there is no paced stage, so nothing unwatched precedes the window.
+     */
+    boolean collectsBefore(final long chunk) {
+        if (pacedStart >= measuredStart) {
+            return false;
+        }
+        return chunk == pacedStart || (chunk < pacedStart && (chunk == warmupRate || chunk == 2 * warmupRate));
+    }
+
+    /** Messages per second in the stage chunk {@code chunk} belongs to. */
+    long rateAt(final long chunk) {
+        return chunk < pacedStart ? warmupRate : rate;
+    }
+
     /** Paced warm-up seconds at the upper bound. */
     int pacedSeconds() {
         return (int) ((latestMeasuredStart - pacedStart) / rate);
@@ -92,7 +112,7 @@ final class Phases {
 
     /** One second's messages at the rate of the stage the chunk is in. */
     long chunkEnd(final long chunkStart) {
-        return Math.min(chunkStart + (chunkStart < pacedStart ? warmupRate : rate), total());
+        return Math.min(chunkStart + rateAt(chunkStart), total());
     }
 
     /** The run that starts at {@code sequence}, -1 for none. */

@@ -7,6 +7,7 @@ import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.warmup.SteadyStateWatch;
+import io.fastestjvm.warmup.WarmupCollections;
 
 /** Sends every message on the fixed schedule from its pinned CPU. */
 final class Producer implements Runnable {
@@ -16,17 +17,19 @@ final class Producer implements Runnable {
     private final RunControl control;
     private final SteadyStateWatch steady;
     private final MeasuredWindowEdges edges;
+    private final WarmupCollections collections;
     private final ThreadReport report = new ThreadReport("producer");
 
     Producer(final Transport transport, final Phases phases, final int cpu,
              final RunControl control, final SteadyStateWatch steady,
-             final MeasuredWindowEdges edges) {
+             final MeasuredWindowEdges edges, final WarmupCollections collections) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
         this.control = control;
         this.steady = steady;
         this.edges = edges;
+        this.collections = collections;
     }
 
     ThreadReport report() {
@@ -49,6 +52,10 @@ final class Producer implements Runnable {
             // backlog is carried from one stage into the next.
             for (long chunk = 0; chunk < phases.total() && !control.stopRequested(); chunk = phases.chunkEnd(chunk)) {
                 final boolean warmup = chunk < phases.measuredStart();
+                if (warmup && phases.collectsBefore(chunk)) {
+                    collections.collectBefore(phases.warmupSecondOf(chunk)); // the schedule restarts after it
+                    schedule = new FixedRateSchedule(System.nanoTime(), phases.rateAt(chunk), chunk);
+                }
                 if (warmup && chunk == phases.pacedStart) {
                     schedule = new FixedRateSchedule(System.nanoTime(), phases.rate, chunk);
                     steady.start();

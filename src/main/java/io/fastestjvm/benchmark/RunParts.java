@@ -17,6 +17,7 @@ import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.timeline.TimelineAnalysis;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.warmup.SteadyStateWatch;
+import io.fastestjvm.warmup.WarmupCollections;
 
 /**
  * What the phases of one {@link BenchmarkRun} hand each other: each field is set once, by the phase that
@@ -34,6 +35,7 @@ final class RunParts {
     Map<String, Object> environment;
     Phases phases;
     SteadyStateWatch steady;
+    WarmupCollections collections;
     LatencyRecorder actual;
     long[] sortBuffer;
     Transport transport;

@@ -34,6 +34,7 @@ public final class BenchmarkOptions {
     private final long warmupRate;
     private final int warmupIndexBlocks;
     private final int steadySeconds;
+    private final boolean warmupGc;
     private final int seconds;
     private final int runs;
     private final File queueParent;
@@ -68,6 +69,7 @@ public final class BenchmarkOptions {
                 : Math.min(Settings.MAX_RATE, Math.max(FAST_STAGE_MIN_RATE, 4 * rate));
         warmupIndexBlocks = Settings.WARMUP_INDEX_BLOCKS.intValue(values);
         steadySeconds = Settings.STEADY_SECONDS.intValue(values);
+        warmupGc = Settings.WARMUP_GC.bool(values);
         seconds = Settings.SECONDS.intValue(values);
         runs = Settings.RUNS.intValue(values);
         queueParent = new File(Settings.QUEUE_DIR.raw(values));
@@ -172,6 +174,10 @@ public final class BenchmarkOptions {
 
     public BenchmarkOptions withWarmupSeconds(final int warmup) {
         return with(Settings.WARMUP_SECONDS, warmup);
+    }
+
+    public BenchmarkOptions withWarmupGc(final boolean collect) {
+        return with(Settings.WARMUP_GC, collect);
     }
 
     public BenchmarkOptions withSeconds(final int measured) {
@@ -340,6 +346,11 @@ public final class BenchmarkOptions {
 
     public int steadySeconds() {
         return steadySeconds;
+    }
+
+    /** qp.warmupGc: whether the warm-up collects (System.gc()) before its paced stage and its last second. */
+    public boolean warmupGc() {
+        return warmupGc;
     }
 
     /**

@@ -38,6 +38,10 @@ public final class Settings {
     public static final Setting STEADY_SECONDS = Setting.whole("qp.steadySeconds", 3, 1, 3600, " seconds",
             "the warm-up ends once this many paced seconds in a row had no JIT compilation or deoptimisation and"
                     + " the hot loops allocated 0 B in the last one");
+    public static final Setting WARMUP_GC = Setting.flag("qp.warmupGc", true,
+            "true: the warm-up asks for a full GC (System.gc()) as its paced stage starts and again before its last"
+                    + " second, so the measured window starts with an empty young generation and the paths a GC"
+                    + " sends the appender down ran in the warm-up, see docs/steady-state.md");
     public static final Setting SECONDS = Setting.whole("qp.seconds", 100, 1, 86_400, " seconds",
             "measured seconds per run");
     public static final Setting RUNS = Setting.whole("qp.runs", 1, 1, 100, "",
@@ -106,7 +110,7 @@ public final class Settings {
 
     public static final List<Setting> ALL = Collections.unmodifiableList(Arrays.asList(
             PRODUCER_CPU, CONSUMER_CPU, STRICT_AFFINITY, RATE, SIZE, WARMUP_SECONDS, WARMUP_RATE, WARMUP_INDEX_BLOCKS,
-            STEADY_SECONDS, SECONDS, RUNS,
+            STEADY_SECONDS, WARMUP_GC, SECONDS, RUNS,
             QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BARE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, FORK, TRANSPORT, JVM_EVENTS,
             JITTER_PROBE, JITTER_CPU, JITTER_THRESHOLD_NANOS, INJECT_PRODUCER_STALL_MILLIS,
             INJECT_CONSUMER_STALL_MILLIS, INJECT_STALL_AT_SECOND, INJECT_CONSUMER_SPIN_NANOS, INJECT_EVERY_MESSAGES));

@@ -122,6 +122,17 @@ class BenchmarkRunTest {
     }
 
     @Test
+    void theWarmupCollectedBeforeTheFirstStagesSecondsOneAndTwoAndAsThePacedStageStarted() {
+        final JsonNode collections = summary.at("/steadyState/warmupGcs");
+        assertEquals(3, collections.size(), collections.toString());
+        final int[] seconds = {1, 2, WARMUP_SECONDS / 2};
+        for (int i = 0; i < seconds.length; i++) {
+            assertEquals(seconds[i], collections.get(i).get("beforeWarmupSecond").asInt(), collections.toString());
+            assertTrue(collections.get(i).get("collections").asLong() >= 1, collections.toString());
+        }
+    }
+
+    @Test
     void nothingWasAllocatedInTheMeasuredLoops() {
         final JsonNode allocation = summary.at("/checks/allocation");
         assertEquals(0, allocation.get("producerBytes").asLong());

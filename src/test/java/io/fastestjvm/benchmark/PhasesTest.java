@@ -46,6 +46,40 @@ class PhasesTest {
     }
 
     @Test
+    void theWarmupCollectsBeforeTheFirstStagesSecondsOneAndTwoAndAsThePacedStageStarts() {
+        // first stage: chunks 0, 10, 20, 30 at 10/s; paced: 40, 50 at 10/s; measured from 60
+        final Phases phases = new Phases(10, 40, 60, 20, 2, 10, true);
+        assertEquals(Arrays.asList(10L, 20L, 40L), collectingChunks(phases));
+        phases.measureAfterPacedSeconds(1); // an earlier measured start changes nothing before it
+        assertEquals(Arrays.asList(10L, 20L, 40L), collectingChunks(phases));
+
+        assertEquals(Arrays.asList(40L, 80L), collectingChunks(phases(true)), "a first stage of two chunks");
+        assertEquals(Arrays.asList(0L), collectingChunks(new Phases(10, 0, 30, 20, 2, 10, true)),
+                "no first stage: before the paced stage only");
+        assertEquals(Arrays.asList(), collectingChunks(new Phases(10, 40, 40, 20, 2, 10, true)),
+                "no paced stage: nothing would watch what a collection did before the window, so none");
+    }
+
+    @Test
+    void eachChunkRunsAtItsStagesRate() {
+        final Phases phases = phases(true);
+        assertEquals(40, phases.rateAt(0));
+        assertEquals(40, phases.rateAt(40));
+        assertEquals(10, phases.rateAt(80));
+        assertEquals(10, phases.rateAt(120));
+    }
+
+    private static List<Long> collectingChunks(final Phases phases) {
+        final List<Long> chunks = new ArrayList<>();
+        for (long chunk = 0; chunk < phases.total(); chunk = phases.chunkEnd(chunk)) {
+            if (phases.collectsBefore(chunk)) {
+                chunks.add(chunk);
+            }
+        }
+        return chunks;
+    }
+
+    @Test
     void steadyStateMovesTheMeasuredStartEarlierButNeverLater() {
         final Phases phases = phases(true);
         phases.measureAfterPacedSeconds(2);
