@@ -176,10 +176,6 @@ public final class BenchmarkOptions {
         return with(Settings.WARMUP_SECONDS, warmup);
     }
 
-    public BenchmarkOptions withWarmupGc(final boolean collect) {
-        return with(Settings.WARMUP_GC, collect);
-    }
-
     public BenchmarkOptions withSeconds(final int measured) {
         return with(Settings.SECONDS, measured);
     }

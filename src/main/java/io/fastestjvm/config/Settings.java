@@ -39,9 +39,9 @@ public final class Settings {
             "the warm-up ends once this many paced seconds in a row had no JIT compilation or deoptimisation and"
                     + " the hot loops allocated 0 B in the last one");
     public static final Setting WARMUP_GC = Setting.flag("qp.warmupGc", true,
-            "true: the warm-up asks for a full GC (System.gc()) as its paced stage starts and again before its last"
-                    + " second, so the measured window starts with an empty young generation and the paths a GC"
-                    + " sends the appender down ran in the warm-up, see docs/steady-state.md");
+            "true: the warm-up asks for a full GC (System.gc()) before its first stage's seconds 1 and 2 and as its"
+                    + " paced stage starts, so a GC's path through Chronicle's index lookup is compiled and the"
+                    + " measured window starts with a nearly empty young generation, see docs/steady-state.md");
     public static final Setting SECONDS = Setting.whole("qp.seconds", 100, 1, 86_400, " seconds",
             "measured seconds per run");
     public static final Setting RUNS = Setting.whole("qp.runs", 1, 1, 100, "",

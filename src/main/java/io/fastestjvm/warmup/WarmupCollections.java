@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
  * The full collections the warm-up asks for ({@code System.gc()}, as JMH's {@code -gc true} between iterations),
  * each recorded with what the JVM really did: a JVM run with {@code -XX:+DisableExplicitGC} counts 0 collections.
  * Why: Chronicle Queue holds each thread's index arrays behind weak references, so a GC makes the appender
- * allocate them again and, on C2, deoptimises the lookup compiled without that branch (docs/steady-state.md). One
- * collection as the paced stage starts puts both into the warm-up; one before its last second leaves the measured
- * window an empty young generation. Producer thread only, between chunks, never in a send loop.
+ * allocate them again and, on C2, deoptimises the lookup compiled without that branch (docs/steady-state.md). When
+ * the warm-up collects is {@code Phases.collectsBefore}'s to say. Producer thread only, between chunks, never in a
+ * send loop.
  */
 public final class WarmupCollections {
     /** The key of the steady-state section's list, one object per collection. */
