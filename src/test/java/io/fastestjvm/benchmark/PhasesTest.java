@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
@@ -70,13 +71,7 @@ class PhasesTest {
     }
 
     private static List<Long> collectingChunks(final Phases phases) {
-        final List<Long> chunks = new ArrayList<>();
-        for (long chunk = 0; chunk < phases.total(); chunk = phases.chunkEnd(chunk)) {
-            if (phases.collectsBefore(chunk)) {
-                chunks.add(chunk);
-            }
-        }
-        return chunks;
+        return boundaries(phases).stream().filter(phases::collectsBefore).collect(Collectors.toList());
     }
 
     @Test
