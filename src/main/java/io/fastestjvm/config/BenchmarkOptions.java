@@ -344,7 +344,7 @@ public final class BenchmarkOptions {
         return steadySeconds;
     }
 
-    /** qp.warmupGc: whether the warm-up collects (System.gc()) before its paced stage and its last second. */
+    /** qp.warmupGc: whether the warm-up collects (System.gc()); when is Phases.collectsBefore's to say. */
     public boolean warmupGc() {
         return warmupGc;
     }
