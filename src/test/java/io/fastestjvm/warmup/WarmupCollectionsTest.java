@@ -29,6 +29,30 @@ class WarmupCollectionsTest {
     }
 
     @Test
+    void aCollectionTheJvmSkippedIsAskedForAgain() {
+        final long[] count = {10};
+        final int[] calls = {0};
+        // the first System.gc() is skipped (as under the GC locker), the second collects
+        final WarmupCollections collections = new WarmupCollections(true, () -> count[0] += calls[0]++ == 0 ? 0 : 1,
+                () -> count[0]);
+        collections.collectBefore(1);
+        final Map<String, Object> collection = collections.toList().get(0);
+        assertEquals(1L, collection.get("collections"), collection.toString());
+        assertEquals(2, collection.get("attempts"), collection.toString());
+    }
+
+    @Test
+    void aJvmThatNeverCollectsIsAskedABoundedNumberOfTimesAndRecordedAsZero() {
+        final int[] calls = {0};
+        final WarmupCollections collections = new WarmupCollections(true, () -> calls[0]++, () -> 10);
+        collections.collectBefore(1);
+        final Map<String, Object> collection = collections.toList().get(0);
+        assertEquals(0L, collection.get("collections"), collection.toString());
+        assertEquals(WarmupCollections.MAX_ATTEMPTS, collection.get("attempts"), collection.toString());
+        assertEquals(WarmupCollections.MAX_ATTEMPTS, calls[0]);
+    }
+
+    @Test
     void switchedOffItCollectsNothingAndSaysSo() {
         final WarmupCollections collections = new WarmupCollections(false);
         collections.collectBefore(1);
