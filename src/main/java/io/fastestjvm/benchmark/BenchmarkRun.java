@@ -42,12 +42,14 @@ import io.fastestjvm.timeline.EvidenceColumns;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.timeline.TimelineAnalysis;
+import io.fastestjvm.timeline.WindowAllocation;
 import io.fastestjvm.timeline.WindowGcPauses;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.transport.Transports;
 import io.fastestjvm.warmup.SteadyStateWatch;
+import io.fastestjvm.warmup.StringLiterals;
 import io.fastestjvm.warmup.WarmupCollections;
 
 /**
@@ -179,6 +181,7 @@ public final class BenchmarkRun {
         run.steady = new SteadyStateWatch(options.steadySeconds(), run.phases.pacedSeconds(),
                 options.fastWarmupSeconds());
         run.collections = new WarmupCollections(options.warmupGc());
+        run.literals = new StringLiterals(options.resolveLiterals());
         run.latencies = new LatencyRecorders(run.phases.runs, run.phases.messagesPerRun);
         run.actual = run.latencies.get(Latency.ACTUAL_SEND);
         run.sortBuffer = new long[run.actual.samples().length]; // before measuring: the summary cannot OOM
@@ -187,7 +190,7 @@ public final class BenchmarkRun {
         final Transport measured = transportWrapper.apply(run.rigour.injection().wrap(run.transport));
         run.edges = new MeasuredWindowEdges(control, PlacementProbe.standard());
         run.producer = new Producer(measured, run.phases, run.cpus[0].planned(), control, run.steady, run.edges,
-                run.collections);
+                run.collections, run.literals);
         run.consumer = new Consumer(measured, run.phases, run.cpus[1].planned(), control, run.latencies, run.steady,
                 run.edges);
         run.bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
@@ -242,9 +245,10 @@ public final class BenchmarkRun {
         } else {
             warnBoxed(run.steady.warning());
         }
-        final String collections = run.collections.describe();
-        if (collections != null) {
-            err.println("[qp] " + collections);
+        for (final String warmUpWork : new String[] {run.collections.describe(), run.literals.describe()}) {
+            if (warmUpWork != null) {
+                err.println("[qp] " + warmUpWork);
+            }
         }
         if (!run.bare) {
             for (final Latency latency : Latency.ALL) {
@@ -321,7 +325,9 @@ public final class BenchmarkRun {
                 .counts(producer.sent.get(), consumer.received.get())
                 .achievedSendRate(producer.sent.get() - run.phases.measuredStart(),
                         producer.endNanos - producer.measuredStartNanos)
-                .allocation(producer.allocatedBytes, consumer.allocatedBytes, WindowGcPauses.reachingWindow(
+                .allocation(producer.allocatedBytes, consumer.allocatedBytes,
+                        WindowAllocation.where(run.evidence.table().rows(), producer.allocatedBytes != 0,
+                                consumer.allocatedBytes != 0), WindowGcPauses.reachingWindow(
                         run.evidence.table().rows(), run.consumer.activity.gcCount), run.steady.reached())
                 .jvmActivity(run.consumer.activity.compileMillis, run.consumer.activity.gcCount)
                 .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())
@@ -343,10 +349,11 @@ public final class BenchmarkRun {
         return builder.build();
     }
 
-    /** The summary's warm-up section: how it ended, and the collections it asked for. */
+    /** The summary's warm-up section: how it ended, the collections it asked for, the literals it resolved. */
     private Map<String, Object> warmUpSection(final RunParts run) {
         final Map<String, Object> section = run.steady.toMap(run.phases.measuredStart(), options.indexBlockMessages());
         section.put(WarmupCollections.SUMMARY_KEY, run.collections.toList());
+        section.put(StringLiterals.SUMMARY_KEY, run.literals.toMap());
         return section;
     }
 

@@ -7,6 +7,7 @@ import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.warmup.SteadyStateWatch;
+import io.fastestjvm.warmup.StringLiterals;
 import io.fastestjvm.warmup.WarmupCollections;
 
 /** Sends every message on the fixed schedule from its pinned CPU. */
@@ -18,11 +19,12 @@ final class Producer implements Runnable {
     private final SteadyStateWatch steady;
     private final MeasuredWindowEdges edges;
     private final WarmupCollections collections;
+    private final StringLiterals literals;
     private final ThreadReport report = new ThreadReport("producer");
 
     Producer(final Transport transport, final Phases phases, final int cpu,
              final RunControl control, final SteadyStateWatch steady,
-             final MeasuredWindowEdges edges, final WarmupCollections collections) {
+             final MeasuredWindowEdges edges, final WarmupCollections collections, final StringLiterals literals) {
         this.transport = transport;
         this.phases = phases;
         this.cpu = cpu;
@@ -30,6 +32,7 @@ final class Producer implements Runnable {
         this.steady = steady;
         this.edges = edges;
         this.collections = collections;
+        this.literals = literals;
     }
 
     ThreadReport report() {
@@ -52,6 +55,11 @@ final class Producer implements Runnable {
             // backlog is carried from one stage into the next.
             for (long chunk = 0; chunk < phases.total() && !control.stopRequested(); chunk = phases.chunkEnd(chunk)) {
                 final boolean warmup = chunk < phases.measuredStart();
+                if (chunk == Math.min(phases.pacedStart, phases.measuredStart())) {
+                    // before the paced stage's collection (or the window's edge); the schedule restarts after it
+                    literals.resolveLoaded();
+                    schedule = new FixedRateSchedule(System.nanoTime(), phases.rateAt(chunk), chunk);
+                }
                 if (warmup && phases.collectsBefore(chunk)) {
                     collections.collectBefore(phases.warmupSecondOf(chunk)); // the schedule restarts after it
                     schedule = new FixedRateSchedule(System.nanoTime(), phases.rateAt(chunk), chunk);

@@ -17,6 +17,7 @@ import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.timeline.TimelineAnalysis;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.warmup.SteadyStateWatch;
+import io.fastestjvm.warmup.StringLiterals;
 import io.fastestjvm.warmup.WarmupCollections;
 
 /**
@@ -36,6 +37,7 @@ final class RunParts {
     Phases phases;
     SteadyStateWatch steady;
     WarmupCollections collections;
+    StringLiterals literals;
     LatencyRecorder actual;
     long[] sortBuffer;
     Transport transport;

@@ -22,6 +22,7 @@ final class ThreadReport {
     /** Read by the thread itself once its measured loop has ended, never inside it. */
     long involuntarySwitchesAtEnd = -1;
     int threadId = -1;
+    long javaThreadId = -1;
     BitSet actualCpus = new BitSet();
     String pinningNote;
 
@@ -31,11 +32,12 @@ final class ThreadReport {
 
     /** This thread for the per-second sampler; call once it has pinned itself. */
     PinnedThread asPinnedThread() {
-        return new PinnedThread(threadId, idle);
+        return new PinnedThread(threadId, javaThreadId, idle);
     }
 
     void pinned(final CpuPinning pinning) {
         threadId = pinning.threadId();
+        javaThreadId = Thread.currentThread().getId();
         actualCpus = pinning.actualCpus();
         pinningNote = pinning.note();
     }

@@ -35,6 +35,7 @@ public final class BenchmarkOptions {
     private final int warmupIndexBlocks;
     private final int steadySeconds;
     private final boolean warmupGc;
+    private final boolean resolveLiterals;
     private final int seconds;
     private final int runs;
     private final File queueParent;
@@ -70,6 +71,7 @@ public final class BenchmarkOptions {
         warmupIndexBlocks = Settings.WARMUP_INDEX_BLOCKS.intValue(values);
         steadySeconds = Settings.STEADY_SECONDS.intValue(values);
         warmupGc = Settings.WARMUP_GC.bool(values);
+        resolveLiterals = Settings.RESOLVE_LITERALS.bool(values);
         seconds = Settings.SECONDS.intValue(values);
         runs = Settings.RUNS.intValue(values);
         queueParent = new File(Settings.QUEUE_DIR.raw(values));
@@ -347,6 +349,11 @@ public final class BenchmarkOptions {
     /** qp.warmupGc: whether the warm-up collects (System.gc()); when is Phases.collectsBefore's to say. */
     public boolean warmupGc() {
         return warmupGc;
+    }
+
+    /** qp.resolveLiterals: whether the warm-up resolves the loaded classes' string literals (warmup.StringLiterals). */
+    public boolean resolveLiterals() {
+        return resolveLiterals;
     }
 
     /**

@@ -42,6 +42,10 @@ public final class Settings {
             "true: the warm-up asks for a full GC (System.gc()) before its first stage's seconds 1 and 2 and as its"
                     + " paced stage starts, so a GC's path through Chronicle's index lookup is compiled and the"
                     + " measured window starts with a nearly empty young generation, see docs/steady-state.md");
+    public static final Setting RESOLVE_LITERALS = Setting.flag("qp.resolveLiterals", true,
+            "true: as the paced stage starts, the warm-up resolves the string literals of every loaded class of the"
+                    + " class path, which a C2 compilation requested in the measured window would otherwise do on the"
+                    + " benchmark thread that asked, allocating, see docs/steady-state.md");
     public static final Setting SECONDS = Setting.whole("qp.seconds", 100, 1, 86_400, " seconds",
             "measured seconds per run");
     public static final Setting RUNS = Setting.whole("qp.runs", 1, 1, 100, "",
@@ -110,7 +114,7 @@ public final class Settings {
 
     public static final List<Setting> ALL = Collections.unmodifiableList(Arrays.asList(
             PRODUCER_CPU, CONSUMER_CPU, STRICT_AFFINITY, RATE, SIZE, WARMUP_SECONDS, WARMUP_RATE, WARMUP_INDEX_BLOCKS,
-            STEADY_SECONDS, WARMUP_GC, SECONDS, RUNS,
+            STEADY_SECONDS, WARMUP_GC, RESOLVE_LITERALS, SECONDS, RUNS,
             QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BARE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, FORK, TRANSPORT, JVM_EVENTS,
             JITTER_PROBE, JITTER_CPU, JITTER_THRESHOLD_NANOS, INJECT_PRODUCER_STALL_MILLIS,
             INJECT_CONSUMER_STALL_MILLIS, INJECT_STALL_AT_SECOND, INJECT_CONSUMER_SPIN_NANOS, INJECT_EVERY_MESSAGES));

@@ -50,6 +50,14 @@ public final class AllocationMeter {
         return THREADS != null;
     }
 
+    /**
+     * The bytes thread {@code javaThreadId} has allocated since it started, read from any thread (the read's own
+     * allocation, on JDK 8, is the caller's); -1 when the JVM cannot tell or the thread has ended.
+     */
+    public static long allocatedBytesOf(final long javaThreadId) {
+        return THREADS == null || javaThreadId < 0 ? -1 : THREADS.getThreadAllocatedBytes(javaThreadId);
+    }
+
     public void start() {
         if (THREADS != null) {
             startBytes = THREADS.getThreadAllocatedBytes(threadId);

@@ -108,8 +108,9 @@ public final class ProgressReporter implements Runnable {
                 // a table sampling this thread's counters: the per-second /proc and hsperfdata reads are rehearsed too
                 final IntervalTable scratchTable = new IntervalTable(Long.MAX_VALUE);
                 final int tid = ThreadAffinity.currentThreadId();
-                scratchTable.start(new PinnedThread(tid, new IdleTurns()), new PinnedThread(tid, new IdleTurns()),
-                        null);
+                final long javaId = Thread.currentThread().getId();
+                scratchTable.start(new PinnedThread(tid, javaId, new IdleTurns()),
+                        new PinnedThread(tid, javaId, new IdleTurns()), null);
                 final ProgressReporter scratch = new ProgressReporter(scratchLogs, sent, received,
                         measuredStart, warmupSecondOf, measuredMessages, warmupSeconds, measuredSeconds, sink,
                         scratchTable);

@@ -44,7 +44,8 @@ public final class RunSummary {
     /** An allocation with no GC near the window, after a warm-up that ended at steady state: not a short warm-up. */
     public static final String ALLOCATION_AFTER_STEADY_WARM_UP = "no GC reached the window and the warm-up ended at"
             + " steady state with 0 B allocated, so a longer warm-up is not the answer: a path the warm-up did not run"
-            + " allocated; jvm-events.csv lists what compiled in the window"
+            + " allocated, or a compilation the thread requested in the window resolved literals there; jvm-events.csv"
+            + " lists what compiled in the window"
             + " (docs/steady-state.md#allocation-after-a-steady-warm-up-with-no-gc)";
     /** Why a run that overlapped another benchmark run failed (faults' ConcurrentRunWatch prints it live too). */
     public static final String NOT_COMPARABLE = "another benchmark run shared this machine during the run (pid %s):"
@@ -221,8 +222,12 @@ public final class RunSummary {
          * collections in the measured window or the second before it ({@link
          * io.fastestjvm.timeline.WindowGcPauses#reachingWindow}), else whether the warm-up ended at steady state.
          */
-        public Builder allocation(final long producerBytes, final long consumerBytes, final long gcsReachingWindow,
-                                  final boolean warmUpReachedSteadyState) {
+        /**
+         * The allocation check; {@code where} names the measured seconds the timeline saw the threads allocate in
+         * ({@link io.fastestjvm.timeline.WindowAllocation}), null when it saw none.
+         */
+        public Builder allocation(final long producerBytes, final long consumerBytes, final String where,
+                                  final long gcsReachingWindow, final boolean warmUpReachedSteadyState) {
             final RunResults.Allocation node = new RunResults.Allocation();
             node.method = "com.sun.management.ThreadMXBean.getThreadAllocatedBytes around each thread's"
                     + " measured loop";
@@ -233,8 +238,8 @@ public final class RunSummary {
             checks.allocation = node;
             if (!passed) {
                 failures.add("measured loops allocated: producer " + producerBytes + " B, consumer "
-                        + consumerBytes + " B (-1: not measurable on this JVM); "
-                        + allocationCause(gcsReachingWindow, warmUpReachedSteadyState));
+                        + consumerBytes + " B (-1: not measurable on this JVM)" + (where == null ? "" : ", " + where)
+                        + "; " + allocationCause(gcsReachingWindow, warmUpReachedSteadyState));
             }
             return this;
         }

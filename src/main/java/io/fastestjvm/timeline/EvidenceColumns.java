@@ -21,6 +21,12 @@ public final class EvidenceColumns {
     /** Idle-loop turns in the second: the producer's spins until due, the consumer's empty polls. */
     public static final String IDLE_TURNS_PRODUCER = "idleTurnsProducer";
     public static final String IDLE_TURNS_CONSUMER = "idleTurnsConsumer";
+    /**
+     * Bytes the thread allocated in the second: 0 in every measured second of a run that passed its allocation
+     * check; a measured second with more is where a hot loop allocated.
+     */
+    public static final String ALLOCATED_BYTES_PRODUCER = "allocatedBytesProducer";
+    public static final String ALLOCATED_BYTES_CONSUMER = "allocatedBytesConsumer";
 
     private EvidenceColumns() {
     }

@@ -1,5 +1,7 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
 import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
 import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_CONSUMER;
@@ -53,6 +55,9 @@ public final class IntervalRow {
     /** Turns of each pinned thread's idle loop in this second ({@link io.fastestjvm.timing.IdleTurns}). */
     public long idleTurnsProducer = UNAVAILABLE;
     public long idleTurnsConsumer = UNAVAILABLE;
+    /** Bytes each benchmark thread allocated in this second. */
+    public long allocatedBytesProducer = UNAVAILABLE;
+    public long allocatedBytesConsumer = UNAVAILABLE;
     /** The wall-clock span this row covers, epoch microseconds, (start, end]; not CSV columns. */
     public long startEpochMicros;
     public long endEpochMicros;
@@ -78,7 +83,8 @@ public final class IntervalRow {
         }
         columns.addAll(Arrays.asList(JIT_COMPILATIONS, HOT_PATH_DEOPTS, SAFEPOINTS, SAFEPOINT_MICROS,
                 MAX_TIME_TO_SAFEPOINT_MICROS, GC_PAUSES, STEAL_MILLIS, INVOLUNTARY_SWITCHES_PRODUCER,
-                INVOLUNTARY_SWITCHES_CONSUMER, JITTER_LOST_MICROS, IDLE_TURNS_PRODUCER, IDLE_TURNS_CONSUMER));
+                INVOLUNTARY_SWITCHES_CONSUMER, JITTER_LOST_MICROS, IDLE_TURNS_PRODUCER, IDLE_TURNS_CONSUMER,
+                ALLOCATED_BYTES_PRODUCER, ALLOCATED_BYTES_CONSUMER));
         return Collections.unmodifiableList(columns);
     }
 
@@ -90,7 +96,8 @@ public final class IntervalRow {
     public String[] csvCells() {
         final long[] evidence = {jitCompilations, hotPathDeopts, safepoints, safepointMicros,
                 maxTimeToSafepointMicros, gcPauses, stealMillis, involuntarySwitchesProducer,
-                involuntarySwitchesConsumer, jitterLostMicros, idleTurnsProducer, idleTurnsConsumer};
+                involuntarySwitchesConsumer, jitterLostMicros, idleTurnsProducer, idleTurnsConsumer,
+                allocatedBytesProducer, allocatedBytesConsumer};
         final long[] numbers = new long[1 + latencies.length * LatencySecond.STATS.size() + evidence.length];
         int at = 0;
         numbers[at++] = second;
@@ -137,7 +144,9 @@ public final class IntervalRow {
         row.involuntarySwitchesConsumer = cell(cells, at++);
         row.jitterLostMicros = cell(cells, at++);
         row.idleTurnsProducer = cell(cells, at++);
-        row.idleTurnsConsumer = cell(cells, at);
+        row.idleTurnsConsumer = cell(cells, at++);
+        row.allocatedBytesProducer = cell(cells, at++);
+        row.allocatedBytesConsumer = cell(cells, at);
         return row;
     }
 

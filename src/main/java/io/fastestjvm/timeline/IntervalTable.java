@@ -126,6 +126,8 @@ public final class IntervalTable {
         row.jitterLostMicros = jitter < 0 ? IntervalRow.UNAVAILABLE : jitter / 1000;
         row.idleTurnsProducer = delta(previous.producerIdleTurns, now.producerIdleTurns);
         row.idleTurnsConsumer = delta(previous.consumerIdleTurns, now.consumerIdleTurns);
+        row.allocatedBytesProducer = delta(previous.producerAllocatedBytes, now.producerAllocatedBytes);
+        row.allocatedBytesConsumer = delta(previous.consumerAllocatedBytes, now.consumerAllocatedBytes);
         rows.add(row);
     }
 

@@ -3,17 +3,20 @@ package io.fastestjvm.timeline;
 import io.fastestjvm.timing.IdleTurns;
 
 /**
- * A benchmark thread as the per-second sampler sees it: its native id (for its context switches in /proc) and the
- * turns of its idle loop. The counter itself, not a supplier: the rehearsal then compiles the very call the run
+ * A benchmark thread as the per-second sampler sees it: its native id (for its context switches in /proc), its Java
+ * id (for the bytes it has allocated, read from another thread) and the turns of its idle loop. The counter itself, not a supplier: the rehearsal then compiles the very call the run
  * makes (a lambda of its own would be replaced by the run's, and recompiled in the measured window). Immutable.
  */
 public final class PinnedThread {
     /** The native thread id, or -1 when it is not known (no /proc entry is read then). */
     final int tid;
+    /** {@link Thread#getId()}; -1 when it is not known (no allocation is read then). */
+    final long javaId;
     final IdleTurns idleTurns;
 
-    public PinnedThread(final int tid, final IdleTurns idleTurns) {
+    public PinnedThread(final int tid, final long javaId, final IdleTurns idleTurns) {
         this.tid = tid;
+        this.javaId = javaId;
         this.idleTurns = idleTurns;
     }
 }

@@ -1,5 +1,7 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
 import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
 import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_CONSUMER;
@@ -83,6 +85,8 @@ public final class SecondEvidence {
         put(map, JITTER_LOST_MICROS, row.jitterLostMicros);
         put(map, IDLE_TURNS_PRODUCER, row.idleTurnsProducer);
         put(map, IDLE_TURNS_CONSUMER, row.idleTurnsConsumer);
+        put(map, ALLOCATED_BYTES_PRODUCER, row.allocatedBytesProducer);
+        put(map, ALLOCATED_BYTES_CONSUMER, row.allocatedBytesConsumer);
         return map;
     }
 

@@ -4,13 +4,16 @@ import java.nio.file.Path;
 import java.util.function.LongSupplier;
 
 import io.fastestjvm.audit.SystemFiles;
+import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.timing.IdleTurns;
 
 /**
  * The cumulative counters behind one interval row, read once a second on the progress reporter's thread:
  * HotSpot's perf counters (one load each from a mapped file, no safepoint), the steal column of /proc/stat and
  * the two benchmark threads' involuntary context switches (three /proc reads through channels kept open), the
- * turns of their idle loops (each a load of what the thread last published) and the jitter probe's running total. Nothing here runs on, or waits for, a benchmark thread.
+ * turns of their idle loops (each a load of what the thread last published), the bytes each has allocated (HotSpot's
+ * per-thread counter, read from here) and the jitter probe's running total. Nothing here runs on, or waits for, a
+ * benchmark thread.
  */
 final class SecondSampler implements AutoCloseable {
     private final JvmCounters counters;
@@ -20,6 +23,8 @@ final class SecondSampler implements AutoCloseable {
     private final LongSupplier jitterLostNanos;
     private final IdleTurns producerIdleTurns;
     private final IdleTurns consumerIdleTurns;
+    private final long producerJavaId;
+    private final long consumerJavaId;
     private final LongSupplier epochMillis;
     private volatile long producerSwitchesAtEnd = -1;
     private volatile long consumerSwitchesAtEnd = -1;
@@ -40,6 +45,8 @@ final class SecondSampler implements AutoCloseable {
         this.consumerSwitches = switches(proc, consumer.tid);
         this.producerIdleTurns = producer.idleTurns;
         this.consumerIdleTurns = consumer.idleTurns;
+        this.producerJavaId = producer.javaId;
+        this.consumerJavaId = consumer.javaId;
         this.jitterLostNanos = jitterLostNanos;
     }
 
@@ -60,6 +67,8 @@ final class SecondSampler implements AutoCloseable {
         s.jitterLostNanos = jitterLostNanos == null ? -1 : jitterLostNanos.getAsLong();
         s.producerIdleTurns = producerIdleTurns.read();
         s.consumerIdleTurns = consumerIdleTurns.read();
+        s.producerAllocatedBytes = AllocationMeter.allocatedBytesOf(producerJavaId);
+        s.consumerAllocatedBytes = AllocationMeter.allocatedBytesOf(consumerJavaId);
         return s;
     }
 
@@ -103,5 +112,7 @@ final class SecondSampler implements AutoCloseable {
         long jitterLostNanos = -1;
         long producerIdleTurns = -1;
         long consumerIdleTurns = -1;
+        long producerAllocatedBytes = -1;
+        long consumerAllocatedBytes = -1;
     }
 }

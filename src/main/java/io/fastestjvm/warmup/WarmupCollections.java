@@ -21,6 +21,8 @@ import java.util.function.LongSupplier;
 public final class WarmupCollections {
     /** The key of the steady-state section's list, one object per collection. */
     public static final String SUMMARY_KEY = "warmupGcs";
+    /** The time a piece of the warm-up's own work took, us: each collection's, and the literals' (StringLiterals). */
+    static final String WALL_MICROS = "wallMicros";
 
     /**
      * System.gc() calls per collection at most. HotSpot skips a full GC while a JNI critical section is held (the
@@ -66,7 +68,7 @@ public final class WarmupCollections {
         collection.put("beforeWarmupSecond", warmupSecond);
         collection.put("collections", collections);
         collection.put("attempts", attempts);
-        collection.put("wallMicros", micros);
+        collection.put(WALL_MICROS, micros);
         synchronized (done) {
             done.add(collection);
         }
@@ -89,7 +91,7 @@ public final class WarmupCollections {
         for (final Map<String, Object> collection : all) {
             line.append(collection == all.get(0) ? " " : "; ").append("before warm-up second ")
                     .append(collection.get("beforeWarmupSecond")).append(", ")
-                    .append((long) collection.get("wallMicros") / 1000).append(" ms, ")
+                    .append((long) collection.get(WALL_MICROS) / 1000).append(" ms, ")
                     .append(collection.get("collections")).append(" collection(s)");
             final int attempts = (int) collection.get("attempts");
             if (attempts > 1) {

@@ -133,6 +133,14 @@ class BenchmarkRunTest {
     }
 
     @Test
+    void theWarmupResolvedTheStringLiteralsOfTheLoadedClasses() {
+        final JsonNode literals = summary.at("/steadyState/stringLiterals");
+        assertFalse(literals.has("unavailable"), literals.toString());
+        assertTrue(literals.get("classes").asInt() > 100, "this run's own classes and Chronicle's: " + literals);
+        assertTrue(literals.get("literals").asInt() > literals.get("classes").asInt(), literals.toString());
+    }
+
+    @Test
     void nothingWasAllocatedInTheMeasuredLoops() {
         final JsonNode allocation = summary.at("/checks/allocation");
         assertEquals(0, allocation.get("producerBytes").asLong());

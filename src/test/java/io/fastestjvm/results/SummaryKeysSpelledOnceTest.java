@@ -142,7 +142,7 @@ class SummaryKeysSpelledOnceTest {
                 .jvmActivity(1, 2)
                 .measuredSafepoints(3)
                 .jvmEvidence(new IntervalTable(100).measuredTotals(), "test")
-                .allocation(0, 0, 0, true)
+                .allocation(0, 0, null, 0, true)
                 .build();
     }
 

@@ -2,6 +2,7 @@ package io.fastestjvm.timeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -35,6 +36,9 @@ class IntervalTableTest {
     private final AtomicLong jitter = new AtomicLong();
     private final IdleTurns producerIdle = new IdleTurns();
     private final IdleTurns consumerIdle = new IdleTurns();
+    /** Allocated in the second that ends with the warm-up: far more than the test's own allocation in any second. */
+    private static final int BALLAST_BYTES = 64 << 20;
+    private byte[] ballast;
 
     @Test
     void phasesFollowTheRecordersAndMeasuredCountsAddUp() throws IOException {
@@ -142,6 +146,25 @@ class IntervalTableTest {
     }
 
     @Test
+    void eachSecondCountsTheBytesEachThreadAllocatedInIt() throws IOException {
+        final List<IntervalRow> rows = scriptedTable(30).rows();
+        assertTrue(rows.get(1).allocatedBytesProducer >= BALLAST_BYTES, "the second the array was made in: "
+                + rows.get(1).allocatedBytesProducer);
+        for (final int other : new int[] {0, 3}) {
+            assertTrue(rows.get(other).allocatedBytesProducer >= 0
+                    && rows.get(other).allocatedBytesProducer < BALLAST_BYTES, "row " + other + ": "
+                    + rows.get(other).allocatedBytesProducer);
+        }
+        assertEquals(rows.get(1).allocatedBytesProducer, rows.get(2).allocatedBytesProducer,
+                "the second the warm-up ended is both phases' row");
+        assertEquals(IntervalRow.UNAVAILABLE, rows.get(1).allocatedBytesConsumer, "no Java id: unavailable, not 0");
+        assertEquals("", rows.get(1).csvCells()[IntervalRow.COLUMNS.indexOf("allocatedBytesConsumer")]);
+        assertEquals(rows.get(1).allocatedBytesProducer, IntervalRow.parse(rows.get(1).csvCells())
+                .allocatedBytesProducer, "written and read back");
+        assertTrue(ballast.length > 0);
+    }
+
+    @Test
     void aTimelineWithNothingLeavesEveryTotalNull() throws IOException {
         final IntervalTable table = scriptedTable(30);
         table.attach(JvmTimeline.of(java.util.Collections.emptyList()));
@@ -154,8 +177,10 @@ class IntervalTableTest {
     private IntervalTable scriptedTable(final long measuredMessages) throws IOException {
         final IntervalTable table = new IntervalTable(measuredMessages);
         procFiles(100, 1, 1);
-        table.start(new SecondSampler(null, new SystemFiles(proc), new PinnedThread(PRODUCER, producerIdle),
-                new PinnedThread(CONSUMER, consumerIdle), jitter::get, clock::get));
+        // this thread stands in for the producer's allocation; the consumer's Java id is unknown
+        table.start(new SecondSampler(null, new SystemFiles(proc),
+                new PinnedThread(PRODUCER, Thread.currentThread().getId(), producerIdle),
+                new PinnedThread(CONSUMER, -1, consumerIdle), jitter::get, clock::get));
         procFiles(100, 2, 2);
         jitter.set(7_000);
         turns(producerIdle, 3_000_000);
@@ -164,6 +189,7 @@ class IntervalTableTest {
         turns(producerIdle, 2_000_000);
         turns(consumerIdle, 1_000_000);
         procFiles(103, 3, 4);
+        ballast = new byte[BALLAST_BYTES];
         tick(table, 5, 10);
         procFiles(104, 3, 4);
         tick(table, 0, 20);

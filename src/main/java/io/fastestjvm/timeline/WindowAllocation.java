@@ -1,0 +1,45 @@
+package io.fastestjvm.timeline;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * When in the measured window the benchmark threads allocated, from the timeline's per-second counts: the allocation
+ * check has one total per thread, and the second it happened in is what can be matched with the other evidence of
+ * that second (a compilation, an index-block crossing, a GC).
+ */
+public final class WindowAllocation {
+    private WindowAllocation() {
+    }
+
+    /**
+     * The measured seconds in which the threads named allocated, e.g. {@code "producer in measured second 9 (352 B)"},
+     * or null when no measured row counts any (or none could be read). The first and last measured rows also hold
+     * the window's edges, which is why only a thread whose check failed is asked about.
+     */
+    public static String where(final List<IntervalRow> rows, final boolean producer, final boolean consumer) {
+        final List<String> parts = new ArrayList<>();
+        if (producer) {
+            add(parts, "producer", rows, true);
+        }
+        if (consumer) {
+            add(parts, "consumer", rows, false);
+        }
+        return parts.isEmpty() ? null : String.join("; ", parts);
+    }
+
+    private static void add(final List<String> parts, final String thread, final List<IntervalRow> rows,
+                            final boolean producer) {
+        final List<String> seconds = new ArrayList<>();
+        for (final IntervalRow row : rows) {
+            final long bytes = producer ? row.allocatedBytesProducer : row.allocatedBytesConsumer;
+            if (row.measured() && bytes > 0) {
+                seconds.add(String.format(Locale.ROOT, "%d (%,d B)", row.second, bytes));
+            }
+        }
+        if (!seconds.isEmpty()) {
+            parts.add(thread + " in measured second" + (seconds.size() > 1 ? "s " : " ") + String.join(", ", seconds));
+        }
+    }
+}
