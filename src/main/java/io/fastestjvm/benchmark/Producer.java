@@ -56,9 +56,9 @@ final class Producer implements Runnable {
             for (long chunk = 0; chunk < phases.total() && !control.stopRequested(); chunk = phases.chunkEnd(chunk)) {
                 final boolean warmup = chunk < phases.measuredStart();
                 if (chunk == Math.min(phases.pacedStart, phases.measuredStart())) {
-                    // before the paced stage's collection (or the window's edge); the schedule restarts after it
+                    // before the paced stage's collection (or the window's edge); the schedule restarts at the start
+                    // of either, below
                     literals.resolveLoaded();
-                    schedule = new FixedRateSchedule(System.nanoTime(), phases.rateAt(chunk), chunk);
                 }
                 if (warmup && phases.collectsBefore(chunk)) {
                     collections.collectBefore(phases.warmupSecondOf(chunk)); // the schedule restarts after it
