@@ -34,9 +34,24 @@
 #
 # Exit status: 0 when every run passed, 1 when any run failed or a profile was missing, 2 for bad arguments,
 # 3 when --max-minutes stopped the matrix before its plan was done, 130 when interrupted.
+#
+# --design interleaved|fresh: interleaved keeps one warm JVM per variant per block and has them take turns in short
+#   slices, compared pair by pair (jvm-profiles/lib/interleaved.sh; docs/interleaved.md); fresh (the default) is
+#   everything above.
 set -euo pipefail
 
 profiles_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# --design is read first: the interleaved design has options of its own
+for ((i = 1; i <= $#; i++)); do
+  if [[ "${!i}" == --design ]]; then
+    j=$((i + 1))
+    case "${!j:-}" in
+      interleaved) exec "$profiles_dir/lib/interleaved.sh" "${@:1:i-1}" "${@:j+1}" ;;
+      fresh) set -- "${@:1:i-1}" "${@:j+1}"; break ;;
+      *) printf 'run-matrix: --design: '"'"'%s'"'"' is not allowed; accepted: interleaved or fresh\n' "${!j:-}" >&2; exit 2 ;;
+    esac
+  fi
+done
 project_dir="$(dirname "$profiles_dir")"
 # shellcheck source=lib/profiles.sh
 . "$profiles_dir/lib/profiles.sh"

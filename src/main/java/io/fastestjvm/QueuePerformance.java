@@ -10,7 +10,7 @@ import io.fastestjvm.config.SettingsTable;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmEventLogs;
 import io.fastestjvm.launch.JvmFlags;
-import io.fastestjvm.launch.ParentLifeline;
+import io.fastestjvm.control.ParentLifeline;
 
 /**
  * Entry point of {@code mvn exec:java@QueuePerformance}: a pinned producer writes fixed-size messages at a steady
@@ -22,6 +22,8 @@ import io.fastestjvm.launch.ParentLifeline;
 public final class QueuePerformance {
     static final String OPENHFT_LOG_LEVEL = "org.slf4j.simpleLogger.log.net.openhft";
     static final String JNA_TMPDIR = "jna.tmpdir";
+    /** Start-up, rehearsals, string literals, the read-back of up to tens of millions of messages, the summary. */
+    static final long CHILD_MARGIN_SECONDS = 600;
 
     private QueuePerformance() {
     }
@@ -32,6 +34,14 @@ public final class QueuePerformance {
             // exec:java runs in Maven's JVM: exiting is the only way to hand Maven a non-zero code.
             System.exit(exitCode);
         }
+    }
+
+    /**
+     * How long the forked run may take: every message at the measured rate (the warm-up's fast stage included, so
+     * an upper bound), plus a margin for start-up, the reporter's rehearsal, the read-back and the results.
+     */
+    public static long childDeadlineSeconds(final BenchmarkOptions options) {
+        return options.totalMessages() / options.rate() + CHILD_MARGIN_SECONDS;
     }
 
     static int run() throws Exception {
@@ -70,7 +80,7 @@ public final class QueuePerformance {
             }
             try {
                 return new ChildJvm(JvmFlags.qpOnly(System.getProperties()), QueuePerformance.class.getName())
-                        .run(System.out, System.err);
+                        .run(System.out, System.err, childDeadlineSeconds(options));
             } finally {
                 eventLogs.delete();
             }

@@ -108,6 +108,41 @@ public final class Settings {
     public static final Setting INJECT_EVERY_MESSAGES = Setting.whole("qp.injectEveryMessages", 1000, 1,
             1_000_000_000L, "", "N for qp.injectConsumerSpinNanos");
 
+    // The interleaved comparison (docs/interleaved.md): read by ComparisonOptions, never by a single run.
+    public static final Setting COMPARE_VARIANTS = Setting.text("qp.compare.variants", "",
+            "name=java-home|flags entries separated by ';' (run-matrix.sh --design interleaved writes them)",
+            "comparison: the variants, each a name, the Java home it runs on and its JVM flags");
+    public static final Setting COMPARE_BLOCKS = Setting.whole("qp.compare.blocks", 6, 1, 1000, "",
+            "comparison: blocks, each a fresh JVM per variant; the blocks are the units of every interval");
+    public static final Setting COMPARE_CYCLES = Setting.whole("qp.compare.cycles", 60, 2, 100_000, "",
+            "comparison: cycles per block; in each, every variant measures one slice, in a new random order");
+    public static final Setting COMPARE_SLICE_MILLIS = Setting.whole("qp.compare.sliceMillis", 1000, 10, 60_000, " ms",
+            "comparison: one measured slice at qp.rate; 1 s keeps two turns within the seconds that share a level"
+                    + " of the host's placement (docs/interleaved.md)");
+    public static final Setting COMPARE_RESUME_MESSAGES = Setting.whole("qp.compare.resumeMessages", 1000, 0,
+            1_000_000, "", "comparison: messages sent and received at the start of each slice, unrecorded,"
+                    + " the same for every variant (the threads leave their parked state here)");
+    public static final Setting COMPARE_WARMUP_SLICES = Setting.whole("qp.compare.warmupSlices", 120, 5, 3600, "",
+            "comparison: the most warm-up slices a variant gets; it stops earlier once steady");
+    public static final Setting COMPARE_STEADY_SLICES = Setting.whole("qp.compare.steadySlices", 5, 1, 1000, "",
+            "comparison: warm-up ends after this many slices in a row with no JIT compilation, no deoptimisation"
+                    + " and 0 B allocated by the hot loops");
+    public static final Setting COMPARE_RECEIVE_SPIN_NANOS = Setting.whole("qp.compare.receiveSpinNanos", 0, 0,
+            1_000_000, " ns", "calibration: a known difference: the consumer spins this long before each receive"
+                    + " stamp (every variant runs the same code; 0 spins for no time)");
+    public static final Setting COMPARE_SEED = Setting.whole("qp.compare.seed", 0, 0, Long.MAX_VALUE, "",
+            "comparison: seed of every random order").lowestMeans("from the clock, recorded");
+    public static final Setting COMPARE_STOP = Setting.oneOf("qp.compare.stop", "fixed",
+            "comparison: fixed runs qp.compare.blocks blocks; stein takes them as a pilot and adds the blocks"
+                    + " Stein's two-stage rule asks for the p50 half-width qp.compare.targetPercent",
+            "fixed", "stein");
+    public static final Setting COMPARE_TARGET_PERCENT = Setting.whole("qp.compare.targetPercent", 5, 1, 100, " %",
+            "comparison: the p50 ratio's interval half-width the stein stop rule aims at");
+    public static final Setting COMPARE_MAX_MINUTES = Setting.whole("qp.compare.maxMinutes", 0, 0, 100_000,
+            " minutes", "comparison: no new block starts after this long").lowestMeans("no cap");
+    public static final Setting COMPARE_MAX_VOID_PERCENT = Setting.whole("qp.compare.maxVoidPercent", 20, 0, 100,
+            " %", "comparison: a variant whose slices void more of its block's cycles than this fails");
+
     /** Not a run setting (never echoed or recorded): prints every setting and exits before anything runs. */
     public static final Setting HELP = Setting.flag("qp.help", false,
             "true: print every setting with its default, accepted values and meaning, then exit without running");
@@ -118,15 +153,24 @@ public final class Settings {
             QUEUE_DIR, RESULTS_DIR, KEEP_QUEUE, BARE, BLOCK_SIZE_MIB, ROLL_CYCLE, PROFILE, FORK, TRANSPORT, JVM_EVENTS,
             JITTER_PROBE, JITTER_CPU, JITTER_THRESHOLD_NANOS, INJECT_PRODUCER_STALL_MILLIS,
             INJECT_CONSUMER_STALL_MILLIS, INJECT_STALL_AT_SECOND, INJECT_CONSUMER_SPIN_NANOS, INJECT_EVERY_MESSAGES));
-    /** Every name {@code qp.*} accepts: the run settings and qp.help; what the table and the help list. */
-    public static final List<Setting> ACCEPTED = Collections.unmodifiableList(concat(ALL, HELP));
+    /** The interleaved comparison's settings: accepted and listed, not echoed or recorded by a single run. */
+    public static final List<Setting> COMPARISON = Collections.unmodifiableList(Arrays.asList(
+            COMPARE_VARIANTS, COMPARE_BLOCKS, COMPARE_CYCLES, COMPARE_SLICE_MILLIS, COMPARE_RESUME_MESSAGES,
+            COMPARE_WARMUP_SLICES, COMPARE_STEADY_SLICES, COMPARE_RECEIVE_SPIN_NANOS, COMPARE_SEED, COMPARE_STOP,
+            COMPARE_TARGET_PERCENT, COMPARE_MAX_MINUTES, COMPARE_MAX_VOID_PERCENT));
+    /** Every name {@code qp.*} accepts: the run settings, the comparison's and qp.help; what the table and the help list. */
+    public static final List<Setting> ACCEPTED = Collections.unmodifiableList(concat(concat(ALL, COMPARISON), HELP));
 
     private Settings() {
     }
 
     private static List<Setting> concat(final List<Setting> settings, final Setting last) {
+        return concat(settings, Collections.singletonList(last));
+    }
+
+    private static List<Setting> concat(final List<Setting> settings, final List<Setting> more) {
         final List<Setting> all = new ArrayList<>(settings);
-        all.add(last);
+        all.addAll(more);
         return all;
     }
 

@@ -15,11 +15,14 @@ import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import io.fastestjvm.benchmark.BenchmarkResult;
+import io.fastestjvm.control.ChildHandle;
+
 /**
  * Runs the benchmark in a fresh {@code java} process, as JMH forks: the same {@code java.home}, only the project's
  * classpath, and the flags {@link #command} lists. Its output is streamed through, a signal to this JVM stops it
  * (its own shutdown hook deletes its queue), its exit code is returned, and it dies with this JVM
- * ({@link ParentLifeline}).
+ * ({@link io.fastestjvm.control.ParentLifeline}).
  */
 public final class ChildJvm {
     /**
@@ -29,7 +32,7 @@ public final class ChildJvm {
     public static final String FORKED = "io.fastestjvm.forked";
     /** Properties of this JVM the child gets too: where to write temporary files and logs, and how verbosely. */
     private static final String[] FORWARDED = {"java.io.tmpdir", "user.home", "jna.tmpdir", "org.slf4j.simpleLogger."};
-    private static final long STOP_SECONDS = 60;
+    private static final long COPY_JOIN_MILLIS = TimeUnit.SECONDS.toMillis(10);
     private static final List<ChildJvmFlags> INSTRUMENTS = new CopyOnWriteArrayList<>();
 
     private final List<String> command;
@@ -84,8 +87,13 @@ public final class ChildJvm {
         return command;
     }
 
-    /** Starts the child, streams its output to {@code out}/{@code err} and returns its exit code. */
-    public int run(final PrintStream out, final PrintStream err) throws IOException, InterruptedException {
+    /**
+     * Starts the child, streams its output to {@code out}/{@code err} and returns its exit code. A child still
+     * running after {@code deadlineSeconds} (its plan's length plus a margin) is killed, said in one line, and
+     * counts as a failed check.
+     */
+    public int run(final PrintStream out, final PrintStream err, final long deadlineSeconds)
+            throws IOException, InterruptedException {
         err.println("[qp] fork: " + String.join(" ", command));
         err.flush();
         // stdin stays a pipe that this JVM holds open: the child's ParentLifeline
@@ -96,9 +104,18 @@ public final class ChildJvm {
         final Thread stopper = new Thread(() -> stop(child, outCopy, errCopy), "qp-fork-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
-            final int exitCode = child.waitFor();
-            outCopy.join();
-            errCopy.join();
+            if (!child.waitFor(deadlineSeconds, TimeUnit.SECONDS)) {
+                err.println("FAILED: the benchmark JVM had not ended " + deadlineSeconds + " s after it started (its"
+                        + " warm-up bound, measured seconds and a margin): killed");
+                ChildHandle.kill(child);
+                outCopy.join(COPY_JOIN_MILLIS);
+                errCopy.join(COPY_JOIN_MILLIS);
+                return BenchmarkResult.CHECK_FAILED;
+            }
+            final int exitCode = child.exitValue();
+            // bounded too: a process the child left behind could hold the pipes open
+            outCopy.join(COPY_JOIN_MILLIS);
+            errCopy.join(COPY_JOIN_MILLIS);
             return exitCode;
         } catch (final InterruptedException e) {
             stop(child, outCopy, errCopy);
@@ -115,13 +132,10 @@ public final class ChildJvm {
 
     /** SIGTERM, so the child's shutdown hook deletes its queue; SIGKILL only if it has not ended in time. */
     private static void stop(final Process child, final Thread outCopy, final Thread errCopy) {
-        child.destroy();
+        ChildHandle.kill(child);
         try {
-            if (!child.waitFor(STOP_SECONDS, TimeUnit.SECONDS)) {
-                child.destroyForcibly().waitFor(STOP_SECONDS, TimeUnit.SECONDS);
-            }
-            outCopy.join(TimeUnit.SECONDS.toMillis(5));
-            errCopy.join(TimeUnit.SECONDS.toMillis(5));
+            outCopy.join(COPY_JOIN_MILLIS);
+            errCopy.join(COPY_JOIN_MILLIS);
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -131,7 +145,7 @@ public final class ChildJvm {
      * The project's classpath: under {@code exec:java} the classes come from the exec plugin's own class loader
      * (java.class.path is Maven's launcher); from the jar or a plain {@code java -cp}, java.class.path.
      */
-    static String classpath() {
+    public static String classpath() {
         final ClassLoader loader = ChildJvm.class.getClassLoader();
         final List<String> entries = new ArrayList<>();
         if (loader instanceof URLClassLoader && loader != ClassLoader.getSystemClassLoader()) {

@@ -67,7 +67,7 @@ public final class PreparedMessage {
      * then the prepared words as stored, nothing computed. Not one bulk copy: every bulk write Chronicle Bytes 2026.4
      * offers ({@code write(byte[], int, int)}, {@code unsafeWriteObject}, {@code write(BytesStore, long, long)} from
      * native memory) made the producer allocate 88-288 B once, a few hundred thousand messages into a run, where
-     * BenchmarkRunTest measures; word stores do not (docs/jlbh-comparison.md).
+     * BenchmarkRunIT measures; word stores do not (docs/jlbh-comparison.md).
      */
     public void writeStamped(final Bytes<?> bytes, final long actualSendNanos) {
         bytes.writeLong(sequence);

@@ -54,7 +54,19 @@ public final class FixedRateSchedule {
     }
 
     public long intendedSendTimeNanos(final long sequence) {
-        final long offset = sequence - firstSequence;
+        return intendedSendTimeNanos(startNanos, intervalPicos, sequence - firstSequence);
+    }
+
+    /** The interval between messages at {@code messagesPerSecond}, in picoseconds. */
+    public static long intervalPicos(final long messagesPerSecond) {
+        return PICOS_PER_SECOND / messagesPerSecond;
+    }
+
+    /**
+     * When the {@code offset}-th message after the one due at {@code startNanos} is due: the timetable as plain
+     * arithmetic, for a loop that restarts it often and may not allocate a schedule each time.
+     */
+    public static long intendedSendTimeNanos(final long startNanos, final long intervalPicos, final long offset) {
         // offset * intervalPicos overflows past ~9.2e6 s at 1 msg/s; split into whole and fractional nanos.
         final long wholeNanos = (intervalPicos / PICOS_PER_NANO) * offset;
         final long fractionNanos = (intervalPicos % PICOS_PER_NANO) * offset / PICOS_PER_NANO;

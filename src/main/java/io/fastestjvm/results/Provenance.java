@@ -1,11 +1,11 @@
 package io.fastestjvm.results;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.security.CodeSource;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -125,30 +125,28 @@ public final class Provenance {
         command[1] = "-C";
         command[2] = folder.getAbsolutePath();
         System.arraycopy(arguments, 0, command, 3, arguments.length);
+        File output = null;
         try {
-            final Process process = new ProcessBuilder(command)
+            // into a file, not a pipe: reading a pipe would wait for git's end and the timeout would never fire
+            output = File.createTempFile("qp-git", ".out");
+            final Process process = new ProcessBuilder(command).redirectOutput(output)
                     .redirectError(ProcessBuilder.Redirect.to(new File("/dev/null"))).start();
             process.getOutputStream().close();
-            final byte[] output = readAll(process.getInputStream());
             if (!process.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 return null;
             }
-            return process.exitValue() == 0 ? new String(output, StandardCharsets.UTF_8).trim() : null;
+            return process.exitValue() == 0
+                    ? new String(Files.readAllBytes(output.toPath()), StandardCharsets.UTF_8).trim() : null;
         } catch (final IOException e) {
             return null;
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;
+        } finally {
+            if (output != null && !output.delete()) {
+                output.deleteOnExit();
+            }
         }
-    }
-
-    private static byte[] readAll(final InputStream in) throws IOException {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final byte[] buffer = new byte[8192];
-        for (int n; (n = in.read(buffer)) > 0; ) {
-            out.write(buffer, 0, n);
-        }
-        return out.toByteArray();
     }
 }

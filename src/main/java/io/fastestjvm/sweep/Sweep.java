@@ -154,7 +154,7 @@ public final class Sweep {
         if (options.fork()) {
             final List<Path> before = folders(parent);
             final int exitCode = new ChildJvm(options.explicitValues(), QueuePerformance.class.getName())
-                    .run(out, err);
+                    .run(out, err, QueuePerformance.childDeadlineSeconds(options));
             final List<Path> made = folders(parent);
             made.removeAll(before);
             if (made.size() != 1) {

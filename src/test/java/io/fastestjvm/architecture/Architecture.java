@@ -19,7 +19,8 @@ final class Architecture {
     static final String BASE = "io.fastestjvm";
     /** Bottom first; "" is the root package (QueuePerformance, the entry point). */
     static final List<List<String>> LAYERS = Arrays.asList(
-            Arrays.asList("message", "pacing", "timing", "statistics"),   // what a message is, when it is due
+            Arrays.asList("message", "pacing", "timing", "statistics", "control"), // a message, its due time; the
+                                                                          // parent-child control link
             Arrays.asList("transport"),                                   // the transports and their registry
             Arrays.asList("config"),                                      // settings: bounds, meaning, parsing
             Arrays.asList("affinity", "environment", "audit"),            // the machine: CPUs, OS, JVM facts
@@ -27,9 +28,10 @@ final class Architecture {
             Arrays.asList("calibration", "placement", "jitter", "timeline", "warmup"), // instruments around a run
             Arrays.asList("results"),                                     // one run's output files
             Arrays.asList("faults"),                                      // preflight, run registry, clean-up
-            Arrays.asList("benchmark"),                                   // one run: its phases
+            Arrays.asList("benchmark", "slice"),                          // one run: its phases; a warm JVM's slices
             Arrays.asList("charts"),                                      // drawing
-            Arrays.asList("launch", "sweep", "report", ""));              // entry points: fork, sweep, report
+            Arrays.asList("launch", "sweep", "report", "compare", ""));   // entry points: fork, sweep, report,
+                                                                          // the interleaved comparison
 
     private Architecture() {
     }

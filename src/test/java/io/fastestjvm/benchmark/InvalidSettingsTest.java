@@ -6,39 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Scanner;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.fastestjvm.QueuePerformance;
 import io.fastestjvm.config.BenchmarkOptions;
 
 /** A bad setting gets one line naming it, exit code 2, and nothing written. */
 class InvalidSettingsTest {
     @TempDir
     Path temp;
-
-    @Test
-    void aRealProcessWithABadSettingExitsTwoAndWritesNothing() throws Exception {
-        final File results = temp.resolve("results").toFile();
-        final Process process = java("-Dqp.rate=0", "-Dqp.resultsDir=" + results);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "process did not end");
-        final String stderr = read(process.getErrorStream());
-        assertEquals(2, process.exitValue(), stderr);
-        assertEquals("error: qp.rate: 0 is out of range; accepted: 1 to 50000000 msg/s\n", stderr);
-        assertFalse(results.exists(), "no results folder may be created");
-    }
 
     @Test
     void tooLittleFreeSpaceForTheQueueIsRejectedBeforeAnythingIsWritten() throws Exception {
@@ -99,24 +80,5 @@ class InvalidSettingsTest {
         final String text = new String(err.toByteArray(), StandardCharsets.UTF_8);
         assertEquals(1, text.split("\n").length, text);
         return text;
-    }
-
-    private static Process java(final String... properties) throws IOException {
-        final List<String> command = new ArrayList<>();
-        command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
-        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        for (final String property : properties) {
-            command.add(property);
-        }
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(QueuePerformance.class.getName());
-        return new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
-    }
-
-    private static String read(final InputStream in) {
-        try (Scanner scanner = new Scanner(in, StandardCharsets.UTF_8.name())) {
-            return scanner.useDelimiter("\\A").hasNext() ? scanner.next() : "";
-        }
     }
 }

@@ -4,24 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.function.UnaryOperator;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.fastestjvm.config.BenchmarkOptions;
-import io.fastestjvm.faults.RunningMarker;
-import io.fastestjvm.results.model.RunResults;
-import io.fastestjvm.transport.DecoratedTransport;
 
 /**
  * A thread that fails before the start gate (here: opening the transport) must not hang the run: before the fix,
@@ -30,30 +18,6 @@ import io.fastestjvm.transport.DecoratedTransport;
 class StartupFailureTest {
     @TempDir
     Path temp;
-
-    @Test
-    @Timeout(value = 90, unit = TimeUnit.SECONDS)
-    void aProducerThatCannotOpenTheQueueFailsTheRunInsteadOfHangingIt() throws Exception {
-        final File results = temp.resolve("results").toFile();
-        final File queues = Files.createDirectories(temp.resolve("queues")).toFile();
-        final BenchmarkOptions options = BenchmarkOptions.defaults().withRate(1_000).withSeconds(1)
-                .withWarmupSeconds(0).withProducerCpu(-1).withConsumerCpu(-1).withQueueDir(queues)
-                .withResultsDir(results).withProfile("startup");
-        final ByteArrayOutputStream err = new ByteArrayOutputStream();
-        final BenchmarkResult result = new BenchmarkRun(options, System.out, new PrintStream(err, true, "UTF-8"))
-                .wrapTransport(transport -> new DecoratedTransport(transport, sender -> {
-                    throw new IllegalStateException("cannot open the queue for writing");
-                }, UnaryOperator.identity())).execute();
-        final String stderr = new String(err.toByteArray(), StandardCharsets.UTF_8);
-
-        assertEquals(BenchmarkResult.CHECK_FAILED, result.exitCode(), stderr);
-        assertTrue(result.failures().get(0).startsWith("producer failed at message 0: java.lang.IllegalStateException:"
-                + " cannot open the queue for writing"), result.failures().toString());
-        final JsonNode summary = RunResults.read(result.resultsFolder().resolve(RunResults.FILE_NAME)).tree();
-        assertEquals("failed", summary.get("status").asText());
-        assertFalse(result.resultsFolder().resolve(RunningMarker.FILE_NAME).toFile().exists());
-        assertEquals(0, queues.list().length, "the queue directory is removed");
-    }
 
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)

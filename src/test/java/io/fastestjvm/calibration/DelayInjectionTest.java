@@ -3,10 +3,16 @@ package io.fastestjvm.calibration;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.Settings;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
@@ -66,5 +72,18 @@ class DelayInjectionTest {
             }
         }
         assertTrue(slowestSequence == 2 || slowestSequence == 5 || slowest >= 50_000);
+    }
+
+    @Test
+    void aStallOutsideTheMeasuredSecondsIsABadSetting() {
+        final Properties properties = new Properties();
+        properties.setProperty(Settings.SECONDS.name(), "2");
+        properties.setProperty(Settings.INJECT_PRODUCER_STALL_MILLIS.name(), "100");
+        properties.setProperty(Settings.INJECT_STALL_AT_SECOND.name(), "2");
+        final InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                () -> BenchmarkOptions.fromProperties(properties));
+        assertTrue(e.getMessage().startsWith("qp.injectStallAtSecond: 2 is out of range"), e.getMessage());
+        properties.remove(Settings.INJECT_PRODUCER_STALL_MILLIS.name());
+        assertEquals(2, BenchmarkOptions.fromProperties(properties).injectStallAtSecond(), "no stall, no limit");
     }
 }

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.fastestjvm.ChildProcesses;
 import io.fastestjvm.QueuePerformance;
 
 /**
@@ -47,8 +48,8 @@ final class ChildRun {
         command.add(QueuePerformance.class.getName());
         final Path out = work.resolve(name + ".out");
         final Path err = work.resolve(name + ".err");
-        return new ChildRun(new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
-                .start(), out, err);
+        return new ChildRun(ChildProcesses.start(new ProcessBuilder(command).redirectOutput(out.toFile())
+                .redirectError(err.toFile())), out, err);
     }
 
     String stderr() throws IOException {

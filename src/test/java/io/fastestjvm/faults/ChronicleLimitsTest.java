@@ -1,6 +1,8 @@
 package io.fastestjvm.faults;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,6 +22,7 @@ import io.fastestjvm.config.Settings;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.PersistenceProof;
+import io.fastestjvm.transport.Transports;
 
 /** Settings that pass every range check but would break the run: refused before anything is written. */
 class ChronicleLimitsTest {
@@ -44,7 +47,16 @@ class ChronicleLimitsTest {
 
     @Test
     void theRollCycleIsNotAConcernOfTransportsThatWriteNoFiles() {
-        Preflight.check(small().withRollCycle(RollCycles.FIVE_MINUTELY).withTransport("floor"));
+        final BenchmarkOptions floor = small().withRollCycle(RollCycles.FIVE_MINUTELY).withTransport("floor");
+        assertFalse(floor.transportEntry().persists(), "the floor ring writes no files");
+        assertDoesNotThrow(() -> Preflight.check(floor), "a 340 s run on a 300 s cycle: no roll without files");
+        // the same settings over the Chronicle Queue are refused for that very cycle
+        final BenchmarkOptions chronicle = floor.withTransport(Transports.CHRONICLE);
+        assertTrue(chronicle.transportEntry().persists());
+        final InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                () -> Preflight.check(chronicle));
+        assertTrue(e.getMessage().startsWith("qp.rollCycle: FIVE_MINUTELY rolls every 300 s but this run lasts 340 s"),
+                e.getMessage());
     }
 
     @Test

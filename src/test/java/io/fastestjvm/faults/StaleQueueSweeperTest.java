@@ -4,25 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -104,30 +97,6 @@ class StaleQueueSweeperTest {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void aDirectoryWhoseOwnerRecordIsLockedByAnotherLiveProcessIsKept() throws Exception {
-        final File locked = Files.createDirectories(temp.resolve("qp-locked-elsewhere")).toFile();
-        Files.write(new File(locked, "20261122F.cq4").toPath(), new byte[100]);
-        // The record names a dead process: only the child's kernel lock can keep this directory.
-        final Process child = new ProcessBuilder(new File(System.getProperty("java.home"), "bin/java").getPath(),
-                "-cp", System.getProperty("java.class.path"), LockHolder.class.getName(),
-                new File(locked, QueueDirectoryOwner.FILE_NAME).getPath(), dead.toText())
-                .redirectErrorStream(true).start();
-        try {
-            awaitLine(child, LockHolder.LOCKED, 30);
-            sweepExpecting();
-            assertTrue(new File(locked, "20261122F.cq4").isFile(), "a live process's queue is kept");
-        } finally {
-            child.getOutputStream().close();
-            if (!child.waitFor(20, TimeUnit.SECONDS)) {
-                child.destroyForcibly().waitFor();
-            }
-        }
-        assertEquals(Collections.singletonList(locked), sweep(new ByteArrayOutputStream()),
-                "once the child has gone, the same directory is stale");
-    }
-
-    @Test
     void aProcessIsToldApartFromALaterOneWithTheSamePid() {
         assertEquals(ProcessIdentity.Liveness.ALIVE, self.liveness());
         assertEquals(ProcessIdentity.Liveness.DEAD, dead.liveness());
@@ -148,22 +117,6 @@ class StaleQueueSweeperTest {
 
     private java.util.List<File> sweep(final ByteArrayOutputStream err) throws IOException {
         return StaleQueueSweeper.sweep(temp.toFile(), new PrintStream(err, true, "UTF-8"));
-    }
-
-    private static void awaitLine(final Process child, final String line, final long seconds) throws Exception {
-        final BufferedReader reader = new BufferedReader(new InputStreamReader(child.getInputStream(),
-                StandardCharsets.UTF_8));
-        final CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
-            try {
-                return reader.readLine();
-            } catch (final IOException e) {
-                return e.toString();
-            }
-        });
-        final String got = first.get(seconds, TimeUnit.SECONDS);
-        if (!line.equals(got)) {
-            fail("child printed '" + got + "' instead of '" + line + "'");
-        }
     }
 
     private static String[] sorted(final String[] names) {

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.statistics.BenjaminiHochberg;
 
 /**
  * Which JVMs can be told apart: every pair on each latency and each of {@link #PERCENTILES}, with the run (fresh

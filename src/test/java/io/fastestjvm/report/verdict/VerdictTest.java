@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.statistics.BenjaminiHochberg;
 
 class VerdictTest {
     /** Run values around {@code centre} with about +-15 % run-to-run spread (a quiet machine's), seeded. */

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The interleaved design of run-matrix.sh (run-matrix.sh --design interleaved ...; docs/interleaved.md): resolves
+# each variant (profile x flag set) to its Java home and JVM flags, as `source jvm-profiles/use.sh` would, and
+# hands them to the Java comparison (compare.Comparison), which starts, warms and interleaves the JVMs itself.
+#
+#   run-matrix.sh --design interleaved [--profiles P1,P2,...] [--flags default,tuned] [--inject-spin NANOS]
+#                 [--blocks N] [--cycles N] [--seed S] [--max-minutes M] [-Dqp.NAME=VALUE ...]
+#
+# A profile named twice is two variants of the same JVM (an A/A comparison): jdk17#1, jdk17#2.
+# --inject-spin NANOS: the last variant's consumer spins NANOS before each receive stamp (a known difference);
+#   every other variant runs the same code with 0 (qp.compare.receiveSpinNanos).
+# Exit status: the comparison's (0 every block completed, 1 a block or a variant's voids failed, 2 bad input).
+set -euo pipefail
+
+lib_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+project_dir="$(cd "$lib_dir/../.." && pwd)"
+# shellcheck source=profiles.sh
+. "$lib_dir/profiles.sh"
+
+usage_error() {
+  printf 'run-matrix: %s\n' "$1" >&2
+  exit 2
+}
+
+mapfile -t profiles < <(qp_profile_names default)
+flag_sets=(default)
+spin=""
+qp_args=()
+while (($#)); do
+  case "$1" in
+    --profiles) [[ $# -ge 2 ]] || usage_error "--profiles needs a comma-separated list; accepted: $(qp_profile_names all | paste -sd, -)"
+      IFS=, read -r -a profiles <<<"$2"; shift 2 ;;
+    --flags) [[ $# -ge 2 ]] || usage_error "--flags needs a comma-separated list; accepted: default, tuned"
+      IFS=, read -r -a flag_sets <<<"$2"; shift 2 ;;
+    --inject-spin) [[ "${2:-}" =~ ^[0-9]{1,7}$ ]] || usage_error "--inject-spin: '${2:-}' is not allowed; accepted: 0 to 1000000 (ns)"
+      spin="$2"; shift 2 ;;
+    --blocks) qp_args+=("-Dqp.compare.blocks=${2:-}"); shift 2 || usage_error "--blocks needs a value" ;;
+    --cycles) qp_args+=("-Dqp.compare.cycles=${2:-}"); shift 2 || usage_error "--cycles needs a value" ;;
+    --seed) qp_args+=("-Dqp.compare.seed=${2:-}"); shift 2 || usage_error "--seed needs a value" ;;
+    --max-minutes) qp_args+=("-Dqp.compare.maxMinutes=${2:-}"); shift 2 || usage_error "--max-minutes needs a value" ;;
+    -Dqp.*=*) qp_args+=("$1"); shift ;;
+    *) usage_error "--design interleaved: unknown argument '$1'; accepted: --profiles, --flags, --inject-spin, --blocks, --cycles, --seed, --max-minutes, -Dqp.NAME=VALUE" ;;
+  esac
+done
+
+# one variant per (profile, flag set), in the order given; a name seen before gets #1, #2, ...
+variants=()
+declare -A seen=()
+units=()
+for profile in "${profiles[@]}"; do
+  for flag_set in "${flag_sets[@]}"; do
+    units+=("$profile|$flag_set")
+    label="$profile"; [[ "$flag_set" == default ]] || label="$profile-$flag_set"
+    seen[$label]=$(( ${seen[$label]:-0} + 1 ))
+  done
+done
+declare -A numbered=()
+last=$(( ${#units[@]} - 1 ))
+for i in "${!units[@]}"; do
+  IFS='|' read -r profile flag_set <<<"${units[$i]}"
+  # activation in a subshell: its JAVA_HOME and QP_JVM_FLAGS, nothing else, come back
+  resolved="$(QP_QUIET=1 bash -c '. "$1/activate.sh" && qp_activate "$2" "$3" && printf "%s|%s" "$JAVA_HOME" "$QP_JVM_FLAGS"' \
+    _ "$lib_dir" "$profile" "$flag_set")" || usage_error "profile $profile ($flag_set flags) could not be activated (see above)"
+  label="$profile"; [[ "$flag_set" == default ]] || label="$profile-$flag_set"
+  if (( ${seen[$label]} > 1 )); then
+    numbered[$label]=$(( ${numbered[$label]:-0} + 1 ))
+    label="$label#${numbered[$label]}"
+  fi
+  if [[ -n "$spin" ]]; then
+    value=0; [[ $i -eq $last ]] && value="$spin" && label="$label+spin$spin"
+    resolved="$resolved -Dqp.compare.receiveSpinNanos=$value"
+  fi
+  variants+=("$label=$resolved")
+done
+(( ${#variants[@]} >= 2 )) || usage_error "--design interleaved compares 2 or more variants; got ${#variants[@]} (name a profile twice for an A/A comparison)"
+joined="$(IFS=';'; printf '%s' "${variants[*]}")"
+cd "$project_dir"
+exec mvn -q -B -Dstyle.color=never compile exec:java@Compare "-Dqp.compare.variants=$joined" "${qp_args[@]}"

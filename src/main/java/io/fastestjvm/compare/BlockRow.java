@@ -1,0 +1,72 @@
+package io.fastestjvm.compare;
+
+import io.fastestjvm.slice.SliceProtocol;
+
+/** One variant in one block, one row of {@code blocks.csv}: its warm-up, voids, read-back and pooled percentiles. */
+final class BlockRow {
+    /** The pooled percentiles: per block, from every slice of the cycles that were not voided. */
+    static final double[] PERCENTILES = {50, 99, 99.9, 99.99};
+    private static final String[] NAMES = {"p50", "p99", "p99.9", "p99.99"};
+
+    int block;
+    String variant;
+    /** ok, or "failed: why" for a block that did not complete (its rows never count). */
+    String status;
+    int cycles;
+    int voids;
+    int warmupSlices;
+    boolean steady;
+    long pooledMessages;
+    long readBack = -1;
+    final long[] actualSend = new long[PERCENTILES.length];
+    final long[] intendedSend = new long[PERCENTILES.length];
+
+    boolean ok() {
+        return "ok".equals(status);
+    }
+
+    static String header() {
+        final StringBuilder header = new StringBuilder("block,variant,cycles,voids,warmupSlices,steady,pooledMessages,"
+                + SliceProtocol.READ_BACK);
+        for (final String latency : new String[] {SliceProtocol.ACTUAL_SEND, SliceProtocol.INTENDED_SEND}) {
+            for (final String name : NAMES) {
+                header.append(',').append(latency).append('.').append(name);
+            }
+        }
+        return header.append(",status").toString();
+    }
+
+    String toCsv() {
+        final StringBuilder line = new StringBuilder();
+        line.append(block).append(',').append(variant).append(',').append(cycles).append(',').append(voids)
+                .append(',').append(warmupSlices).append(',').append(steady).append(',').append(pooledMessages)
+                .append(',').append(readBack);
+        for (final long[] values : new long[][] {actualSend, intendedSend}) {
+            for (final long value : values) {
+                line.append(',').append(value);
+            }
+        }
+        return line.append(',').append(status.replace(',', ';').replaceAll("[\\r\\n]", " ")).toString();
+    }
+
+    static BlockRow parse(final String csv) {
+        final String[] cells = csv.split(",", -1);
+        final BlockRow row = new BlockRow();
+        int i = 0;
+        row.block = Integer.parseInt(cells[i++]);
+        row.variant = cells[i++];
+        row.cycles = Integer.parseInt(cells[i++]);
+        row.voids = Integer.parseInt(cells[i++]);
+        row.warmupSlices = Integer.parseInt(cells[i++]);
+        row.steady = Boolean.parseBoolean(cells[i++]);
+        row.pooledMessages = Long.parseLong(cells[i++]);
+        row.readBack = Long.parseLong(cells[i++]);
+        for (final long[] values : new long[][] {row.actualSend, row.intendedSend}) {
+            for (int j = 0; j < values.length; j++) {
+                values[j] = Long.parseLong(cells[i++]);
+            }
+        }
+        row.status = cells[i];
+        return row;
+    }
+}

@@ -1,0 +1,231 @@
+package io.fastestjvm.compare;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.text.SimpleDateFormat;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.TimeZone;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.ComparisonOptions;
+import io.fastestjvm.config.ComparisonOptions.VariantSpec;
+import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.results.Provenance;
+import io.fastestjvm.statistics.SteinTwoStage;
+
+/**
+ * Entry point of the interleaved comparison ({@code mvn exec:java@Compare}, or {@code jvm-profiles/run-matrix.sh
+ * --design interleaved}, which names the variants): checks the settings and the memory a block needs, then runs
+ * blocks ({@link BlockRunner}) until the stop rule is met, and writes {@code report.md} from the comparison's own
+ * files. {@code --report FOLDER} rewrites the report of an earlier comparison from those files alone.
+ * Exit codes: 0 every block completed and no variant voided too many cycles; 1 otherwise; 2 a bad setting, with
+ * nothing started and nothing written.
+ */
+public final class Comparison {
+    static final String REPORT = "report.md";
+    static final String PLAN = "plan.json";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private Comparison() {
+    }
+
+    public static void main(final String[] args) throws Exception {
+        final int exit = run(args, System.getProperties(), System.out, System.err);
+        if (exit != 0) {
+            System.exit(exit);
+        }
+    }
+
+    static int run(final String[] args, final Properties properties, final PrintStream out, final PrintStream err)
+            throws IOException {
+        if (args.length == 2 && "--report".equals(args[0])) {
+            return report(new File(args[1]), out, err);
+        }
+        final BenchmarkOptions options;
+        final ComparisonOptions plan;
+        final long[] memory;
+        try {
+            options = BenchmarkOptions.fromProperties(properties);
+            plan = ComparisonOptions.fromProperties(properties).requireVariants();
+            memory = ResourceBudget.memory();
+            ResourceBudget.of(options, plan, memory[1]).check(memory[0], options.queueParent());
+        } catch (final InvalidSettingException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        final long seed = plan.seed() != 0 ? plan.seed() : System.nanoTime() & Long.MAX_VALUE;
+        final File folder = new File(new File(options.resultsParent().getAbsoluteFile().getParentFile(),
+                "comparisons"), timestamp() + "-" + names(plan));
+        if (!folder.mkdirs()) {
+            err.println("error: cannot create " + folder);
+            return 2;
+        }
+        final ResourceBudget budget = ResourceBudget.of(options, plan, memory[1]);
+        writePlan(folder, plan, properties, seed, budget);
+        err.println("[qp] comparison of " + names(plan) + ": " + plan.blocks() + " blocks x " + plan.cycles()
+                + " cycles of " + plan.sliceMillis() + " ms slices, seed " + seed + ", a block needs "
+                + ResourceBudget.gib(budget.total()) + "; folder " + folder);
+        final Random random = new Random(seed);
+        final long started = System.nanoTime();
+        final long capNanos = plan.maxMinutes() == 0 ? Long.MAX_VALUE : TimeUnit.MINUTES.toNanos(plan.maxMinutes());
+        int target = plan.blocks();
+        boolean anyFailed = false;
+        try (ComparisonFiles files = new ComparisonFiles(folder)) {
+            final BlockRunner runner = new BlockRunner(plan, options, properties, folder, random, err, files);
+            for (int block = 1; block <= target; block++) {
+                if (System.nanoTime() - started > capNanos) {
+                    err.println("[qp] time cap (qp.compare.maxMinutes=" + plan.maxMinutes() + ") reached before block "
+                            + block + " of " + target);
+                    break;
+                }
+                anyFailed |= runner.run(block) != null;
+                if (plan.steinStop() && block == plan.blocks()) {
+                    target = steinTarget(folder, plan, err);
+                }
+            }
+        }
+        final ComparisonAnalysis analysis = analyse(folder, plan.variants());
+        Files.write(new File(folder, REPORT).toPath(), ComparisonReport.markdown("Interleaved comparison "
+                + folder.getName(), header(folder), analysis, plan.maxVoidPercent()).getBytes(StandardCharsets.UTF_8));
+        printVerdict(analysis, out);
+        out.println("report: " + new File(folder, REPORT).getAbsolutePath());
+        return !anyFailed && voidsHeld(analysis, plan, err) ? 0 : 1;
+    }
+
+    /** Whether every variant voided at most qp.compare.maxVoidPercent of its cycles; each one that did not, said. */
+    private static boolean voidsHeld(final ComparisonAnalysis analysis, final ComparisonOptions plan,
+                                     final PrintStream err) {
+        boolean held = true;
+        for (final String variant : analysis.variants) {
+            if (analysis.voidPercent(variant) > plan.maxVoidPercent()) {
+                err.println("FAILED: " + variant + " voided " + String.format(Locale.ROOT, "%.1f",
+                        analysis.voidPercent(variant)) + " % of its cycles (qp.compare.maxVoidPercent="
+                        + plan.maxVoidPercent() + ")");
+                held = false;
+            }
+        }
+        return held;
+    }
+
+    /** Stein's second stage: the blocks the pilot's p50 block values ask for, the most over all pairs. */
+    private static int steinTarget(final File folder, final ComparisonOptions plan, final PrintStream err)
+            throws IOException {
+        final ComparisonAnalysis pilot = analyse(folder, plan.variants());
+        int target = plan.blocks();
+        for (final PairFigure figure : pilot.figures) {
+            if (ComparisonAnalysis.P50.equals(figure.figure) && figure.blocks.blocks() >= 2) {
+                final SteinTwoStage stein = SteinTwoStage.plan(figure.blocks.blockValues(),
+                        Math.log(1 + plan.targetPercent() / 100.0), PairFigure.CONFIDENCE, 1000);
+                err.println("[qp] Stein's rule, " + figure.a + " / " + figure.b + ": " + stein.totalBlocks()
+                        + " blocks for +/-" + plan.targetPercent() + " %");
+                target = Math.max(target, stein.totalBlocks());
+            }
+        }
+        return target;
+    }
+
+    static ComparisonAnalysis analyse(final File folder, final List<VariantSpec> variants) throws IOException {
+        final List<String> names = new ArrayList<>();
+        for (final VariantSpec variant : variants) {
+            names.add(variant.name);
+        }
+        return ComparisonAnalysis.of(names, ComparisonFiles.readSlices(folder), ComparisonFiles.readBlocks(folder));
+    }
+
+    private static int report(final File folder, final PrintStream out, final PrintStream err) throws IOException {
+        final Properties settings = new Properties();
+        @SuppressWarnings("unchecked")
+        final Map<String, Object> plan = JSON.readValue(new File(folder, PLAN), Map.class);
+        @SuppressWarnings("unchecked")
+        final Map<String, String> qp = (Map<String, String>) plan.get("settings");
+        settings.putAll(qp);
+        final ComparisonOptions options = ComparisonOptions.fromProperties(settings);
+        final ComparisonAnalysis analysis = analyse(folder, options.variants());
+        Files.write(new File(folder, REPORT).toPath(), ComparisonReport.markdown("Interleaved comparison "
+                + folder.getName(), header(folder), analysis, options.maxVoidPercent()).getBytes(StandardCharsets.UTF_8));
+        printVerdict(analysis, out);
+        return analysis.failedBlocks.isEmpty() && voidsHeld(analysis, options, err) ? 0 : 1;
+    }
+
+    private static void printVerdict(final ComparisonAnalysis analysis, final PrintStream out) {
+        out.println("---------- interleaved comparison, " + analysis.countedBlocks.size() + " blocks ----------");
+        for (final PairFigure figure : analysis.figures) {
+            final io.fastestjvm.statistics.Interval interval = figure.ratioInterval();
+            out.println(String.format(Locale.ROOT, "%-40s %-38s %.3f %s  %s", figure.a + " / " + figure.b,
+                    figure.figure, figure.ratio(), interval == null ? "(no interval)"
+                            : String.format(Locale.ROOT, "(%.3f-%.3f)", interval.lower(), interval.upper()),
+                    figure.verdict()));
+        }
+    }
+
+    private static void writePlan(final File folder, final ComparisonOptions plan, final Properties properties,
+                                  final long seed, final ResourceBudget budget) throws IOException {
+        final Map<String, Object> json = new LinkedHashMap<>();
+        json.put("started", timestamp());
+        json.put("seed", seed);
+        final Map<String, String> settings = new LinkedHashMap<>();
+        for (final String name : new java.util.TreeSet<>(properties.stringPropertyNames())) {
+            if (name.startsWith("qp.")) {
+                settings.put(name, properties.getProperty(name));
+            }
+        }
+        json.put("settings", settings);
+        final List<Map<String, Object>> variants = new ArrayList<>();
+        for (final VariantSpec variant : plan.variants()) {
+            final Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("name", variant.name);
+            entry.put("javaHome", variant.javaHome);
+            entry.put("flags", variant.flags);
+            entry.put("command", VariantLaunch.command(variant, properties));
+            variants.add(entry);
+        }
+        json.put("variants", variants);
+        json.put("blockBytes", Arrays.asList(budget.heapBytes, budget.queueBytes, budget.parentBytes));
+        json.put("provenance", Provenance.collect());
+        json.put("machine", System.getProperty("os.name") + " " + System.getProperty("os.version") + ", "
+                + Runtime.getRuntime().availableProcessors() + " CPUs");
+        JSON.writeValue(new File(folder, PLAN), json);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> header(final File folder) throws IOException {
+        final Map<String, Object> plan = JSON.readValue(new File(folder, PLAN), Map.class);
+        final List<String> lines = new ArrayList<>();
+        lines.add("Started " + plan.get("started") + " UTC on " + plan.get("machine") + "; seed " + plan.get("seed"));
+        lines.add("Provenance: " + plan.get("provenance"));
+        lines.add("Settings: " + plan.get("settings"));
+        for (final Map<String, Object> variant : (List<Map<String, Object>>) plan.get("variants")) {
+            lines.add("Variant " + variant.get("name") + ": " + (variant.get("javaHome").toString().isEmpty()
+                    ? "the launching JVM's java" : variant.get("javaHome")) + ", flags " + variant.get("flags"));
+        }
+        return lines;
+    }
+
+    private static String names(final ComparisonOptions plan) {
+        final List<String> names = new ArrayList<>();
+        for (final VariantSpec variant : plan.variants()) {
+            names.add(variant.name.replace('#', '-'));
+        }
+        return String.join("-vs-", names);
+    }
+
+    private static String timestamp() {
+        final SimpleDateFormat format = new SimpleDateFormat("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
+        format.setTimeZone(TimeZone.getTimeZone("UTC"));
+        return format.format(new Date());
+    }
+}

@@ -1,0 +1,157 @@
+package io.fastestjvm.compare;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import io.fastestjvm.statistics.BenjaminiHochberg;
+import io.fastestjvm.statistics.PairedBlocks;
+
+/**
+ * The paired, block-level comparison of a finished (or partial) comparison, from its two CSV files alone. Only
+ * blocks in which every variant completed count; within them, only cycles no slice voided. For each pair A / B
+ * (A listed before B): the median as the block median of per-cycle log ratios of slice p50s (a slice the host
+ * stalled moves a mean, not a median), and its shift in ns;
+ * the tail (p99, p99.9) as the log ratio of each block's pooled percentiles. Benjamini-Hochberg at
+ * {@link #FDR} runs over every figure of every pair; a figure is separable when BH accepts it and its interval
+ * excludes 1.
+ */
+final class ComparisonAnalysis {
+    static final double FDR = 0.05;
+    static final String P50 = "actual-send p50";
+
+    final List<String> variants;
+    final List<PairFigure> figures = new ArrayList<>();
+    /** Per pair "A / B": the paired p50 shift in ns (A - B), blocks as units. */
+    final Map<String, PairedBlocks> shifts = new LinkedHashMap<>();
+    final Set<Integer> countedBlocks = new TreeSet<>();
+    final Map<Integer, String> failedBlocks = new TreeMap<>();
+    final Map<String, int[]> voidsPerVariant = new LinkedHashMap<>();
+    final List<SliceRow> slices;
+    final List<BlockRow> blockRows;
+
+    private ComparisonAnalysis(final List<String> variants, final List<SliceRow> slices, final List<BlockRow> blocks) {
+        this.variants = variants;
+        this.slices = slices;
+        this.blockRows = blocks;
+    }
+
+    static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
+                                 final List<BlockRow> blocks) {
+        final ComparisonAnalysis analysis = new ComparisonAnalysis(variants, slices, blocks);
+        analysis.analyse();
+        return analysis;
+    }
+
+    private void analyse() {
+        final Map<Integer, Map<String, BlockRow>> byBlock = new TreeMap<>();
+        for (final BlockRow row : blockRows) {
+            if (!row.ok()) {
+                failedBlocks.put(row.block, row.status);
+                continue;
+            }
+            byBlock.computeIfAbsent(row.block, b -> new LinkedHashMap<>()).put(row.variant, row);
+        }
+        for (final Map.Entry<Integer, Map<String, BlockRow>> block : byBlock.entrySet()) {
+            if (!failedBlocks.containsKey(block.getKey()) && block.getValue().keySet().containsAll(variants)) {
+                countedBlocks.add(block.getKey());
+            }
+        }
+        for (final String variant : variants) {
+            voidsPerVariant.put(variant, new int[2]);
+        }
+        for (final int block : countedBlocks) {
+            for (final String variant : variants) {
+                final BlockRow row = byBlock.get(block).get(variant);
+                voidsPerVariant.get(variant)[0] += row.voids;
+                voidsPerVariant.get(variant)[1] += row.cycles;
+            }
+        }
+        // block -> cycle -> variant -> row, counted cycles only
+        final Map<Integer, Map<Integer, Map<String, SliceRow>>> cycles = new TreeMap<>();
+        for (final SliceRow row : slices) {
+            if (countedBlocks.contains(row.block) && !row.voided) {
+                cycles.computeIfAbsent(row.block, b -> new TreeMap<>())
+                        .computeIfAbsent(row.cycle, c -> new LinkedHashMap<>()).put(row.variant, row);
+            }
+        }
+        for (int i = 0; i < variants.size(); i++) {
+            for (int j = i + 1; j < variants.size(); j++) {
+                pair(variants.get(i), variants.get(j), cycles, byBlock);
+            }
+        }
+        final double[] p = figures.stream().mapToDouble(PairFigure::pValue).toArray();
+        final boolean[] accepted = BenjaminiHochberg.discoveries(p, FDR);
+        for (int i = 0; i < accepted.length; i++) {
+            figures.get(i).discovery = accepted[i];
+        }
+    }
+
+    private void pair(final String a, final String b, final Map<Integer, Map<Integer, Map<String, SliceRow>>> cycles,
+                      final Map<Integer, Map<String, BlockRow>> byBlock) {
+        final List<double[]> logRatios = new ArrayList<>();
+        final List<double[]> intendedLogRatios = new ArrayList<>();
+        final List<double[]> shiftNanos = new ArrayList<>();
+        final List<double[]> p99 = new ArrayList<>();
+        final List<double[]> p999 = new ArrayList<>();
+        for (final int block : countedBlocks) {
+            final List<double[]> values = new ArrayList<>();
+            for (final Map<String, SliceRow> cycle : cycles.getOrDefault(block,
+                    Collections.<Integer, Map<String, SliceRow>>emptyMap()).values()) {
+                final SliceRow ra = cycle.get(a);
+                final SliceRow rb = cycle.get(b);
+                if (ra != null && rb != null) {
+                    values.add(new double[] {Math.log((double) ra.actualP50() / rb.actualP50()),
+                        Math.log((double) ra.intendedSend[0] / rb.intendedSend[0]),
+                        ra.actualP50() - rb.actualP50()});
+                }
+            }
+            if (values.isEmpty()) {
+                continue; // every cycle voided: the block has no paired median (its voids say why)
+            }
+            logRatios.add(column(values, 0));
+            intendedLogRatios.add(column(values, 1));
+            shiftNanos.add(column(values, 2));
+            final BlockRow ba = byBlock.get(block).get(a);
+            final BlockRow bb = byBlock.get(block).get(b);
+            p99.add(new double[] {Math.log((double) ba.actualSend[1] / bb.actualSend[1])});
+            p999.add(new double[] {Math.log((double) ba.actualSend[2] / bb.actualSend[2])});
+        }
+        if (logRatios.isEmpty()) {
+            return;
+        }
+        figures.add(new PairFigure(a, b, P50, PairedBlocks.ofMedians(logRatios)));
+        figures.add(new PairFigure(a, b, "actual-send p99 (pooled per block)", PairedBlocks.of(p99)));
+        figures.add(new PairFigure(a, b, "actual-send p99.9 (pooled per block)", PairedBlocks.of(p999)));
+        figures.add(new PairFigure(a, b, "intended-send p50", PairedBlocks.ofMedians(intendedLogRatios)));
+        shifts.put(a + " / " + b, PairedBlocks.ofMedians(shiftNanos));
+    }
+
+    private static double[] column(final List<double[]> rows, final int column) {
+        final double[] values = new double[rows.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = rows.get(i)[column];
+        }
+        return values;
+    }
+
+    /** The share of a variant's counted cycles its own slices voided, in %. */
+    double voidPercent(final String variant) {
+        final int[] counts = voidsPerVariant.get(variant);
+        return counts[1] == 0 ? 0 : 100.0 * counts[0] / counts[1];
+    }
+
+    PairFigure figure(final String a, final String b, final String figure) {
+        for (final PairFigure candidate : figures) {
+            if (candidate.a.equals(a) && candidate.b.equals(b) && candidate.figure.equals(figure)) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+}

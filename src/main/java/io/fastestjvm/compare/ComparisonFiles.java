@@ -1,0 +1,106 @@
+package io.fastestjvm.compare;
+
+import java.io.BufferedWriter;
+import java.io.Closeable;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.fastestjvm.control.ControlMessage;
+import io.fastestjvm.slice.SliceProtocol;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A comparison's record on disk, written as it goes (a killed comparison keeps every finished cycle):
+ * {@code slices.csv}, one {@link SliceRow} per measured slice, and {@code blocks.csv}, one {@link BlockRow} per
+ * variant and block with the block's pooled percentiles (voided cycles left out) or the block's failure. The
+ * analysis needs nothing else, so a published set can leave the interval logs out.
+ */
+final class ComparisonFiles implements Closeable {
+    static final String SLICES = "slices.csv";
+    static final String BLOCKS = "blocks.csv";
+
+    private final BufferedWriter slices;
+    private final BufferedWriter blocks;
+
+    ComparisonFiles(final File folder) throws IOException {
+        slices = open(new File(folder, SLICES), SliceRow.header());
+        blocks = open(new File(folder, BLOCKS), BlockRow.header());
+    }
+
+    private static BufferedWriter open(final File file, final String header) throws IOException {
+        final BufferedWriter writer = Files.newBufferedWriter(file.toPath(), StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE_NEW);
+        writer.write(header);
+        writer.newLine();
+        writer.flush();
+        return writer;
+    }
+
+    void slice(final SliceRow row) throws IOException {
+        slices.write(row.toCsv());
+        slices.newLine();
+        slices.flush();
+    }
+
+    void block(final int block, final String variant, final Histogram[] pooled, final int voids, final int cycles,
+               final ControlMessage warmup, final ControlMessage finished) throws IOException {
+        final BlockRow row = new BlockRow();
+        row.block = block;
+        row.variant = variant;
+        row.status = "ok";
+        row.voids = voids;
+        row.cycles = cycles;
+        row.warmupSlices = (int) warmup.number(SliceProtocol.PACED_SLICES);
+        row.steady = Boolean.TRUE.equals(warmup.fields().get(SliceProtocol.STEADY));
+        row.pooledMessages = pooled[0].getTotalCount();
+        for (int i = 0; i < BlockRow.PERCENTILES.length; i++) {
+            row.actualSend[i] = pooled[0].getValueAtPercentile(BlockRow.PERCENTILES[i]);
+            row.intendedSend[i] = pooled[1].getValueAtPercentile(BlockRow.PERCENTILES[i]);
+        }
+        row.readBack = finished.number(SliceProtocol.READ_BACK);
+        write(row);
+    }
+
+    void failedBlock(final int block, final String reason) throws IOException {
+        final BlockRow row = new BlockRow();
+        row.block = block;
+        row.variant = "-";
+        row.status = "failed: " + reason;
+        write(row);
+    }
+
+    private void write(final BlockRow row) throws IOException {
+        blocks.write(row.toCsv());
+        blocks.newLine();
+        blocks.flush();
+    }
+
+    static List<SliceRow> readSlices(final File folder) throws IOException {
+        final List<SliceRow> rows = new ArrayList<>();
+        final List<String> lines = Files.readAllLines(new File(folder, SLICES).toPath(), StandardCharsets.UTF_8);
+        for (final String line : lines.subList(1, lines.size())) {
+            rows.add(SliceRow.parse(line));
+        }
+        return rows;
+    }
+
+    static List<BlockRow> readBlocks(final File folder) throws IOException {
+        final List<BlockRow> rows = new ArrayList<>();
+        final List<String> lines = Files.readAllLines(new File(folder, BLOCKS).toPath(), StandardCharsets.UTF_8);
+        for (final String line : lines.subList(1, lines.size())) {
+            rows.add(BlockRow.parse(line));
+        }
+        return rows;
+    }
+
+    @Override
+    public void close() throws IOException {
+        slices.close();
+        blocks.close();
+    }
+}

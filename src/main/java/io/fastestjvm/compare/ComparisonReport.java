@@ -1,0 +1,124 @@
+package io.fastestjvm.compare;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.fastestjvm.statistics.Interval;
+import io.fastestjvm.statistics.PairedBlocks;
+import io.fastestjvm.statistics.VarianceComponents;
+
+/**
+ * {@code report.md} of a comparison: the pairwise table first (ratio, interval, verdict), then the paired median
+ * shift in ns, the variance components with the blocks a 5 % difference would need, and per variant what its
+ * warm-ups, voids and idle turns looked like. Everything comes from {@link ComparisonAnalysis}.
+ */
+final class ComparisonReport {
+    private ComparisonReport() {
+    }
+
+    static String markdown(final String title, final List<String> header, final ComparisonAnalysis analysis,
+                           final int maxVoidPercent) {
+        final StringBuilder md = new StringBuilder("# ").append(title).append("\n\n");
+        for (final String line : header) {
+            md.append(line).append("  \n");
+        }
+        md.append("\nBlocks counted: ").append(analysis.countedBlocks.size());
+        if (!analysis.failedBlocks.isEmpty()) {
+            md.append("; failed (never counted): ");
+            analysis.failedBlocks.forEach((block, why) -> md.append("block ").append(block).append(" (")
+                    .append(why).append(") "));
+        }
+        md.append(". A pair is separable when Benjamini-Hochberg (FDR ")
+                .append((int) (ComparisonAnalysis.FDR * 100)).append(" % over all ").append(analysis.figures.size())
+                .append(" figures) accepts it and its 95 % interval over blocks (t, blocks - 1 df) excludes 1; no"
+                        + " interval under ").append(PairedBlocks.MIN_BLOCKS).append(" blocks.\n\n");
+        md.append("## Pairwise verdict\n\n| pair | figure | ratio | 95 % interval | p | blocks | verdict |\n"
+                + "|---|---|---:|---|---:|---:|---|\n");
+        for (final PairFigure figure : analysis.figures) {
+            final Interval interval = figure.ratioInterval();
+            md.append("| ").append(figure.a).append(" / ").append(figure.b).append(" | ").append(figure.figure)
+                    .append(" | ").append(fmt("%.3f", figure.ratio())).append(" | ")
+                    .append(interval == null ? "-" : fmt("%.3f - %.3f", interval.lower(), interval.upper()))
+                    .append(" | ").append(Double.isNaN(figure.pValue()) ? "-" : fmt("%.2g", figure.pValue()))
+                    .append(" | ").append(figure.blocks.blocks()).append(" | ")
+                    .append(figure.separable() ? "**" + figure.verdict() + "**" : figure.verdict()).append(" |\n");
+        }
+        md.append("\n## Paired shift of the median (ns, A - B per cycle, median per block)\n\n"
+                + "| pair | shift | 95 % interval | blocks | block values |\n|---|---:|---|---:|---|\n");
+        for (final Map.Entry<String, PairedBlocks> shift : analysis.shifts.entrySet()) {
+            final PairedBlocks blocks = shift.getValue();
+            final Interval interval = blocks.interval(PairFigure.CONFIDENCE);
+            md.append("| ").append(shift.getKey()).append(" | ").append(fmt("%.1f", blocks.mean())).append(" | ")
+                    .append(interval == null ? "-" : fmt("%.1f - %.1f", interval.lower(), interval.upper()))
+                    .append(" | ").append(blocks.blocks()).append(" | ").append(values(blocks.blockValues(), "%.1f"))
+                    .append(" |\n");
+        }
+        md.append("\n## Where the variance lives (actual-send p50, log ratio)\n\n"
+                + "| pair | sd within a block (per cycle) | sd between blocks | cycles per block | block values"
+                + " (ratio) | blocks for +/-5 % |\n|---|---:|---:|---:|---|---:|\n");
+        for (final PairFigure figure : analysis.figures) {
+            if (!ComparisonAnalysis.P50.equals(figure.figure)) {
+                continue;
+            }
+            final VarianceComponents components = figure.blocks.components();
+            final double[] ratios = Arrays.stream(figure.blocks.blockValues()).map(Math::exp).toArray();
+            md.append("| ").append(figure.a).append(" / ").append(figure.b).append(" | ")
+                    .append(fmt("%.2f %%", 100 * Math.sqrt(components.withinCycleVariance()))).append(" | ")
+                    .append(fmt("%.2f %%", 100 * Math.sqrt(components.betweenBlockVariance()))).append(" | ")
+                    .append(fmt("%.0f", components.meanCyclesPerBlock())).append(" | ")
+                    .append(values(ratios, "%.3f")).append(" | ")
+                    .append(figure.blocks.blocks() < 2 ? "-" : String.valueOf(
+                            figure.blocks.blocksNeeded(Math.log(1.05), PairFigure.CONFIDENCE))).append(" |\n");
+        }
+        md.append("\n## Variants\n\n| variant | voided cycles (own slices) | warm-up slices per block | median idle-JVM"
+                + " CPU per slice | median parent CPU per slice |\n|---|---:|---|---:|---:|\n");
+        for (final String variant : analysis.variants) {
+            final int[] voids = analysis.voidsPerVariant.get(variant);
+            final List<String> warmups = new ArrayList<>();
+            final List<Long> idle = new ArrayList<>();
+            final List<Long> parent = new ArrayList<>();
+            for (final BlockRow row : analysis.blockRows) {
+                if (variant.equals(row.variant)) {
+                    warmups.add(row.warmupSlices + (row.steady ? "" : " (not steady)"));
+                }
+            }
+            for (final SliceRow row : analysis.slices) {
+                if (variant.equals(row.variant)) {
+                    idle.add(row.idleCpuNanos);
+                    parent.add(row.parentCpuNanos);
+                }
+            }
+            final double percent = analysis.voidPercent(variant);
+            md.append("| ").append(variant).append(" | ").append(voids[0]).append(" of ").append(voids[1])
+                    .append(fmt(" (%.1f %%)", percent)).append(percent > maxVoidPercent ? " **FAILED**" : "")
+                    .append(" | ").append(String.join(", ", warmups)).append(" | ")
+                    .append(fmt("%.2f ms", median(idle) / 1e6)).append(" | ")
+                    .append(fmt("%.2f ms", median(parent) / 1e6)).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static double median(final List<Long> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        final long[] sorted = values.stream().mapToLong(Long::longValue).sorted().toArray();
+        return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2.0;
+    }
+
+    private static String values(final double[] values, final String format) {
+        final List<String> cells = new ArrayList<>();
+        for (final double value : values) {
+            cells.add(fmt(format, value));
+        }
+        return String.join(", ", cells);
+    }
+
+    static String fmt(final String format, final Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,159 @@
+package io.fastestjvm.config;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * The interleaved comparison's settings ({@code qp.compare.*}, declared in {@link Settings#COMPARISON}), read and
+ * checked in one place: the parent reads the plan from them, each warm child the slice's shape. Immutable.
+ */
+public final class ComparisonOptions {
+    /** A variant: a name, the Java home it runs on (empty: the launching JVM's), and its JVM flags. */
+    public static final class VariantSpec {
+        public final String name;
+        public final String javaHome;
+        public final List<String> flags;
+
+        VariantSpec(final String name, final String javaHome, final List<String> flags) {
+            this.name = name;
+            this.javaHome = javaHome;
+            this.flags = Collections.unmodifiableList(flags);
+        }
+    }
+
+    private final List<VariantSpec> variants;
+    private final int blocks;
+    private final int cycles;
+    private final long sliceMillis;
+    private final int resumeMessages;
+    private final int warmupSlices;
+    private final int steadySlices;
+    private final long receiveSpinNanos;
+    private final long seed;
+    private final boolean steinStop;
+    private final int targetPercent;
+    private final long maxMinutes;
+    private final int maxVoidPercent;
+
+    private ComparisonOptions(final Properties values) {
+        variants = parseVariants(Settings.COMPARE_VARIANTS.raw(values));
+        blocks = Settings.COMPARE_BLOCKS.intValue(values);
+        cycles = Settings.COMPARE_CYCLES.intValue(values);
+        sliceMillis = Settings.COMPARE_SLICE_MILLIS.longValue(values);
+        resumeMessages = Settings.COMPARE_RESUME_MESSAGES.intValue(values);
+        warmupSlices = Settings.COMPARE_WARMUP_SLICES.intValue(values);
+        steadySlices = Settings.COMPARE_STEADY_SLICES.intValue(values);
+        if (steadySlices > warmupSlices) {
+            throw Settings.COMPARE_STEADY_SLICES.invalid(steadySlices + " is more than qp.compare.warmupSlices ("
+                    + warmupSlices + ")");
+        }
+        receiveSpinNanos = Settings.COMPARE_RECEIVE_SPIN_NANOS.longValue(values);
+        seed = Settings.COMPARE_SEED.longValue(values);
+        steinStop = "stein".equals(Settings.COMPARE_STOP.choice(values));
+        targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
+        maxMinutes = Settings.COMPARE_MAX_MINUTES.longValue(values);
+        maxVoidPercent = Settings.COMPARE_MAX_VOID_PERCENT.intValue(values);
+    }
+
+    /** Reads {@code qp.compare.*} from {@code properties}; anything unset takes its default. */
+    public static ComparisonOptions fromProperties(final Properties properties) {
+        return new ComparisonOptions(properties);
+    }
+
+    private static List<VariantSpec> parseVariants(final String raw) {
+        final List<VariantSpec> list = new ArrayList<>();
+        final Set<String> names = new HashSet<>();
+        for (final String entry : raw.split(";")) {
+            if (entry.trim().isEmpty()) {
+                continue;
+            }
+            final int equals = entry.indexOf('=');
+            final int bar = entry.indexOf('|');
+            if (equals <= 0 || bar < equals) {
+                throw Settings.COMPARE_VARIANTS.invalid("\"" + entry + "\" is not name=java-home|flags");
+            }
+            final String name = entry.substring(0, equals).trim();
+            if (!name.matches("[A-Za-z0-9._#+-]{1,64}") || "-".equals(name) || !names.add(name)) {
+                throw Settings.COMPARE_VARIANTS.invalid("variant name \"" + name + "\" is not a unique name of"
+                        + " letters, digits and ._#+- (not a lone -)");
+            }
+            final List<String> flags = new ArrayList<>();
+            for (final String flag : entry.substring(bar + 1).trim().split("\\s+")) {
+                if (!flag.isEmpty()) {
+                    flags.add(flag);
+                }
+            }
+            list.add(new VariantSpec(name, entry.substring(equals + 1, bar).trim(), flags));
+        }
+        return Collections.unmodifiableList(list);
+    }
+
+    /** Only the parent needs two or more; a child reads the slice's shape alone. */
+    public ComparisonOptions requireVariants() {
+        if (variants.size() < 2) {
+            throw Settings.COMPARE_VARIANTS.invalid(variants.size() + " variant(s); a comparison needs 2 or more");
+        }
+        return this;
+    }
+
+    public List<VariantSpec> variants() {
+        return variants;
+    }
+
+    public int blocks() {
+        return blocks;
+    }
+
+    public int cycles() {
+        return cycles;
+    }
+
+    public long sliceMillis() {
+        return sliceMillis;
+    }
+
+    public int resumeMessages() {
+        return resumeMessages;
+    }
+
+    public int warmupSlices() {
+        return warmupSlices;
+    }
+
+    public int steadySlices() {
+        return steadySlices;
+    }
+
+    public long receiveSpinNanos() {
+        return receiveSpinNanos;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    public boolean steinStop() {
+        return steinStop;
+    }
+
+    public int targetPercent() {
+        return targetPercent;
+    }
+
+    public long maxMinutes() {
+        return maxMinutes;
+    }
+
+    public int maxVoidPercent() {
+        return maxVoidPercent;
+    }
+
+    /** Messages in one slice at {@code rate}, the unrecorded resume included. */
+    public long sliceMessages(final long rate) {
+        return Math.max(1, rate * sliceMillis / 1000) + resumeMessages;
+    }
+}

@@ -1,0 +1,180 @@
+package io.fastestjvm.control;
+
+import java.io.EOFException;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A child JVM driven over a {@link ControlLink}: {@link #start} forks it and waits, bounded, for it to connect;
+ * {@link #request} sends a command and waits, bounded, for its reply. Every wait here has a deadline, and a child
+ * that misses one is killed before the failure is thrown, so a hung child can never hang its parent. The child's
+ * stdin stays a pipe this JVM holds open and never writes: when this JVM dies for any reason the kernel closes it,
+ * and the child's lifeline ends it. Its stdout and stderr go to a log file.
+ */
+public final class ChildHandle implements AutoCloseable {
+    /** The reply a child sends first, with its process id ({@code pid}). */
+    public static final String HELLO = "hello";
+    /** The hello's field: the child's process id (Java 8 has no Process.pid()). */
+    public static final String PID = "pid";
+    private static final long STOP_MILLIS = TimeUnit.SECONDS.toMillis(30);
+    private static final long ACCEPT_POLL_MILLIS = 200;
+
+    private final String name;
+    private final Process process;
+    private final ControlLink link;
+    private final File log;
+    private final long pid;
+
+    private ChildHandle(final String name, final Process process, final ControlLink link, final File log,
+                        final long pid) {
+        this.name = name;
+        this.process = process;
+        this.link = link;
+        this.log = log;
+        this.pid = pid;
+    }
+
+    /**
+     * Forks {@code command} (a java command line; the link's port is added as a system property just before its
+     * main class, its last element) and waits at most {@code connectMillis} for its hello.
+     */
+    public static ChildHandle start(final String name, final List<String> command, final File log,
+                                    final long connectMillis) throws IOException, ChildFailure {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            final List<String> line = new ArrayList<>(command);
+            line.add(line.size() - 1, "-D" + ControlLink.PORT_PROPERTY + "=" + server.getLocalPort());
+            final Process process = new ProcessBuilder(line).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
+            final ControlLink link;
+            try {
+                link = accept(server, process, connectMillis);
+            } catch (final IOException e) {
+                kill(process);
+                throw e;
+            }
+            if (link == null) {
+                final boolean ended = !process.isAlive();
+                final Integer exit = kill(process);
+                throw new ChildFailure(name + ": " + (ended ? "ended with exit code " + exit + " before connecting"
+                        : "did not connect within " + connectMillis + " ms; killed") + " (log: " + log + ")");
+            }
+            final ChildHandle handle = new ChildHandle(name, process, link, log, -1);
+            final ControlMessage hello = handle.await(HELLO, connectMillis);
+            return new ChildHandle(name, process, link, log, hello.number(PID));
+        }
+    }
+
+    /** The child's connection, or null when it ended or the deadline passed first (checked every 200 ms). */
+    private static ControlLink accept(final ServerSocket server, final Process process, final long connectMillis)
+            throws IOException {
+        final long deadline = System.currentTimeMillis() + connectMillis;
+        server.setSoTimeout((int) ACCEPT_POLL_MILLIS);
+        while (process.isAlive() && System.currentTimeMillis() < deadline) {
+            try {
+                return new ControlLink(server.accept());
+            } catch (final SocketTimeoutException e) {
+                // not yet: look again whether the child is still alive
+            }
+        }
+        return null;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The child's process id, from its hello (Java 8 has no Process.pid()). */
+    public long pid() {
+        return pid;
+    }
+
+    public File log() {
+        return log;
+    }
+
+    /** Sends {@code command} and returns the reply of type {@code expected}, within {@code timeoutMillis}. */
+    public ControlMessage request(final ControlMessage command, final String expected, final long timeoutMillis)
+            throws ChildFailure {
+        try {
+            link.send(command);
+        } catch (final IOException e) {
+            throw failure("could not send " + command.type() + ": " + e);
+        }
+        return await(expected, timeoutMillis);
+    }
+
+    private ControlMessage await(final String expected, final long timeoutMillis) throws ChildFailure {
+        final ControlMessage reply;
+        try {
+            reply = link.receive(timeoutMillis);
+        } catch (final SocketTimeoutException e) {
+            throw failure("no " + expected + " reply within " + timeoutMillis + " ms");
+        } catch (final EOFException e) {
+            throw failure("ended before its " + expected + " reply");
+        } catch (final IOException e) {
+            throw failure("control link broke waiting for " + expected + ": " + e);
+        }
+        if (ControlMessage.FAILED.equals(reply.type())) {
+            throw new ChildFailure(name + ": " + reply.text(ControlMessage.REASON));
+        }
+        if (!expected.equals(reply.type())) {
+            throw failure("replied " + reply.type() + " where " + expected + " was due");
+        }
+        return reply;
+    }
+
+    /** Kills the child (it missed a deadline or broke the protocol) and names it, its exit and its log. */
+    private ChildFailure failure(final String what) {
+        final Integer exit = kill(process);
+        return new ChildFailure(name + " (pid " + pid + "): " + what + "; killed"
+                + (exit == null ? "" : ", exit code " + exit) + " (log: " + log + ")");
+    }
+
+    /**
+     * Ends the child: closes the link and its stdin (its lifeline), waits up to 30 s for it to exit on its own,
+     * then kills it. Returns its exit code.
+     */
+    @Override
+    public void close() {
+        try {
+            link.close();
+            process.getOutputStream().close();
+            if (!process.waitFor(STOP_MILLIS, TimeUnit.MILLISECONDS)) {
+                kill(process);
+            }
+        } catch (final IOException e) {
+            kill(process);
+        } catch (final InterruptedException e) {
+            kill(process);
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The exit code once the child has ended, else null. */
+    public Integer exitCode() {
+        return process.isAlive() ? null : process.exitValue();
+    }
+
+    /**
+     * SIGTERM (its shutdown hook removes its queue), then SIGKILL after 30 s; each wait bounded. The exit code, or
+     * null. The one way every parent here ends a child it gave up on.
+     */
+    public static Integer kill(final Process process) {
+        try {
+            process.destroy();
+            if (!process.waitFor(STOP_MILLIS, TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(STOP_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        } catch (final InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        return process.isAlive() ? null : process.exitValue();
+    }
+}

@@ -1,0 +1,69 @@
+package io.fastestjvm.control;
+
+import java.io.BufferedReader;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The two-way control link: a loopback TCP connection carrying {@link ControlMessage}s, one JSON line each, as JMH
+ * links its host and forks. A socket rather than the child's stdout, because a JVM writes its own warnings there.
+ * Every read has a deadline: a link that says nothing in time is an error the caller handles (the parent kills the
+ * child, see {@link ChildHandle}).
+ */
+public final class ControlLink implements Closeable {
+    /** The system property that tells a child the port its parent listens on. */
+    public static final String PORT_PROPERTY = "io.fastestjvm.controlPort";
+
+    private final Socket socket;
+    private final BufferedReader in;
+    private final Writer out;
+
+    ControlLink(final Socket socket) throws IOException {
+        this.socket = socket;
+        socket.setTcpNoDelay(true);
+        this.in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+        this.out = new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8);
+    }
+
+    /** The child's end: connects to the parent on loopback at {@code port}. */
+    public static ControlLink connect(final int port) throws IOException {
+        final Socket socket = new Socket();
+        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
+                (int) TimeUnit.SECONDS.toMillis(30));
+        return new ControlLink(socket);
+    }
+
+    public synchronized void send(final ControlMessage message) throws IOException {
+        out.write(message.toLine());
+        out.write('\n');
+        out.flush();
+    }
+
+    /**
+     * The next message, waiting at most {@code timeoutMillis} (0: forever, for a child, whose parent's death
+     * closes the link). Throws {@link SocketTimeoutException} at the deadline, {@link java.io.EOFException} when
+     * the other end closed the link.
+     */
+    public ControlMessage receive(final long timeoutMillis) throws IOException {
+        socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis));
+        final String line = in.readLine();
+        if (line == null) {
+            throw new java.io.EOFException("the control link was closed by the other end");
+        }
+        return ControlMessage.parse(line);
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}

@@ -1,0 +1,282 @@
+package io.fastestjvm.slice;
+
+import java.io.EOFException;
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.fastestjvm.affinity.CpuAssignment;
+import io.fastestjvm.affinity.CpuPlanner;
+import io.fastestjvm.affinity.ThreadAffinity;
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.ComparisonOptions;
+import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.control.ChildHandle;
+import io.fastestjvm.control.ControlLink;
+import io.fastestjvm.control.ControlMessage;
+import io.fastestjvm.control.ParentLifeline;
+import io.fastestjvm.transport.ChronicleQueueTransport;
+import io.fastestjvm.transport.PersistenceProof;
+import io.fastestjvm.transport.Transport;
+import io.fastestjvm.warmup.StringLiterals;
+import io.fastestjvm.warmup.WarmupCollections;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A warm JVM of an interleaved comparison: it opens its own queue, pins its producer and consumer, and then does
+ * what its parent asks over the {@link ControlLink}, one command at a time, its worker threads parked in between:
+ * <ul>
+ *   <li>{@code warmup}: slices back to back (each followed by a park, so resuming is rehearsed) until
+ *       {@code qp.compare.steadySlices} in a row were quiet, or {@code qp.compare.warmupSlices};</li>
+ *   <li>{@code slice}: one measured slice; the reply carries its percentiles, both histograms and its evidence;</li>
+ *   <li>{@code finish}: the persistence read-back of everything sent, then the JVM ends.</li>
+ * </ul>
+ * The parent's death closes the link (and stdin, the lifeline), and this JVM ends through its shutdown hooks.
+ */
+public final class SliceChild {
+    /** Extra time a slice may take past its schedule before the JVM is declared stuck. */
+    private static final long SLICE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** Warm-up slices before any can count as steady: the first compilations come in waves. */
+    private static final int MIN_WARMUP_SLICES = 10;
+
+    private final BenchmarkOptions options;
+    private final ComparisonOptions slices;
+    private final ControlLink link;
+    private Transport transport;
+    private SliceWorkers workers;
+    private SliceEvidence evidence;
+    private long next;
+
+    private SliceChild(final BenchmarkOptions options, final ComparisonOptions slices, final ControlLink link) {
+        this.options = options;
+        this.slices = slices;
+        this.link = link;
+    }
+
+    public static void main(final String[] args) throws Exception {
+        ParentLifeline.watch(System.err);
+        final ControlLink link = ControlLink.connect(Integer.getInteger(ControlLink.PORT_PROPERTY));
+        final SliceChild child;
+        try {
+            child = new SliceChild(BenchmarkOptions.fromProperties(System.getProperties()),
+                    ComparisonOptions.fromProperties(System.getProperties()), link);
+        } catch (final InvalidSettingException e) {
+            link.send(ControlMessage.failed("error: " + e.getMessage()));
+            System.exit(2);
+            return;
+        }
+        System.exit(child.serve());
+    }
+
+    private int serve() throws IOException, InterruptedException {
+        final File queueDir = new File(options.queueParent(), "qp-slice-" + processId());
+        try {
+            final String failure = open(queueDir);
+            if (failure != null) {
+                link.send(ControlMessage.failed(failure));
+                return 1;
+            }
+            link.send(hello());
+            while (true) {
+                final ControlMessage command;
+                try {
+                    command = link.receive(0);
+                } catch (final EOFException e) {
+                    System.err.println("[qp] the parent closed the control link: stopping this JVM");
+                    return ParentLifeline.PARENT_GONE;
+                }
+                final ControlMessage reply = answer(command);
+                link.send(reply);
+                if (ControlMessage.FAILED.equals(reply.type()) || SliceProtocol.FINISHED.equals(reply.type())) {
+                    return ControlMessage.FAILED.equals(reply.type()) ? 1 : 0;
+                }
+            }
+        } finally {
+            if (workers != null) {
+                workers.stop();
+            }
+            if (transport != null) {
+                transport.close();
+            }
+            if (!options.keepQueue()) {
+                ChronicleQueueTransport.deleteTree(queueDir.toPath());
+            }
+        }
+    }
+
+    private String open(final File queueDir) throws IOException, InterruptedException {
+        final CpuAssignment[] cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
+                .plan(options.producerCpu(), options.consumerCpu());
+        if (!queueDir.mkdir()) {
+            return "could not create the queue directory " + queueDir;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (!options.keepQueue()) {
+                ChronicleQueueTransport.deleteTree(queueDir.toPath());
+            }
+        }, "qp-queue-removal"));
+        transport = options.transportEntry().create(options.transportSpec(), queueDir);
+        workers = new SliceWorkers(transport, slices.receiveSpinNanos(), cpus[0].planned(),
+                cpus[1].planned());
+        final String failure = workers.start();
+        evidence = new SliceEvidence(workers.producerFacts(), workers.consumerFacts());
+        return failure;
+    }
+
+    private ControlMessage hello() {
+        return ControlMessage.of(ChildHandle.HELLO)
+                .with(ChildHandle.PID, Long.parseLong(processId()))
+                .with(SliceProtocol.JAVA_VERSION, System.getProperty("java.version"))
+                .with(SliceProtocol.VM, System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"))
+                .with(SliceProtocol.PRODUCER_CPUS, workers.producerFacts().cpus)
+                .with(SliceProtocol.CONSUMER_CPUS, workers.consumerFacts().cpus)
+                .with(SliceProtocol.PINNING, String.valueOf(workers.producerFacts().note) + "; "
+                        + workers.consumerFacts().note);
+    }
+
+    private ControlMessage answer(final ControlMessage command) {
+        switch (command.type()) {
+            case SliceProtocol.WARMUP:
+                return warmUp();
+            case SliceProtocol.SLICE:
+                return measuredSlice(command.number(SliceProtocol.CYCLE));
+            case SliceProtocol.FINISH:
+                return finish();
+            default:
+                return ControlMessage.failed("unknown command " + command.type());
+        }
+    }
+
+    /**
+     * Slices until steady, each followed by a park, so resuming is rehearsed. First the single run's fast stage
+     * (qp.warmupRate until qp.warmupIndexBlocks of Chronicle's index blocks are crossed, so the code that crosses
+     * one is compiled), in slices of the same length; then slices at the measured rate, the same loops and length
+     * as a measured slice. Collects twice early (so Chronicle's weakly held index arrays are seen empty while their
+     * lookup is profiled, as the single run's warm-up does) and resolves the loaded classes' string literals as the
+     * paced slices start, so no compilation request inside a measured slice allocates.
+     */
+    private ControlMessage warmUp() {
+        final WarmupCollections collections = new WarmupCollections(options.warmupGc());
+        final StringLiterals literals = new StringLiterals(options.resolveLiterals());
+        int done = 0;
+        while (next < options.fastWarmupMessages()) {
+            if (done == 1 || done == 2) {
+                collections.collectBefore(done);
+            }
+            final String stuck = runSlice(options.warmupRate(), options.fastWarmupMessages() - next);
+            if (stuck != null) {
+                return ControlMessage.failed("fast warm-up slice " + done + ": " + stuck);
+            }
+            done++;
+        }
+        final int fast = done;
+        literals.resolveLoaded();
+        int quiet = 0;
+        int paced = 0;
+        String lastFailure = null;
+        while (paced < slices.warmupSlices() && (paced < MIN_WARMUP_SLICES || quiet < slices.steadySlices())) {
+            final long[] before = evidence.read();
+            final String stuck = runSlice(options.rate(), Long.MAX_VALUE);
+            if (stuck != null) {
+                return ControlMessage.failed("warm-up slice " + (fast + paced) + ": " + stuck);
+            }
+            final long[] after = evidence.read();
+            lastFailure = SliceEvidence.failure(before, after);
+            quiet = SliceEvidence.jitQuiet(before, after) && lastFailure == null ? quiet + 1 : 0;
+            paced++;
+        }
+        final boolean steady = paced >= MIN_WARMUP_SLICES && quiet >= slices.steadySlices();
+        return ControlMessage.of(SliceProtocol.WARMED_UP)
+                .with(SliceProtocol.FAST_SLICES, fast)
+                .with(SliceProtocol.PACED_SLICES, paced)
+                .with(SliceProtocol.STEADY, steady)
+                .with(SliceProtocol.LAST_FAILURE, lastFailure)
+                .with(SliceProtocol.SENT_SO_FAR, next)
+                .with(SliceProtocol.WARMUP_GCS, collections.toList())
+                .with(SliceProtocol.STRING_LITERALS, literals.toMap());
+    }
+
+    /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */
+    private ControlMessage measuredSlice(final long cycle) {
+        final long first = next;
+        final long[] before = evidence.read();
+        final long start = System.nanoTime();
+        final String stuck = runSlice(options.rate(), Long.MAX_VALUE);
+        final long wallNanos = System.nanoTime() - start;
+        if (stuck != null) {
+            return ControlMessage.failed("slice of cycle " + cycle + ": " + stuck);
+        }
+        final long[] after = evidence.read();
+        final String failure = SliceEvidence.failure(before, after);
+        return ControlMessage.of(SliceProtocol.SLICE_DONE)
+                .with(SliceProtocol.CYCLE, cycle)
+                .with(SliceProtocol.FIRST_SEQUENCE, first)
+                .with(SliceProtocol.SLICE_MESSAGES, next - first)
+                .with(SliceProtocol.RECORDED, workers.actualSend.getTotalCount())
+                .with(SliceProtocol.WALL_NANOS, wallNanos)
+                .with(SliceProtocol.FAILURE, failure)
+                .with(SliceProtocol.ACTUAL_SEND, percentiles(workers.actualSend))
+                .with(SliceProtocol.INTENDED_SEND, percentiles(workers.intendedSend))
+                .with(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM, encode(workers.actualSend))
+                .with(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM, encode(workers.intendedSend))
+                .with(SliceProtocol.SLICE_EVIDENCE, SliceEvidence.delta(before, after));
+    }
+
+    /**
+     * Runs the next slice (at most {@code most} messages) through both workers at {@code rate}; null, or why the JVM
+     * is stuck.
+     */
+    private String runSlice(final long rate, final long most) {
+        final long messages = Math.min(most, slices.sliceMessages(rate));
+        final long first = next;
+        next += messages;
+        final long scheduleNanos = TimeUnit.SECONDS.toNanos(1) * messages / rate;
+        return workers.run(first, next, first + slices.resumeMessages(), rate, scheduleNanos + SLICE_GRACE_NANOS);
+    }
+
+    private ControlMessage finish() {
+        workers.stop();
+        transport.close();
+        final long sent = workers.sent();
+        final PersistenceProof proof = transport.persists() ? transport.provePersisted(sent) : null;
+        if (proof != null && !proof.passed()) {
+            return ControlMessage.failed("persistence read-back: " + proof.problem());
+        }
+        return ControlMessage.of(SliceProtocol.FINISHED)
+                .with(SliceProtocol.SENT, sent)
+                .with(SliceProtocol.READ_BACK, proof == null ? -1 : proof.messagesRead())
+                .with(SliceProtocol.READ_BACK_NANOS, proof == null ? -1 : proof.durationNanos());
+    }
+
+    /** A latency's {@link SliceProtocol#PERCENTILES} in a slice, in ns. */
+    static Map<String, Object> percentiles(final Histogram histogram) {
+        final Map<String, Object> values = new LinkedHashMap<>();
+        final double[] at = {50, 90, 99, 99.9};
+        for (int i = 0; i < at.length; i++) {
+            values.put(SliceProtocol.PERCENTILES.get(i), histogram.getValueAtPercentile(at[i]));
+        }
+        values.put(SliceProtocol.PERCENTILES.get(at.length), histogram.getMaxValue());
+        return values;
+    }
+
+    /** HdrHistogram's compressed encoding in base64, as its log format carries each interval. */
+    static String encode(final Histogram histogram) {
+        final ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        final int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        final byte[] bytes = new byte[length];
+        buffer.flip();
+        buffer.get(bytes);
+        return Base64.getEncoder().encodeToString(bytes);
+    }
+
+    private static String processId() {
+        final String name = ManagementFactory.getRuntimeMXBean().getName();
+        final int at = name.indexOf('@');
+        return at > 0 ? name.substring(0, at) : name;
+    }
+}

@@ -1,0 +1,94 @@
+package io.fastestjvm.slice;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.fastestjvm.audit.ContextSwitches;
+import io.fastestjvm.recording.AllocationMeter;
+import io.fastestjvm.timeline.JvmCounters;
+
+/**
+ * What the JVM did around one slice, read by the command thread just before the workers wake and just after both
+ * are done: JIT compilations and invalidations (hsperfdata), safepoints and their time, GC collections and time,
+ * each worker's allocated bytes and involuntary context switches, and the process's CPU time. The difference of
+ * two readings is a slice's evidence row; {@link #failure} applies the slice's checks to it.
+ */
+final class SliceEvidence {
+    private final JvmCounters counters;
+    private final SliceWorkers.ThreadFacts producer;
+    private final SliceWorkers.ThreadFacts consumer;
+
+    SliceEvidence(final SliceWorkers.ThreadFacts producer, final SliceWorkers.ThreadFacts consumer) {
+        this.counters = JvmCounters.open();
+        this.producer = producer;
+        this.consumer = consumer;
+    }
+
+    /** One reading, in a fixed order (see {@link SliceProtocol#EVIDENCE}). */
+    long[] read() {
+        long gcCount = 0;
+        long gcMillis = 0;
+        for (final GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            gcCount += Math.max(0, gc.getCollectionCount());
+            gcMillis += Math.max(0, gc.getCollectionTime());
+        }
+        return new long[] {
+            counters == null ? JvmCounters.UNAVAILABLE : counters.compilations(),
+            counters == null ? JvmCounters.UNAVAILABLE : counters.invalidations(),
+            counters == null ? JvmCounters.UNAVAILABLE : counters.safepoints(),
+            counters == null ? JvmCounters.UNAVAILABLE : counters.safepointNanos(),
+            gcCount,
+            gcMillis,
+            AllocationMeter.allocatedBytesOf(producer.javaId),
+            AllocationMeter.allocatedBytesOf(consumer.javaId),
+            ContextSwitches.involuntary(producer.osId),
+            ContextSwitches.involuntary(consumer.osId),
+            processCpuNanos(),
+        };
+    }
+
+    static final int COMPILATIONS = 0;
+    static final int INVALIDATIONS = 1;
+    static final int PRODUCER_BYTES = 6;
+    static final int CONSUMER_BYTES = 7;
+
+    /** {@code after - before}, named; a counter that is unavailable in either reading is -1. */
+    static Map<String, Object> delta(final long[] before, final long[] after) {
+        final Map<String, Object> row = new LinkedHashMap<>();
+        for (int i = 0; i < SliceProtocol.EVIDENCE.size(); i++) {
+            row.put(SliceProtocol.EVIDENCE.get(i), before[i] < 0 || after[i] < 0 ? -1L : after[i] - before[i]);
+        }
+        return row;
+    }
+
+    /**
+     * The slice's checks on its evidence: the hot loops allocated nothing, and no compiled method was invalidated
+     * (the hsperfdata count covers every thread, so this is stricter than the single run's hot-path rule: any
+     * deoptimisation voids the slice). Null when both hold.
+     */
+    static String failure(final long[] before, final long[] after) {
+        final long producerBytes = after[PRODUCER_BYTES] - before[PRODUCER_BYTES];
+        final long consumerBytes = after[CONSUMER_BYTES] - before[CONSUMER_BYTES];
+        if (producerBytes != 0 || consumerBytes != 0) {
+            return "allocation: producer " + producerBytes + " B, consumer " + consumerBytes + " B";
+        }
+        if (before[INVALIDATIONS] >= 0 && after[INVALIDATIONS] != before[INVALIDATIONS]) {
+            return "deoptimisation: " + (after[INVALIDATIONS] - before[INVALIDATIONS]) + " compiled method(s)"
+                    + " invalidated";
+        }
+        return null;
+    }
+
+    /** True when the JIT neither compiled nor invalidated anything between the readings (a steady slice). */
+    static boolean jitQuiet(final long[] before, final long[] after) {
+        return after[COMPILATIONS] == before[COMPILATIONS] && after[INVALIDATIONS] == before[INVALIDATIONS];
+    }
+
+    private static long processCpuNanos() {
+        final java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean
+                ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() : -1;
+    }
+}

@@ -1,0 +1,61 @@
+package io.fastestjvm.slice;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+import io.fastestjvm.warmup.StringLiterals;
+import io.fastestjvm.warmup.WarmupCollections;
+
+/**
+ * The words of the control protocol between a comparison's parent and a warm {@link SliceChild}, each spelled here
+ * once: the commands, the replies, and the fields of each reply (docs/interleaved.md#the-control-protocol). The
+ * comparison's files ({@code slices.csv}, {@code blocks.csv}) take their column names from the same words.
+ */
+public final class SliceProtocol {
+    // commands, parent to child
+    public static final String WARMUP = "warmup";
+    public static final String SLICE = "slice";
+    public static final String FINISH = "finish";
+    // replies, child to parent (and ChildHandle.HELLO first, with the child's pid)
+    public static final String WARMED_UP = "warmedUp";
+    public static final String SLICE_DONE = "sliceDone";
+    public static final String FINISHED = "finished";
+    // fields
+    public static final String JAVA_VERSION = "javaVersion";
+    public static final String VM = "vm";
+    public static final String PRODUCER_CPUS = "producerCpus";
+    public static final String CONSUMER_CPUS = "consumerCpus";
+    public static final String PINNING = "pinning";
+    public static final String FAST_SLICES = "fastSlices";
+    public static final String PACED_SLICES = "pacedSlices";
+    public static final String STEADY = "steady";
+    public static final String LAST_FAILURE = "lastFailure";
+    public static final String SENT_SO_FAR = "sentSoFar";
+    public static final String WARMUP_GCS = WarmupCollections.SUMMARY_KEY;
+    public static final String STRING_LITERALS = StringLiterals.SUMMARY_KEY;
+    public static final String CYCLE = "cycle";
+    public static final String FIRST_SEQUENCE = "firstSequence";
+    public static final String SLICE_MESSAGES = "sliceMessages";
+    public static final String RECORDED = "recorded";
+    public static final String WALL_NANOS = "wallNanos";
+    public static final String FAILURE = "failure";
+    public static final String ACTUAL_SEND = "actualSend";
+    public static final String INTENDED_SEND = "intendedSend";
+    /** Suffix of the field holding a latency's histogram, HdrHistogram's compressed encoding in base64. */
+    public static final String HISTOGRAM = "Histogram";
+    public static final String SLICE_EVIDENCE = "sliceEvidence";
+    public static final String SENT = "sent";
+    public static final String READ_BACK = "readBack";
+    public static final String READ_BACK_NANOS = "readBackNanos";
+    /** The percentiles of each latency in a slice reply, in this order. */
+    public static final List<String> PERCENTILES = Collections.unmodifiableList(Arrays.asList("p50", "p90", "p99",
+            "p99.9", "max"));
+    /** The evidence of a slice ({@link SliceEvidence}), in this order. */
+    public static final List<String> EVIDENCE = Collections.unmodifiableList(Arrays.asList("compilations",
+            "invalidations", "safepoints", "safepointNanos", "gcCount", "gcMillis", "producerAllocatedBytes",
+            "consumerAllocatedBytes", "producerInvoluntarySwitches", "consumerInvoluntarySwitches", "cpuNanos"));
+
+    private SliceProtocol() {
+    }
+}

@@ -1,0 +1,235 @@
+package io.fastestjvm.slice;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.calibration.ReceiveSpin;
+import io.fastestjvm.message.ReceivedMessage;
+import io.fastestjvm.pacing.FixedRateSchedule;
+import io.fastestjvm.transport.MessageReceiver;
+import io.fastestjvm.transport.MessageSender;
+import io.fastestjvm.transport.Transport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A warm JVM's producer and consumer: pinned once, then parked between slices. {@link #run} hands both a range of
+ * sequences, unparks them, and waits (bounded) until both are done: the producer sends the range on a fixed
+ * schedule that starts when it wakes, the consumer receives it, checks the sequence and records every message past
+ * the slice's unrecorded resume into the two histograms. The same loops run in warm-up and measured slices; they
+ * allocate nothing, and a slice's evidence proves it.
+ */
+final class SliceWorkers {
+    /** Latencies up to an hour are recorded; a longer one fails the slice rather than the JVM. */
+    static final long HIGHEST_NANOS = TimeUnit.HOURS.toNanos(1);
+    private static final long STARTUP_MILLIS = TimeUnit.SECONDS.toMillis(120);
+
+    final Histogram actualSend = new Histogram(HIGHEST_NANOS, 3);
+    final Histogram intendedSend = new Histogram(HIGHEST_NANOS, 3);
+    private final Transport transport;
+    private final long receiveSpinNanos;
+    private final Thread producer;
+    private final Thread consumer;
+    private final Thread commander = Thread.currentThread();
+    private final int[] cpus;
+    private final ThreadFacts producerFacts = new ThreadFacts();
+    private final ThreadFacts consumerFacts = new ThreadFacts();
+    private volatile long generation;
+    private volatile long producerDone;
+    private volatile long consumerDone;
+    private volatile long from;
+    private volatile long to;
+    private volatile long recordFrom;
+    private volatile long intervalPicos;
+    private volatile boolean stop;
+    private volatile String failure;
+
+    /** What a worker thread reports once pinned: its ids and where it really runs. */
+    static final class ThreadFacts {
+        volatile long javaId = -1;
+        volatile int osId = -1;
+        volatile String cpus = "";
+        volatile String note;
+        volatile boolean ready;
+    }
+
+    SliceWorkers(final Transport transport, final long receiveSpinNanos, final int producerCpu,
+                 final int consumerCpu) {
+        this.transport = transport;
+        this.receiveSpinNanos = receiveSpinNanos;
+        this.cpus = new int[] {producerCpu, consumerCpu};
+        this.producer = new Thread(this::produce, "qp-producer");
+        this.consumer = new Thread(this::consume, "qp-consumer");
+    }
+
+    /** Starts and pins both threads; returns once both are parked and ready, or with the reason they are not. */
+    String start() throws InterruptedException {
+        producer.setDaemon(true);
+        consumer.setDaemon(true);
+        producer.start();
+        consumer.start();
+        final long deadline = System.currentTimeMillis() + STARTUP_MILLIS;
+        while (!(producerFacts.ready && consumerFacts.ready) && failure == null) {
+            if (System.currentTimeMillis() > deadline) {
+                return "the producer and consumer were not ready within " + STARTUP_MILLIS + " ms";
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        }
+        return failure;
+    }
+
+    ThreadFacts producerFacts() {
+        return producerFacts;
+    }
+
+    ThreadFacts consumerFacts() {
+        return consumerFacts;
+    }
+
+    /**
+     * One slice: sequences [{@code first}, {@code end}) at {@code rate} msg/s, recorded from {@code recorded}.
+     * Returns null when both threads finished it within {@code limitNanos}, else why not (the JVM is then no longer
+     * usable).
+     */
+    String run(final long first, final long end, final long recorded, final long rate, final long limitNanos) {
+        intervalPicos = FixedRateSchedule.intervalPicos(rate);
+        from = first;
+        to = end;
+        recordFrom = recorded;
+        final long slice = generation + 1;
+        generation = slice;
+        LockSupport.unpark(consumer);
+        LockSupport.unpark(producer);
+        final long deadline = System.nanoTime() + limitNanos;
+        while ((producerDone != slice || consumerDone != slice) && failure == null) {
+            final long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                stop = true;
+                return "slice " + first + "-" + end + " not done within "
+                        + TimeUnit.NANOSECONDS.toMillis(limitNanos) + " ms (sent to " + sentUpTo + ", received to "
+                        + receivedUpTo + ")";
+            }
+            LockSupport.parkNanos(this, left);
+        }
+        return failure;
+    }
+
+    /** Ends both threads at their next turn; they are daemons, so a stuck one cannot keep the JVM alive. */
+    void stop() {
+        stop = true;
+        LockSupport.unpark(producer);
+        LockSupport.unpark(consumer);
+    }
+
+    private volatile long sentUpTo;
+    private volatile long receivedUpTo;
+
+    /** The first sequence not yet sent: the total once every slice has ended. */
+    long sent() {
+        return sentUpTo;
+    }
+
+    private void produce() {
+        try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[0])) {
+            final MessageSender sender = transport.openSender();
+            facts(producerFacts, pinning);
+            long seen = 0;
+            while (true) {
+                seen = awaitSlice(seen);
+                if (stop) {
+                    return;
+                }
+                final long first = from;
+                final long end = to;
+                final long interval = intervalPicos;
+                final long start = System.nanoTime();
+                for (long sequence = first; sequence < end && !stop; sequence++) {
+                    final long intended = FixedRateSchedule.intendedSendTimeNanos(start, interval,
+                            sequence - first);
+                    while (System.nanoTime() - intended < 0) {
+                        // busy-spin to the due time, as the single run's producer does
+                    }
+                    sender.send(sequence, intended);
+                    sentUpTo = sequence + 1;
+                }
+                producerDone = seen;
+                LockSupport.unpark(commander);
+            }
+        } catch (final RuntimeException | Error e) {
+            fail("producer failed at message " + sentUpTo + ": " + e);
+        }
+    }
+
+    private void consume() {
+        try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[1])) {
+            final MessageReceiver receiver = ReceiveSpin.wrap(transport.openReceiver(),
+                    receiveSpinNanos);
+            final ReceivedMessage message = new ReceivedMessage();
+            facts(consumerFacts, pinning);
+            long seen = 0;
+            while (true) {
+                seen = awaitSlice(seen);
+                if (stop) {
+                    return;
+                }
+                actualSend.reset();
+                intendedSend.reset();
+                final long end = to;
+                final long recorded = recordFrom;
+                long expected = from;
+                while (expected < end) {
+                    if (!receiver.poll(message)) {
+                        if (stop) {
+                            return;
+                        }
+                        continue;
+                    }
+                    if (message.sequence != expected) {
+                        fail("sequence check: expected " + expected + ", received " + message.sequence);
+                        return;
+                    }
+                    if (expected >= recorded) {
+                        actualSend.recordValue(clamp(message.receivedNanos - message.actualSendNanos));
+                        intendedSend.recordValue(clamp(message.receivedNanos - message.intendedSendNanos));
+                    }
+                    expected++;
+                    receivedUpTo = expected;
+                }
+                consumerDone = seen;
+                LockSupport.unpark(commander);
+            }
+        } catch (final RuntimeException | Error e) {
+            fail("consumer failed after message " + receivedUpTo + ": " + e);
+        }
+    }
+
+    private static long clamp(final long nanos) {
+        return Math.max(0, Math.min(HIGHEST_NANOS, nanos));
+    }
+
+    /** Parks until the next slice (or stop); returns its generation. */
+    private long awaitSlice(final long seen) {
+        long now = generation;
+        while (now == seen && !stop) {
+            LockSupport.park(this);
+            now = generation;
+        }
+        return now;
+    }
+
+    private void facts(final ThreadFacts facts, final CpuPinning pinning) {
+        facts.javaId = Thread.currentThread().getId();
+        facts.osId = pinning.threadId();
+        facts.cpus = pinning.actualCpus().toString();
+        facts.note = pinning.note();
+        facts.ready = true;
+    }
+
+    private void fail(final String reason) {
+        if (failure == null) {
+            failure = reason;
+        }
+        stop = true;
+        LockSupport.unpark(commander);
+    }
+}

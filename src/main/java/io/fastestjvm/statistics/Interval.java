@@ -1,0 +1,62 @@
+package io.fastestjvm.statistics;
+
+/**
+ * A two-sided confidence interval around a point estimate, with the confidence it was built for, so that a report
+ * never shows a range without saying how sure it is. Immutable.
+ */
+public final class Interval {
+    private final double estimate;
+    private final double lower;
+    private final double upper;
+    private final double confidence;
+
+    public Interval(final double estimate, final double lower, final double upper, final double confidence) {
+        if (lower > upper) {
+            throw new IllegalArgumentException("lower " + lower + " > upper " + upper);
+        }
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("confidence must lie in (0, 1): " + confidence);
+        }
+        this.estimate = estimate;
+        this.lower = lower;
+        this.upper = upper;
+        this.confidence = confidence;
+    }
+
+    /** The symmetric interval {@code estimate -/+ halfWidth}. */
+    public static Interval around(final double estimate, final double halfWidth, final double confidence) {
+        return new Interval(estimate, estimate - halfWidth, estimate + halfWidth, confidence);
+    }
+
+    public double estimate() {
+        return estimate;
+    }
+
+    public double lower() {
+        return lower;
+    }
+
+    public double upper() {
+        return upper;
+    }
+
+    /** The confidence level, e.g. 0.95. */
+    public double confidence() {
+        return confidence;
+    }
+
+    /** Half the width, {@code (upper - lower) / 2}: the "+/-" of a symmetric interval. */
+    public double halfWidth() {
+        return (upper - lower) / 2;
+    }
+
+    /** Whether {@code value} lies in the closed interval, e.g. whether "no difference" (0) is still plausible. */
+    public boolean contains(final double value) {
+        return lower <= value && value <= upper;
+    }
+
+    @Override
+    public String toString() {
+        return estimate + " [" + lower + ", " + upper + "] (" + 100 * confidence + "%)";
+    }
+}

@@ -1,0 +1,196 @@
+package io.fastestjvm.statistics;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.descriptive.moment.SecondMoment;
+import org.apache.commons.math3.stat.inference.TTest;
+
+/**
+ * Paired comparison of two JVM variants with the block as the unit of inference. A block is one set of fresh JVMs;
+ * its cycles share that JVM pair's luck (JIT decisions, layout, placement), so they are not independent: fresh JVMs
+ * differ by a few percent however many cycles each runs. A t-test over all cycles would be pseudo-replication and
+ * its interval far too narrow; instead each block is reduced to one value, the mean of its per-cycle paired values
+ * (e.g. ln(p50_A / p50_B)), and the t statistics use those B values with B - 1 degrees of freedom (Kalibera and
+ * Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013). Immutable.
+ */
+public final class PairedBlocks {
+    /**
+     * The fewest blocks that get an interval. With 2 blocks the t quantile has 1 degree of freedom (12.71 at 95%)
+     * and the sd is a single difference, so the interval is uselessly wide and its width itself mere luck.
+     */
+    public static final int MIN_BLOCKS = 3;
+    /** {@link #blocksNeeded} searches no further than this many blocks. */
+    public static final int MAX_BLOCKS_NEEDED = 10_000;
+    public static final String METHOD = "block is the unit (Kalibera & Jones 2013): block value = mean of its"
+            + " cycles' paired values; Student t over the B block values, df = B - 1; no interval below "
+            + MIN_BLOCKS + " blocks";
+
+    private final List<double[]> cycles;
+    private final double[] blockValues;
+
+    private PairedBlocks(final List<double[]> cycles, final boolean median) {
+        this.cycles = cycles;
+        this.blockValues = new double[cycles.size()];
+        for (int i = 0; i < blockValues.length; i++) {
+            blockValues[i] = median ? StatUtils.percentile(cycles.get(i), 50) : StatUtils.mean(cycles.get(i));
+        }
+    }
+
+    /**
+     * The blocks, one array per block holding that block's per-cycle paired values (voided cycles already
+     * removed). The arrays are copied. A block without cycles has no value and is rejected.
+     */
+    public static PairedBlocks of(final List<double[]> cycleValuesPerBlock) {
+        return new PairedBlocks(copies(cycleValuesPerBlock), false);
+    }
+
+    /**
+     * As {@link #of}, but each block's value is the median of its cycles: one slice the host stalled for half its
+     * length moves a block's mean of log ratios by several percent and its median not at all. The blocks stay the
+     * units, so the interval's coverage holds as for means (the block values are still independent across blocks).
+     */
+    public static PairedBlocks ofMedians(final List<double[]> cycleValuesPerBlock) {
+        return new PairedBlocks(copies(cycleValuesPerBlock), true);
+    }
+
+    private static List<double[]> copies(final List<double[]> cycleValuesPerBlock) {
+        final List<double[]> copies = new ArrayList<>(cycleValuesPerBlock.size());
+        for (int i = 0; i < cycleValuesPerBlock.size(); i++) {
+            final double[] block = cycleValuesPerBlock.get(i);
+            if (block == null || block.length == 0) {
+                throw new IllegalArgumentException("block " + i + " has no cycles");
+            }
+            copies.add(block.clone());
+        }
+        return Collections.unmodifiableList(copies);
+    }
+
+    /** The number of blocks, B. */
+    public int blocks() {
+        return blockValues.length;
+    }
+
+    /** Each block's value, the mean (or median) of its cycles (a copy). */
+    public double[] blockValues() {
+        return blockValues.clone();
+    }
+
+    /** The mean of the block values (each block weighs the same, however many cycles it kept); NaN if no blocks. */
+    public double mean() {
+        return blockValues.length == 0 ? Double.NaN : StatUtils.mean(blockValues);
+    }
+
+    /** The sample standard deviation (n - 1) of the block values; NaN below 2 blocks, where it is undefined. */
+    public double blockSd() {
+        return blockValues.length < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(blockValues));
+    }
+
+    /**
+     * {@code mean -/+ t_{B-1,(1+confidence)/2} * blockSd / sqrt(B)}, or null below {@link #MIN_BLOCKS} blocks.
+     */
+    public Interval interval(final double confidence) {
+        if (blocks() < MIN_BLOCKS) {
+            return null;
+        }
+        final double halfWidth = criticalT(blocks() - 1, confidence) * blockSd() / Math.sqrt(blocks());
+        return Interval.around(mean(), halfWidth, confidence);
+    }
+
+    /**
+     * Two-sided p-value of the one-sample t-test of the block values against 0 ("no difference"). NaN below 2
+     * blocks, or when all block values are 0; 0 when they are all equal and not 0 (no spread, certain difference).
+     */
+    public double pValue() {
+        if (blocks() < 2) {
+            return Double.NaN;
+        }
+        if (StatUtils.variance(blockValues) == 0) {
+            return mean() == 0 ? Double.NaN : 0;
+        }
+        return new TTest().tTest(0.0, blockValues);
+    }
+
+    /**
+     * The within- and between-block variance components (see {@link VarianceComponents}). The within part is NaN
+     * when no block has 2 cycles; the between part is NaN then too, and below 2 blocks.
+     */
+    public VarianceComponents components() {
+        double sumSquares = 0;
+        long df = 0;
+        long totalCycles = 0;
+        for (int i = 0; i < cycles.size(); i++) {
+            final double[] block = cycles.get(i);
+            sumSquares += new SecondMoment().evaluate(block); // squared deviations from the block's mean
+            df += block.length - 1;
+            totalCycles += block.length;
+        }
+        final double within = df == 0 ? Double.NaN : sumSquares / df;
+        double between = Double.NaN;
+        if (blocks() >= 2 && df > 0) {
+            double noisePart = 0;
+            for (final double[] block : cycles) {
+                noisePart += within / block.length;
+            }
+            noisePart /= blocks();
+            between = Math.max(0, StatUtils.variance(blockValues) - noisePart);
+        }
+        return new VarianceComponents(within, blocks() == 0 ? Double.NaN : (double) totalCycles / blocks(),
+                between);
+    }
+
+    /**
+     * The smallest number of blocks B >= 2 whose interval, at this experiment's block sd, would have half-width at
+     * most {@code halfWidth}: {@code t_{B-1} * blockSd / sqrt(B) <= halfWidth}; e.g. halfWidth = ln(1.05) says how
+     * many blocks a 5 % difference would need. The search stops at {@link #MAX_BLOCKS_NEEDED}; if even that is not
+     * enough, the answer is {@code MAX_BLOCKS_NEEDED + 1}, to be read as "more than 10,000".
+     *
+     * @throws IllegalStateException below 2 blocks, where there is no sd to plan from
+     */
+    public int blocksNeeded(final double halfWidth, final double confidence) {
+        if (blocks() < 2) {
+            throw new IllegalStateException("no block sd below 2 blocks: " + blocks());
+        }
+        return blocksNeeded(blockSd(), halfWidth, confidence);
+    }
+
+    /** {@link #blocksNeeded(double, double)} for a given block sd. */
+    public static int blocksNeeded(final double blockSd, final double halfWidth, final double confidence) {
+        if (!(halfWidth > 0)) {
+            throw new IllegalArgumentException("half-width must be positive: " + halfWidth);
+        }
+        if (!(blockSd >= 0)) {
+            throw new IllegalArgumentException("block sd must be a non-negative number: " + blockSd);
+        }
+        // t_{B-1} / sqrt(B) falls strictly as B grows, so the smallest B that is narrow enough can be bisected
+        if (halfWidthFor(MAX_BLOCKS_NEEDED, blockSd, confidence) > halfWidth) {
+            return MAX_BLOCKS_NEEDED + 1;
+        }
+        int tooFew = 1;
+        int enough = MAX_BLOCKS_NEEDED;
+        while (enough - tooFew > 1) {
+            final int middle = (tooFew + enough) >>> 1;
+            if (halfWidthFor(middle, blockSd, confidence) <= halfWidth) {
+                enough = middle;
+            } else {
+                tooFew = middle;
+            }
+        }
+        return enough;
+    }
+
+    private static double halfWidthFor(final int blocks, final double blockSd, final double confidence) {
+        return criticalT(blocks - 1, confidence) * blockSd / Math.sqrt(blocks);
+    }
+
+    /** The two-sided Student t critical value: the {@code (1 + confidence) / 2} quantile with {@code df} df. */
+    static double criticalT(final int df, final double confidence) {
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("confidence must lie in (0, 1): " + confidence);
+        }
+        return new TDistribution(df).inverseCumulativeProbability((1 + confidence) / 2);
+    }
+}

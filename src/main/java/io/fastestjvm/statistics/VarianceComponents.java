@@ -1,0 +1,60 @@
+package io.fastestjvm.statistics;
+
+/**
+ * The variance of paired cycle values split into its two levels: within a block (cycle to cycle in the same JVMs)
+ * and between blocks (one set of fresh JVMs to the next). The split says where more measuring helps: more cycles
+ * per block only shrink the within part, so once the between part dominates, only more blocks narrow the interval.
+ * Immutable; see {@link PairedBlocks#components()}.
+ */
+public final class VarianceComponents {
+    private final double withinCycleVariance;
+    private final double meanCyclesPerBlock;
+    private final double betweenBlockVariance;
+
+    public VarianceComponents(final double withinCycleVariance, final double meanCyclesPerBlock,
+                              final double betweenBlockVariance) {
+        this.withinCycleVariance = withinCycleVariance;
+        this.meanCyclesPerBlock = meanCyclesPerBlock;
+        this.betweenBlockVariance = betweenBlockVariance;
+    }
+
+    /** Pooled variance of cycle values around their own block's mean (df: cycles minus blocks). */
+    public double withinCycleVariance() {
+        return withinCycleVariance;
+    }
+
+    public double meanCyclesPerBlock() {
+        return meanCyclesPerBlock;
+    }
+
+    /**
+     * Method-of-moments estimate of the variance of the true block means: the variance of the block values minus
+     * the part the cycle noise contributes to it (the mean of within / n_i), clamped at 0 because a negative
+     * variance only means the between part is too small to see.
+     */
+    public double betweenBlockVariance() {
+        return betweenBlockVariance;
+    }
+
+    /**
+     * The expected half-width of the block-level t interval for {@code blocks} blocks of {@code cyclesPerBlock}
+     * cycles each: {@code t_{blocks-1} * sqrt((between + within / cyclesPerBlock) / blocks)}, for planning the
+     * next experiment.
+     */
+    public double predictedHalfWidth(final int blocks, final double cyclesPerBlock, final double confidence) {
+        if (blocks < 2) {
+            throw new IllegalArgumentException("a t interval needs at least 2 blocks: " + blocks);
+        }
+        if (!(cyclesPerBlock > 0)) {
+            throw new IllegalArgumentException("cycles per block must be positive: " + cyclesPerBlock);
+        }
+        final double blockValueVariance = betweenBlockVariance + withinCycleVariance / cyclesPerBlock;
+        return PairedBlocks.criticalT(blocks - 1, confidence) * Math.sqrt(blockValueVariance / blocks);
+    }
+
+    @Override
+    public String toString() {
+        return "within " + withinCycleVariance + " (" + meanCyclesPerBlock + " cycles/block), between "
+                + betweenBlockVariance;
+    }
+}

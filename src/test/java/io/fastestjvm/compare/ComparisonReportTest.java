@@ -1,0 +1,78 @@
+package io.fastestjvm.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Collections;
+
+import org.junit.jupiter.api.Test;
+
+/** report.md of synthetic comparisons: the tables, the verdicts in them, failed blocks and failed voids. */
+class ComparisonReportTest {
+    static final String TABLE_HEADER = "| pair | figure | ratio | 95 % interval | p | blocks | verdict |";
+
+    private static String line(final String markdown, final String start) {
+        for (final String line : markdown.split("\n")) {
+            if (line.startsWith(start)) {
+                return line;
+            }
+        }
+        throw new AssertionError("no line starting " + start + " in\n" + markdown);
+    }
+
+    @Test
+    void aKnownDifferenceReadsAsSeparable() {
+        final ComparisonAnalysis analysis = Synthetic.generate(7, 6, 60, 300, 0).analyse();
+        final String md = ComparisonReport.markdown("Interleaved comparison x", Arrays.asList("Started then",
+                "Variant a: flags []"), analysis, 20);
+        assertTrue(md.startsWith("# Interleaved comparison x\n\nStarted then  \nVariant a: flags []  \n"), md);
+        assertTrue(md.contains("Blocks counted: 6. A pair is separable when Benjamini-Hochberg (FDR 5 % over all 4"
+                + " figures)"), md);
+        assertTrue(md.contains("## Pairwise verdict\n\n" + TABLE_HEADER + "\n"), md);
+        final String p50 = line(md, "| a / b | actual-send p50 | ");
+        assertTrue(p50.endsWith(" | 6 | **a slower** |"), p50);
+        final PairFigure figure = analysis.figure("a", "b", ComparisonAnalysis.P50);
+        assertTrue(p50.contains(ComparisonReport.fmt("| %.3f | %.3f - %.3f |", figure.ratio(),
+                figure.ratioInterval().lower(), figure.ratioInterval().upper())), p50);
+        assertTrue(line(md, "| a / b | actual-send p99 (pooled per block) | ").endsWith("**a slower** |"), md);
+        assertTrue(md.contains("## Paired shift of the median (ns, A - B per cycle, median per block)"), md);
+        final double shift = analysis.shifts.get("a / b").mean();
+        assertTrue(line(md, ComparisonReport.fmt("| a / b | %.1f | ", shift)).endsWith(" | 6 | "
+                + ComparisonReport.fmt("%.1f", analysis.shifts.get("a / b").blockValues()[0]) + ", "
+                + ComparisonReport.fmt("%.1f", analysis.shifts.get("a / b").blockValues()[1]) + ", "
+                + ComparisonReport.fmt("%.1f", analysis.shifts.get("a / b").blockValues()[2]) + ", "
+                + ComparisonReport.fmt("%.1f", analysis.shifts.get("a / b").blockValues()[3]) + ", "
+                + ComparisonReport.fmt("%.1f", analysis.shifts.get("a / b").blockValues()[4]) + ", "
+                + ComparisonReport.fmt("%.1f", analysis.shifts.get("a / b").blockValues()[5]) + " |"), md);
+        assertTrue(md.contains("## Where the variance lives"), md);
+        assertEquals("| a | 0 of 360 (0.0 %) | 21, 22, 23, 24, 25, 26 | 1.00 ms | 2.00 ms |", line(md, "| a | "));
+        assertFalse(md.contains("FAILED"), md);
+        assertFalse(md.contains("NaN"), md);
+    }
+
+    @Test
+    void anAaComparisonCannotTellApart() {
+        final String md = ComparisonReport.markdown("t", Collections.<String>emptyList(),
+                Synthetic.generate(1, 6, 60, 0, 0).analyse(), 20);
+        assertTrue(line(md, "| a / b | actual-send p50 | ").endsWith(" | cannot tell apart |"), md);
+        assertFalse(md.contains("**a "), md);
+    }
+
+    @Test
+    void failedBlocksTooFewBlocksAndTooManyVoidsAreShown() {
+        final Synthetic data = Synthetic.generate(7, 3, 60, 300, 0);
+        data.blocks.removeIf(row -> row.block == 3);
+        data.failed(3, "b (pid 9): ended before its slice reply");
+        data.blocks.get(0).voids = 2;
+        final String md = ComparisonReport.markdown("t", Collections.<String>emptyList(), data.analyse(), 1);
+        assertTrue(md.contains("Blocks counted: 2; failed (never counted): block 3 (failed: b (pid 9): ended before"
+                + " its slice reply) "), md);
+        final String p50 = line(md, "| a / b | actual-send p50 | ");
+        assertTrue(p50.endsWith(" | - | - | 2 | too few blocks (2 < 3) |"), p50);
+        final String a = line(md, "| a | ");
+        assertEquals(0, a.indexOf("| a | 2 of 120 (1.7 %) **FAILED** | "), a);
+        assertFalse(line(md, "| b | ").contains("FAILED"), md);
+    }
+}

@@ -1,0 +1,148 @@
+package io.fastestjvm.compare;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The entry point without running a block: bad settings stop it before anything is written; --report rewrites. */
+class ComparisonTest {
+    @TempDir
+    File temp;
+
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+
+    private int run(final Properties properties, final String... args) throws IOException {
+        try (PrintStream out = new PrintStream(outBytes, true, "UTF-8");
+             PrintStream err = new PrintStream(errBytes, true, "UTF-8")) {
+            return Comparison.run(args, properties, out, err);
+        }
+    }
+
+    private String out() {
+        return new String(outBytes.toByteArray(), StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return new String(errBytes.toByteArray(), StandardCharsets.UTF_8);
+    }
+
+    private Properties settings(final String... pairs) {
+        final Properties properties = new Properties();
+        properties.setProperty("qp.resultsDir", new File(temp, "runs").getPath());
+        properties.setProperty("qp.queueDir", temp.getPath());
+        for (int i = 0; i < pairs.length; i += 2) {
+            properties.setProperty(pairs[i], pairs[i + 1]);
+        }
+        return properties;
+    }
+
+    private void assertRefused(final Properties properties, final String setting) throws IOException {
+        assertEquals(2, run(properties));
+        final List<String> lines = Arrays.asList(err().split("\n"));
+        assertEquals(1, lines.size(), err());
+        assertTrue(lines.get(0).startsWith("error: " + setting + ": "), err());
+        assertEquals("", out());
+        assertArrayEquals(new String[0], temp.list(), "nothing is created");
+    }
+
+    @Test
+    void tooFewCyclesAreRefusedBeforeAnythingIsWritten() throws IOException {
+        assertRefused(settings("qp.compare.variants", "a=|;b=|", "qp.compare.cycles", "1"), "qp.compare.cycles");
+        assertTrue(err().contains("accepted: 2 to 100000"), err());
+    }
+
+    @Test
+    void oneVariantIsRefusedBeforeAnythingIsWritten() throws IOException {
+        assertRefused(settings("qp.compare.variants", "a=|-Xmx1g"), "qp.compare.variants");
+    }
+
+    @Test
+    void aMalformedVariantListIsRefusedBeforeAnythingIsWritten() throws IOException {
+        assertRefused(settings("qp.compare.variants", "a=|;a=|"), "qp.compare.variants");
+    }
+
+    @Test
+    void moreMemoryThanThereIsIsRefusedBeforeAnythingIsWritten() throws IOException {
+        assertRefused(settings("qp.compare.variants", "a=|-Xmx1000000g;b=|-Xmx1g"), "qp.compare.variants");
+        assertTrue(err().contains("a block needs"), err());
+    }
+
+    /** A finished comparison's folder as Comparison writes it: plan.json, slices.csv and blocks.csv. */
+    private File comparisonFolder(final Synthetic data) throws IOException {
+        final File folder = new File(temp, "20250101T000000Z-a-vs-b");
+        assertTrue(folder.mkdirs());
+        final Map<String, Object> plan = new LinkedHashMap<>();
+        plan.put("started", "20250101T000000Z");
+        plan.put("seed", 42);
+        plan.put("settings", Collections.singletonMap("qp.compare.variants", "a=|;b=|"));
+        final List<Map<String, Object>> variants = new ArrayList<>();
+        for (final String name : data.variants) {
+            final Map<String, Object> variant = new LinkedHashMap<>();
+            variant.put("name", name);
+            variant.put("javaHome", "");
+            variant.put("flags", Collections.emptyList());
+            variants.add(variant);
+        }
+        plan.put("variants", variants);
+        plan.put("provenance", Collections.singletonMap("commit", "abc123"));
+        plan.put("machine", "Linux test, 2 CPUs");
+        new ObjectMapper().writeValue(new File(folder, Comparison.PLAN), plan);
+        final List<String> slices = new ArrayList<>();
+        slices.add(SliceRow.header());
+        for (final SliceRow row : data.slices) {
+            slices.add(row.toCsv());
+        }
+        Files.write(new File(folder, ComparisonFiles.SLICES).toPath(), slices, StandardCharsets.UTF_8);
+        final List<String> blocks = new ArrayList<>();
+        blocks.add(BlockRow.header());
+        for (final BlockRow row : data.blocks) {
+            blocks.add(row.toCsv());
+        }
+        Files.write(new File(folder, ComparisonFiles.BLOCKS).toPath(), blocks, StandardCharsets.UTF_8);
+        return folder;
+    }
+
+    @Test
+    void reportRewritesTheReportFromTheFolderAlone() throws IOException {
+        final Synthetic data = Synthetic.generate(7, 6, 60, 300, 0);
+        final File folder = comparisonFolder(data);
+        assertEquals(0, run(new Properties(), "--report", folder.getPath()));
+        final File report = new File(folder, Comparison.REPORT);
+        assertTrue(report.isFile());
+        final String md = new String(Files.readAllBytes(report.toPath()), StandardCharsets.UTF_8);
+        assertTrue(md.startsWith("# Interleaved comparison 20250101T000000Z-a-vs-b\n\n"), md);
+        assertTrue(md.contains("Started 20250101T000000Z UTC on Linux test, 2 CPUs; seed 42  \n"), md);
+        assertTrue(md.contains("Provenance: {commit=abc123}"), md);
+        assertTrue(md.contains("Variant a: the launching JVM's java, flags []"), md);
+        assertTrue(md.contains(ComparisonReportTest.TABLE_HEADER), md);
+        assertTrue(md.contains("| a / b | actual-send p50 | "), md);
+        assertTrue(md.contains("**a slower**"), md);
+        assertEquals(ComparisonReport.markdown("Interleaved comparison " + folder.getName(), Arrays.asList(
+                "Started 20250101T000000Z UTC on Linux test, 2 CPUs; seed 42", "Provenance: {commit=abc123}",
+                "Settings: {qp.compare.variants=a=|;b=|}", "Variant a: the launching JVM's java, flags []",
+                "Variant b: the launching JVM's java, flags []"), data.analyse(), 20), md,
+                "the report from the files equals the one from the rows");
+        assertTrue(out().startsWith("---------- interleaved comparison, 6 blocks ----------\n"), out());
+        assertTrue(out().contains("a slower"), out());
+        assertEquals("", err());
+    }
+}

@@ -1,0 +1,73 @@
+package io.fastestjvm.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real interleaved comparison, small: two warm JVMs of this build (an A/A), 3 blocks of 6 cycles of 200 ms slices,
+ * a short fast warm-up stage. Every block completes, every slice is recorded once, each JVM's read-back matches what
+ * it sent, and no queue is left behind. Whether A/A is separable is the benchmark's question, not this test's.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class InterleavedComparisonIT {
+    @TempDir
+    Path temp;
+
+    @Test
+    void aSmallAaComparisonCompletesAndRecordsEverySlice() throws IOException {
+        final Path queues = Files.createDirectory(temp.resolve("queues"));
+        final Properties settings = new Properties();
+        settings.setProperty("qp.compare.variants", "a=|-Xmx512m;b=|-Xmx512m");
+        settings.setProperty("qp.compare.blocks", "3");
+        settings.setProperty("qp.compare.cycles", "6");
+        settings.setProperty("qp.compare.sliceMillis", "200");
+        settings.setProperty("qp.compare.warmupSlices", "30");
+        settings.setProperty("qp.compare.seed", "11");
+        settings.setProperty("qp.warmupIndexBlocks", "1");
+        settings.setProperty("qp.queueDir", queues.toString());
+        settings.setProperty("qp.resultsDir", temp.resolve("results").resolve("runs").toString());
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int exit = Comparison.run(new String[0], settings, new PrintStream(out, true, "UTF-8"),
+                new PrintStream(err, true, "UTF-8"));
+        final String log = err.toString("UTF-8");
+
+        final File[] made = temp.resolve("results").resolve("comparisons").toFile().listFiles();
+        assertEquals(1, made == null ? 0 : made.length, log);
+        final File folder = made[0];
+        final List<BlockRow> blocks = ComparisonFiles.readBlocks(folder);
+        assertEquals(6, blocks.size(), log);
+        for (final BlockRow block : blocks) {
+            assertTrue(block.ok(), block.toCsv());
+            assertTrue(block.readBack > 0, "each JVM read back what it sent: " + block.toCsv());
+        }
+        final List<SliceRow> slices = ComparisonFiles.readSlices(folder);
+        assertEquals(3 * 6 * 2, slices.size());
+        for (final SliceRow slice : slices) {
+            assertEquals(20_000, slice.recorded, "200 ms at 100,000 msg/s, the resume unrecorded: " + slice.toCsv());
+        }
+        assertTrue(new String(Files.readAllBytes(folder.toPath().resolve(Comparison.REPORT)), StandardCharsets.UTF_8)
+                .contains("| a / b | actual-send p50 |"));
+        assertEquals(0, exit, log);
+        try (Stream<Path> left = Files.list(queues)) {
+            assertEquals("", left.map(Path::toString).collect(Collectors.joining(", ")), "queues left behind");
+        }
+    }
+}

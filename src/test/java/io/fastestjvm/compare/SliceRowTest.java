@@ -1,0 +1,209 @@
+package io.fastestjvm.compare;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fastestjvm.slice.SliceProtocol;
+
+/** slices.csv and blocks.csv rows: every field survives a write and a read, and a failure text cannot break a row. */
+class SliceRowTest {
+    @TempDir
+    File folder;
+
+    static SliceRow fullSlice() {
+        final SliceRow row = new SliceRow();
+        row.block = 3;
+        row.cycle = 41;
+        row.position = 2;
+        row.variant = "jdk17#g1";
+        row.predecessor = "jdk21-zgc";
+        row.recorded = 100_000;
+        row.wallNanos = 1_000_123_456L;
+        for (int i = 0; i < row.actualSend.length; i++) {
+            row.actualSend[i] = 400 + 1000L * i;
+            row.intendedSend[i] = 500 + 1000L * i + 7;
+        }
+        for (int i = 0; i < row.evidence.length; i++) {
+            row.evidence[i] = i * 11L + 1;
+        }
+        row.evidence[row.evidence.length - 1] = Long.MAX_VALUE;
+        row.idleCpuNanos = 12_345;
+        row.idleSwitches = 6;
+        row.parentCpuNanos = 777_777;
+        row.stealTicks = -1;
+        row.voided = true;
+        row.failure = "gc in slice: 2 collections, 3 ms";
+        return row;
+    }
+
+    private static void assertSameSlice(final SliceRow expected, final SliceRow actual, final String failure) {
+        assertEquals(expected.block, actual.block);
+        assertEquals(expected.cycle, actual.cycle);
+        assertEquals(expected.position, actual.position);
+        assertEquals(expected.variant, actual.variant);
+        assertEquals(expected.predecessor, actual.predecessor);
+        assertEquals(expected.recorded, actual.recorded);
+        assertEquals(expected.wallNanos, actual.wallNanos);
+        assertArrayEquals(expected.actualSend, actual.actualSend);
+        assertArrayEquals(expected.intendedSend, actual.intendedSend);
+        assertArrayEquals(expected.evidence, actual.evidence);
+        assertEquals(expected.idleCpuNanos, actual.idleCpuNanos);
+        assertEquals(expected.idleSwitches, actual.idleSwitches);
+        assertEquals(expected.parentCpuNanos, actual.parentCpuNanos);
+        assertEquals(expected.stealTicks, actual.stealTicks);
+        assertEquals(expected.voided, actual.voided);
+        assertEquals(failure, actual.failure);
+    }
+
+    @Test
+    void aFullSliceRowSurvivesCsv() {
+        final SliceRow row = fullSlice();
+        final String csv = row.toCsv();
+        assertEquals(SliceRow.header().split(",").length, csv.split(",", -1).length, "one cell per column");
+        final SliceRow back = SliceRow.parse(csv);
+        assertSameSlice(row, back, "gc in slice: 2 collections; 3 ms");
+        assertEquals(400, back.actualP50());
+        assertEquals(csv, back.toCsv());
+    }
+
+    @Test
+    void aCleanSliceKeepsAnEmptyFailure() {
+        final SliceRow row = fullSlice();
+        row.voided = false;
+        row.failure = "";
+        final SliceRow back = SliceRow.parse(row.toCsv());
+        assertSameSlice(row, back, "");
+        assertFalse(back.voided);
+    }
+
+    @Test
+    void theHeaderNamesEveryColumnOnce() {
+        final String[] columns = SliceRow.header().split(",");
+        assertEquals(7 + 2 * SliceRow.PERCENTILES.size() + SliceRow.EVIDENCE.size() + 6, columns.length);
+        assertEquals("block", columns[0]);
+        assertEquals("actualSend.p50", columns[7]);
+        assertEquals("failure", columns[columns.length - 1]);
+        assertEquals(columns.length, new java.util.HashSet<>(java.util.Arrays.asList(columns)).size());
+    }
+
+    @Test
+    void aSliceReplyFillsTheRow() {
+        final Map<String, Object> reply = new LinkedHashMap<>();
+        reply.put(SliceProtocol.RECORDED, 99_000);
+        reply.put(SliceProtocol.WALL_NANOS, 1_000_000_000L);
+        final Map<String, Object> actual = new LinkedHashMap<>();
+        final Map<String, Object> intended = new LinkedHashMap<>();
+        for (int i = 0; i < SliceRow.PERCENTILES.size(); i++) {
+            actual.put(SliceRow.PERCENTILES.get(i), 300 + i);
+            intended.put(SliceRow.PERCENTILES.get(i), 900L + i);
+        }
+        final Map<String, Object> evidence = new LinkedHashMap<>();
+        for (int i = 0; i < SliceRow.EVIDENCE.size(); i++) {
+            evidence.put(SliceRow.EVIDENCE.get(i), i);
+        }
+        reply.put(SliceProtocol.ACTUAL_SEND, actual);
+        reply.put(SliceProtocol.INTENDED_SEND, intended);
+        reply.put(SliceProtocol.SLICE_EVIDENCE, evidence);
+        final SliceRow row = new SliceRow();
+        row.fill(reply);
+        assertEquals(99_000, row.recorded);
+        assertEquals(1_000_000_000L, row.wallNanos);
+        assertArrayEquals(new long[] {300, 301, 302, 303, 304}, row.actualSend);
+        assertArrayEquals(new long[] {900, 901, 902, 903, 904}, row.intendedSend);
+        assertEquals(SliceRow.EVIDENCE.size() - 1, row.evidence[SliceRow.EVIDENCE.size() - 1]);
+        assertEquals("", row.failure, "no failure field: a clean slice");
+        reply.put("failure", "deoptimised");
+        row.fill(reply);
+        assertEquals("deoptimised", row.failure);
+    }
+
+    static BlockRow block(final int block, final String variant, final String status) {
+        final BlockRow row = new BlockRow();
+        row.block = block;
+        row.variant = variant;
+        row.status = status;
+        row.cycles = 60;
+        row.voids = 4;
+        row.warmupSlices = 37;
+        row.steady = true;
+        row.pooledMessages = 6_000_000;
+        row.readBack = 123_456_789L;
+        for (int i = 0; i < row.actualSend.length; i++) {
+            row.actualSend[i] = 600 + 100L * i;
+            row.intendedSend[i] = 650 + 100L * i;
+        }
+        return row;
+    }
+
+    private static void assertSameBlock(final BlockRow expected, final BlockRow actual, final String status) {
+        assertEquals(expected.block, actual.block);
+        assertEquals(expected.variant, actual.variant);
+        assertEquals(expected.cycles, actual.cycles);
+        assertEquals(expected.voids, actual.voids);
+        assertEquals(expected.warmupSlices, actual.warmupSlices);
+        assertEquals(expected.steady, actual.steady);
+        assertEquals(expected.pooledMessages, actual.pooledMessages);
+        assertEquals(expected.readBack, actual.readBack);
+        assertArrayEquals(expected.actualSend, actual.actualSend);
+        assertArrayEquals(expected.intendedSend, actual.intendedSend);
+        assertEquals(status, actual.status);
+    }
+
+    @Test
+    void anOkBlockRowSurvivesCsv() {
+        final BlockRow row = block(2, "a", "ok");
+        final String csv = row.toCsv();
+        assertEquals(BlockRow.header().split(",").length, csv.split(",", -1).length, "one cell per column");
+        final BlockRow back = BlockRow.parse(csv);
+        assertSameBlock(row, back, "ok");
+        assertTrue(back.ok());
+    }
+
+    @Test
+    void aFailedBlockRowSurvivesCsvWithItsCommasReplaced() {
+        final BlockRow row = block(5, "-", "failed: b (pid 12): no slice reply within 61000 ms, killed\nexit 137");
+        row.steady = false;
+        row.readBack = -1;
+        final String csv = row.toCsv();
+        assertEquals(BlockRow.header().split(",").length, csv.split(",", -1).length, "one cell per column");
+        final BlockRow back = BlockRow.parse(csv);
+        assertSameBlock(row, back, "failed: b (pid 12): no slice reply within 61000 ms; killed exit 137");
+        assertFalse(back.ok());
+    }
+
+    @Test
+    void comparisonFilesWriteWhatTheAnalysisReadsBack() throws IOException {
+        final SliceRow slice = fullSlice();
+        final SliceRow clean = fullSlice();
+        clean.cycle = 42;
+        clean.failure = "";
+        clean.voided = false;
+        try (ComparisonFiles files = new ComparisonFiles(folder)) {
+            files.slice(slice);
+            files.slice(clean);
+            files.failedBlock(4, "a: ended, before its slice reply");
+        }
+        final List<SliceRow> slices = ComparisonFiles.readSlices(folder);
+        assertEquals(2, slices.size());
+        assertSameSlice(slice, slices.get(0), "gc in slice: 2 collections; 3 ms");
+        assertSameSlice(clean, slices.get(1), "");
+        final List<BlockRow> blocks = ComparisonFiles.readBlocks(folder);
+        assertEquals(1, blocks.size());
+        assertEquals(4, blocks.get(0).block);
+        assertEquals("-", blocks.get(0).variant);
+        assertEquals("failed: a: ended; before its slice reply", blocks.get(0).status);
+        assertEquals(-1, blocks.get(0).readBack);
+        assertFalse(blocks.get(0).ok());
+    }
+}

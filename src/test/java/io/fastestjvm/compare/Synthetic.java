@@ -1,0 +1,126 @@
+package io.fastestjvm.compare;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Hand-built comparison rows for the analysis and report tests: a host level shared by every variant of a cycle
+ * (a random walk within 600-1200 ns), a per-block JVM effect per variant (the luck of a fresh JVM), per-slice
+ * lognormal noise, and a fixed shift in ns per variant. Seeded, so every test sees the same numbers each time.
+ */
+final class Synthetic {
+    final List<String> variants;
+    final List<SliceRow> slices = new ArrayList<>();
+    final List<BlockRow> blocks = new ArrayList<>();
+
+    Synthetic(final String... variants) {
+        this.variants = Arrays.asList(variants);
+    }
+
+    /** One slice with this p50; its other percentiles and its intended-send p50 follow from it. */
+    SliceRow slice(final int block, final int cycle, final int position, final String predecessor,
+                   final String variant, final long p50) {
+        final SliceRow row = new SliceRow();
+        row.block = block;
+        row.cycle = cycle;
+        row.position = position;
+        row.variant = variant;
+        row.predecessor = predecessor;
+        row.recorded = 100_000;
+        row.wallNanos = 1_000_000_000L;
+        for (int i = 0; i < row.actualSend.length; i++) {
+            row.actualSend[i] = p50 << i;
+            row.intendedSend[i] = (p50 + 100) << i;
+        }
+        row.idleCpuNanos = 1_000_000;
+        row.parentCpuNanos = 2_000_000;
+        slices.add(row);
+        return row;
+    }
+
+    BlockRow block(final int block, final String variant, final long p99, final long p999, final int cycles,
+                   final int voids) {
+        final BlockRow row = new BlockRow();
+        row.block = block;
+        row.variant = variant;
+        row.status = "ok";
+        row.cycles = cycles;
+        row.voids = voids;
+        row.warmupSlices = 20 + block;
+        row.steady = true;
+        row.pooledMessages = 100_000L * cycles;
+        row.readBack = row.pooledMessages;
+        row.actualSend[0] = p99 / 3;
+        row.actualSend[1] = p99;
+        row.actualSend[2] = p999;
+        row.actualSend[3] = 2 * p999;
+        for (int i = 0; i < row.intendedSend.length; i++) {
+            row.intendedSend[i] = row.actualSend[i] + 100;
+        }
+        blocks.add(row);
+        return row;
+    }
+
+    /** A block that did not complete, as {@link ComparisonFiles#failedBlock} records it. */
+    BlockRow failed(final int block, final String reason) {
+        final BlockRow row = new BlockRow();
+        row.block = block;
+        row.variant = "-";
+        row.status = "failed: " + reason;
+        blocks.add(row);
+        return row;
+    }
+
+    ComparisonAnalysis analyse() {
+        return ComparisonAnalysis.of(variants, slices, blocks);
+    }
+
+    /**
+     * {@code blocks} x {@code cycles} for the variants a, b (, c...), one per element of {@code shiftNanos}: every
+     * cycle's p50 of a variant is level x exp(its block's JVM effect, sd 1 %) x exp(noise, sd 2 %) + its shift.
+     * The pooled tails per block carry the same JVM effect and shift.
+     */
+    static Synthetic generate(final long seed, final int blocks, final int cycles, final double... shiftNanos) {
+        final String[] names = new String[shiftNanos.length];
+        for (int v = 0; v < names.length; v++) {
+            names[v] = String.valueOf((char) ('a' + v));
+        }
+        final Synthetic data = new Synthetic(names);
+        final Random random = new Random(seed);
+        for (int block = 1; block <= blocks; block++) {
+            final double[] jvm = new double[names.length];
+            for (int v = 0; v < names.length; v++) {
+                jvm[v] = 0.01 * random.nextGaussian();
+            }
+            double level = 600 + 600 * random.nextDouble();
+            double levelSum = 0;
+            for (int cycle = 0; cycle < cycles; cycle++) {
+                level = Math.max(600, Math.min(1200, level * Math.exp(0.05 * random.nextGaussian())));
+                levelSum += level;
+                final List<Integer> order = new ArrayList<>();
+                for (int v = 0; v < names.length; v++) {
+                    order.add(v);
+                }
+                Collections.shuffle(order, random);
+                String predecessor = "-";
+                for (int position = 0; position < order.size(); position++) {
+                    final int v = order.get(position);
+                    final double p50 = level * Math.exp(jvm[v] + 0.02 * random.nextGaussian()) + shiftNanos[v];
+                    data.slice(block, cycle, position, predecessor, names[v], Math.round(p50));
+                    predecessor = names[v];
+                }
+            }
+            final double meanLevel = levelSum / cycles;
+            for (int v = 0; v < names.length; v++) {
+                final double p99 = 3 * meanLevel * Math.exp(jvm[v] + 0.02 * random.nextGaussian()) + shiftNanos[v];
+                final double p999 = 8 * meanLevel * Math.exp(jvm[v] + 0.03 * random.nextGaussian())
+                        + shiftNanos[v];
+                data.block(block, names[v], Math.round(p99), Math.round(p999), cycles, 0);
+            }
+        }
+        return data;
+    }
+}

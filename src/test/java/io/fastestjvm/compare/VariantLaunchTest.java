@@ -1,0 +1,47 @@
+package io.fastestjvm.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.util.List;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import io.fastestjvm.config.ComparisonOptions;
+import io.fastestjvm.config.ComparisonOptions.VariantSpec;
+import io.fastestjvm.slice.SliceChild;
+
+/** A variant's java command line: its java, its flags after the comparison's settings, the slice child last. */
+class VariantLaunchTest {
+    private static VariantSpec variant(final String raw, final int index) {
+        final Properties properties = new Properties();
+        properties.setProperty("qp.compare.variants", raw);
+        return ComparisonOptions.fromProperties(properties).variants().get(index);
+    }
+
+    @Test
+    void theVariantsFlagsComeAfterTheSettingsAndTheMainClassLast() {
+        final Properties settings = new Properties();
+        settings.setProperty("qp.compare.variants", "x#1=/opt/jdk|-Xmx1g -Dqp.rate=5;y=|");
+        settings.setProperty("qp.rate", "1000");
+        settings.setProperty("other.property", "left out");
+        final List<String> line = VariantLaunch.command(variant(settings.getProperty("qp.compare.variants"), 0),
+                settings);
+        assertEquals(new File("/opt/jdk", "bin" + File.separator + "java").getPath(), line.get(0));
+        assertEquals(SliceChild.class.getName(), line.get(line.size() - 1));
+        assertEquals("-cp", line.get(line.size() - 3));
+        assertTrue(line.indexOf("-Dqp.rate=1000") < line.indexOf("-Dqp.rate=5"), "the variant's own -D wins: " + line);
+        assertEquals(line.indexOf("-Xmx1g") + 1, line.indexOf("-Dqp.rate=5"), "the variant's flags, in order: " + line);
+        assertTrue(line.contains("-Dqp.profile=x-1"), line.toString());
+        for (final String arg : line) {
+            assertFalse(arg.startsWith("-Dqp.compare.variants"), line.toString());
+            assertFalse(arg.contains("other.property"), line.toString());
+        }
+        final List<String> own = VariantLaunch.command(variant(settings.getProperty("qp.compare.variants"), 1),
+                settings);
+        assertEquals(new File(System.getProperty("java.home"), "bin" + File.separator + "java").getPath(), own.get(0));
+    }
+}

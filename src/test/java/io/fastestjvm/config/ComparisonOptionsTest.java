@@ -1,0 +1,186 @@
+package io.fastestjvm.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import io.fastestjvm.config.ComparisonOptions.VariantSpec;
+
+class ComparisonOptionsTest {
+    private static Properties props(final String... pairs) {
+        final Properties properties = new Properties();
+        for (int i = 0; i < pairs.length; i += 2) {
+            properties.setProperty(pairs[i], pairs[i + 1]);
+        }
+        return properties;
+    }
+
+    private static ComparisonOptions variants(final String raw) {
+        return ComparisonOptions.fromProperties(props("qp.compare.variants", raw));
+    }
+
+    private static InvalidSettingException rejected(final Properties properties) {
+        return assertThrows(InvalidSettingException.class,
+                () -> ComparisonOptions.fromProperties(properties).requireVariants());
+    }
+
+    private static List<String> names(final ComparisonOptions options) {
+        final List<String> names = new ArrayList<>();
+        for (final VariantSpec variant : options.variants()) {
+            names.add(variant.name);
+        }
+        return names;
+    }
+
+    @Test
+    void variantsGiveNamesHomesAndFlags() {
+        final ComparisonOptions options = variants("a=/some/home|-Xmx1g -Dqp.x=1;b=|");
+        assertEquals(Arrays.asList("a", "b"), names(options));
+        final VariantSpec a = options.variants().get(0);
+        final VariantSpec b = options.variants().get(1);
+        assertEquals("/some/home", a.javaHome);
+        assertEquals(Arrays.asList("-Xmx1g", "-Dqp.x=1"), a.flags);
+        assertEquals("", b.javaHome, "an empty home means the launching JVM's");
+        assertEquals(Collections.emptyList(), b.flags);
+        assertSame(options, options.requireVariants());
+        assertThrows(UnsupportedOperationException.class, () -> a.flags.add("-Xint"));
+        assertThrows(UnsupportedOperationException.class, () -> options.variants().clear());
+    }
+
+    @Test
+    void spacesAndEmptyEntriesAreIgnoredAndOnlyTheFirstSeparatorsSplit() {
+        final ComparisonOptions options = variants(" ; base = /opt/j=dk |  -Xms1g   -Dx=a|b ;; c.1#2-x_y=/h|  ;");
+        assertEquals(Arrays.asList("base", "c.1#2-x_y"), names(options));
+        assertEquals("/opt/j=dk", options.variants().get(0).javaHome);
+        assertEquals(Arrays.asList("-Xms1g", "-Dx=a|b"), options.variants().get(0).flags);
+        assertEquals("/h", options.variants().get(1).javaHome);
+        assertEquals(Collections.emptyList(), options.variants().get(1).flags);
+    }
+
+    @Test
+    void noVariantsReadsForAChildButTheParentNeedsTwo() {
+        assertTrue(ComparisonOptions.fromProperties(new Properties()).variants().isEmpty());
+        for (final String raw : new String[] {"", "a=|"}) {
+            final InvalidSettingException e = rejected(props("qp.compare.variants", raw));
+            assertTrue(e.getMessage().startsWith("qp.compare.variants: "), e.getMessage());
+            assertTrue(e.getMessage().contains("a comparison needs 2 or more"), e.getMessage());
+        }
+        assertTrue(rejected(props("qp.compare.variants", "a=|")).getMessage().contains("1 variant(s)"));
+    }
+
+    @Test
+    void duplicateNamesAreRejected() {
+        final InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                () -> variants("a=|;b=|-Xint;a=/other|"));
+        assertTrue(e.getMessage().startsWith("qp.compare.variants: "), e.getMessage());
+        assertTrue(e.getMessage().contains("\"a\""), e.getMessage());
+        assertTrue(e.getMessage().contains("unique"), e.getMessage());
+    }
+
+    @Test
+    void malformedEntriesAreRejected() {
+        for (final String raw : new String[] {"a/some/home", "a=/home;b", "=/home|", "a|x=y", "b=|;a|-Dx=1"}) {
+            final InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> variants(raw), raw);
+            assertTrue(e.getMessage().startsWith("qp.compare.variants: "), raw + ": " + e.getMessage());
+            assertTrue(e.getMessage().contains("is not name=java-home|flags"), raw + ": " + e.getMessage());
+        }
+        for (final String raw : new String[] {"a b=|", "a/b=|", "x" + String.join("", Collections.nCopies(64, "y"))
+                + "=|"}) {
+            final InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> variants(raw), raw);
+            assertTrue(e.getMessage().startsWith("qp.compare.variants: variant name"), e.getMessage());
+        }
+    }
+
+    @Test
+    void defaults() {
+        final ComparisonOptions options = ComparisonOptions.fromProperties(new Properties());
+        assertEquals(6, options.blocks());
+        assertEquals(60, options.cycles());
+        assertEquals(1000, options.sliceMillis());
+        assertEquals(1000, options.resumeMessages());
+        assertEquals(120, options.warmupSlices());
+        assertEquals(5, options.steadySlices());
+        assertEquals(0, options.receiveSpinNanos());
+        assertEquals(0, options.seed());
+        assertFalse(options.steinStop());
+        assertEquals(5, options.targetPercent());
+        assertEquals(0, options.maxMinutes());
+        assertEquals(20, options.maxVoidPercent());
+    }
+
+    @Test
+    void settingsAreRead() {
+        final ComparisonOptions options = ComparisonOptions.fromProperties(props("qp.compare.blocks", "9",
+                "qp.compare.cycles", "2", "qp.compare.sliceMillis", "250", "qp.compare.resumeMessages", "0",
+                "qp.compare.warmupSlices", "5", "qp.compare.steadySlices", "5", "qp.compare.receiveSpinNanos", "300",
+                "qp.compare.seed", "42", "qp.compare.stop", "stein", "qp.compare.targetPercent", "3",
+                "qp.compare.maxMinutes", "90", "qp.compare.maxVoidPercent", "0"));
+        assertEquals(9, options.blocks());
+        assertEquals(2, options.cycles());
+        assertEquals(250, options.sliceMillis());
+        assertEquals(0, options.resumeMessages());
+        assertEquals(5, options.warmupSlices());
+        assertEquals(5, options.steadySlices());
+        assertEquals(300, options.receiveSpinNanos());
+        assertEquals(42, options.seed());
+        assertTrue(options.steinStop());
+        assertEquals(3, options.targetPercent());
+        assertEquals(90, options.maxMinutes());
+        assertEquals(0, options.maxVoidPercent());
+    }
+
+    @Test
+    void outOfRangeCyclesAreRejectedWithTheAcceptedRange() {
+        for (final String cycles : new String[] {"1", "100001", "-5"}) {
+            final InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                    () -> ComparisonOptions.fromProperties(props("qp.compare.cycles", cycles)));
+            assertTrue(e.getMessage().startsWith("qp.compare.cycles: " + cycles + " is out of range"),
+                    e.getMessage());
+            assertTrue(e.getMessage().endsWith("accepted: 2 to 100000"), e.getMessage());
+        }
+        final InvalidSettingException word = assertThrows(InvalidSettingException.class,
+                () -> ComparisonOptions.fromProperties(props("qp.compare.cycles", "many")));
+        assertTrue(word.getMessage().contains("\"many\" is not a whole number"), word.getMessage());
+    }
+
+    @Test
+    void otherBadSettingsNameThemselves() {
+        final String[][] bad = {{"qp.compare.blocks", "0"}, {"qp.compare.sliceMillis", "9"},
+            {"qp.compare.warmupSlices", "4"}, {"qp.compare.stop", "never"}, {"qp.compare.maxVoidPercent", "101"},
+            {"qp.compare.steadySlices", "11"}};
+        for (final String[] setting : bad) {
+            final Properties properties = props(setting[0], setting[1]);
+            if ("qp.compare.steadySlices".equals(setting[0])) {
+                properties.setProperty("qp.compare.warmupSlices", "10"); // steady slices must fit in the warm-up
+            }
+            final InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                    () -> ComparisonOptions.fromProperties(properties), setting[0]);
+            assertTrue(e.getMessage().startsWith(setting[0] + ": "), e.getMessage());
+        }
+    }
+
+    @Test
+    void sliceMessagesAreTheRateOverTheSlicePlusTheResume() {
+        final ComparisonOptions defaults = ComparisonOptions.fromProperties(new Properties());
+        assertEquals(100_000 + 1000, defaults.sliceMessages(100_000));
+        assertEquals(1 + 1000, defaults.sliceMessages(1));
+        assertEquals(50_000_000L + 1000, defaults.sliceMessages(50_000_000L));
+        final ComparisonOptions short10 = ComparisonOptions.fromProperties(props("qp.compare.sliceMillis", "10",
+                "qp.compare.resumeMessages", "0"));
+        assertEquals(1000, short10.sliceMessages(100_000));
+        assertEquals(1, short10.sliceMessages(50), "at least one message, however low the rate");
+        final ComparisonOptions long60 = ComparisonOptions.fromProperties(props("qp.compare.sliceMillis", "60000",
+                "qp.compare.resumeMessages", "7"));
+        assertEquals(50_000_000L * 60 + 7, long60.sliceMessages(50_000_000L), "no int overflow");
+    }
+}

@@ -1,0 +1,129 @@
+package io.fastestjvm.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real child JVM ({@link FakeChild}) driven through {@link ChildHandle}: replies, failures, deadlines, exits. */
+class ChildHandleTest {
+    private static final long CONNECT_MILLIS = 30_000;
+
+    @TempDir
+    File folder;
+
+    private static List<String> command(final String mainClass) {
+        return Arrays.asList(new File(System.getProperty("java.home"), "bin" + File.separator + "java").getPath(),
+                "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), mainClass);
+    }
+
+    private ChildHandle start(final String name) throws IOException, ChildFailure {
+        return ChildHandle.start(name, command(FakeChild.class.getName()), new File(folder, name + ".log"),
+                CONNECT_MILLIS);
+    }
+
+    @Test
+    void helloEchoAndAFailedReplyThenCloseEndsTheChild() throws Exception {
+        final ChildHandle handle = start("talker");
+        try {
+            assertEquals("talker", handle.name());
+            assertEquals(new File(folder, "talker.log"), handle.log());
+            assertTrue(handle.pid() > 0, "pid " + handle.pid());
+            final File cmdline = new File("/proc/" + handle.pid() + "/cmdline");
+            if (new File("/proc/self").exists()) {
+                final String line = new String(Files.readAllBytes(cmdline.toPath()), StandardCharsets.UTF_8);
+                assertTrue(line.contains(FakeChild.class.getName()), "pid " + handle.pid() + " runs " + line);
+                assertTrue(line.contains("-D" + ControlLink.PORT_PROPERTY + "="), line);
+            }
+            assertNull(handle.exitCode());
+
+            for (final int n : new int[] {41, -7, Integer.MAX_VALUE}) {
+                final ControlMessage echoed = handle.request(ControlMessage.of("echo").with("n", n), "echoed", 10_000);
+                assertEquals("echoed", echoed.type());
+                assertEquals(n, echoed.number("n"));
+            }
+
+            final ChildFailure failed = assertThrows(ChildFailure.class,
+                    () -> handle.request(ControlMessage.of("fail"), "done", 10_000));
+            assertTrue(failed.getMessage().contains("talker") && failed.getMessage().contains("asked to"),
+                    failed.getMessage());
+            assertNull(handle.exitCode(), "a failed reply is an answer: the child lives on");
+
+            final ChildFailure wrongType = assertThrows(ChildFailure.class,
+                    () -> handle.request(ControlMessage.of("echo").with("n", 1), "slice", 10_000));
+            assertTrue(wrongType.getMessage().contains("replied echoed where slice was due"), wrongType.getMessage());
+            assertNotNull(handle.exitCode(), "a reply of the wrong type kills the child");
+        } finally {
+            handle.close();
+        }
+        assertNotNull(handle.exitCode());
+    }
+
+    @Test
+    void closeEndsALiveChild() throws Exception {
+        final ChildHandle handle = start("closer");
+        try {
+            assertEquals(5, handle.request(ControlMessage.of("echo").with("n", 5), "echoed", 10_000).number("n"));
+            assertNull(handle.exitCode());
+        } finally {
+            assertTimeoutPreemptively(Duration.ofSeconds(20), handle::close);
+        }
+        assertEquals(Integer.valueOf(0), handle.exitCode(), "the child saw its link close and returned");
+    }
+
+    @Test
+    void aHungChildIsKilledAtTheDeadline() throws Exception {
+        final ChildHandle handle = start("hanger");
+        try {
+            final long started = System.nanoTime();
+            final ChildFailure hung = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(
+                    ChildFailure.class, () -> handle.request(ControlMessage.of("hang"), "hung", 500)));
+            final long millis = (System.nanoTime() - started) / 1_000_000;
+            assertTrue(millis >= 450, "gave up after " + millis + " ms, before its 500 ms deadline");
+            assertTrue(hung.getMessage().contains("no hung reply within 500 ms"), hung.getMessage());
+            assertTrue(hung.getMessage().contains("hanger (pid " + handle.pid() + ")"), hung.getMessage());
+            assertTrue(hung.getMessage().contains("killed"), hung.getMessage());
+            assertNotNull(handle.exitCode(), "the hung child was killed");
+        } finally {
+            handle.close();
+        }
+    }
+
+    @Test
+    void aChildThatExitsFailsTheRequestAsEnded() throws Exception {
+        final ChildHandle handle = start("quitter");
+        try {
+            final ChildFailure ended = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(
+                    ChildFailure.class, () -> handle.request(ControlMessage.of("exit"), "exited", 5_000)));
+            assertTrue(ended.getMessage().contains("ended"), ended.getMessage());
+            assertTrue(ended.getMessage().contains("exit code " + FakeChild.EXIT_CODE), ended.getMessage());
+            assertEquals(Integer.valueOf(FakeChild.EXIT_CODE), handle.exitCode());
+        } finally {
+            handle.close();
+        }
+    }
+
+    @Test
+    void aChildThatEndsBeforeConnectingFailsTheStartAtOnceWithItsExitCode() {
+        final File log = new File(folder, "absent.log");
+        final ChildFailure silent = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThrows( // not the 60 s
+                ChildFailure.class, () -> ChildHandle.start("absent", command("io.fastestjvm.control.NoSuchMain"),
+                        log, 60_000)));
+        assertTrue(silent.getMessage().contains("absent: ended with exit code 1 before connecting"),
+                silent.getMessage());
+        assertTrue(log.exists(), "the child's output goes to its log");
+    }
+}
