@@ -7,8 +7,9 @@
 #                 [--blocks N] [--cycles N] [--seed S] [--max-minutes M] [-Dqp.NAME=VALUE ...]
 #
 # A profile named twice is two variants of the same JVM (an A/A comparison): jdk17#1, jdk17#2.
-# --inject-spin NANOS: the last variant's consumer spins NANOS before each receive stamp (a known difference);
-#   every other variant runs the same code with 0 (qp.compare.receiveSpinNanos).
+# --inject-spin N1[,N2...]: known differences: the last variants' consumers spin N1, N2... ns before each receive
+#   stamp (the last but one N1 and the last N2, for two); every other variant runs the same code with 0
+#   (qp.compare.receiveSpinNanos). E.g. --profiles jdk17,jdk17,jdk17 --inject-spin 300,1000.
 # Exit status: the comparison's (0 every block completed, 1 a block or a variant's voids failed, 2 bad input).
 set -euo pipefail
 
@@ -24,7 +25,7 @@ usage_error() {
 
 mapfile -t profiles < <(qp_profile_names default)
 flag_sets=(default)
-spin=""
+spins=()
 qp_args=()
 while (($#)); do
   case "$1" in
@@ -32,8 +33,8 @@ while (($#)); do
       IFS=, read -r -a profiles <<<"$2"; shift 2 ;;
     --flags) [[ $# -ge 2 ]] || usage_error "--flags needs a comma-separated list; accepted: default, tuned"
       IFS=, read -r -a flag_sets <<<"$2"; shift 2 ;;
-    --inject-spin) [[ "${2:-}" =~ ^[0-9]{1,7}$ ]] || usage_error "--inject-spin: '${2:-}' is not allowed; accepted: 0 to 1000000 (ns)"
-      spin="$2"; shift 2 ;;
+    --inject-spin) [[ "${2:-}" =~ ^[0-9]{1,7}(,[0-9]{1,7})*$ ]] || usage_error "--inject-spin: '${2:-}' is not allowed; accepted: a comma-separated list of 0 to 1000000 (ns)"
+      IFS=, read -r -a spins <<<"$2"; shift 2 ;;
     --blocks) qp_args+=("-Dqp.compare.blocks=${2:-}"); shift 2 || usage_error "--blocks needs a value" ;;
     --cycles) qp_args+=("-Dqp.compare.cycles=${2:-}"); shift 2 || usage_error "--cycles needs a value" ;;
     --seed) qp_args+=("-Dqp.compare.seed=${2:-}"); shift 2 || usage_error "--seed needs a value" ;;
@@ -55,7 +56,8 @@ for profile in "${profiles[@]}"; do
   done
 done
 declare -A numbered=()
-last=$(( ${#units[@]} - 1 ))
+first_spun=$(( ${#units[@]} - ${#spins[@]} ))
+(( first_spun >= 0 )) || usage_error "--inject-spin: ${#spins[@]} spins for ${#units[@]} variants"
 for i in "${!units[@]}"; do
   IFS='|' read -r profile flag_set <<<"${units[$i]}"
   # activation in a subshell: its JAVA_HOME and QP_JVM_FLAGS, nothing else, come back
@@ -66,8 +68,12 @@ for i in "${!units[@]}"; do
     numbered[$label]=$(( ${numbered[$label]:-0} + 1 ))
     label="$label#${numbered[$label]}"
   fi
-  if [[ -n "$spin" ]]; then
-    value=0; [[ $i -eq $last ]] && value="$spin" && label="$label+spin$spin"
+  if (( ${#spins[@]} > 0 )); then
+    value=0
+    if (( i >= first_spun )); then
+      value="${spins[$((i - first_spun))]}"
+      label="$label+spin$value"
+    fi
     resolved="$resolved -Dqp.compare.receiveSpinNanos=$value"
   fi
   variants+=("$label=$resolved")
@@ -75,4 +81,6 @@ done
 (( ${#variants[@]} >= 2 )) || usage_error "--design interleaved compares 2 or more variants; got ${#variants[@]} (name a profile twice for an A/A comparison)"
 joined="$(IFS=';'; printf '%s' "${variants[*]}")"
 cd "$project_dir"
+# the parent holds a few histograms at a time: its heap bound is what the memory check counts for it
+export MAVEN_OPTS="-Xmx1g${MAVEN_OPTS:+ $MAVEN_OPTS}"
 exec mvn -q -B -Dstyle.color=never compile exec:java@Compare "-Dqp.compare.variants=$joined" "${qp_args[@]}"

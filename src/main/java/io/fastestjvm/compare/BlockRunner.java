@@ -46,9 +46,11 @@ final class BlockRunner {
     private final Random random;
     private final PrintStream err;
     private final ComparisonFiles files;
+    private final String classpath;
 
     BlockRunner(final ComparisonOptions plan, final BenchmarkOptions options, final Properties settings,
-                final File folder, final Random random, final PrintStream err, final ComparisonFiles files) {
+                final File folder, final Random random, final PrintStream err, final ComparisonFiles files,
+                final String classpath) {
         this.plan = plan;
         this.options = options;
         this.settings = settings;
@@ -56,6 +58,7 @@ final class BlockRunner {
         this.random = random;
         this.err = err;
         this.files = files;
+        this.classpath = classpath;
     }
 
     /** Runs block {@code block}; returns null when it completed, else why it failed (its rows then never count). */
@@ -71,11 +74,11 @@ final class BlockRunner {
         final Map<String, ControlMessage> warmups = new LinkedHashMap<>();
         try {
             for (final VariantSpec variant : shuffled(plan.variants())) {
-                final File log = new File(blockDir, variant.name + ".log");
+                final File log = new File(blockDir, VariantLaunch.fileName(variant.name) + ".log");
                 err.println("[qp] block " + block + ": starting " + variant.name);
-                children.put(variant.name, ChildHandle.start(variant.name, VariantLaunch.command(variant, settings),
-                        log, CONNECT_MILLIS));
-                logs.put(variant.name, intervalLog(new File(blockDir, variant.name + ".slices.hlog")));
+                children.put(variant.name, ChildHandle.start(variant.name,
+                        VariantLaunch.command(variant, settings, classpath), log, CONNECT_MILLIS));
+                logs.put(variant.name, intervalLog(new File(blockDir, VariantLaunch.fileName(variant.name) + ".slices.hlog")));
                 pooled.put(variant.name, new Histogram[] {histogram(), histogram()});
                 voids.put(variant.name, 0);
             }

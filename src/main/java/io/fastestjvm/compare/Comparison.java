@@ -85,7 +85,8 @@ public final class Comparison {
         int target = plan.blocks();
         boolean anyFailed = false;
         try (ComparisonFiles files = new ComparisonFiles(folder)) {
-            final BlockRunner runner = new BlockRunner(plan, options, properties, folder, random, err, files);
+            final BlockRunner runner = new BlockRunner(plan, options, properties, folder, random, err, files,
+                    VariantLaunch.snapshot(new File(folder, "build")));
             for (int block = 1; block <= target; block++) {
                 if (System.nanoTime() - started > capNanos) {
                     err.println("[qp] time cap (qp.compare.maxMinutes=" + plan.maxMinutes() + ") reached before block "
@@ -101,6 +102,7 @@ public final class Comparison {
         final ComparisonAnalysis analysis = analyse(folder, plan.variants());
         Files.write(new File(folder, REPORT).toPath(), ComparisonReport.markdown("Interleaved comparison "
                 + folder.getName(), header(folder), analysis, plan.maxVoidPercent()).getBytes(StandardCharsets.UTF_8));
+        ComparisonCharts.write(folder, analysis);
         printVerdict(analysis, out);
         out.println("report: " + new File(folder, REPORT).getAbsolutePath());
         return !anyFailed && voidsHeld(analysis, plan, err) ? 0 : 1;
@@ -157,6 +159,7 @@ public final class Comparison {
         final ComparisonAnalysis analysis = analyse(folder, options.variants());
         Files.write(new File(folder, REPORT).toPath(), ComparisonReport.markdown("Interleaved comparison "
                 + folder.getName(), header(folder), analysis, options.maxVoidPercent()).getBytes(StandardCharsets.UTF_8));
+        ComparisonCharts.write(folder, analysis);
         printVerdict(analysis, out);
         return analysis.failedBlocks.isEmpty() && voidsHeld(analysis, options, err) ? 0 : 1;
     }
@@ -218,7 +221,7 @@ public final class Comparison {
     private static String names(final ComparisonOptions plan) {
         final List<String> names = new ArrayList<>();
         for (final VariantSpec variant : plan.variants()) {
-            names.add(variant.name.replace('#', '-'));
+            names.add(VariantLaunch.fileName(variant.name));
         }
         return String.join("-vs-", names);
     }

@@ -1,11 +1,15 @@
 package io.fastestjvm.compare;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.launch.ChildJvm;
@@ -14,8 +18,8 @@ import io.fastestjvm.slice.SliceChild;
 
 /**
  * The command line of one variant's warm JVM: its own Java home (the launching JVM's when none is given), the
- * project's base flags, the variant's flags, then the comparison's {@code qp.*} settings (the variant's own
- * {@code -Dqp.*} flags win over them, as the later definition does on a java command line... so they come after).
+ * project's base flags, the comparison's {@code qp.*} settings, then the variant's flags (so a variant's own
+ * {@code -Dqp.*} wins, as the later definition does on a java command line).
  */
 final class VariantLaunch {
     private static final String[] FORWARDED = {"java.io.tmpdir", "user.home", "jna.tmpdir"};
@@ -24,6 +28,11 @@ final class VariantLaunch {
     }
 
     static List<String> command(final VariantSpec variant, final Properties settings) {
+        return command(variant, settings, ChildJvm.classpath());
+    }
+
+    /** The command with {@code classpath} (a comparison's own copy of the classes, see {@link #snapshot}). */
+    static List<String> command(final VariantSpec variant, final Properties settings, final String classpath) {
         final String home = variant.javaHome.isEmpty() ? System.getProperty("java.home") : variant.javaHome;
         final List<String> line = new ArrayList<>();
         line.add(new File(home, "bin" + File.separator + "java").getPath());
@@ -39,12 +48,47 @@ final class VariantLaunch {
                 line.add("-D" + name + "=" + System.getProperty(name));
             }
         }
-        line.add("-Dqp.profile=" + variant.name.replace('#', '-'));
+        line.add("-Dqp.profile=" + fileName(variant.name));
         line.add("-Dchronicle.analytics.disable=true");
         line.add("-cp");
-        line.add(ChildJvm.classpath());
+        line.add(classpath);
         line.add(SliceChild.class.getName());
         return line;
+    }
+
+    /**
+     * This JVM's classpath with each class folder (target/classes) copied into {@code folder}: every block of a
+     * comparison runs the same bytes, even when the project is rebuilt while it runs (a rebuild deletes and rewrites
+     * target/classes, and a JVM started meanwhile finds no main class). Jars are used where they are.
+     */
+    static String snapshot(final File folder) throws IOException {
+        final List<String> entries = new ArrayList<>();
+        int copies = 0;
+        for (final String entry : ChildJvm.classpath().split(File.pathSeparator)) {
+            final File source = new File(entry);
+            if (!source.isDirectory()) {
+                entries.add(entry);
+                continue;
+            }
+            final Path target = new File(folder, "classes" + (copies++ == 0 ? "" : "-" + copies)).toPath();
+            try (Stream<Path> files = Files.walk(source.toPath())) {
+                for (final Path file : (Iterable<Path>) files::iterator) {
+                    final Path copy = target.resolve(source.toPath().relativize(file).toString());
+                    if (Files.isDirectory(file)) {
+                        Files.createDirectories(copy);
+                    } else {
+                        Files.copy(file, copy);
+                    }
+                }
+            }
+            entries.add(target.toString());
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    /** A variant's name as qp.profile and file names take it: '#' and '+' become '-'. */
+    static String fileName(final String variant) {
+        return variant.replaceAll("[^A-Za-z0-9._-]", "-");
     }
 
     /** The heap a variant's flags give it at most, in bytes; -1 when they set none (the JVM's default applies). */

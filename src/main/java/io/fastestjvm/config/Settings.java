@@ -122,7 +122,7 @@ public final class Settings {
     public static final Setting COMPARE_RESUME_MESSAGES = Setting.whole("qp.compare.resumeMessages", 1000, 0,
             1_000_000, "", "comparison: messages sent and received at the start of each slice, unrecorded,"
                     + " the same for every variant (the threads leave their parked state here)");
-    public static final Setting COMPARE_WARMUP_SLICES = Setting.whole("qp.compare.warmupSlices", 120, 5, 3600, "",
+    public static final Setting COMPARE_WARMUP_SLICES = Setting.whole("qp.compare.warmupSlices", 90, 5, 3600, "",
             "comparison: the most warm-up slices a variant gets; it stops earlier once steady");
     public static final Setting COMPARE_STEADY_SLICES = Setting.whole("qp.compare.steadySlices", 5, 1, 1000, "",
             "comparison: warm-up ends after this many slices in a row with no JIT compilation, no deoptimisation"

@@ -69,6 +69,12 @@ final class Caveats {
                         + "the charts and shown as failed in the tables.");
             }
         }
+        for (final ResultsSet set : comparison.sets()) {
+            for (final Failure ignored : set.ignored()) {
+                caveats.add("**IGNORED: " + (comparison.sets().size() > 1 ? set.name() + "/" : "") + ignored.what()
+                        + "** - " + ignored.reason());
+            }
+        }
     }
 
     private void affinity() {

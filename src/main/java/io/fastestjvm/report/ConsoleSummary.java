@@ -59,6 +59,11 @@ final class ConsoleSummary {
                 out.append("! ").append(group.label()).append(": ").append(failure.reason()).append('\n');
             }
         }
+        for (final ResultsSet set : comparison.sets()) {
+            for (final Failure ignored : set.ignored()) {
+                out.append("! ignored ").append(ignored.what()).append(": ").append(ignored.reason()).append('\n');
+            }
+        }
         return out.toString();
     }
 

@@ -7,8 +7,6 @@ import java.util.Locale;
 
 import io.fastestjvm.config.FlagSets;
 import io.fastestjvm.report.verdict.PairResult;
-import io.fastestjvm.report.verdict.RunUnits;
-import io.fastestjvm.report.verdict.SetVerdict;
 import io.fastestjvm.report.verdict.Verdict;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;

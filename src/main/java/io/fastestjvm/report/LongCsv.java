@@ -23,7 +23,7 @@ final class LongCsv {
         for (final JvmGroup group : set.groups()) {
             for (final RunFolder folder : group.passedFolders()) {
                 final String runFolder = set.folder().relativize(folder.folder()).toString();
-                final double trip = PlacementLevels.roundTrip(folder);
+                final double trip = PlacementLevels.roundTrip(folder.results());
                 for (final MeasuredRun run : folder.measuredRuns()) {
                     for (final Latency latency : Latency.ALL) {
                         for (final Percentile percentile : Percentile.values()) {

@@ -36,6 +36,13 @@ public final class MatrixFiles {
             rows.add(row(set, group));
             csv.append(csvRow(group)).append('\n');
         }
+        if (!set.ignored().isEmpty()) {
+            // run folders no recorded run names: no unit, listed so that their absence from the rows is explained
+            final ArrayNode ignored = root.putArray("ignored");
+            for (final Failure failure : set.ignored()) {
+                ignored.addObject().put("folder", failure.what()).put("reason", failure.reason());
+            }
+        }
         ReportFiles.write(set.folder().resolve(JSON), json.writeValueAsString(root) + "\n");
         ReportFiles.write(set.folder().resolve(CSV), csv.toString());
     }

@@ -20,8 +20,6 @@ import io.fastestjvm.charts.SpectrumLine;
 import io.fastestjvm.charts.TimeSeries;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.report.verdict.RunUnits;
-import io.fastestjvm.report.verdict.SetVerdict;
 import io.fastestjvm.report.verdict.Verdict;
 
 /** Draws the comparison charts of a {@link Comparison} into a charts/ folder. */

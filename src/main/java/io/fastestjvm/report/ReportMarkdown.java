@@ -15,7 +15,6 @@ import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.transport.Transports;
 
-import io.fastestjvm.report.verdict.SetVerdict;
 
 /**
  * report.md of one results folder: the verdict first, then environment, the per-JVM tables, the verdict's details,

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.fastestjvm.report.verdict.SetVerdict;
 
 /** Writes everything of one Report invocation: per set matrix.json/.csv, and in each set report.md + charts/. */
 final class ReportWriter {

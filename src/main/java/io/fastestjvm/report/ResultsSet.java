@@ -1,6 +1,7 @@
 package io.fastestjvm.report;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -16,14 +17,16 @@ public final class ResultsSet {
     private final JsonNode matrixRun;
     private final List<JvmGroup> groups;
     private final int recordedRuns;
+    private final List<Failure> ignored;
 
     ResultsSet(final Path folder, final boolean matrix, final JsonNode matrixRun, final List<JvmGroup> groups,
-               final int recordedRuns) {
+               final int recordedRuns, final List<Failure> ignored) {
         this.folder = folder;
         this.matrix = matrix;
         this.matrixRun = matrixRun;
         this.groups = Collections.unmodifiableList(groups);
         this.recordedRuns = recordedRuns;
+        this.ignored = Collections.unmodifiableList(new ArrayList<>(ignored));
     }
 
     public Path folder() {
@@ -76,5 +79,14 @@ public final class ResultsSet {
      */
     public int recordedRuns() {
         return recordedRuns;
+    }
+
+    /**
+     * Run folders of a matrix set that are no unit because no run its profile.json files record names them (left by
+     * a run the matrix did not record, e.g. one a killed session was running): what (the folder, relative to the
+     * set) and why. Empty for a plain folder, whose run folders all count.
+     */
+    public List<Failure> ignored() {
+        return ignored;
     }
 }

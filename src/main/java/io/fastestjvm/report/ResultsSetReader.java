@@ -5,10 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -28,6 +31,8 @@ public final class ResultsSetReader {
     static final String PROFILE_JSON = "profile.json";
     static final String MATRIX_RUN_JSON = "matrix-run.json";
     private static final int MAX_DEPTH = 4;
+    /** How run-matrix.sh's verify_summary words a run whose only fault is its benchmark checks. */
+    private static final String CHECKS_FAILED = "benchmark checks failed";
 
     private final ObjectMapper json = new ObjectMapper();
 
@@ -48,35 +53,90 @@ public final class ResultsSetReader {
             final JsonNode matrixRun = readOptional(folder.resolve(MATRIX_RUN_JSON));
             final String name = folder.toAbsolutePath().normalize().getFileName().toString();
             final Map<String, JvmGroup> groups = new LinkedHashMap<>();
+            final List<Failure> ignored = new ArrayList<>();
             int recordedRuns = 0;
             if (profileFiles.isEmpty()) {
                 addRuns(name, summaries, null, groups);
             } else {
                 for (final Path profileFile : profileFiles) {
-                    recordedRuns += addProfile(name, folder, profileFile, matrixRun, groups);
+                    recordedRuns += addProfile(name, folder, profileFile, matrixRun, groups, ignored);
                 }
             }
             final List<JvmGroup> ordered = new ArrayList<>(groups.values());
             ordered.sort(Comparator.comparing((JvmGroup g) -> ProfilePalette.order(g.profile()))
                     .thenComparing(JvmGroup::profile).thenComparing(JvmGroup::transport)
                     .thenComparing(JvmGroup::host));
-            return new ResultsSet(folder, !profileFiles.isEmpty(), matrixRun, ordered, recordedRuns);
+            return new ResultsSet(folder, !profileFiles.isEmpty(), matrixRun, ordered, recordedRuns, ignored);
         } catch (final IOException e) {
             throw new InvalidInputException(folder + ": cannot read: " + e.getMessage());
         }
     }
 
-    /** Adds one profile.json's runs and failures; returns the runs it records, passed or failed. */
+    /**
+     * Adds one profile.json's runs and failures; returns the runs it records, passed or failed. Only run folders a
+     * recorded run names are read: any other summary.json under the profile folder is listed as ignored. A run the
+     * matrix marked failed (wrong JVM, missing Graal, exit code, time-out) is never a unit, whatever its summary
+     * says: it is a failed run with the matrix's reason, unless the matrix failed it for its checks alone and its
+     * summary says so too (then the summary's checks are the reason, as for any run whose checks failed).
+     */
     private int addProfile(final String setName, final Path set, final Path profileFile, final JsonNode matrixRun,
-                           final Map<String, JvmGroup> groups) throws IOException {
+                           final Map<String, JvmGroup> groups, final List<Failure> ignored) throws IOException {
         final Path profileFolder = profileFile.getParent();
         final JsonNode profileJson = readJson(profileFile);
         final String profile = withFlagSet(profileJson.path("profile").asText(profileFolder.getFileName().toString()),
                 profileFolder.getFileName().toString(), profileJson.path("flagSet").asText(""));
-        final List<JvmGroup> added = addRuns(setName, summaries(profileFolder), profile, groups);
+        final Map<Path, JsonNode> recorded = new LinkedHashMap<>();
+        for (final JsonNode run : profileJson.path("runs")) {
+            final String resultsFolder = text(run, "resultsFolder");
+            if (!resultsFolder.isEmpty()) {
+                recorded.put(Paths.get(resultsFolder).getFileName(), run);
+            }
+        }
+        final List<Path> units = new ArrayList<>();
+        final Set<JsonNode> withSummary = Collections.newSetFromMap(new IdentityHashMap<>());
+        final Map<RunFolder, Failure> notUnits = new LinkedHashMap<>();
+        final List<Failure> unreadable = new ArrayList<>();
+        for (final Path summaryFile : summaries(profileFolder)) {
+            final JsonNode run = recorded.get(summaryFile.getParent().getFileName());
+            if (run == null) {
+                ignored.add(new Failure(relative(set, summaryFile.getParent()), "no run in "
+                        + relative(set, profileFile) + " names this folder (a run the matrix did not record, e.g. "
+                        + "one a killed session left): not a unit", ""));
+                continue;
+            }
+            withSummary.add(run);
+            final String runStatus = run.path("status").asText("ok");
+            if ("ok".equals(runStatus)) {
+                units.add(summaryFile);
+                continue;
+            }
+            final RunFolder folder = readOrNull(summaryFile);
+            if (folder != null && !folder.passed() && failedForChecksOnly(run)) {
+                units.add(summaryFile);
+                continue;
+            }
+            final Failure failure = new Failure(profile + " run " + run.path("run").asText("?") + " (" + runStatus
+                    + ", exit code " + run.path("exitCode").asText("?") + ", " + summaryFile.getParent().getFileName()
+                    + ")", text(run, "reason"), text(run, "outputTail"));
+            if (folder == null) {
+                unreadable.add(failure);
+            } else {
+                notUnits.put(folder, failure);
+            }
+        }
+        final List<JvmGroup> added = addRuns(setName, units, profile, groups);
+        for (final Map.Entry<RunFolder, Failure> notUnit : notUnits.entrySet()) {
+            final JvmGroup group = group(groups, setName, profile, notUnit.getKey().transport(),
+                    notUnit.getKey().hostname());
+            group.addFailedRun(notUnit.getValue());
+            if (!added.contains(group)) {
+                added.add(group);
+            }
+        }
         final JvmGroup target = added.isEmpty()
                 ? group(groups, setName, profile, RunFolder.DEFAULT_TRANSPORT, matrixHost(matrixRun))
                 : added.get(0);
+        unreadable.forEach(target::addFailedRun);
         final List<Failure> failedRuns = new ArrayList<>();
         boolean failedRunWithSummary = false;
         for (final JsonNode run : profileJson.path("runs")) {
@@ -84,7 +144,7 @@ public final class ResultsSetReader {
             if ("ok".equals(runStatus)) {
                 continue;
             }
-            if (hasSummary(added, run.path("resultsFolder").asText(""))) {
+            if (withSummary.contains(run)) {
                 failedRunWithSummary = true;
             } else {
                 failedRuns.add(new Failure(profile + " run " + run.path("run").asText("?") + " (" + runStatus
@@ -103,22 +163,23 @@ public final class ResultsSetReader {
     }
 
     /**
-     * Whether a failed run's folder left a summary that a group already holds: that run is counted, with its own
-     * checks as the reason, and must not be counted again from profile.json.
+     * Whether run-matrix.sh failed the run for its benchmark checks and nothing else: its summary then says why, and
+     * it is listed from there. A wrong JVM, missing Graal, exit code or time-out is the matrix's own reason.
      */
-    private static boolean hasSummary(final List<JvmGroup> groups, final String resultsFolder) {
-        if (resultsFolder.isEmpty()) {
-            return false;
+    private static boolean failedForChecksOnly(final JsonNode run) {
+        return "failed".equals(run.path("status").asText()) && text(run, "reason").startsWith(CHECKS_FAILED);
+    }
+
+    private static RunFolder readOrNull(final Path summaryFile) {
+        try {
+            return RunFolder.read(summaryFile);
+        } catch (final IOException e) {
+            return null;
         }
-        final Path name = Paths.get(resultsFolder).getFileName();
-        for (final JvmGroup group : groups) {
-            for (final RunFolder folder : group.folders()) {
-                if (folder.folder().getFileName().equals(name)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+    }
+
+    private static String relative(final Path set, final Path path) {
+        return set.relativize(path).toString().replace('\\', '/');
     }
 
     /** Adds every run folder to its group; returns the groups touched, in order. */

@@ -39,9 +39,12 @@ public final class Spread {
         return Arrays.stream(values).max().orElse(Double.NaN);
     }
 
-    /** (max - min) / median, in percent: how much the runs disagree. */
+    /**
+     * (max - min) / median in percent: how much the runs disagree. NaN for fewer than two runs: one run has no
+     * spread to show (not 0 %), the same as {@link io.fastestjvm.report.verdict.RunSpread#variationPercent()}.
+     */
     public double variationPercent() {
-        return median == 0 ? Double.NaN : (max() - min()) / median * 100;
+        return values.length < 2 || median == 0 ? Double.NaN : (max() - min()) / median * 100;
     }
 
     /** The values the spread is made of, in run order. */

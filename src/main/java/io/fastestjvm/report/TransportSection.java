@@ -12,7 +12,6 @@ import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.charts.RatioChart;
 import io.fastestjvm.report.verdict.RatioTest;
-import io.fastestjvm.report.verdict.RunUnits;
 
 /**
  * When the same JVM on the same machine ran with both the Chronicle Queue transport and the "floor" transport (the

@@ -10,8 +10,6 @@ import io.fastestjvm.report.verdict.PairResult;
 import io.fastestjvm.report.verdict.PlacementLevels;
 import io.fastestjvm.report.verdict.RatioTest;
 import io.fastestjvm.report.verdict.RunSpread;
-import io.fastestjvm.report.verdict.RunUnits;
-import io.fastestjvm.report.verdict.SetVerdict;
 import io.fastestjvm.report.verdict.Subject;
 import io.fastestjvm.report.verdict.Verdict;
 import io.fastestjvm.recording.Latency;
@@ -130,11 +128,12 @@ final class VerdictSection {
             for (int level = 0; level < levels.count(); level++) {
                 final int wanted = level;
                 row.add(variation(new RunSpread(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
-                        run -> levels.levelOf(run) == wanted))));
+                        run -> levels.levelOf(run.results()) == wanted))));
             }
             if (levels.count() > 0) {
                 row.add(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
-                        run -> levels.levelOf(run) == PlacementLevels.CHANGED_DURING_WINDOW).length + " runs");
+                        run -> levels.levelOf(run.results()) == PlacementLevels.CHANGED_DURING_WINDOW).length
+                        + " runs");
             }
             rows.add(row);
         }

@@ -25,6 +25,8 @@ public final class PairedBlocks {
     public static final int MIN_BLOCKS = 3;
     /** {@link #blocksNeeded} searches no further than this many blocks. */
     public static final int MAX_BLOCKS_NEEDED = 10_000;
+    /** The median absolute deviation of normal data times this is its standard deviation. */
+    private static final double MAD_TO_SD = 1.4826;
     public static final String METHOD = "block is the unit (Kalibera & Jones 2013): block value = mean of its"
             + " cycles' paired values; Student t over the B block values, df = B - 1; no interval below "
             + MIN_BLOCKS + " blocks";
@@ -82,6 +84,30 @@ public final class PairedBlocks {
     /** The mean of the block values (each block weighs the same, however many cycles it kept); NaN if no blocks. */
     public double mean() {
         return blockValues.length == 0 ? Double.NaN : StatUtils.mean(blockValues);
+    }
+
+    /**
+     * The spread of one cycle's value within its block, robust to the odd stalled slice: 1.4826 x the median
+     * absolute deviation from the block's median (the sd for normal data), pooled over blocks as a root mean
+     * square. NaN when no block has 2 cycles.
+     */
+    public double withinSdRobust() {
+        double sum = 0;
+        int counted = 0;
+        for (final double[] block : cycles) {
+            if (block.length < 2) {
+                continue;
+            }
+            final double median = StatUtils.percentile(block, 50);
+            final double[] deviations = new double[block.length];
+            for (int i = 0; i < block.length; i++) {
+                deviations[i] = Math.abs(block[i] - median);
+            }
+            final double sd = MAD_TO_SD * StatUtils.percentile(deviations, 50);
+            sum += sd * sd;
+            counted++;
+        }
+        return counted == 0 ? Double.NaN : Math.sqrt(sum / counted);
     }
 
     /** The sample standard deviation (n - 1) of the block values; NaN below 2 blocks, where it is undefined. */

@@ -37,9 +37,10 @@ import io.fastestjvm.results.model.RunResults;
  * an ordinary run in a fresh JVM of its own (qp.fork; with qp.fork=false all in this JVM, after one throw-away
  * sweep.jvmWarmupSeconds run) with its own warm-up and results folder under {@code <sweep.out>/<kind>/}, and
  * writes {@code sweep-<kind>.json} and {@code .csv} into {@code sweep.out}. A rate sweep stops after the first rate
- * the producer could not sustain. Any {@code qp.*} setting applies to every point (qp.transport, qp.size for a rate
- * sweep, qp.rate for a size sweep...); the sweep sets qp.rate or qp.size, qp.seconds, qp.warmupSeconds and
- * qp.resultsDir itself.
+ * the producer could not sustain. A point that fails its checks or is rejected fails the sweep (exit 1, once every
+ * file is written) and ends {@code maxSustainedRate}. Any {@code qp.*} setting applies to every point (qp.transport,
+ * qp.size for a rate sweep, qp.rate for a size sweep...); the sweep sets qp.rate or qp.size, qp.seconds,
+ * qp.warmupSeconds and qp.resultsDir itself.
  */
 public final class Sweep {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -64,7 +65,11 @@ public final class Sweep {
         System.exit(exitCode);
     }
 
-    /** Runs the sweep the properties describe; returns 0 when its files were written, 2 for an invalid setting. */
+    /**
+     * Runs the sweep the properties describe; returns 0 when its files were written and every point passed, 1 when
+     * they were written but a point failed its checks or was rejected (each named on {@code err}), 2 for an invalid
+     * setting.
+     */
     public static int run(final Properties properties, final PrintStream out, final PrintStream err)
             throws IOException, InterruptedException {
         final Sweep sweep;
@@ -113,7 +118,11 @@ public final class Sweep {
         out.println("[sweep] maxSustainedRate " + json.get("maxSustainedRate") + ", rateWhereP99Exceeds10us "
                 + json.get("rateWhereP99Exceeds10us"));
         out.println("sweep: " + settings.out.toPath().resolve("sweep-" + settings.kind + ".json").toAbsolutePath());
-        return BenchmarkResult.PASSED;
+        final List<SweepPoint> failed = SweepReport.failedPoints(points);
+        for (final SweepPoint point : failed) {
+            err.println(SweepReport.failure(settings.kind, point));
+        }
+        return SweepReport.exitCode(points);
     }
 
     /** Everything about the sweep that is the same for every point. */

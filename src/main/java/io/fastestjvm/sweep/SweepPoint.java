@@ -38,6 +38,11 @@ final class SweepPoint {
         return summary != null;
     }
 
+    /** Anything but passed: a check failed ("failed"), or the run was refused or left no results ("rejected"). */
+    boolean failed() {
+        return !RunResults.PASSED.equals(status);
+    }
+
     long achievedRate() {
         return ran() && summary.messages != null && summary.messages.achievedSendRate != null
                 ? summary.messages.achievedSendRate : 0;

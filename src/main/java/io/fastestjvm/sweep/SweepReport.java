@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.model.Percentile;
@@ -26,11 +28,15 @@ final class SweepReport {
     private SweepReport() {
     }
 
-    /** The highest rate such that it and every lower point were sustained; null when the first was not. */
+    /**
+     * The highest rate such that it and every lower point passed their checks and were sustained; null when the
+     * first did not. A failed point (checks failed, or rejected) ends the run of sustained points like one that was
+     * not sustained: no rate is claimed from it, nor from any point after it.
+     */
     static Long maxSustainedRate(final List<SweepPoint> points) {
         Long max = null;
         for (final SweepPoint point : points) {
-            if (!point.sustained()) {
+            if (point.failed() || !point.sustained()) {
                 break;
             }
             max = point.rate;
@@ -46,6 +52,30 @@ final class SweepReport {
             }
         }
         return null;
+    }
+
+    /** The points that failed (checks failed, or the run was rejected), in order. */
+    static List<SweepPoint> failedPoints(final List<SweepPoint> points) {
+        final List<SweepPoint> failed = new ArrayList<>();
+        for (final SweepPoint point : points) {
+            if (point.failed()) {
+                failed.add(point);
+            }
+        }
+        return failed;
+    }
+
+    /** The sweep's exit code once its files are written: 0 when every point passed, 1 when any failed. */
+    static int exitCode(final List<SweepPoint> points) {
+        return failedPoints(points).isEmpty() ? BenchmarkResult.PASSED : BenchmarkResult.CHECK_FAILED;
+    }
+
+    /** The line naming a failed point and why: "FAILED: sweep point rate 500,000 msg/s: checks failed: ...". */
+    static String failure(final String kind, final SweepPoint point) {
+        final boolean rate = kind.equals("rate");
+        return String.format(Locale.ROOT, "FAILED: sweep point %s %,d %s: %s", kind, rate ? point.rate : point.size,
+                rate ? "msg/s" : "B", point.ran() ? "checks failed: " + String.join("; ", point.summary.failures())
+                        : point.problem);
     }
 
     static ObjectNode json(final ObjectNode header, final String kind, final List<SweepPoint> points) {

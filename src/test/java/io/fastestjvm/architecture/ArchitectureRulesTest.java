@@ -1,5 +1,6 @@
 package io.fastestjvm.architecture;
 
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +13,10 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import org.junit.jupiter.api.Test;
 
-/** The rules ArchitectureTest applies fail on a planted cycle and a planted upward import (fixture packages). */
+/**
+ * The rules ArchitectureTest applies fail on a planted cycle, a planted cycle between a package and its own
+ * sub-package, one through the root package, and a planted upward import (fixture packages).
+ */
 class ArchitectureRulesTest {
     private static final String FIXTURE = "io.fastestjvm.architecture.fixture";
 
@@ -23,6 +27,27 @@ class ArchitectureRulesTest {
         final AssertionError failure = assertThrows(AssertionError.class,
                 () -> Architecture.noCycles(base).check(classes));
         assertTrue(failure.getMessage().contains("Cycle detected"), failure.getMessage());
+    }
+
+    @Test
+    void aPlantedCycleBetweenAPackageAndItsSubPackageFails() {
+        final String base = FIXTURE + ".subcycle";
+        final JavaClasses classes = new ClassFileImporter().importPackages(base);
+        slices().matching(base + ".(*)..").should().beFreeOfCycles().check(classes); // top-level slices miss it
+        final AssertionError failure = assertThrows(AssertionError.class,
+                () -> Architecture.noCycles(base).check(classes));
+        assertTrue(failure.getMessage().contains("Cycle detected"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("subcycle.outer.inner"), failure.getMessage());
+    }
+
+    @Test
+    void aPlantedCycleThroughTheRootPackageFails() {
+        final String base = FIXTURE + ".rootcycle";
+        final JavaClasses classes = new ClassFileImporter().importPackages(base);
+        final AssertionError failure = assertThrows(AssertionError.class,
+                () -> Architecture.noCycles(base).check(classes));
+        assertTrue(failure.getMessage().contains("Cycle detected"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("Slice " + base + " "), failure.getMessage());
     }
 
     @Test

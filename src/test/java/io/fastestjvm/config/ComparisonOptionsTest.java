@@ -108,7 +108,7 @@ class ComparisonOptionsTest {
         assertEquals(60, options.cycles());
         assertEquals(1000, options.sliceMillis());
         assertEquals(1000, options.resumeMessages());
-        assertEquals(120, options.warmupSlices());
+        assertEquals(90, options.warmupSlices());
         assertEquals(5, options.steadySlices());
         assertEquals(0, options.receiveSpinNanos());
         assertEquals(0, options.seed());

@@ -200,6 +200,55 @@ class ReportTest {
         assertFalse(report.contains("jdk17 (failed)"), "the profile's failure repeats run 2's: " + report);
     }
 
+    /**
+     * run-matrix.sh failed run 2 (it ran on another JVM) though its summary passed: a failed run with the matrix's
+     * reason, no figure of it anywhere, and not counted again from profile.json.
+     */
+    @Test
+    void aRunTheMatrixFailedIsAFailedRunWithTheMatrixReasonThoughItsSummaryPassed() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        final String wrongJvm = "20261122T040650Z-jdk17-15183";
+        final File profileFile = set.resolve("jdk17/profile.json").toFile();
+        final ObjectNode profile = (ObjectNode) JSON.readTree(profileFile);
+        profile.put("status", "failed").put("reason", "run 2 (chronicle): ran on Java 11, expected Java 17");
+        ((ObjectNode) profile.path("runs").get(1)).put("status", "failed").put("reason",
+                "ran on Java 11, expected Java 17");
+        JSON.writeValue(profileFile, profile);
+
+        final Fixtures.Outcome outcome = Fixtures.report(set.toString());
+        assertEquals(0, outcome.exitCode, outcome.err);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        assertEquals("1 / 1", MarkdownTable.after(report, "## Latency per JVM, actual send (ns)").get("jdk17").get(1));
+        assertTrue(report.contains("**FAILED: jdk17 run 2 (failed, exit code 0, " + wrongJvm + ")** - ran on Java 11, "
+                + "expected Java 17"), report);
+        assertFalse(report.contains("jdk17 (failed)"), "the profile's failure repeats run 2's: " + report);
+        final JsonNode jdk17 = JSON.readTree(set.resolve("matrix.json").toFile()).path("rows").get(1);
+        assertEquals("jdk17", jdk17.path("profile").asText());
+        assertEquals(1, jdk17.path("runsFailed").asInt());
+        assertEquals(1, jdk17.path("sources").size(), jdk17.toString());
+        assertFalse(jdk17.path("sources").toString().contains(wrongJvm), "no figure from the wrong JVM");
+    }
+
+    /** A run folder under a profile folder that profile.json does not name: listed as ignored, and no unit. */
+    @Test
+    void aRunFolderNoRecordedRunNamesIsIgnoredWithWhy() throws IOException {
+        final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
+        final String leftOver = "20261122T050000Z-jdk17-99999";
+        Fixtures.copy(set.resolve("jdk17/20261122T040650Z-jdk17-15183"), set.resolve("jdk17").resolve(leftOver));
+
+        final Fixtures.Outcome outcome = Fixtures.report(set.toString());
+        assertEquals(0, outcome.exitCode, outcome.err);
+        final String report = Fixtures.read(set.resolve("report.md"));
+
+        assertEquals("2 / 0", MarkdownTable.after(report, "## Latency per JVM, actual send (ns)").get("jdk17").get(1));
+        assertTrue(report.contains("- **IGNORED: jdk17/" + leftOver + "** - no run in jdk17/profile.json names this "
+                + "folder (a run the matrix did not record, e.g. one a killed session left): not a unit\n"), report);
+        assertFalse(JSON.readTree(set.resolve("matrix.json").toFile()).path("rows").toString().contains(leftOver));
+        assertTrue(outcome.out.contains("! ignored jdk17/" + leftOver + ": no run in jdk17/profile.json"),
+                outcome.out);
+    }
+
     @Test
     void aSetWhereEveryJvmFailedStillGetsAReportThatSaysSo() throws IOException {
         final Path set = Files.createDirectories(temp.resolve("all-failed"));
@@ -401,8 +450,17 @@ class ReportTest {
                 JSON.writeValue(summary.toFile(), root);
             }
         }
-        Files.write(floor.resolve("profile.json"), ("{\"profile\":\"jdk17\",\"status\":\"ok\",\"runs\":[]}")
-                .getBytes());
+        // its runs recorded, as run-matrix.sh records them: only recorded runs are units
+        final ObjectNode floorProfile = JSON.createObjectNode().put("profile", "jdk17").put("status", "ok");
+        final ArrayNode floorRuns = floorProfile.putArray("runs");
+        try (Stream<Path> folders = Files.list(floor)) {
+            for (final Path folder : folders.filter(Files::isDirectory).sorted().collect(Collectors.toList())) {
+                floorRuns.addObject().put("run", floorRuns.size() + 1).put("transport", "floor").put("status", "ok")
+                        .put("exitCode", 0).put("resultsFolder", "jdk17-floor/" + folder.getFileName());
+            }
+        }
+        assertEquals(2, floorRuns.size());
+        JSON.writeValue(floor.resolve("profile.json").toFile(), floorProfile);
 
         assertEquals(0, Fixtures.report(set.toString()).exitCode);
         final String report = Fixtures.read(set.resolve("report.md"));

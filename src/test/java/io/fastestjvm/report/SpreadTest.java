@@ -29,4 +29,20 @@ class SpreadTest {
         assertEquals(700, spread.min());
         assertTrue(Spread.of(new double[] {Double.NaN}).isEmpty());
     }
+
+    @Test
+    void fewerThanTwoRunsHaveNoSpreadTheSameAsRunSpread() {
+        final Spread one = Spread.of(new double[] {700, Double.NaN});
+        assertEquals(700, one.median());
+        assertEquals(700, one.min());
+        assertEquals(700, one.max());
+        assertTrue(Double.isNaN(one.variationPercent()), "one run: no spread, not 0 %");
+        final Spread none = Spread.of(new double[0]);
+        assertTrue(none.isEmpty());
+        assertTrue(Double.isNaN(none.median()));
+        assertTrue(Double.isNaN(none.min()));
+        assertTrue(Double.isNaN(none.max()));
+        assertTrue(Double.isNaN(none.variationPercent()));
+        assertEquals(0, Spread.of(new double[] {700, 700}).variationPercent(), 0, "two equal runs: 0 %");
+    }
 }

@@ -3,8 +3,12 @@ package io.fastestjvm.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Random;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -45,9 +49,12 @@ final class SyntheticMatrix {
         }
         if (oneFailedRun) {
             // A run that wrote a failed summary, and one that wrote none (crashed): neither may count.
-            write(folder.resolve("20261122T999999Z-" + profile + "-failed"), profile, centre * 100, Double.NaN,
-                    false);
+            final String failed = "20261122T999999Z-" + profile + "-failed";
+            write(folder.resolve(failed), profile, centre * 100, Double.NaN, false);
             runList.addObject().put("run", runs + 1).put("status", "failed").put("exitCode", 1)
+                    .put("resultsFolder", profile + "/" + failed)
+                    .put("reason", "benchmark checks failed: sequence: 3 messages lost");
+            runList.addObject().put("run", runs + 2).put("status", "failed").put("exitCode", 1)
                     .put("reason", "JVM exited with code 1 before writing a summary");
         }
         final ObjectNode profileJson = JSON.createObjectNode().put("profile", profile).put("status", "ok");
@@ -56,8 +63,47 @@ final class SyntheticMatrix {
         return this;
     }
 
+    /**
+     * Marks a recorded run failed as run-matrix.sh does when the run was not on the profile's JVM: its summary.json,
+     * which says passed, stays as it is, with its median moved to {@code median} ns.
+     */
+    SyntheticMatrix wrongJvm(final String profile, final int run, final double median, final String reason)
+            throws IOException {
+        final Path profileFile = set.resolve(profile).resolve("profile.json");
+        final ObjectNode profileJson = (ObjectNode) JSON.readTree(profileFile.toFile());
+        for (final JsonNode entry : profileJson.path("runs")) {
+            if (entry.path("run").asInt() == run) {
+                ((ObjectNode) entry).put("status", "failed").put("exitCode", 0).put("reason", reason);
+                final Path runFolder = set.resolve(entry.path("resultsFolder").asText());
+                deleteTree(runFolder);
+                write(runFolder, profile, median, Double.NaN, true);
+            }
+        }
+        profileJson.put("status", "failed").put("reason", "run " + run + " (chronicle): " + reason);
+        JSON.writerWithDefaultPrettyPrinter().writeValue(profileFile.toFile(), profileJson);
+        return this;
+    }
+
+    /**
+     * A run folder with a passed summary that no run of the profile's profile.json names (as a killed session
+     * leaves one); returns its name.
+     */
+    String unrecorded(final String profile, final double median) throws IOException {
+        final String name = "20261122T888888Z-" + profile + "-unrecorded";
+        write(set.resolve(profile).resolve(name), profile, median, Double.NaN, true);
+        return name;
+    }
+
     Path folder() {
         return set;
+    }
+
+    private static void deleteTree(final Path folder) throws IOException {
+        try (Stream<Path> files = Files.walk(folder)) {
+            for (final Path file : files.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
+                Files.delete(file);
+            }
+        }
     }
 
     private static void write(final Path runFolder, final String profile, final double median,

@@ -1,6 +1,7 @@
 package io.fastestjvm.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -142,5 +144,50 @@ class VerdictReportTest {
                 String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(l -> l.matches("jdk17,jdk17,default,chronicle,vm,jdk17/\\S+,1,"
                 + "intended-send,p99_99,\\d+,")), String.join("\n", lines));
+    }
+
+    /** A run the matrix failed (here: not on the profile's JVM) is no unit, though its summary passed. */
+    @Test
+    void aRunTheMatrixFailedIsNoUnitWhateverItsSummarySays() throws IOException {
+        final Path set = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 300, 5, 1, null, false)
+                .profile("jdk21", 900, 5, 2, null, false)
+                .wrongJvm("jdk17", 5, 5000, "ran on Java 11, expected Java 17").folder();
+        final String folder = "20261122T000005Z-jdk17-5";
+        final Fixtures.Outcome outcome = Fixtures.report(set.toString());
+        assertEquals(0, outcome.exitCode, outcome.err);
+        final String report = Fixtures.read(set.resolve("report.md"));
+        assertTrue(report.contains("runs per JVM: jdk17 4, jdk21 5."), "the wrong JVM's run is no unit: " + report);
+        assertTrue(report.contains("**FAILED: jdk17 run 5 (failed, exit code 0, " + folder + ")** - ran on Java 11, "
+                + "expected Java 17"), "listed with the matrix's reason: " + report);
+        assertFalse(report.contains("jdk17 (failed)"), "the profile's failure only repeats run 5's: " + report);
+        assertEquals("4 / 1", MarkdownTable.after(report, "## Latency per JVM, actual send (ns)").get("jdk17").get(1));
+        assertFalse(String.join("\n", Files.readAllLines(set.resolve(LongCsv.FILE))).contains(folder),
+                "no figure of it in the long CSV");
+        assertFalse(Fixtures.read(set.resolve(MatrixFiles.JSON)).contains(folder + "/summary.json"),
+                "no figure of it in matrix.json");
+        assertTrue(outcome.out.contains("! jdk17: ran on Java 11, expected Java 17"), outcome.out);
+    }
+
+    /** A run folder that no recorded run names (left by a killed session, say) is no unit, and the report says so. */
+    @Test
+    void aRunFolderTheMatrixDidNotRecordIsNoUnitAndIsListedAsIgnored() throws IOException {
+        final SyntheticMatrix matrix = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 300, 5, 1, null,
+                false).profile("jdk21", 900, 5, 2, null, false);
+        final String folder = matrix.unrecorded("jdk17", 5000);
+        final Path set = matrix.folder();
+        final Fixtures.Outcome outcome = Fixtures.report(set.toString());
+        assertEquals(0, outcome.exitCode, outcome.err);
+        final String report = Fixtures.read(set.resolve("report.md"));
+        final String why = "no run in jdk17/profile.json names this folder (a run the matrix did not record, e.g. "
+                + "one a killed session left): not a unit";
+        assertTrue(report.contains("runs per JVM: jdk17 5, jdk21 5."), "the unrecorded folder is no unit: " + report);
+        assertTrue(report.contains("- **IGNORED: jdk17/" + folder + "** - " + why), report);
+        assertEquals("5 / 0", MarkdownTable.after(report, "## Latency per JVM, actual send (ns)").get("jdk17").get(1),
+                "neither a unit nor a failed run");
+        assertTrue(outcome.out.contains("! ignored jdk17/" + folder + ": " + why), outcome.out);
+        final JsonNode ignored = new ObjectMapper().readTree(set.resolve(MatrixFiles.JSON).toFile()).path("ignored");
+        assertEquals(1, ignored.size(), ignored.toString());
+        assertEquals("jdk17/" + folder, ignored.get(0).path("folder").asText());
+        assertFalse(String.join("\n", Files.readAllLines(set.resolve(LongCsv.FILE))).contains(folder));
     }
 }

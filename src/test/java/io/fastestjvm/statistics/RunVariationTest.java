@@ -18,6 +18,7 @@ class RunVariationTest {
     void identicalRunsVaryByZeroAndOneRunIsUndefined() {
         assertEquals(0.0, RunVariation.percent(new long[] {7, 7, 7}), 0);
         assertTrue(Double.isNaN(RunVariation.percent(new long[] {7})));
+        assertTrue(Double.isNaN(RunVariation.percent(new long[0])));
         assertEquals(0.0, RunVariation.percent(new long[] {0, 0}), 0);
     }
 }

@@ -46,7 +46,7 @@ class SweepIT {
         final Properties properties = tinySweep(kind, set);
         properties.setProperty(stepsSetting, steps.replace(';', ','));
         properties.setProperty(fixedSetting, fixedValue);
-        assertEquals(BenchmarkResult.PASSED, Sweep.run(properties, System.out, System.err));
+        final int exitCode = Sweep.run(properties, System.out, System.err);
 
         final JsonNode sweep = new ObjectMapper().readTree(set.resolve("sweep-" + kind + ".json").toFile());
         assertEquals(kind, sweep.get("kind").asText());
@@ -61,6 +61,12 @@ class SweepIT {
             assertFalse(last.get("sustained").asBoolean());
         }
         assertTrue(points.size() >= 1);
+        boolean anyFailed = false;
+        for (final JsonNode point : points) {
+            anyFailed |= !"passed".equals(point.get("status").asText());
+        }
+        // a point that failed its checks (on a busy machine, say) fails the sweep
+        assertEquals(anyFailed ? BenchmarkResult.CHECK_FAILED : BenchmarkResult.PASSED, exitCode);
         long previous = 0;
         for (int i = 0; i < points.size(); i++) {
             final JsonNode point = points.get(i);
@@ -92,10 +98,10 @@ class SweepIT {
         assertTrue(sweep.at("/jvmWarmup/skipped").isTextual(), sweep.toString());
         assertTrue(sweep.has("maxSustainedRate") && sweep.has("rateWhereP99Exceeds10us"));
         if (kind.equals("rate")) {
-            // the rule applied to the points themselves: the last rate before the first one not sustained
+            // the rule applied to the points themselves: the last rate before the first one not sustained or failed
             Long expected = null;
             for (final JsonNode point : points) {
-                if (!point.get("sustained").asBoolean()) {
+                if (!point.get("sustained").asBoolean() || !"passed".equals(point.get("status").asText())) {
                     break;
                 }
                 expected = point.get("rate").asLong();

@@ -9,7 +9,7 @@ import java.util.stream.DoubleStream;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.fastestjvm.placement.PlacementProbe;
-import io.fastestjvm.report.RunFolder;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * Sorts runs into placement levels by the core-to-core round trip the placement probe measured just before and just
@@ -30,7 +30,7 @@ public final class PlacementLevels {
     private final double[] upperBounds;
     private final double[] lowerBounds;
 
-    public PlacementLevels(final List<RunFolder> runs) {
+    public PlacementLevels(final List<RunResults> runs) {
         final double[] trips = runs.stream().flatMapToDouble(run -> DoubleStream.of(roundTrip(run,
                 PlacementProbe.BEFORE_KEY), roundTrip(run, PlacementProbe.AFTER_KEY))).filter(v -> !Double.isNaN(v))
                 .sorted().toArray();
@@ -52,13 +52,13 @@ public final class PlacementLevels {
     }
 
     /** The probe's median round trip before the measured window (ns), or NaN when the run has none. */
-    public static double roundTrip(final RunFolder run) {
+    public static double roundTrip(final RunResults run) {
         return roundTrip(run, PlacementProbe.BEFORE_KEY);
     }
 
     /** The probe's median round trip at {@code position} (before or after the window), ns; NaN when none. */
-    private static double roundTrip(final RunFolder run, final String position) {
-        final JsonNode value = run.results().section(PlacementProbe.SECTION).path(position)
+    private static double roundTrip(final RunResults run, final String position) {
+        final JsonNode value = run.section(PlacementProbe.SECTION).path(position)
                 .path(PlacementProbe.MEDIAN_ROUND_TRIP_KEY);
         return value.isNumber() && value.asDouble() > 0 ? value.asDouble() : Double.NaN;
     }
@@ -71,7 +71,7 @@ public final class PlacementLevels {
      * The run's level, 0 = shortest round trip, by its probe before the window; {@link #CHANGED_DURING_WINDOW} when
      * its probe after the window is in another level, {@link #NO_PROBE} when it has no probe before it.
      */
-    public int levelOf(final RunFolder run) {
+    public int levelOf(final RunResults run) {
         final double before = roundTrip(run, PlacementProbe.BEFORE_KEY);
         if (Double.isNaN(before)) {
             return NO_PROBE;

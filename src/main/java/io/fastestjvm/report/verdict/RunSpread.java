@@ -47,7 +47,10 @@ public final class RunSpread {
         return q3;
     }
 
-    /** (max - min) / median in percent: how far apart the runs of one JVM are. NaN for fewer than two runs. */
+    /**
+     * (max - min) / median in percent: how far apart the runs of one JVM are. NaN for fewer than two runs: one run
+     * has no spread to show (not 0 %), the same as the report's Spread.
+     */
     public double variationPercent() {
         return values.length < 2 || median == 0 ? Double.NaN : (max() - min()) / median * 100;
     }

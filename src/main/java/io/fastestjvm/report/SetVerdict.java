@@ -1,4 +1,4 @@
-package io.fastestjvm.report.verdict;
+package io.fastestjvm.report;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -6,14 +6,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.fastestjvm.report.JvmGroup;
-import io.fastestjvm.report.RunFolder;
 import io.fastestjvm.recording.Latency;
+import io.fastestjvm.report.verdict.PlacementLevels;
+import io.fastestjvm.report.verdict.RatioTest;
+import io.fastestjvm.report.verdict.Subject;
+import io.fastestjvm.report.verdict.Verdict;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 
 /**
  * The verdict of one report: over every JVM group with figures and all their passed runs, and, when the runs fall
- * into more than one placement level, once more within each level (a separate family of comparisons each).
+ * into more than one placement level, once more within each level (a separate family of comparisons each). The
+ * statistics are report.verdict's; this class only feeds it the report's groups (so it lives in report).
  */
 public final class SetVerdict {
     private final List<JvmGroup> groups;
@@ -24,10 +28,10 @@ public final class SetVerdict {
     public SetVerdict(final List<JvmGroup> groups) {
         this.groups = Collections.unmodifiableList(new ArrayList<>(groups));
         final List<Subject> subjects = new ArrayList<>();
-        final List<RunFolder> runs = new ArrayList<>();
+        final List<RunResults> runs = new ArrayList<>();
         for (final JvmGroup group : groups) {
             subjects.add(RunUnits.subject(group));
-            runs.addAll(group.passedFolders());
+            group.passedFolders().forEach(folder -> runs.add(folder.results()));
         }
         this.overall = Verdict.of(subjects);
         this.levels = new PlacementLevels(runs);
@@ -36,7 +40,8 @@ public final class SetVerdict {
                 final int wanted = level;
                 final List<Subject> within = new ArrayList<>();
                 for (final JvmGroup group : groups) {
-                    final Subject subject = RunUnits.subject(group, run -> levels.levelOf(run) == wanted);
+                    final Subject subject = RunUnits.subject(group,
+                            run -> levels.levelOf(run.results()) == wanted);
                     if (subject.values(Latency.ACTUAL_SEND,
                             Percentile.P50).length >= RatioTest.MIN_RUNS) {
                         within.add(subject);

@@ -1,19 +1,20 @@
-package io.fastestjvm.report.verdict;
+package io.fastestjvm.report;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
-import io.fastestjvm.report.JvmGroup;
-import io.fastestjvm.report.MeasuredRun;
-import io.fastestjvm.report.RunFolder;
 import io.fastestjvm.recording.Latency;
+import io.fastestjvm.report.verdict.RunSpread;
+import io.fastestjvm.report.verdict.Subject;
 import io.fastestjvm.results.model.Percentile;
 
 /**
  * A JVM group's runs as verdict units: one value per passed run folder (one fresh JVM), the median of that
  * folder's measured runs when qp.runs put several in one JVM (those share the JVM's JIT and placement, so they
- * are one unit, not several). Failed runs give no unit; the verdict rests on the runs that passed.
+ * are one unit, not several). Failed runs give no unit; the verdict rests on the runs that passed. It lives in
+ * report, not in report.verdict: it adapts the report's groups to the verdict's {@link Subject}, so report.verdict
+ * never imports report (docs/architecture.md).
  */
 public final class RunUnits {
     private RunUnits() {

@@ -1,0 +1,157 @@
+package io.fastestjvm.compare;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.fastestjvm.charts.PairedSlicesChart;
+import io.fastestjvm.statistics.Interval;
+
+/**
+ * The charts of a comparison, {@code charts/<A>-vs-<B>.png} beside {@code report.md}, one per pair A / B that has a
+ * p50 figure (same pairs and order as {@link ComparisonAnalysis}): each variant's per-slice actual-send p50 over a
+ * running cycle number across the counted blocks, and below it the per-cycle ratio A / B with the block values
+ * and the overall ratio of the "actual-send p50" figure ({@link PairedSlicesChart}). Only counted blocks and
+ * cycles no slice voided are drawn, as the analysis counts them.
+ */
+final class ComparisonCharts {
+    static final String FOLDER = "charts";
+
+    private ComparisonCharts() {
+    }
+
+    /** The chart file names, relative to the comparison folder, that {@link #write} writes for this analysis. */
+    static List<String> names(final ComparisonAnalysis analysis) {
+        final List<String> names = new ArrayList<>();
+        for (final PairFigure figure : p50Figures(analysis)) {
+            names.add(FOLDER + "/" + fileName(figure.a, figure.b) + ".png");
+        }
+        return names;
+    }
+
+    /** {@code <A>-vs-<B>}, each character outside letters, digits, '.', '_' and '-' (e.g. '#', '+') as '-'. */
+    static String fileName(final String a, final String b) {
+        return sanitise(a) + "-vs-" + sanitise(b);
+    }
+
+    private static String sanitise(final String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "-");
+    }
+
+    /**
+     * Writes every pair's chart into {@code folder/charts} and returns the names written (relative to the folder).
+     * A chart that cannot be drawn is said on stderr and left out; the comparison's result does not depend on it.
+     */
+    static List<String> write(final File folder, final ComparisonAnalysis analysis) {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        final List<String> written = new ArrayList<>();
+        for (final PairFigure figure : p50Figures(analysis)) {
+            final String name = fileName(figure.a, figure.b);
+            try {
+                chart(analysis, figure).savePng(new File(folder, FOLDER).toPath(), name);
+                written.add(FOLDER + "/" + name + ".png");
+            } catch (final IOException | RuntimeException e) {
+                System.err.println("[qp] warning: chart " + name + ".png not written: " + e);
+            }
+        }
+        return written;
+    }
+
+    /** The report's "## Charts" section linking these names, or nothing when there are none. */
+    static String markdown(final List<String> names) {
+        if (names.isEmpty()) {
+            return "";
+        }
+        final StringBuilder md = new StringBuilder("\n## Charts\n\nPer pair: each variant's per-slice actual-send"
+                + " p50 by cycle (top), and the per-cycle ratio with the block values and the overall ratio"
+                + " (bottom).\n\n");
+        for (final String name : names) {
+            md.append("- [").append(name.substring(FOLDER.length() + 1, name.length() - ".png".length()))
+                    .append("](").append(name).append(")\n");
+        }
+        return md.toString();
+    }
+
+    /** The profile a variant runs, whose colour it takes: its name before any '#' (jdk17#2 is a copy of jdk17). */
+    static String profile(final String variant) {
+        final int hash = variant.indexOf('#');
+        return hash > 0 ? variant.substring(0, hash) : variant;
+    }
+
+    private static List<PairFigure> p50Figures(final ComparisonAnalysis analysis) {
+        final List<PairFigure> figures = new ArrayList<>();
+        for (final PairFigure figure : analysis.figures) {
+            if (ComparisonAnalysis.P50.equals(figure.figure)) {
+                figures.add(figure);
+            }
+        }
+        return figures;
+    }
+
+    static PairedSlicesChart chart(final ComparisonAnalysis analysis, final PairFigure figure) {
+        final String a = figure.a;
+        final String b = figure.b;
+        // block -> cycle -> variant -> row: the counted blocks' cycles no slice voided
+        final Map<Integer, Map<Integer, Map<String, SliceRow>>> cycles = new TreeMap<>();
+        final Map<Integer, Integer> cycleCount = new TreeMap<>();
+        for (final BlockRow row : analysis.blockRows) {
+            if (row.ok() && analysis.countedBlocks.contains(row.block)) {
+                cycleCount.merge(row.block, row.cycles, Math::max);
+            }
+        }
+        for (final SliceRow row : analysis.slices) {
+            if (analysis.countedBlocks.contains(row.block)) {
+                cycleCount.merge(row.block, row.cycle + 1, Math::max);
+                if (!row.voided) {
+                    cycles.computeIfAbsent(row.block, k -> new TreeMap<>())
+                            .computeIfAbsent(row.cycle, k -> new LinkedHashMap<>()).put(row.variant, row);
+                }
+            }
+        }
+        final String failed = analysis.failedBlocks.isEmpty() ? "" : (analysis.failedBlocks.size() == 1 ? "; block "
+                : "; blocks ") + analysis.failedBlocks.keySet().toString().replaceAll("[\\[\\]]", "")
+                + " failed, not shown";
+        final PairedSlicesChart chart = new PairedSlicesChart(a + " vs " + b + ": per-slice p50, paired by cycle ("
+                + analysis.countedBlocks.size() + (analysis.countedBlocks.size() == 1 ? " block" : " blocks") + failed
+                + ")", a, b, profile(a), profile(b));
+        final double[] blockValues = figure.blocks.blockValues();
+        final List<Integer> pairedBlocks = new ArrayList<>(); // the blocks with a value, in the analysis's order
+        final Map<Integer, double[]> spans = new LinkedHashMap<>();
+        int offset = 0;
+        for (final int block : analysis.countedBlocks) {
+            final int count = cycleCount.getOrDefault(block, 0);
+            boolean paired = false;
+            for (final Map.Entry<Integer, Map<String, SliceRow>> cycle : cycles.getOrDefault(block,
+                    Collections.<Integer, Map<String, SliceRow>>emptyMap()).entrySet()) {
+                final SliceRow ra = cycle.getValue().get(a);
+                final SliceRow rb = cycle.getValue().get(b);
+                if (ra != null && rb != null) {
+                    chart.cycle(block, offset + cycle.getKey() + 1, ra.actualP50(), rb.actualP50());
+                    paired = true;
+                }
+            }
+            if (paired) {
+                pairedBlocks.add(block);
+            }
+            spans.put(block, new double[] {offset + 1, offset + Math.max(1, count)});
+            offset += Math.max(1, count);
+        }
+        final boolean valuesMatch = pairedBlocks.size() == blockValues.length;
+        for (final Map.Entry<Integer, double[]> span : spans.entrySet()) {
+            final int index = pairedBlocks.indexOf(span.getKey());
+            chart.block(span.getKey(), span.getValue()[0], span.getValue()[1],
+                    valuesMatch && index >= 0 ? Math.exp(blockValues[index]) : Double.NaN);
+        }
+        final Interval interval = figure.ratioInterval();
+        chart.overall(figure.ratio(), interval == null ? Double.NaN : interval.lower(),
+                interval == null ? Double.NaN : interval.upper());
+        return chart;
+    }
+}
