@@ -59,6 +59,33 @@ log()  { printf '[install-jdks] %s\n' "$*" >&2; }
 die()  { printf '[install-jdks] ERROR: %s\n' "$*" >&2; exit 1; }
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
 
+# Deletion only of what this script made (docs/faults.md): every folder it creates under $ROOT carries MADE_MARKER
+# from the moment it exists, and it deletes a folder only if that folder carries the marker (or a record only this
+# script writes into its folders: .qp-installed, .qp-version, from before the marker), a symlink only if it recorded
+# making it (<link>.system). Anything else in the way is refused in one line, never deleted.
+MADE_MARKER=".qp-made-by-install-jdks"
+# make_dir <dir>: creates <dir>, which must not exist yet, and marks it as this script's
+make_dir() {
+  mkdir -p -- "$(dirname -- "$1")"
+  mkdir -- "$1" || die "cannot create $1"
+  : >"$1/$MADE_MARKER"
+}
+# remove_made <path>: deletes <path> if this script made it, does nothing if it is absent, refuses (exit 1) otherwise
+remove_made() {
+  local path="$1" record
+  if [[ -L "$path" ]]; then
+    [[ -f "$path.system" ]] || die "refusing to delete $path: a symlink install-jdks.sh did not make (no $path.system); move it away or set QP_JDKS_DIR to another folder"
+    rm -f -- "$path"
+  elif [[ -e "$path" ]]; then
+    if [[ -d "$path" ]]; then
+      for record in "$MADE_MARKER" .qp-installed .qp-version; do
+        if [[ -f "$path/$record" && ! -L "$path/$record" ]]; then rm -rf -- "$path"; return 0; fi
+      done
+    fi
+    die "refusing to delete $path: install-jdks.sh did not make it (no $MADE_MARKER in it); move it away or set QP_JDKS_DIR to another folder"
+  fi
+}
+
 # ---------------------------------------------------------------- arguments
 # component_of <profile>: what a profile needs provisioned (its JDK major, or graal<major> for Graal jars)
 component_of() {

@@ -156,6 +156,13 @@ read_recorded_plan() {
   recorded_list recorded_order /order
 }
 
+# decide_keep_queue: whether the runs keep their queues, into keep_queue. The benchmark's own decision (qp.keepQueue
+# as its settings parse it: TRUE and " true " keep too), asked of Java, so this script never deletes a queue a run
+# meant to keep; a value the benchmark would refuse is refused here, before anything is created.
+decide_keep_queue() {
+  keep_queue="$(qp_summary_tool keep-queue "${qp_args[@]}" 2>&1)" || usage_error "${keep_queue#SummaryTool: }"
+}
+
 if [[ -n "$resume_id" ]]; then
   ((${#plan_options[@]} == 0)) \
     || usage_error "${plan_options[0]}: a resumed set keeps its recorded plan; drop ${plan_options[0]}, or start a new set without --resume"
@@ -166,6 +173,7 @@ if [[ -n "$resume_id" ]]; then
   [[ -f "$set_dir/matrix-run.json" ]] || usage_error "--resume: no set $set_dir (no matrix-run.json in it)"
   build_once
   read_recorded_plan
+  decide_keep_queue
 fi
 if ! [[ "$runs" =~ ^[0-9]{1,3}$ ]] || ((runs < 1 || runs > 100)); then
   usage_error "--runs: '$runs' is not allowed; accepted: 1 to 100"
@@ -240,6 +248,7 @@ else
   set_dir="$results_root/$matrix_id"
   [[ ! -e "$set_dir" ]] || usage_error "--id: $set_dir already exists; earlier results are never overwritten"
   build_once
+  decide_keep_queue
   mkdir -p "$results_root"
   mkdir "$set_dir"
 fi
@@ -260,10 +269,8 @@ queue_parent=/dev/shm
 [[ -d "$queue_parent" && -w "$queue_parent" ]] || queue_parent="${TMPDIR:-/tmp}"
 queue_root=""
 user_queue_dir=false
-keep_queue=false
 for arg in "${qp_args[@]}"; do
   [[ "$arg" != -Dqp.queueDir=* ]] || user_queue_dir=true
-  [[ "$arg" != -Dqp.keepQueue=true ]] || keep_queue=true
 done
 
 # array_args KEY ITEM...: adds KEY as an array of the ITEMs (strings) to the caller's SummaryTool arguments, `args`.
@@ -323,7 +330,8 @@ start_session() {
     "sessions[-1].gitDirty:=$dirty" "sessions[-1].maxMinutes:=${max_minutes:-null}" "sessions[-1].runsStarted:=[]"
 }
 
-child_pid=""
+child_pid=""   # the running benchmark's process id, which is also its process group's (setsid, below)
+lifeline=""    # the write end of the running benchmark's lifeline (start_lifeline)
 # remove_leftover_queues: once a run's JVM has ended, a queue it left in the private root is a killed JVM's (its
 # shutdown hook deletes it otherwise) and is removed, and said so; with qp.keepQueue=true nothing is ever removed.
 # shellcheck disable=SC2317  # also called from the trap
@@ -342,24 +350,68 @@ cleanup_queues() {
   remove_leftover_queues
   rmdir -- "$queue_root" 2>/dev/null \
     || printf 'run-matrix: kept the queues in %s (qp.keepQueue=true); remove them when done\n' "$queue_root" >&2
+  queue_root=""   # once: the EXIT trap calls this again
+}
+
+# The lifeline of each run (docs/faults.md): a watcher in a session of its own reads a pipe whose only writer is this
+# script. The run writes its process id (its process group's: the run starts with setsid) there before anything else;
+# this script writes "done" once the run has ended. End-of-file before "done" means the script died without running
+# its traps (kill -9): the watcher then ends the run's whole process group (timeout, Maven, the forked benchmark JVM)
+# with TERM, so the JVM's shutdown hook deletes its queue, and KILL 20 s later if any is left; then it removes the
+# private queue root if that left it empty. The forked JVM also stops by itself once Maven, which holds its stdin,
+# is gone (ParentLifeline).
+# shellcheck disable=SC2016  # expanded by the watcher's bash, not here
+lifeline_watcher='
+  read -r group || exit 0
+  ! read -r _ || exit 0
+  kill -TERM -- "-$group" 2>/dev/null || kill -TERM "$group" 2>/dev/null
+  for _ in $(seq 1 100); do kill -0 -- "-$group" 2>/dev/null || break; sleep 0.2; done
+  kill -KILL -- "-$group" 2>/dev/null
+  [[ -z "$1" ]] || rmdir -- "$1" 2>/dev/null
+  exit 0'
+# start_lifeline: a watcher for the next run, its pipe's write end in `lifeline` (the run closes its copy).
+start_lifeline() {
+  exec {lifeline}> >(exec setsid bash -c "$lifeline_watcher" run-matrix-lifeline "$queue_root")
+}
+# end_lifeline: the run has ended (or been stopped here): the watcher leaves it alone.
+# shellcheck disable=SC2317  # also called from the traps
+end_lifeline() {
+  [[ -n "$lifeline" ]] || return 0
+  (printf 'done\n' >&"$lifeline") 2>/dev/null || true   # in a subshell: a gone watcher's SIGPIPE ends only that
+  exec {lifeline}>&-
+  lifeline=""
+}
+# stop_run: ends the running benchmark's process group, by its id: TERM (the JVM's shutdown hook deletes its queue;
+# give it 10 s), then KILL for anything left in the group.
+# shellcheck disable=SC2317  # called from the traps
+stop_run() {
+  [[ -n "$child_pid" ]] || return 0
+  if kill -0 "$child_pid" 2>/dev/null; then
+    kill -TERM -- "-$child_pid" 2>/dev/null || kill -TERM "$child_pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do
+      kill -0 -- "-$child_pid" 2>/dev/null || break
+      sleep 0.2
+    done
+    kill -KILL -- "-$child_pid" 2>/dev/null || kill -KILL "$child_pid" 2>/dev/null || true
+  fi
+  wait "$child_pid" 2>/dev/null || true
+  child_pid=""
+  end_lifeline
 }
 # shellcheck disable=SC2317  # called from the trap
 on_interrupt() {
   trap - HUP INT TERM
   printf '\nrun-matrix: interrupted; stopping the running JVM and removing its queue data\n' >&2
-  if [[ -n "$child_pid" ]] && kill -0 "$child_pid" 2>/dev/null; then
-    kill -TERM "$child_pid" 2>/dev/null || true
-    # timeout(1) passes TERM on to the JVM, whose shutdown hook deletes its queue; give it a moment.
-    for _ in $(seq 1 50); do
-      kill -0 "$child_pid" 2>/dev/null || break
-      sleep 0.2
-    done
-    kill -KILL "$child_pid" 2>/dev/null || true
-    pkill -KILL -f -- "-Dqp.resultsDir=$set_dir/" 2>/dev/null || true
-  fi
+  stop_run
   cleanup_queues
   write_status interrupted
   exit 130
+}
+# on_exit: however else the script ends (an error under set -e), no run it started and no queue it made outlives it.
+# shellcheck disable=SC2317  # called from the trap
+on_exit() {
+  stop_run
+  cleanup_queues
 }
 
 # read_recorded_runs LABEL: the runs a resumed set's profile.json records for LABEL, into `recorded`, and its status:
@@ -388,6 +440,7 @@ planned=$((runs * ${#units[@]}))
 [[ -n "$resume_id" ]] || write_plan
 start_session
 trap on_interrupt HUP INT TERM
+trap on_exit EXIT
 
 # write_profile_json LABEL: profile.json with the profile's JVM (or why none) and no runs yet (record_run adds them);
 # a resumed set's keeps the runs it records.
@@ -503,18 +556,26 @@ for ((run = 1; run <= runs; run++)); do
     log="$set_dir/$profile/run-$run-$transport.log"
     printf 'run-matrix: %-14s run %d/%d %-10s ' "$profile" "$run" "$runs" "$transport"
     set +e
+    start_lifeline
     (
+      # its id to the lifeline first, then the run keeps no copy of the pipe: only this script holds it open
+      printf '%s\n' "$BASHPID" >&"$lifeline"
+      exec {lifeline}>&-
       # shellcheck source=/dev/null
       QP_QUIET=1 source "$profiles_dir/use.sh" "${label_profile[$profile]}" "${label_flags[$profile]}" >/dev/null 2>&1
       cd "$project_dir"
-      exec timeout --kill-after=20 "$timeout_seconds" mvn -q -B -Dstyle.color=never exec:java@QueuePerformance \
-        "-Dqp.resultsDir=$set_dir/$profile" "-Dqp.transport=$transport" "${queue_arg[@]}" "${qp_args[@]}"
+      # setsid: the run becomes a process group (and session) of its own, whose id is this pid, so it is stopped by
+      # that id with everything it started, never by a pattern matched against command lines
+      exec setsid timeout --kill-after=20 "$timeout_seconds" mvn -q -B -Dstyle.color=never \
+        exec:java@QueuePerformance "-Dqp.resultsDir=$set_dir/$profile" "-Dqp.transport=$transport" \
+        "${queue_arg[@]}" "${qp_args[@]}"
     ) >"$log" 2>&1 </dev/null &
     child_pid=$!
     wait "$child_pid"
     exit_code=$?
     set -e
     child_pid=""
+    end_lifeline
     remove_leftover_queues
     folder="$(sed -n 's/^results: //p' "$log" | tail -n 1)"
     if ((exit_code == 124 || exit_code == 137)); then

@@ -108,10 +108,10 @@ ensure_libc() {
   local deb
   fetch_debs libc6/trixie
   deb="${FETCHED[0]}"
-  rm -rf "$LIBC_DIR.tmp"; mkdir -p "$LIBC_DIR.tmp"
+  remove_made "$LIBC_DIR.tmp"; make_dir "$LIBC_DIR.tmp"
   dpkg -x "$deb" "$LIBC_DIR.tmp"
   dpkg-deb -f "$deb" Version >"$LIBC_DIR.tmp/.qp-version"
-  rm -rf "$LIBC_DIR"; mv "$LIBC_DIR.tmp" "$LIBC_DIR"
+  remove_made "$LIBC_DIR"; mv "$LIBC_DIR.tmp" "$LIBC_DIR"   # its marker moves with it
   log "private glibc $(cat "$LIBC_DIR/.qp-version") unpacked in $LIBC_DIR"
 }
 

@@ -40,7 +40,7 @@ install_graal() {
   [[ -n "$ver" ]] || die "no Graal version fits JDK $jv (candidates: $cands)"
   log "graal$line: Graal $ver for JDK $jv (Maven Central)"
   local stage="$dir.stage" a
-  rm -rf "$stage"; mkdir -p "$stage"
+  remove_made "$stage"; make_dir "$stage"
   while IFS= read -r a; do mvn_copy "$a" "$stage"; done < <(qp_graal_artifacts "$line" "$ver")
   # proof: Graal is the JIT and compiles a hot loop
   local tmp out flags=()
@@ -61,5 +61,5 @@ EOF
   qp_graal_reported "$out" || { printf '%s\n' "$out" >&2; die "Graal $ver did not report its configuration on JDK $jv"; }
   log "graal$line verified: $(grep -m1 -E '^Using ' <<<"$out" | cut -c1-140)"
   printf 'graal:%s jdk:%s\n' "$ver" "$jv" >"$stage/.qp-installed"
-  rm -rf "$dir"; mkdir -p "$(dirname "$dir")"; mv "$stage" "$dir"
+  remove_made "$dir"; mkdir -p "$(dirname "$dir")"; mv "$stage" "$dir"   # the stage's marker moves with it
 }

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # install-jdks.sh's JDK part: unpack Debian's OpenJDK packages into $ROOT/jdk<major> and verify them. Sourced by
-# install-jdks.sh after lib/java.sh and lib/install/apt.sh.
+# install-jdks.sh after lib/java.sh and lib/install/apt.sh. Folders under $ROOT are made with make_dir and deleted
+# with remove_made (install-jdks.sh): only what this script made is ever deleted.
 
 CHECK_SRC='
 import java.io.*;
@@ -82,8 +83,9 @@ install_jdk() {
   fi
   if [[ "$major" == 17 && -x "$SYSTEM_JDK17/bin/java" ]]; then
     local v; v="$(verify_jdk "$SYSTEM_JDK17" 17 no)"
-    rm -rf "$home"; ln -sfn "$SYSTEM_JDK17" "$home"
-    printf '%s system\n' "$v" >"$ROOT/jdk17.system"
+    remove_made "$home"
+    printf '%s system\n' "$v" >"$ROOT/jdk17.system"   # first: the record that the link is this script's
+    ln -sn "$SYSTEM_JDK17" "$home"
     log "jdk17: using the system JDK $SYSTEM_JDK17 ($v) via link $home"
     return 0
   fi
@@ -92,11 +94,13 @@ install_jdk() {
   fetch_debs "openjdk-$major-jre-headless/$suite" "openjdk-$major-jdk-headless/$suite"
   debs=("${FETCHED[@]}")
   local stage="$ROOT/.stage-jdk$major"
-  rm -rf "$stage"; mkdir -p "$stage"
+  remove_made "$stage"; make_dir "$stage"
   for d in "${debs[@]}"; do dpkg -x "$d" "$stage"; done
   local src="$stage/usr/lib/jvm/java-$major-openjdk-amd64"
   [[ -x "$src/bin/java" ]] || die "unexpected package layout: $src/bin/java missing"
-  rm -rf "$home"
+  : >"$src/$MADE_MARKER"   # before the move: $home carries it from the moment it exists
+  remove_made "$home"
+  rm -f "$ROOT/jdk$major.system"   # $home is no longer the system JDK's link
   mv "$src" "$home"
   if [[ -d "$stage/etc/java-$major-openjdk" ]]; then
     mv "$stage/etc/java-$major-openjdk" "$home/debian-etc"
@@ -104,7 +108,7 @@ install_jdk() {
   relink_etc "$home" "java-$major-openjdk"
   [[ "$patched" == no ]] || patch_elves "$home"
   if [[ "$major" -ge 11 && ! -x "$home/lib/jspawnhelper" ]]; then die "$home/lib/jspawnhelper missing"; fi
-  rm -rf "$stage"
+  remove_made "$stage"
   local v pkgver
   v="$(verify_jdk "$home" "$major" "$patched")"
   pkgver="$(dpkg-deb -f "${debs[0]}" Version)"

@@ -73,6 +73,8 @@ public final class BenchmarkRun {
     private final PrintStream out;
     private final PrintStream err;
     private QueueHook beforeProof = queueDir -> { };
+    /** The producer and consumer threads, once started: verify() closes the transport only after both ended. */
+    private Thread[] workers = new Thread[0];
     private UnaryOperator<Transport> transportWrapper = UnaryOperator.identity();
 
     public BenchmarkRun(final BenchmarkOptions options, final PrintStream out, final PrintStream err) {
@@ -226,7 +228,7 @@ public final class BenchmarkRun {
             progressThread.setDaemon(true);
             progressThread.start();
         }
-        awaitCompletion(run.control, threads[0], threads[1], run.phases);
+        awaitCompletion(run.control, run.transport, threads[0], threads[1], run.phases);
         run.evidence.threadsEnded(run.producer.report().involuntarySwitchesAtEnd,
                 run.consumer.report().involuntarySwitchesAtEnd);
         run.rigour.stop(run.producer, run.consumer);
@@ -259,22 +261,39 @@ public final class BenchmarkRun {
         run.measuredEndNanos = System.nanoTime();
     }
 
-    /** A full disk named, the queue read back by a fresh reader, the JVM's evidence written. */
+    /**
+     * A full disk named, the queue read back by a fresh reader, the JVM's evidence written. The transport is closed
+     * (its ring freed) only once the producer and consumer threads have ended; one still alive after
+     * awaitCompletion's bounded wait keeps it open, leaked rather than freed under it, and the run fails saying so.
+     */
     private PersistenceProof verify(final RunParts run) throws IOException {
-        run.diskFull = run.diskSpace.diagnose(run.control.failure(), ChronicleQueueTransport.bytesNeeded(
+        final String diskFull = run.diskSpace.diagnose(run.control.failure(), ChronicleQueueTransport.bytesNeeded(
                 run.phases.total() - run.producer.report().sent.get(), options.size()));
+        final String alive = threadsStillAlive();
+        final String leaked = alive == null ? null : "the " + alive + " thread was still alive after the run stopped"
+                + " and a bounded wait, so transport " + run.transport.name() + " was left open: its ring/queue is"
+                + " leaked rather than freed under that thread";
+        // RunParts has one verify-phase failure slot (summarise lists it); the leak shares it with a full disk
+        run.diskFull = diskFull == null ? leaked : leaked == null ? diskFull : diskFull + "; " + leaked;
         final PersistenceProof proof;
         final Transport transport = run.transport;
         try {
-            transport.close();
-            beforeProof.accept(run.queueDir);
-            if (transport.persists()) {
-                err.println("[qp] persistence proof: reading " + run.producer.report().sent.get()
-                        + " messages back from " + run.queueDir + " with a fresh queue");
-            }
             final long sent = run.producer.report().sent.get();
-            proof = run.queueRemoval.whileQueueExists(() -> transport.provePersisted(sent), () -> new PersistenceProof(
-                    transport.persists(), sent, 0, 0, null, "not run: stopped by a signal", 0));
+            if (leaked != null) {
+                err.println("[qp] " + leaked);
+                proof = new PersistenceProof(transport.persists(), sent, 0, 0, null,
+                        "not run: the " + alive + " thread was still alive, so the queue was left open", 0);
+            } else {
+                transport.close();
+                beforeProof.accept(run.queueDir);
+                if (transport.persists()) {
+                    err.println("[qp] persistence proof: reading " + sent + " messages back from " + run.queueDir
+                            + " with a fresh queue");
+                }
+                proof = run.queueRemoval.whileQueueExists(() -> transport.provePersisted(sent),
+                        () -> new PersistenceProof(transport.persists(), sent, 0, 0, null,
+                                "not run: stopped by a signal", 0));
+            }
         } finally {
             run.queueRemoval.removeAndUnhook();
         }
@@ -390,23 +409,43 @@ public final class BenchmarkRun {
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
     }
 
-    /** Waits for both threads, failing the run if it overruns its schedule by more than the grace period. */
-    private void awaitCompletion(final RunControl control, final Thread producer, final Thread consumer,
-                                 final Phases phases) throws InterruptedException {
+    /**
+     * Waits for both threads, failing the run if it overruns its schedule by more than the grace period. Once the
+     * run has stopped (that failure, a signal, either thread's failure) the transport is told within a second, so a
+     * producer spinning for room in a full ring gives up; each thread is then waited for a bounded time only.
+     */
+    private void awaitCompletion(final RunControl control, final Transport transport, final Thread producer,
+                                 final Thread consumer, final Phases phases) throws InterruptedException {
+        workers = new Thread[] {producer, consumer};
         // Every message counted at the measured rate: room for a first stage slower than qp.warmupRate.
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(
                 options.totalMessages() / options.rate() + GRACE_SECONDS);
         for (final Thread thread : new Thread[] {consumer, producer}) {
             while (thread.isAlive()) {
+                if (control.stopRequested()) {
+                    transport.requestStop(); // e.g. the consumer failed: nobody will make room in the ring
+                }
                 final long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     control.fail("run overran its schedule by more than " + GRACE_SECONDS + " s (stalled)");
+                    transport.requestStop();
                     thread.join(TimeUnit.SECONDS.toMillis(GRACE_SECONDS));
                     break;
                 }
                 TimeUnit.NANOSECONDS.timedJoin(thread, Math.min(left, TimeUnit.SECONDS.toNanos(1)));
             }
         }
+    }
+
+    /** The names of the worker threads still alive ("qp-producer and qp-consumer"), or null when both ended. */
+    private String threadsStillAlive() {
+        final List<String> alive = new ArrayList<>();
+        for (final Thread worker : workers) {
+            if (worker.isAlive()) {
+                alive.add(worker.getName());
+            }
+        }
+        return alive.isEmpty() ? null : String.join(" and ", alive);
     }
 
     private void echoSettings() {

@@ -70,7 +70,7 @@ final class VariantLaunch {
                 entries.add(entry);
                 continue;
             }
-            final Path target = new File(folder, "classes" + (copies++ == 0 ? "" : "-" + copies)).toPath();
+            final Path target = new File(folder, "classpath-" + copies++).toPath();
             try (Stream<Path> files = Files.walk(source.toPath())) {
                 for (final Path file : (Iterable<Path>) files::iterator) {
                     final Path copy = target.resolve(source.toPath().relativize(file).toString());

@@ -51,14 +51,24 @@ public final class AgronaRingTransport extends InMemoryTransport {
             final long actualSendNanos = System.nanoTime();
             int index = ring.tryClaim(MESSAGE_TYPE, messageSize);
             if (index < 0) {
-                claimsThatFoundTheRingFull++;
-                do {
-                    index = ring.tryClaim(MESSAGE_TYPE, messageSize);
-                } while (index < 0);
+                index = awaitClaim();
             }
             message.writeStamped(buffer, index, actualSendNanos);
             ring.commit(index);
         };
+    }
+
+    /** The ring was full: spins until the consumer makes room, or gives up once the run has stopped. */
+    private int awaitClaim() {
+        claimsThatFoundTheRingFull++;
+        int index;
+        do {
+            if (stopRequested()) {
+                throw new TransportStoppedException(name());
+            }
+            index = ring.tryClaim(MESSAGE_TYPE, messageSize);
+        } while (index < 0);
+        return index;
     }
 
     @Override

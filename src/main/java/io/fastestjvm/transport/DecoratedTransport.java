@@ -50,6 +50,11 @@ public final class DecoratedTransport implements Transport {
     }
 
     @Override
+    public void requestStop() {
+        delegate.requestStop();
+    }
+
+    @Override
     public void close() {
         delegate.close();
     }

@@ -68,13 +68,21 @@ public final class DisruptorTransport extends InMemoryTransport {
         try {
             return ring.tryNext();
         } catch (final InsufficientCapacityException full) {
-            claimsThatFoundTheRingFull++;
-            while (true) {
-                try {
-                    return ring.tryNext();
-                } catch (final InsufficientCapacityException stillFull) {
-                    // the Disruptor throws one preallocated instance: spinning here allocates nothing
-                }
+            return awaitClaim();
+        }
+    }
+
+    /** The ring was full: spins until the consumer makes room, or gives up once the run has stopped. */
+    private long awaitClaim() {
+        claimsThatFoundTheRingFull++;
+        while (true) {
+            if (stopRequested()) {
+                throw new TransportStoppedException(name());
+            }
+            try {
+                return ring.tryNext();
+            } catch (final InsufficientCapacityException stillFull) {
+                // the Disruptor throws one preallocated instance: spinning here allocates nothing
             }
         }
     }

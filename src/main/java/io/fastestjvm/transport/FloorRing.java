@@ -33,6 +33,9 @@ public final class FloorRing implements AutoCloseable {
     // consumer thread only
     private long consumerPosition;
 
+    // any thread sets it; the producer reads it only while waiting for a full ring
+    private volatile boolean stopRequested;
+
     /** @param capacity slots, a power of two; {@code messageSize} bytes fit in each after the publication word */
     public FloorRing(final int capacity, final int messageSize) {
         if (!BitUtil.isPowerOfTwo(capacity)) {
@@ -66,18 +69,37 @@ public final class FloorRing implements AutoCloseable {
         return slotBytes;
     }
 
-    /** Producer: waits (spinning) until the next slot is free and returns the offset to write the message at. */
+    /**
+     * Producer: waits (spinning) until the next slot is free and returns the offset to write the message at; throws
+     * {@link TransportStoppedException} if it had to wait and {@link #requestStop()} was called.
+     */
     public int claim() {
         if (producerPosition - cachedConsumerPosition >= capacity) {
             cachedConsumerPosition = buffer.getLongVolatile(consumerPositionOffset);
             if (producerPosition - cachedConsumerPosition >= capacity) {
-                claimsThatFoundTheRingFull++;
-                do {
-                    cachedConsumerPosition = buffer.getLongVolatile(consumerPositionOffset);
-                } while (producerPosition - cachedConsumerPosition >= capacity);
+                awaitFreeSlot();
             }
         }
         return slotOffset(producerPosition) + PUBLICATION_WORD;
+    }
+
+    /** The ring was full: spins until the consumer frees a slot, or gives up once {@link #requestStop()} was called. */
+    private void awaitFreeSlot() {
+        claimsThatFoundTheRingFull++;
+        do {
+            if (stopRequested) {
+                throw new TransportStoppedException("floor");
+            }
+            cachedConsumerPosition = buffer.getLongVolatile(consumerPositionOffset);
+        } while (producerPosition - cachedConsumerPosition >= capacity);
+    }
+
+    /**
+     * Any thread: a {@link #claim()} waiting for a full ring, now or later, throws {@link TransportStoppedException}
+     * instead of spinning on. Read only while waiting, so a claim that finds room is unchanged.
+     */
+    public void requestStop() {
+        stopRequested = true;
     }
 
     /** Producer: makes the claimed slot's message visible to the consumer. */
@@ -107,7 +129,10 @@ public final class FloorRing implements AutoCloseable {
         return (int) (position & mask) * slotBytes;
     }
 
-    /** Frees the off-heap memory now rather than at some later GC; the ring must not be used afterwards. */
+    /**
+     * Frees the off-heap memory now rather than at some later GC; the ring must not be used afterwards, so only once
+     * neither the producer nor the consumer thread can still touch it.
+     */
     @Override
     public void close() {
         memory.close();

@@ -63,6 +63,12 @@ public final class FloorRingTransport extends InMemoryTransport {
     }
 
     @Override
+    public void requestStop() {
+        super.requestStop();
+        ring.requestStop();
+    }
+
+    @Override
     public void close() {
         ring.close();
     }

@@ -27,7 +27,19 @@ public interface Transport extends AutoCloseable {
         return Collections.emptyMap();
     }
 
-    /** Releases the transport's resources; its files are kept, see {@link #deleteFiles()}. */
+    /**
+     * Asks every wait inside {@link MessageSender#send} (a producer spinning for room in a full ring) to give up: the
+     * run has stopped. Safe from any thread, any number of times; a send that was waiting, or waits later, throws
+     * {@link TransportStoppedException}. Checked only on the waiting path, so a send that need not wait is unchanged.
+     * A transport whose send never waits for the consumer need not override it.
+     */
+    default void requestStop() {
+    }
+
+    /**
+     * Releases the transport's resources; its files are kept, see {@link #deleteFiles()}. Only once neither the
+     * producer nor the consumer thread can touch it any more: it may free the memory they use.
+     */
     @Override
     void close();
 

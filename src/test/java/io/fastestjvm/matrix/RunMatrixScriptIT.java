@@ -220,8 +220,41 @@ class RunMatrixScriptIT {
     }
 
     @Test
+    void aKillNineOfTheScriptEndsTheRunItStartedThroughItsLifeline() throws Exception {
+        final Process process = matrix("--profiles", "jdk17", "--runs", "1", "--id", "l",
+                "-Dqp.seconds=600", "-Dqp.warmupSeconds=1", "-Dqp.rate=1000");
+        final Path log = results.resolve("l/jdk17/run-1-chronicle.log");
+        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (!(Files.exists(log) && new String(Files.readAllBytes(log), StandardCharsets.UTF_8).contains("[qp] "))) {
+            assertTrue(System.nanoTime() < deadline, "the benchmark never started");
+            assertTrue(process.isAlive(), "the matrix ended early");
+            TimeUnit.MILLISECONDS.sleep(200); // polling an observable condition, not synchronising by time
+        }
+        // SIGKILL: no trap runs; the run's lifeline watcher sees its pipe close and ends the run's process group
+        new ProcessBuilder("pkill", "-KILL", "-f", "run-matrix.sh --no-build --results " + results).start().waitFor();
+        assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+        final long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(40); // TERM, then KILL 20 s later at most
+        while (true) {
+            final Process pgrep = new ProcessBuilder("pgrep", "-f", "qp.resultsDir=" + results.resolve("l")).start();
+            assertTrue(pgrep.waitFor(10, TimeUnit.SECONDS));
+            if (pgrep.exitValue() == 1) {
+                break;
+            }
+            assertTrue(System.nanoTime() < gone, "a run outlived the killed matrix past its lifeline's bound");
+            TimeUnit.MILLISECONDS.sleep(200); // polling an observable condition
+        }
+        final File root = queueRoot(stdout(process) + stderr(process));
+        final long emptied = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (root.exists()) {
+            assertTrue(System.nanoTime() < emptied, "queue data left behind in " + root);
+            TimeUnit.MILLISECONDS.sleep(200); // the watcher removes the emptied root after the group is gone
+        }
+    }
+
+    @Test
     void aKeptQueueIsNeverDeletedByTheMatrix() throws Exception {
-        final Process process = matrix("--profiles", "jdk17", "--runs", "1", "--id", "k", "-Dqp.keepQueue=true",
+        // the benchmark's own parsing decides (SummaryTool keep-queue): any case keeps the queue, as the run does
+        final Process process = matrix("--profiles", "jdk17", "--runs", "1", "--id", "k", "-Dqp.keepQueue=TRUE",
                 "-Dqp.seconds=1", "-Dqp.warmupSeconds=1", "-Dqp.rate=1000");
         assertTrue(process.waitFor(5, TimeUnit.MINUTES));
         final String output = stdout(process) + stderr(process);

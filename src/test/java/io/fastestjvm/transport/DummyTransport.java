@@ -46,6 +46,11 @@ final class DummyTransport implements Transport {
     }
 
     @Override
+    public void requestStop() {
+        ring.requestStop();
+    }
+
+    @Override
     public void close() {
         ring.close();
     }

@@ -8,6 +8,7 @@ import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Properties;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,6 +16,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.Settings;
 
 /**
  * The results model for scripts, so they neither parse JSON with sed nor build it by hand:
@@ -31,6 +36,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *     a[][]=TEXT   appends a string to the last array in array a (a[]:=[] starts one), and so on for :=, @=
  *     a[-1].b=TEXT sets b in the last object in array a (a[]:={} starts one), and so on for :=, @=, b[]
  *     --merge starts from FILE's current object instead of an empty one
+ * keep-queue [-Dqp.NAME=VALUE...]       true or false: whether a run given these arguments keeps its queue, as the
+ *                                       benchmark's own qp.keepQueue parsing decides (any case, spaces trimmed; the
+ *                                       last one given wins); a value it refuses is exit 2 with its error
  * </pre>
  * Exit status: 0 done; 1 a field is absent (its line is empty), or list's array (nothing printed); 2 bad arguments
  * or unreadable input.
@@ -57,6 +65,10 @@ public final class SummaryTool {
             if (args.size() >= 3 && args.get(0).equals("list")) {
                 return JsonLines.list(Paths.get(args.get(1)), args.get(2), args.subList(3, args.size()), out);
             }
+            if (!args.isEmpty() && args.get(0).equals("keep-queue")) {
+                out.println(keepsQueue(args.subList(1, args.size())));
+                return 0;
+            }
             if (args.size() >= 2 && args.get(0).equals("write-json")) {
                 final boolean merge = args.get(1).equals("--merge");
                 final int file = merge ? 2 : 1;
@@ -67,12 +79,30 @@ public final class SummaryTool {
             }
             err.println("usage: SummaryTool field SUMMARY POINTER... | get FILE POINTER... | list FILE POINTER"
                     + " [FIELD...] | write-json [--merge] FILE KEY=TEXT|KEY:=JSON|KEY@=FILE|KEY[]=TEXT|KEY[]:=JSON"
-                    + "|KEY[]@=FILE|KEY[][]=TEXT|KEY[-1].KEY=TEXT...");
+                    + "|KEY[]@=FILE|KEY[][]=TEXT|KEY[-1].KEY=TEXT... | keep-queue [-Dqp.NAME=VALUE...]");
             return 2;
-        } catch (final IOException | IllegalArgumentException | ClassCastException e) {
+        } catch (final IOException | IllegalArgumentException | ClassCastException | InvalidSettingException e) {
             err.println("SummaryTool: " + e.getMessage());
             return 2;
         }
+    }
+
+    /**
+     * Whether a run given these {@code -Dqp.NAME=VALUE} arguments keeps its queue: {@code qp.keepQueue} read by
+     * {@link BenchmarkOptions} itself, so a script decides exactly as the run will (TRUE, " true " and true alike).
+     * Only that setting is read; the last one given wins, as on a java command line.
+     *
+     * @throws InvalidSettingException for a value the benchmark would refuse
+     */
+    public static boolean keepsQueue(final List<String> qpArgs) {
+        final String prefix = "-D" + Settings.KEEP_QUEUE.name() + "=";
+        final Properties properties = new Properties();
+        for (final String arg : qpArgs) {
+            if (arg.startsWith(prefix)) {
+                properties.setProperty(Settings.KEEP_QUEUE.name(), arg.substring(prefix.length()));
+            }
+        }
+        return BenchmarkOptions.fromProperties(properties).keepQueue();
     }
 
     private static int field(final Path summary, final List<String> pointers, final PrintStream out)
