@@ -9,7 +9,8 @@
 # A profile named twice is two variants of the same JVM (an A/A comparison): jdk17#1, jdk17#2.
 # --inject-spin N1[,N2...]: known differences: the last variants' consumers spin N1, N2... ns before each receive
 #   stamp (the last but one N1 and the last N2, for two); every other variant runs the same code with 0
-#   (qp.compare.receiveSpinNanos). E.g. --profiles jdk17,jdk17,jdk17 --inject-spin 300,1000.
+#   (qp.compare.receiveSpinNanos). A spin for every variant makes a fair control (entering the spin costs too):
+#   --profiles jdk17,jdk17,jdk17 --inject-spin 100,400,1100.
 # Exit status: the comparison's (0 every block completed, 1 a block or a variant's voids failed, 2 bad input).
 set -euo pipefail
 

@@ -7,6 +7,7 @@ import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.SettingsTable;
+import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmEventLogs;
 import io.fastestjvm.launch.JvmFlags;
@@ -74,6 +75,12 @@ public final class QueuePerformance {
             return BenchmarkResult.INVALID_SETTING;
         }
         if (!forked && options.fork()) {
+            try {
+                Preflight.checkBeforeFork(options, JvmFlags.maxHeapBytes(JvmFlags.profile(), JvmFlags.physicalBytes()));
+            } catch (final InvalidSettingException e) {
+                System.err.println("error: " + e.getMessage()); // before any JVM starts; the child checks again
+                return BenchmarkResult.INVALID_SETTING;
+            }
             final JvmEventLogs eventLogs = JvmEventLogs.inTemporaryDirectory();
             if (options.jvmEvents() && !options.bare()) {
                 ChildJvm.addInstrument(eventLogs);

@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +28,7 @@ class HelpTest {
     void helpListsEverySettingAndRunsNothing() throws Exception {
         final File queues = Files.createDirectories(temp.resolve("queues")).toFile();
         final File results = temp.resolve("results").toFile();
-        final Captured run = runWith("qp.help", "true", "qp.fork", "true", "qp.queueDir", queues.getPath(),
+        final CapturedRun run = CapturedRun.of("qp.help", "true", "qp.fork", "true", "qp.queueDir", queues.getPath(),
                 "qp.resultsDir", results.getPath());
 
         assertEquals(BenchmarkResult.PASSED, run.exitCode);
@@ -48,44 +44,9 @@ class HelpTest {
 
     @Test
     void aBadHelpValueIsOneLineAndExitTwo() throws Exception {
-        final Captured run = runWith("qp.help", "yes");
+        final CapturedRun run = CapturedRun.of("qp.help", "yes");
         assertEquals(BenchmarkResult.INVALID_SETTING, run.exitCode);
         assertEquals("error: qp.help: \"yes\" is not true or false; accepted: true or false\n", run.err);
         assertEquals("", run.out);
-    }
-
-    /** QueuePerformance.run() with these system properties set, then the old ones restored. */
-    private static Captured runWith(final String... nameValues) throws Exception {
-        final Properties saved = (Properties) System.getProperties().clone();
-        final PrintStream out = System.out;
-        final PrintStream err = System.err;
-        final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
-        final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-        try {
-            for (int i = 0; i < nameValues.length; i += 2) {
-                System.setProperty(nameValues[i], nameValues[i + 1]);
-            }
-            System.setOut(new PrintStream(outBytes, true, "UTF-8"));
-            System.setErr(new PrintStream(errBytes, true, "UTF-8"));
-            final int exitCode = QueuePerformance.run();
-            return new Captured(exitCode, new String(outBytes.toByteArray(), StandardCharsets.UTF_8),
-                    new String(errBytes.toByteArray(), StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-            System.setProperties(saved);
-        }
-    }
-
-    private static final class Captured {
-        final int exitCode;
-        final String out;
-        final String err;
-
-        Captured(final int exitCode, final String out, final String err) {
-            this.exitCode = exitCode;
-            this.out = out;
-            this.err = err;
-        }
     }
 }

@@ -11,10 +11,11 @@ import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.launch.JvmFlags;
 
 /**
- * The memory a block needs, checked before any JVM starts: every live variant's heap (its -Xmx or -Xms, the larger;
- * the JVM's default of a quarter of RAM when its flags set none) plus its queue files (on /dev/shm they are RAM
+ * The memory a block needs, checked before any JVM starts: every live variant's heap (the bound its flags give it,
+ * {@link JvmFlags#maxHeapBytes}) plus its queue files (on /dev/shm they are RAM
  * too: the fast warm-up stage, every slice of the warm-up bound and of the cycles, at the message size plus Chronicle's header) plus this
  * JVM. A finished block's queues are removed with its JVMs, so one block is the peak.
  */
@@ -38,8 +39,7 @@ final class ResourceBudget {
                 + (plan.warmupSlices() + (long) plan.cycles()) * plan.sliceMessages(options.rate()))
                 * (options.size() + PER_MESSAGE_OVERHEAD);
         for (final VariantSpec variant : plan.variants()) {
-            final long heap = VariantLaunch.heapBytes(variant.flags);
-            heaps += heap > 0 ? heap : physicalBytes / 4;
+            heaps += JvmFlags.maxHeapBytes(variant.flags, physicalBytes);
             queues += perVariantQueue;
         }
         return new ResourceBudget(heaps, queues, Runtime.getRuntime().maxMemory());

@@ -91,21 +91,4 @@ final class VariantLaunch {
         return variant.replaceAll("[^A-Za-z0-9._-]", "-");
     }
 
-    /** The heap a variant's flags give it at most, in bytes; -1 when they set none (the JVM's default applies). */
-    static long heapBytes(final List<String> flags) {
-        long heap = -1;
-        for (final String flag : flags) {
-            if (flag.startsWith("-Xmx") || flag.startsWith("-Xms")) {
-                heap = Math.max(heap, bytes(flag.substring(4)));
-            }
-        }
-        return heap;
-    }
-
-    static long bytes(final String size) {
-        final char unit = Character.toLowerCase(size.charAt(size.length() - 1));
-        final long scale = unit == 'k' ? 1L << 10 : unit == 'm' ? 1L << 20 : unit == 'g' ? 1L << 30
-                : unit == 't' ? 1L << 40 : 1;
-        return Long.parseLong(Character.isDigit(unit) ? size : size.substring(0, size.length() - 1)) * scale;
-    }
 }

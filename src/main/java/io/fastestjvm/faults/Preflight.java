@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Locale;
 
+import io.fastestjvm.affinity.CpuPlanner;
+import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
@@ -24,6 +26,21 @@ public final class Preflight {
     }
 
     public static void check(final BenchmarkOptions options) {
+        check(options, Runtime.getRuntime().maxMemory());
+    }
+
+    /**
+     * The same checks for a run in a JVM whose heap may grow to {@code heapBytes}: the launching JVM runs them for
+     * the JVM it is about to fork, so a bad path or too small a heap is one line before any JVM starts. The CPU plan
+     * is checked too (a forked JVM inherits this one's CPUs).
+     */
+    public static void checkBeforeFork(final BenchmarkOptions options, final long heapBytes) {
+        check(options, heapBytes);
+        new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
+                .plan(options.producerCpu(), options.consumerCpu());
+    }
+
+    private static void check(final BenchmarkOptions options, final long heap) {
         final long samples = options.messagesPerRun() * options.runs();
         if (samples > Integer.MAX_VALUE - 8) {
             throw Settings.SECONDS.invalid(String.format(Locale.ROOT,
@@ -31,10 +48,9 @@ public final class Preflight {
                     samples, Integer.MAX_VALUE - 8));
         }
         final long sampleBytes = samples * SAMPLE_BYTES_PER_MESSAGE;
-        final long heap = Runtime.getRuntime().maxMemory();
         if (sampleBytes > heap * 3 / 4) {
             throw Settings.SECONDS.invalid(String.format(Locale.ROOT,
-                    "the raw samples need %s but the heap is %s (raise -Xmx in MAVEN_OPTS, or lower qp.seconds,"
+                    "the raw samples need %s but the heap is %s (raise -Xmx in QP_JVM_FLAGS or MAVEN_OPTS, or lower qp.seconds,"
                             + " qp.rate or qp.runs)", bytes(sampleBytes), bytes(heap)));
         }
         requireWritableDirectory(options.queueParent(), Settings.QUEUE_DIR.name(), Settings.QUEUE_DIR.accepted());

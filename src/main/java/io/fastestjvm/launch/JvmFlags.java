@@ -55,6 +55,40 @@ public final class JvmFlags {
         return Collections.unmodifiableList(new ArrayList<>(Arrays.asList(words.trim().split("\\s+"))));
     }
 
+    /**
+     * The heap a JVM started with {@code flags} may grow to: its last {@code -Xmx}, else the larger of its
+     * {@code -Xms} and HotSpot's default, a quarter of {@code physicalBytes}.
+     */
+    public static long maxHeapBytes(final List<String> flags, final long physicalBytes) {
+        long max = -1;
+        long initial = -1;
+        for (final String flag : flags) {
+            if (flag.startsWith("-Xmx")) {
+                max = bytes(flag.substring(4));
+            } else if (flag.startsWith("-Xms")) {
+                initial = bytes(flag.substring(4));
+            }
+        }
+        return max > 0 ? max : Math.max(initial, physicalBytes / 4);
+    }
+
+    /** A heap size as -Xmx takes it: digits with an optional k, m, g or t. */
+    static long bytes(final String size) {
+        final char unit = Character.toLowerCase(size.charAt(size.length() - 1));
+        final long scale = unit == 'k' ? 1L << 10 : unit == 'm' ? 1L << 20 : unit == 'g' ? 1L << 30
+                : unit == 't' ? 1L << 40 : 1;
+        return Long.parseLong(Character.isDigit(unit) ? size : size.substring(0, size.length() - 1)) * scale;
+    }
+
+    /** This machine's physical memory in bytes, as HotSpot sizes its default heap from it. */
+    public static long physicalBytes() {
+        final java.lang.management.OperatingSystemMXBean os =
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean
+                ? ((com.sun.management.OperatingSystemMXBean) os).getTotalPhysicalMemorySize()
+                : Runtime.getRuntime().maxMemory() * 4;
+    }
+
     /** The {@code -Dqp.*} settings among {@code flags}: the later of two wins, as on a java command line. */
     public static Properties qpSettings(final List<String> flags) {
         final Properties settings = new Properties();

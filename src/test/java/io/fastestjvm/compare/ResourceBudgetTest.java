@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.launch.JvmFlags;
 
 /** The memory check before a comparison starts: heaps, queues and this JVM against what is available. */
 class ResourceBudgetTest {
@@ -70,18 +71,19 @@ class ResourceBudgetTest {
                 plan("a=|-Xmx1g;b=|-XX:+UseZGC -Dqp.x=1"), PHYSICAL);
         assertEquals(GIB + PHYSICAL / 4, budget.heapBytes);
         final ResourceBudget larger = ResourceBudget.of(BenchmarkOptions.defaults(),
-                plan("a=|-Xms4g -Xmx2g;b=|-Xmx512m"), PHYSICAL);
-        assertEquals(4 * GIB + 512L * (1 << 20), larger.heapBytes, "the larger of -Xms and -Xmx");
+                plan("a=|-Xms16g;b=|-Xmx512m"), PHYSICAL);
+        assertEquals(16 * GIB + 512L * (1 << 20), larger.heapBytes, "-Xms above the default bound raises it");
     }
 
     @Test
     void heapFlagsAreReadInEveryUnit() {
-        assertEquals(-1, VariantLaunch.heapBytes(Arrays.asList("-XX:+UseZGC", "-Xss1m")));
-        assertEquals(2 * GIB, VariantLaunch.heapBytes(Arrays.asList("-Xmx2G")));
-        assertEquals(1536L << 20, VariantLaunch.heapBytes(Arrays.asList("-Xms1536m")));
-        assertEquals(2048L << 10, VariantLaunch.heapBytes(Arrays.asList("-Xmx2048k")));
-        assertEquals(1L << 40, VariantLaunch.heapBytes(Arrays.asList("-Xmx1t")));
-        assertEquals(1_000_000_000L, VariantLaunch.heapBytes(Arrays.asList("-Xmx1000000000")));
+        assertEquals(PHYSICAL / 4, JvmFlags.maxHeapBytes(Arrays.asList("-XX:+UseZGC", "-Xss1m"), PHYSICAL));
+        assertEquals(2 * GIB, JvmFlags.maxHeapBytes(Arrays.asList("-Xmx2G"), PHYSICAL));
+        assertEquals(PHYSICAL / 4, JvmFlags.maxHeapBytes(Arrays.asList("-Xms1536m"), PHYSICAL), "below the default");
+        assertEquals(2048L << 10, JvmFlags.maxHeapBytes(Arrays.asList("-Xmx2048k"), PHYSICAL));
+        assertEquals(1L << 40, JvmFlags.maxHeapBytes(Arrays.asList("-Xmx1t"), PHYSICAL));
+        assertEquals(1_000_000_000L, JvmFlags.maxHeapBytes(Arrays.asList("-Xmx1000000000"), PHYSICAL));
+        assertEquals(GIB, JvmFlags.maxHeapBytes(Arrays.asList("-Xmx4g", "-Xmx1g"), PHYSICAL), "the last one wins");
     }
 
     @Test
