@@ -2,7 +2,6 @@ package io.fastestjvm.compare;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 

@@ -28,7 +28,6 @@ import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.ResultsFolder;
-import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 
