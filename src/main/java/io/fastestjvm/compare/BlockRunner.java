@@ -4,7 +4,6 @@ import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -17,6 +16,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.DataFormatException;
 
+import io.fastestjvm.audit.OwnCpuTime;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
@@ -129,7 +129,7 @@ final class BlockRunner {
         int position = 0;
         for (final String name : shuffled(new ArrayList<>(children.keySet()))) {
             final long[] idleBefore = idle(children, name);
-            final long parentBefore = parentCpuNanos();
+            final long parentBefore = OwnCpuTime.nanos();
             final long stealBefore = ProcSample.stealTicks();
             final ControlMessage reply = children.get(name).request(ControlMessage.of(SliceProtocol.SLICE)
                     .with(SliceProtocol.CYCLE, cycle), SliceProtocol.SLICE_DONE, replyMillis);
@@ -143,7 +143,7 @@ final class BlockRunner {
             row.fill(reply.fields());
             row.idleCpuNanos = idleAfter[0] - idleBefore[0];
             row.idleSwitches = idleAfter[1] - idleBefore[1];
-            row.parentCpuNanos = parentCpuNanos() - parentBefore;
+            row.parentCpuNanos = OwnCpuTime.nanos() - parentBefore;
             row.stealTicks = ProcSample.stealTicks() - stealBefore;
             rows.add(row);
             final Histogram actual = decode(reply.text(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM));
@@ -183,12 +183,6 @@ final class BlockRunner {
             }
         }
         return sum;
-    }
-
-    private static long parentCpuNanos() {
-        final java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean
-                ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() : -1;
     }
 
     private <T> List<T> shuffled(final List<T> items) {

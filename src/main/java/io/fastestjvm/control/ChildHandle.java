@@ -29,15 +29,14 @@ public final class ChildHandle implements AutoCloseable {
     private final Process process;
     private final ControlLink link;
     private final File log;
-    private final long pid;
+    /** From the child's hello; -1 until then (a failure before it names no pid). */
+    private long pid = -1;
 
-    private ChildHandle(final String name, final Process process, final ControlLink link, final File log,
-                        final long pid) {
+    private ChildHandle(final String name, final Process process, final ControlLink link, final File log) {
         this.name = name;
         this.process = process;
         this.link = link;
         this.log = log;
-        this.pid = pid;
     }
 
     /**
@@ -64,9 +63,9 @@ public final class ChildHandle implements AutoCloseable {
                 throw new ChildFailure(name + ": " + (ended ? "ended with exit code " + exit + " before connecting"
                         : "did not connect within " + connectMillis + " ms; killed") + " (log: " + log + ")");
             }
-            final ChildHandle handle = new ChildHandle(name, process, link, log, -1);
-            final ControlMessage hello = handle.await(HELLO, connectMillis);
-            return new ChildHandle(name, process, link, log, hello.number(PID));
+            final ChildHandle handle = new ChildHandle(name, process, link, log);
+            handle.pid = handle.await(HELLO, connectMillis).number(PID);
+            return handle;
         }
     }
 
@@ -138,7 +137,7 @@ public final class ChildHandle implements AutoCloseable {
 
     /**
      * Ends the child: closes the link and its stdin (its lifeline), waits up to 30 s for it to exit on its own,
-     * then kills it. Returns its exit code.
+     * then kills it ({@link #exitCode} says how it ended).
      */
     @Override
     public void close() {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.fastestjvm.audit.ContextSwitches;
+import io.fastestjvm.audit.OwnCpuTime;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.timeline.JvmCounters;
 
@@ -45,7 +46,7 @@ final class SliceEvidence {
             AllocationMeter.allocatedBytesOf(consumer.javaId),
             ContextSwitches.involuntary(producer.osId),
             ContextSwitches.involuntary(consumer.osId),
-            processCpuNanos(),
+            OwnCpuTime.nanos(),
         };
     }
 
@@ -84,11 +85,5 @@ final class SliceEvidence {
     /** True when the JIT neither compiled nor invalidated anything between the readings (a steady slice). */
     static boolean jitQuiet(final long[] before, final long[] after) {
         return after[COMPILATIONS] == before[COMPILATIONS] && after[INVALIDATIONS] == before[INVALIDATIONS];
-    }
-
-    private static long processCpuNanos() {
-        final java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean
-                ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() : -1;
     }
 }
