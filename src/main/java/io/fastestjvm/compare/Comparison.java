@@ -57,12 +57,13 @@ public final class Comparison {
         }
         final BenchmarkOptions options;
         final ComparisonOptions plan;
-        final long[] memory;
+        final ResourceBudget budget;
         try {
             options = BenchmarkOptions.fromProperties(properties);
             plan = ComparisonOptions.fromProperties(properties).requireVariants();
-            memory = ResourceBudget.memory();
-            ResourceBudget.of(options, plan, memory[1]).check(memory[0], options.queueParent());
+            final long[] memory = ResourceBudget.memory();
+            budget = ResourceBudget.of(options, plan, memory[1]);
+            budget.check(memory[0], options.queueParent());
         } catch (final InvalidSettingException e) {
             err.println("error: " + e.getMessage());
             return 2;
@@ -74,7 +75,6 @@ public final class Comparison {
             err.println("error: cannot create " + folder);
             return 2;
         }
-        final ResourceBudget budget = ResourceBudget.of(options, plan, memory[1]);
         writePlan(folder, plan, properties, seed, budget);
         err.println("[qp] comparison of " + names(plan) + ": " + plan.blocks() + " blocks x " + plan.cycles()
                 + " cycles of " + plan.sliceMillis() + " ms slices, seed " + seed + ", a block needs "
@@ -99,11 +99,7 @@ public final class Comparison {
                 }
             }
         }
-        final ComparisonAnalysis analysis = analyse(folder, plan.variants());
-        Files.write(new File(folder, REPORT).toPath(), ComparisonReport.markdown("Interleaved comparison "
-                + folder.getName(), header(folder), analysis, plan.maxVoidPercent()).getBytes(StandardCharsets.UTF_8));
-        ComparisonCharts.write(folder, analysis);
-        printVerdict(analysis, out);
+        final ComparisonAnalysis analysis = writeReport(folder, plan, out);
         out.println("report: " + new File(folder, REPORT).getAbsolutePath());
         return !anyFailed && voidsHeld(analysis, plan, err) ? 0 : 1;
     }
@@ -156,12 +152,19 @@ public final class Comparison {
         final Map<String, String> qp = (Map<String, String>) plan.get("settings");
         settings.putAll(qp);
         final ComparisonOptions options = ComparisonOptions.fromProperties(settings);
-        final ComparisonAnalysis analysis = analyse(folder, options.variants());
+        final ComparisonAnalysis analysis = writeReport(folder, options, out);
+        return analysis.failedBlocks.isEmpty() && voidsHeld(analysis, options, err) ? 0 : 1;
+    }
+
+    /** report.md and the charts from the folder's own files, and the verdict on the console. */
+    private static ComparisonAnalysis writeReport(final File folder, final ComparisonOptions plan,
+                                                  final PrintStream out) throws IOException {
+        final ComparisonAnalysis analysis = analyse(folder, plan.variants());
         Files.write(new File(folder, REPORT).toPath(), ComparisonReport.markdown("Interleaved comparison "
-                + folder.getName(), header(folder), analysis, options.maxVoidPercent()).getBytes(StandardCharsets.UTF_8));
+                + folder.getName(), header(folder), analysis, plan.maxVoidPercent()).getBytes(StandardCharsets.UTF_8));
         ComparisonCharts.write(folder, analysis);
         printVerdict(analysis, out);
-        return analysis.failedBlocks.isEmpty() && voidsHeld(analysis, options, err) ? 0 : 1;
+        return analysis;
     }
 
     private static void printVerdict(final ComparisonAnalysis analysis, final PrintStream out) {
