@@ -137,7 +137,7 @@ public final class SliceChild {
     /**
      * The command thread's own work around a slice (the evidence readings, a reply's percentiles and histogram
      * encodings) run until compiled, before the warm-up: otherwise their compilations land in warm-up slices, one
-     * at a time, and postpone the quiet slices that end it. Measured in docs/interleaved.md.
+     * at a time, and postpone the quiet slices that end it.
      */
     private void rehearseReplies() {
         for (int i = 0; i < EVIDENCE_REHEARSALS; i++) {
