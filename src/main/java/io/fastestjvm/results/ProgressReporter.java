@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
@@ -105,12 +106,10 @@ public final class ProgressReporter implements Runnable {
                     scratchLogs[latency.ordinal()] = new IntervalLog(recorders[latency.ordinal()], sink,
                             System.currentTimeMillis());
                 }
-                // a table sampling this thread's counters: the per-second /proc and hsperfdata reads are rehearsed too
+                // a table sampling the per-second /proc and hsperfdata reads too: of this thread, and of one that
+                // ends once its /proc entry is open, as a benchmark thread does before the window's last second
                 final IntervalTable scratchTable = new IntervalTable(Long.MAX_VALUE);
-                final int tid = ThreadAffinity.currentThreadId();
-                final long javaId = Thread.currentThread().getId();
-                scratchTable.start(new PinnedThread(tid, javaId, new IdleTurns()),
-                        new PinnedThread(tid, javaId, new IdleTurns()), null);
+                startWithOneEndedThread(scratchTable);
                 final ProgressReporter scratch = new ProgressReporter(scratchLogs, sent, received,
                         measuredStart, warmupSecondOf, measuredMessages, warmupSeconds, measuredSeconds, sink,
                         scratchTable);
@@ -132,6 +131,47 @@ public final class ProgressReporter implements Runnable {
             }
         } catch (final IOException e) {
             throw new UncheckedIOException("a discarding stream cannot fail", e);
+        }
+    }
+
+    /**
+     * Starts {@code table} on this thread and on one that ends right after: reads of a thread that has gone (its
+     * /proc file fails, its allocation counter is -1) are the last seconds' branches. Rehearsed only on live threads,
+     * C2 compiled them as traps, and a run whose producer ended before the last sample deoptimised the sampler there.
+     */
+    private static void startWithOneEndedThread(final IntervalTable table) {
+        final CountDownLatch opened = new CountDownLatch(1);
+        final long[] ids = {-1, -1};
+        final CountDownLatch known = new CountDownLatch(1);
+        final Thread ending = new Thread(() -> {
+            ids[0] = ThreadAffinity.currentThreadId();
+            ids[1] = Thread.currentThread().getId();
+            known.countDown();
+            awaitUninterruptibly(opened);
+        }, "qp-rehearsal-ended");
+        ending.setDaemon(true);
+        ending.start();
+        try {
+            awaitUninterruptibly(known);
+            table.start(new PinnedThread(ThreadAffinity.currentThreadId(), Thread.currentThread().getId(),
+                    new IdleTurns()), new PinnedThread((int) ids[0], ids[1], new IdleTurns()), null);
+        } finally {
+            opened.countDown();
+            joinUninterruptibly(ending);
+        }
+    }
+
+    private static void awaitUninterruptibly(final CountDownLatch latch) {
+        boolean interrupted = false;
+        while (latch.getCount() > 0) {
+            try {
+                latch.await();
+            } catch (final InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
