@@ -355,7 +355,7 @@ public final class BenchmarkRun {
                         ? consumer.endNanos : run.measuredEndNanos, System.nanoTime()) // not the probe after it
                 .transport(run.transport.name(), run.transport.facts())
                 .failures(failures)
-                .concurrentRuns(safety.otherRunsSeen())
+                .concurrentRuns(safety.otherRunsSeen(), safety.unregistered())
                 .section(SteadyStateWatch.SUMMARY_SECTION, warmUpSection(run));
         for (final Latency latency : Latency.ALL) {
             final LatencyRecorder recorder = run.latencies.get(latency);

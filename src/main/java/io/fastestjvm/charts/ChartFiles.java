@@ -1,16 +1,17 @@
 package io.fastestjvm.charts;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 
-/** Saves a chart as {@code <name>.png} (what GitHub shows) and {@code <name>.svg} (scales for print). */
+/**
+ * Saves a chart as {@code <name>.png}, what GitHub shows. No SVG: XChart writes one path element per point, about
+ * 0.8 MB a chart, which made charts a fifth of a published set.
+ */
 public final class ChartFiles {
     public static final int WIDTH = 1000;
     public static final int HEIGHT = 600;
@@ -18,14 +19,11 @@ public final class ChartFiles {
     private ChartFiles() {
     }
 
-    /** Writes both files whole (temp + rename) and returns the PNG's path. */
+    /** Writes the file whole (temp + rename) and returns its path. */
     public static Path save(final Chart<?, ?> chart, final Path folder, final String name) throws IOException {
         Files.createDirectories(folder);
         final Path png = folder.resolve(name + ".png");
         replace(png, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
-        final ByteArrayOutputStream svg = new ByteArrayOutputStream();
-        VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-        replace(folder.resolve(name + ".svg"), svg.toByteArray());
         return png;
     }
 

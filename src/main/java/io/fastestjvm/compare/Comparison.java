@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Properties;
 import java.util.Random;
 import java.util.TimeZone;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -24,7 +26,10 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.faults.ConcurrentRunWatch;
+import io.fastestjvm.faults.RunRegistry;
 import io.fastestjvm.results.Provenance;
+import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.statistics.SteinTwoStage;
 
 /**
@@ -38,6 +43,8 @@ import io.fastestjvm.statistics.SteinTwoStage;
 public final class Comparison {
     static final String REPORT = "report.md";
     static final String PLAN = "plan.json";
+    /** Written only when another measurement overlapped the comparison; the report's header then says so. */
+    static final String OVERLAPS = "overlaps.txt";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Comparison() {
@@ -68,6 +75,26 @@ public final class Comparison {
             err.println("error: " + e.getMessage());
             return 2;
         }
+        // one record for the whole comparison, held by this parent: its children are one measurement, never each
+        // other's overlap, while any other measurement on the machine sees it and is seen
+        final RunRegistry registry;
+        try {
+            registry = RunRegistry.register(RunRegistry.machineWide(), "comparison " + names(plan));
+        } catch (final IOException | RuntimeException e) {
+            err.println("FAILED: " + String.format(RunSummary.UNREGISTERED, RunRegistry.machineWide(),
+                    e.getMessage()));
+            return 1;
+        }
+        try {
+            return compare(plan, options, properties, budget, registry, out, err);
+        } finally {
+            registry.close();
+        }
+    }
+
+    private static int compare(final ComparisonOptions plan, final BenchmarkOptions options,
+                               final Properties properties, final ResourceBudget budget, final RunRegistry registry,
+                               final PrintStream out, final PrintStream err) throws IOException {
         final long seed = plan.seed() != 0 ? plan.seed() : System.nanoTime() & Long.MAX_VALUE;
         final File folder = new File(new File(options.resultsParent().getAbsoluteFile().getParentFile(),
                 "comparisons"), timestamp() + "-" + names(plan));
@@ -84,6 +111,8 @@ public final class Comparison {
         final long capNanos = plan.maxMinutes() == 0 ? Long.MAX_VALUE : TimeUnit.MINUTES.toNanos(plan.maxMinutes());
         int target = plan.blocks();
         boolean anyFailed = false;
+        final ConcurrentRunWatch watch = new ConcurrentRunWatch(registry, err);
+        watch.start();
         try (ComparisonFiles files = new ComparisonFiles(folder)) {
             final BlockRunner runner = new BlockRunner(plan, options, properties, folder, random, err, files,
                     VariantLaunch.snapshot(new File(folder, "build")));
@@ -99,9 +128,24 @@ public final class Comparison {
                 }
             }
         }
+        final List<Long> overlapped = finish(watch);
+        if (!overlapped.isEmpty()) {
+            Files.write(new File(folder, OVERLAPS).toPath(), (String.format(RunSummary.NOT_COMPARABLE,
+                    overlapped.stream().map(String::valueOf).collect(Collectors.joining(", "))) + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+        }
         final ComparisonAnalysis analysis = writeReport(folder, plan, out);
         out.println("report: " + new File(folder, REPORT).getAbsolutePath());
-        return !anyFailed && voidsHeld(analysis, plan, err) ? 0 : 1;
+        return !anyFailed && overlapped.isEmpty() && voidsHeld(analysis, plan, err) ? 0 : 1;
+    }
+
+    private static List<Long> finish(final ConcurrentRunWatch watch) {
+        try {
+            return watch.finish();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Collections.singletonList(-1L);
+        }
     }
 
     /** Whether every variant voided at most qp.compare.maxVoidPercent of its cycles; each one that did not, said. */
@@ -213,6 +257,11 @@ public final class Comparison {
         final List<String> lines = new ArrayList<>();
         lines.add("Started " + plan.get("started") + " UTC on " + plan.get("machine") + "; seed " + plan.get("seed"));
         lines.add("Provenance: " + plan.get("provenance"));
+        final File overlaps = new File(folder, OVERLAPS);
+        if (overlaps.isFile()) {
+            lines.add("**NOT COMPARABLE:** " + new String(Files.readAllBytes(overlaps.toPath()),
+                    StandardCharsets.UTF_8).trim());
+        }
         lines.add("Settings: " + plan.get("settings"));
         for (final Map<String, Object> variant : (List<Map<String, Object>>) plan.get("variants")) {
             lines.add("Variant " + variant.get("name") + ": " + (variant.get("javaHome").toString().isEmpty()

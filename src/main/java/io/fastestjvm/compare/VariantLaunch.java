@@ -22,8 +22,6 @@ import io.fastestjvm.slice.SliceChild;
  * {@code -Dqp.*} wins, as the later definition does on a java command line).
  */
 final class VariantLaunch {
-    private static final String[] FORWARDED = {"java.io.tmpdir", "user.home", "jna.tmpdir"};
-
     private VariantLaunch() {
     }
 
@@ -43,11 +41,7 @@ final class VariantLaunch {
             line.add("-D" + setting.getKey() + "=" + setting.getValue());
         }
         line.addAll(variant.flags);
-        for (final String name : FORWARDED) {
-            if (System.getProperty(name) != null) {
-                line.add("-D" + name + "=" + System.getProperty(name));
-            }
-        }
+        line.addAll(ChildJvm.forwardedProperties());
         line.add("-Dqp.profile=" + fileName(variant.name));
         line.add("-Dchronicle.analytics.disable=true");
         line.add("-cp");

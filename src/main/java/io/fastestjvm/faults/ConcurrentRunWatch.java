@@ -51,9 +51,10 @@ public final class ConcurrentRunWatch implements AutoCloseable {
     }
 
     private void check() {
-        for (final Long pid : registry.otherLiveRuns()) {
-            if (seen.add(pid)) {
-                err.println("FAILED: " + String.format(RunSummary.NOT_COMPARABLE, pid));
+        for (final OtherRun other : registry.otherLiveRuns()) {
+            if (seen.add(other.pid)) {
+                err.println("FAILED: " + String.format(RunSummary.NOT_COMPARABLE, other.pid) + " [" + other.runId
+                        + "]");
             }
         }
     }

@@ -12,6 +12,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -47,6 +48,8 @@ final class LockedRecord implements AutoCloseable {
                 StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
             final FileLock lock = channel.lock();
+            // readable by every user, so another user's run can tell whether this one lives
+            Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rw-r--r--"));
             channel.write(ByteBuffer.wrap((ProcessIdentity.current().toText() + extraLines)
                     .getBytes(StandardCharsets.UTF_8)));
             channel.force(true);
@@ -66,8 +69,9 @@ final class LockedRecord implements AutoCloseable {
     }
 
     /**
-     * Takes the lock of someone else's record. Returns null while its writer lives (the lock is held, here or in
-     * another process) or when the file is gone; else the caller holds the lock until {@link #close()}.
+     * Takes a shared lock on someone else's record, which needs only read access, so records of other users are
+     * judged too. Returns null while its writer lives (its exclusive lock is held, here or in another process) or
+     * when the file is gone or a link; else the caller holds the lock until {@link #close()}.
      */
     static LockedRecord claimAbandoned(final Path file) {
         if (HELD_HERE.contains(file.toAbsolutePath())) {
@@ -75,12 +79,20 @@ final class LockedRecord implements AutoCloseable {
         }
         final FileChannel channel;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
-                    LinkOption.NOFOLLOW_LINKS);
+            channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
         } catch (final IOException e) {
-            return null; // gone, a symlink, or not ours to open
+            return null; // gone, or a symlink
         }
-        return claimAbandoned(file, channel);
+        try {
+            final FileLock lock = channel.tryLock(0, Long.MAX_VALUE, true);
+            if (lock != null) {
+                return new LockedRecord(file, channel, lock, false);
+            }
+        } catch (final IOException | OverlappingFileLockException e) {
+            // held: alive
+        }
+        closeQuietly(channel);
+        return null;
     }
 
     /** As {@link #claimAbandoned(Path)}, for a record already opened (read-write) as {@code channel}. */
@@ -99,6 +111,11 @@ final class LockedRecord implements AutoCloseable {
         }
         closeQuietly(channel);
         return null;
+    }
+
+    /** Whether this JVM holds the record at {@code file}: it must not be opened here then. */
+    static boolean heldHere(final Path file) {
+        return HELD_HERE.contains(file.toAbsolutePath());
     }
 
     Path file() {

@@ -2,17 +2,21 @@ package io.fastestjvm.faults;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The machine's live benchmark runs: one locked record per run in {@code ${java.io.tmpdir}/queue-latency-runs/},
- * named {@code <pid>-<start time>.run}. A record whose lock is held belongs to a live run; one whose lock is free
- * was left by a dead run and is removed by whoever finds it.
+ * The machine's live measurements: one locked record per measurement in {@link RegistryDirectory#MACHINE_WIDE},
+ * named {@code <pid>-<start time>.run}, shared by every run, test and user. A record whose lock is held belongs to
+ * a live measurement; one whose lock is free was left by a dead one and is removed by whoever finds it (who may,
+ * in the sticky directory).
  */
 public final class RunRegistry implements AutoCloseable {
     static final String SUFFIX = ".run";
+    private static final String RUN_ID = "runId=";
 
     private final File directory;
     private final LockedRecord own;
@@ -22,41 +26,60 @@ public final class RunRegistry implements AutoCloseable {
         this.own = own;
     }
 
-    /**
-     * Environment variable naming another registry directory. Not a qp.* setting: it exists so the test suite keeps
-     * its runs in a registry of its own (pom.xml sets it for the test JVM, and every process a test starts, matrix
-     * script and Maven included, inherits it), so mvn test never fails, or is failed by, a real run.
-     */
-    public static final String DIRECTORY_VARIABLE = "QP_RUN_REGISTRY";
-
-    public static File defaultDirectory() {
-        final String configured = System.getenv(DIRECTORY_VARIABLE);
-        return configured == null || configured.isEmpty()
-                ? new File(System.getProperty("java.io.tmpdir"), "queue-latency-runs") : new File(configured);
+    public static File machineWide() {
+        return RegistryDirectory.MACHINE_WIDE.toFile();
     }
 
-    /** Registers this process as a live run until {@link #close()}. */
+    /**
+     * Registers this process as a live measurement until {@link #close()}, in {@code directory} (created mode 1777
+     * when missing, refused unless {@link RegistryDirectory#check checked}).
+     */
     public static RunRegistry register(final File directory, final String runId) throws IOException {
-        Files.createDirectories(directory.toPath());
+        RegistryDirectory.openOrCreate(directory.toPath());
         final ProcessIdentity self = ProcessIdentity.current();
         final File file = new File(directory, self.pid() + "-" + self.startTime() + SUFFIX);
-        return new RunRegistry(directory, LockedRecord.create(file.toPath(), "runId=" + runId + "\n"));
+        return new RunRegistry(directory, LockedRecord.create(file.toPath(), RUN_ID + runId + "\n"));
     }
 
-    /** Pids of the other runs live right now; records of dead runs found on the way are removed. */
-    public List<Long> otherLiveRuns() {
-        final List<Long> live = new ArrayList<>();
-        final File[] records = directory.listFiles(f -> f.getName().endsWith(SUFFIX)
-                && !f.toPath().equals(own.file()));
+    /** The other measurements live right now; records of dead ones found on the way are removed. */
+    public List<OtherRun> otherLiveRuns() {
+        return live(directory, own.file());
+    }
+
+    /** The measurements live in {@code directory} now, seen without registering; dead records removed. */
+    public static List<OtherRun> liveIn(final File directory) {
+        return live(directory, null);
+    }
+
+    private static List<OtherRun> live(final File directory, final Path except) {
+        final List<OtherRun> live = new ArrayList<>();
+        final File[] records = directory.listFiles(f -> f.getName().endsWith(SUFFIX) && !f.toPath().equals(except));
         for (final File record : records == null ? new File[0] : records) {
             final LockedRecord abandoned = LockedRecord.claimAbandoned(record.toPath());
             if (abandoned != null) {
                 removeIfDead(abandoned);
             } else if (record.exists()) {
-                live.add(pidOf(record));
+                live.add(new OtherRun(pidOf(record), runIdOf(record)));
             }
         }
         return live;
+    }
+
+    /** A live record's run id; never read when this JVM holds it (closing any descriptor would drop its lock). */
+    private static String runIdOf(final File record) {
+        if (LockedRecord.heldHere(record.toPath())) {
+            return "this JVM";
+        }
+        try {
+            for (final String line : Files.readAllLines(record.toPath(), StandardCharsets.UTF_8)) {
+                if (line.startsWith(RUN_ID)) {
+                    return line.substring(RUN_ID.length());
+                }
+            }
+        } catch (final IOException e) {
+            // ended while being read
+        }
+        return "?";
     }
 
     private static void removeIfDead(final LockedRecord abandoned) {
@@ -88,3 +111,4 @@ public final class RunRegistry implements AutoCloseable {
         own.deleteAndClose();
     }
 }
+

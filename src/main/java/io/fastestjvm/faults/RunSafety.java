@@ -7,6 +7,7 @@ import java.util.List;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.results.ResultsFolder;
+import io.fastestjvm.results.RunSummary;
 
 /**
  * What one run does so that a kill, a crash or a second run cannot cost the user RAM, data or a silently wrong
@@ -21,9 +22,10 @@ public final class RunSafety implements AutoCloseable {
     private QueueDirectoryOwner queueOwner;
     private RunningMarker marker;
     private String failure;
+    private String unregistered;
 
     public RunSafety(final PrintStream err) {
-        this(err, RunRegistry.defaultDirectory());
+        this(err, RunRegistry.machineWide());
     }
 
     RunSafety(final PrintStream err, final File registryDirectory) {
@@ -37,10 +39,9 @@ public final class RunSafety implements AutoCloseable {
         RunningMarker.reportUnfinished(options.resultsParent(), err);
         try {
             registry = RunRegistry.register(registryDirectory, runId);
-        } catch (final IOException e) {
-            err.println("WARNING: cannot register this run in " + registryDirectory + " (" + e
-                    + "): other benchmark runs on this machine cannot be detected (summary: concurrentRuns.checked"
-                    + " false)");
+        } catch (final IOException | RuntimeException e) {
+            unregistered = String.format(RunSummary.UNREGISTERED, registryDirectory, e.getMessage());
+            err.println("FAILED: " + unregistered);
             return;
         }
         watch = new ConcurrentRunWatch(registry, err);
@@ -64,10 +65,15 @@ public final class RunSafety implements AutoCloseable {
 
     /**
      * Stops watching, checks a last time and returns the pids of every other run seen while this one ran; null
-     * when this run could not register, so nothing could be checked.
+     * when this run could not register, so nothing could be checked (see {@link #unregistered()}).
      */
     public List<Long> otherRunsSeen() throws InterruptedException {
         return watch == null ? null : watch.finish();
+    }
+
+    /** Why this run could not register, so that overlaps went unseen; null when it registered. */
+    public String unregistered() {
+        return unregistered;
     }
 
     /** Removes a hook this run added; during a shutdown (a signal) the JVM refuses, and the hook runs anyway. */

@@ -50,13 +50,7 @@ public final class ChildJvm {
         line.addAll(JvmFlags.base());
         line.addAll(profile);
         line.addAll(instrumentFlags(seen));
-        for (final String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
-            for (final String forwarded : FORWARDED) {
-                if (forwarded.endsWith(".") ? name.startsWith(forwarded) : name.equals(forwarded)) {
-                    line.add("-D" + name + "=" + System.getProperty(name));
-                }
-            }
-        }
+        line.addAll(forwardedProperties());
         for (final Map.Entry<String, String> setting : settings.entrySet()) {
             line.add("-D" + setting.getKey() + "=" + setting.getValue());
         }
@@ -65,6 +59,19 @@ public final class ChildJvm {
         line.add(classpath());
         line.add(mainClass);
         command = Collections.unmodifiableList(line);
+    }
+
+    /** This JVM's {@link #FORWARDED} properties, as -D flags for a child JVM it starts. */
+    public static List<String> forwardedProperties() {
+        final List<String> flags = new ArrayList<>();
+        for (final String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
+            for (final String forwarded : FORWARDED) {
+                if (forwarded.endsWith(".") ? name.startsWith(forwarded) : name.equals(forwarded)) {
+                    flags.add("-D" + name + "=" + System.getProperty(name));
+                }
+            }
+        }
+        return flags;
     }
 
     /**

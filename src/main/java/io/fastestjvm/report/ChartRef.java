@@ -10,7 +10,7 @@ public final class ChartRef {
         this.caption = caption;
     }
 
-    /** File name without extension; the chart exists as stem.png and stem.svg. */
+    /** File name without extension; the chart is stem.png. */
     public String stem() {
         return stem;
     }

@@ -20,6 +20,7 @@ import io.fastestjvm.charts.SpectrumLine;
 import io.fastestjvm.charts.TimeSeries;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.report.verdict.Verdict;
 
 /** Draws the comparison charts of a {@link Comparison} into a charts/ folder. */
@@ -68,7 +69,10 @@ public final class ReportCharts {
             written.add(spectrum(groups, latency));
         }
         for (final JvmGroup group : groups) {
-            written.add(overTime(group));
+            final RunFolder first = firstWithSeconds(group);
+            if (first != null) {
+                written.add(overTime(group, first));
+            }
         }
         return written;
     }
@@ -113,11 +117,13 @@ public final class ReportCharts {
     private ChartRef spectrum(final List<JvmGroup> groups, final Latency latency) throws IOException {
         final List<SpectrumLine> lines = new ArrayList<>();
         for (final JvmGroup group : groups) {
-            final List<Path> logs = new ArrayList<>();
+            final Histogram histogram = new Histogram(3);
             for (final RunFolder folder : group.passedFolders()) {
-                logs.add(folder.intervalLog(latency));
+                final Histogram run = folder.measuredHistogram(latency);
+                if (run != null) {
+                    histogram.add(run);
+                }
             }
-            final Histogram histogram = HistogramLogs.measured(logs);
             if (histogram.getTotalCount() > 0) {
                 lines.add(spectrumLine(group, histogram));
             }
@@ -126,7 +132,7 @@ public final class ReportCharts {
         ChartFiles.save(PercentileSpectrumChart.of(latency.title() + " latency by percentile (ns), all runs - "
                 + comparison.machine(), lines), charts, stem);
         return new ChartRef(stem, latency.title() + " latency by percentile, all measured runs of each JVM "
-                + "combined (from the .hlog files)");
+                + "combined (each run's histograms.hlog)");
     }
 
     private SpectrumLine spectrumLine(final JvmGroup group, final Histogram histogram) {
@@ -143,23 +149,32 @@ public final class ReportCharts {
         return new SpectrumLine(group.label(), colourKey(group), false, comparison.machineIndex(group), x, y);
     }
 
-    private ChartRef overTime(final JvmGroup group) throws IOException {
-        final RunFolder folder = group.passedFolders().get(0);
-        final List<HistogramLogs.Interval> intervals = HistogramLogs.intervals(folder.intervalLog(
-                Latency.ACTUAL_SEND));
-        final int n = intervals.size();
+    /** The group's first passed run with an intervals.csv (runs recorded before it existed have none); or null. */
+    private static RunFolder firstWithSeconds(final JvmGroup group) {
+        for (final RunFolder folder : group.passedFolders()) {
+            if (!folder.seconds().isEmpty()) {
+                return folder;
+            }
+        }
+        return null;
+    }
+
+    private ChartRef overTime(final JvmGroup group, final RunFolder folder) throws IOException {
+        // intervals.csv: the warm-up's seconds, then the measured window's, one row each
+        final List<IntervalRow> rows = folder.seconds();
+        final int n = rows.size();
         final double[] seconds = new double[n];
         final double[] p50 = new double[n];
         final double[] p99 = new double[n];
         final double[] max = new double[n];
         final boolean[] warmup = new boolean[n];
         for (int i = 0; i < n; i++) {
-            final HistogramLogs.Interval interval = intervals.get(i);
-            seconds[i] = interval.startSeconds();
-            p50[i] = interval.histogram().getValueAtPercentile(50);
-            p99[i] = interval.histogram().getValueAtPercentile(99);
-            max[i] = interval.histogram().getMaxValue();
-            warmup[i] = interval.warmup();
+            final IntervalRow.LatencySecond second = rows.get(i).latency(Latency.ACTUAL_SEND);
+            seconds[i] = i;
+            p50[i] = second.p50;
+            p99[i] = second.p99;
+            max[i] = second.max;
+            warmup[i] = IntervalRow.WARMUP.equals(rows.get(i).phase);
         }
         final String stem = "over-time-" + slug(group.label());
         ChartFiles.save(LatencyOverTimeChart.of("latency per second, actual send (ns): " + group.label() + " - "

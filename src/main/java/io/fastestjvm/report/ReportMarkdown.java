@@ -185,7 +185,7 @@ final class ReportMarkdown {
                 .append("visible as the median. Each JVM keeps its colour in every chart.\n\n");
         for (final ChartRef chart : charts) {
             final String path = ReportCharts.FOLDER + "/" + chart.stem();
-            out.append("**").append(chart.caption()).append("** ([SVG](").append(path).append(".svg))\n\n")
+            out.append("**").append(chart.caption()).append("**\n\n")
                     .append("![").append(chart.caption()).append("](").append(path).append(".png)\n\n");
         }
     }

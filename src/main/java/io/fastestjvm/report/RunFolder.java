@@ -7,36 +7,42 @@ import java.util.Collections;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.HdrHistogram.Histogram;
 
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.MeasuredHistograms;
 import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.WindowGcPauses;
 
-/** One benchmark run folder: its summary.json, read through {@link RunResults}, and its interval logs. Immutable. */
+/**
+ * One benchmark run folder as a published set keeps it: its summary.json, read through {@link RunResults}, its
+ * per-second table (intervals.csv) and its measured histograms (histograms.hlog). Immutable.
+ */
 public final class RunFolder {
     static final String SUMMARY = RunResults.FILE_NAME;
     static final String DEFAULT_TRANSPORT = "chronicle";
 
     private final Path folder;
     private final RunResults results;
+    private final List<IntervalRow> seconds;
     private final long gcsReachingWindow;
 
-    private RunFolder(final Path folder, final RunResults results, final long gcsReachingWindow) {
+    private RunFolder(final Path folder, final RunResults results, final List<IntervalRow> seconds) {
         this.folder = folder;
         this.results = results;
-        this.gcsReachingWindow = gcsReachingWindow;
+        this.seconds = Collections.unmodifiableList(seconds);
+        this.gcsReachingWindow = WindowGcPauses.reachingWindow(seconds, results.checks().jvmDuringMeasurement().gcCount);
     }
 
     /** The run folder holding {@code summary.json}. */
     static RunFolder read(final Path summaryFile) throws IOException {
         final Path folder = summaryFile.getParent();
-        final RunResults results = RunResults.read(summaryFile);
-        return new RunFolder(folder, results, WindowGcPauses.reachingWindow(
-                IntervalTable.readCsv(folder.resolve(IntervalTable.FILE_NAME)),
-                results.checks().jvmDuringMeasurement().gcCount));
+        return new RunFolder(folder, RunResults.read(summaryFile),
+                IntervalTable.readCsv(folder.resolve(IntervalTable.FILE_NAME)));
     }
 
     public Path folder() {
@@ -95,8 +101,14 @@ public final class RunFolder {
         return environment().path(EnvironmentInfo.HOSTNAME).asText("unknown host");
     }
 
-    public Path intervalLog(final Latency latency) {
-        return folder.resolve(latency.fileStem() + ".hlog");
+    /** Every second of the run, warm-up then measured, from intervals.csv; empty for a run without one. */
+    public List<IntervalRow> seconds() {
+        return seconds;
+    }
+
+    /** The whole measured window of {@code latency}; null when the folder has no histograms.hlog (older runs). */
+    public Histogram measuredHistogram(final Latency latency) throws IOException {
+        return MeasuredHistograms.read(folder).get(latency.fileStem());
     }
 
     /** The measured runs of this folder (see {@link RunResults#measuredRuns()}). */

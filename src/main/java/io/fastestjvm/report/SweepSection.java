@@ -103,8 +103,7 @@ final class SweepSection {
                     unsustained),
                     folder.resolve(ReportCharts.FOLDER), stem);
             out.append("![latency against ").append(axis).append("](").append(ReportCharts.FOLDER).append('/')
-                    .append(stem).append(".png) ([SVG](").append(ReportCharts.FOLDER).append('/').append(stem)
-                    .append(".svg))\n\n");
+                    .append(stem).append(".png)\n\n");
         }
         Markdown.table(out, header, rows, true);
     }

@@ -70,7 +70,7 @@ final class TransportSection {
                 .append(Math.round(RatioTest.CONFIDENCE * 100)).append("% bootstrap interval over runs): what ")
                 .append("persisting through the queue costs over the bare hand-off.\n\n")
                 .append("![chronicle / floor ratio](").append(ReportCharts.FOLDER).append('/').append(stem)
-                .append(".png) ([SVG](").append(ReportCharts.FOLDER).append('/').append(stem).append(".svg))\n\n");
+                .append(".png)\n\n");
         final List<String> header = new ArrayList<>(Arrays.asList("JVM"));
         header.addAll(labels);
         Markdown.table(out, header, rows, true);

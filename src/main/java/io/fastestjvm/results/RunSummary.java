@@ -51,6 +51,10 @@ public final class RunSummary {
     public static final String NOT_COMPARABLE = "another benchmark run shared this machine during the run (pid %s):"
             + " it competed for the same CPUs, caches and memory, so these numbers are not comparable";
 
+    /** Why a run that could not register in the machine-wide registry failed: an overlap would go unseen. */
+    public static final String UNREGISTERED = "this run could not register in the machine-wide run registry %s (%s):"
+            + " another measurement on this machine would go unseen, so these numbers are not comparable";
+
     private final RunResults results;
     private final Map<String, Histogram> histograms;
     private final Map<String, LatencyPercentiles> percentiles;
@@ -82,8 +86,12 @@ public final class RunSummary {
         return results.tree();
     }
 
-    /** Writes the .hgrm files first and summary.json last: a folder with a summary is a finished run. */
+    /**
+     * Writes the .hgrm files and the measured histograms first and summary.json last: a folder with a summary is a
+     * finished run.
+     */
     public void writeTo(final ResultsFolder folder) throws IOException {
+        folder.write(MeasuredHistograms.FILE_NAME, out -> MeasuredHistograms.write(out, histograms));
         for (final Map.Entry<String, Histogram> latency : histograms.entrySet()) {
             folder.write(latency.getKey() + ".hgrm", out -> {
                 final PrintStream print = new PrintStream(out, false, "UTF-8");
@@ -324,12 +332,19 @@ public final class RunSummary {
         }
 
         /**
-         * Other benchmark runs seen on this machine while this one ran (null: could not be checked). Any makes the
-         * numbers not comparable.
+         * Other benchmark runs seen on this machine while this one ran (null: could not be checked, {@code
+         * unregistered} says why). Either makes the numbers not comparable.
          */
-        public Builder concurrentRuns(final List<Long> otherPids) {
+        public Builder concurrentRuns(final List<Long> otherPids, final String unregistered) {
             final RunResults.ConcurrentRuns node = new RunResults.ConcurrentRuns();
             node.checked = otherPids != null;
+            if (otherPids == null) {
+                node.comparable = false;
+                node.detail = unregistered;
+                failures.add(unregistered);
+                results.concurrentRuns = node;
+                return this;
+            }
             final List<Long> seen = otherPids == null ? Collections.<Long>emptyList() : otherPids;
             node.detected = !seen.isEmpty();
             node.otherPids = new ArrayList<>(seen);

@@ -18,8 +18,8 @@ import io.fastestjvm.ChildProcesses;
 import io.fastestjvm.QueuePerformance;
 
 /**
- * A real benchmark process on the test classpath, unpinned, with its own {@code java.io.tmpdir}, registering in the
- * test suite's run registry (it inherits QP_RUN_REGISTRY from the test JVM), its output in files that can be read
+ * A real benchmark process on the test classpath, unpinned, with a {@code java.io.tmpdir} of its own (named after it),
+ * registering in the machine-wide run registry as every measurement does, its output in files that can be read
  * while it runs.
  */
 final class ChildRun {
@@ -35,7 +35,7 @@ final class ChildRun {
 
     /** Starts {@code QueuePerformance} with {@code -Dqp.profile=name} and the given extra properties. */
     static ChildRun start(final Path work, final String name, final String... properties) throws IOException {
-        final Path tmp = Files.createDirectories(work.resolve("tmp"));
+        final Path tmp = Files.createDirectories(work.resolve("tmp-" + name));
         final List<String> command = new ArrayList<>();
         command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
         command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());

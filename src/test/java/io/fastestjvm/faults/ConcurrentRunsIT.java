@@ -21,8 +21,9 @@ import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.results.model.RunResults;
 
 /**
- * Two real runs started at once, sharing the queue and results directories: each gets its own folders, neither
- * damages the other's data, and both fail (exit 1) saying that the other shared the machine.
+ * Two real runs started at once, sharing the queue and results directories but each with its own java.io.tmpdir:
+ * each gets its own folders, neither damages the other's data, and both fail (exit 1) saying that the other shared
+ * the machine, found in the machine-wide registry whatever their tmpdirs.
  */
 @ExtendWith(ChildProcesses.class)
 // sized to the run, about 3x: two child JVMs at once: 4 s warm-up + 2 s measured each, ~37 s here
@@ -47,17 +48,19 @@ class ConcurrentRunsIT {
         final File firstFolder = ChildRun.onlyFolder(results, "", "first");
         final File secondFolder = ChildRun.onlyFolder(results, "", "second");
         assertNotEquals(ChildRun.pidOf(firstFolder), ChildRun.pidOf(secondFolder));
-        assertReportsTheOther(first, firstFolder, ChildRun.pidOf(secondFolder));
-        assertReportsTheOther(second, secondFolder, ChildRun.pidOf(firstFolder));
+        assertReportsTheOther(first, firstFolder, secondFolder);
+        assertReportsTheOther(second, secondFolder, firstFolder);
         assertEquals(0, queues.list().length, "both queues removed");
     }
 
-    private static void assertReportsTheOther(final ChildRun run, final File folder, final long otherPid)
+    private static void assertReportsTheOther(final ChildRun run, final File folder, final File otherFolder)
             throws Exception {
+        final long otherPid = ChildRun.pidOf(otherFolder);
         final String err = run.stderr();
         System.err.print(err);
         final String failure = String.format(RunSummary.NOT_COMPARABLE, otherPid);
-        assertTrue(err.contains("FAILED: " + failure + "\n"), err);
+        // named by its registry record: the run id, which names its results folder
+        assertTrue(err.contains("FAILED: " + failure + " [" + otherFolder.getName() + "]\n"), err);
         assertFalse(err.contains("removed stale queue directory"), "a live run's queue is never swept: " + err);
         final JsonNode summary = RunResults.read(new File(folder, RunResults.FILE_NAME).toPath()).tree();
         assertEquals("failed", summary.get("status").asText());

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.results.RunSummary;
 
 /** The run registry's bookkeeping: records of dead runs are removed, and a registry that cannot be used is said. */
 class RunSafetyTest {
@@ -39,19 +40,23 @@ class RunSafetyTest {
     }
 
     @Test
-    void aRegistryThatCannotBeWrittenIsAWarningAndConcurrencyIsUnchecked() throws Exception {
+    void aRunThatCannotRegisterFailsAsNotComparable() throws Exception {
         final File plainFile = Files.createFile(temp.resolve("plain-file")).toFile();
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final BenchmarkOptions options = BenchmarkOptions.defaults().withQueueDir(temp.toFile())
                 .withResultsDir(temp.resolve("results").toFile());
-        try (RunSafety safety = new RunSafety(new PrintStream(err, true, "UTF-8"), new File(plainFile, "runs"))) {
+        final File registry = new File(plainFile, "runs");
+        try (RunSafety safety = new RunSafety(new PrintStream(err, true, "UTF-8"), registry)) {
             safety.beforeRun(options, "test");
-            assertNull(safety.otherRunsSeen());
+            assertNull(safety.otherRunsSeen(), "nothing could be checked");
+            final String expected = safety.unregistered();
+            assertTrue(expected.startsWith("this run could not register in the machine-wide run registry " + registry
+                    + " (" + registry + ": Not a directory)"), expected);
+            assertTrue(expected.endsWith(String.format(RunSummary.UNREGISTERED, "", "").split("\\(\\)")[1]),
+                    expected);
+            assertEquals("FAILED: " + expected + "\n", new String(err.toByteArray(), StandardCharsets.UTF_8));
+            assertEquals(Collections.singletonList(expected), new RunSummary.Builder()
+                    .concurrentRuns(null, safety.unregistered()).build().failures(), "the run fails");
         }
-        final String printed = new String(err.toByteArray(), StandardCharsets.UTF_8);
-        assertTrue(printed.startsWith("WARNING: cannot register this run in " + new File(plainFile, "runs")),
-                printed);
-        assertTrue(printed.endsWith("other benchmark runs on this machine cannot be detected (summary:"
-                + " concurrentRuns.checked false)\n"), printed);
     }
 }

@@ -1,0 +1,94 @@
+package io.fastestjvm.report;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.HdrHistogram.Histogram;
+
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.MeasuredHistograms;
+import io.fastestjvm.results.model.RunResults;
+
+/**
+ * Gives the run folders of a set recorded before histograms.hlog existed their merged histograms, from their
+ * per-second .hlog files, so the set's report no longer needs those files and a published set can leave them out
+ * (docs/output.md, "Publishing a set"). Each sum is checked against the count summary.json gives; a folder whose logs disagree, or
+ * lack, is left alone and named.
+ * <pre>java -cp target/classes:$(cat target/classpath.txt) io.fastestjvm.report.HistogramsFromLogs SET...</pre>
+ */
+public final class HistogramsFromLogs {
+    private HistogramsFromLogs() {
+    }
+
+    public static void main(final String[] args) throws IOException {
+        if (args.length == 0) {
+            System.err.println("usage: HistogramsFromLogs SET_FOLDER...");
+            System.exit(2);
+        }
+        int refused = 0;
+        for (final String set : args) {
+            refused += merge(Paths.get(set), System.out, System.err);
+        }
+        System.exit(refused == 0 ? 0 : 1);
+    }
+
+    /** Writes histograms.hlog into every run folder under {@code set} that has none; returns how many it refused. */
+    static int merge(final Path set, final PrintStream out, final PrintStream err) throws IOException {
+        final List<Path> summaries;
+        try (Stream<Path> files = Files.walk(set)) {
+            summaries = files.filter(f -> f.getFileName().toString().equals(RunResults.FILE_NAME)).sorted()
+                    .collect(Collectors.toList());
+        }
+        int written = 0;
+        final List<String> refused = new ArrayList<>();
+        for (final Path summary : summaries) {
+            final Path folder = summary.getParent();
+            if (Files.exists(folder.resolve(MeasuredHistograms.FILE_NAME))) {
+                continue;
+            }
+            final String problem = mergeOne(folder, RunResults.read(summary));
+            if (problem == null) {
+                written++;
+            } else {
+                refused.add(folder + ": " + problem);
+            }
+        }
+        out.println(set + ": histograms.hlog written in " + written + " run folders");
+        for (final String line : refused) {
+            err.println("not written: " + line);
+        }
+        return refused.size();
+    }
+
+    private static String mergeOne(final Path folder, final RunResults results) throws IOException {
+        final Map<String, Histogram> byLatency = new LinkedHashMap<>();
+        for (final Latency latency : Latency.ALL) {
+            final Path log = folder.resolve(latency.fileStem() + ".hlog");
+            if (!Files.isRegularFile(log)) {
+                return "no " + log.getFileName();
+            }
+            final Histogram sum = HistogramLogs.measured(Collections.singletonList(log));
+            final long expected = results.tree().at("/latency/" + latency.key() + "/count").asLong(-1);
+            if (sum.getTotalCount() != expected) {
+                return log.getFileName() + " holds " + sum.getTotalCount() + " measured samples, summary.json "
+                        + expected;
+            }
+            byLatency.put(latency.fileStem(), sum);
+        }
+        try (OutputStream file = Files.newOutputStream(folder.resolve(MeasuredHistograms.FILE_NAME))) {
+            MeasuredHistograms.write(file, byLatency);
+        }
+        return null;
+    }
+}

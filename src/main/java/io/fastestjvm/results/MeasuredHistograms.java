@@ -1,0 +1,62 @@
+package io.fastestjvm.results;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * A run's whole measured window as one histogram per latency, in one small HdrHistogram log ({@value #FILE_NAME}),
+ * each interval tagged with its latency's file stem. It is what a published set keeps of a run's distribution: the
+ * per-second .hlog files stay in the local run folder (docs/output.md, "Publishing a set"), and the set's report merges these.
+ */
+public final class MeasuredHistograms {
+    public static final String FILE_NAME = "histograms.hlog";
+
+    private MeasuredHistograms() {
+    }
+
+    /** Writes {@code byLatency} (file stem to histogram), each tagged with its stem. */
+    public static void write(final OutputStream out, final Map<String, Histogram> byLatency) throws IOException {
+        final PrintStream print = new PrintStream(out, false, "UTF-8");
+        final HistogramLogWriter writer = new HistogramLogWriter(print);
+        writer.outputLogFormatVersion();
+        writer.outputLegend();
+        for (final Map.Entry<String, Histogram> latency : byLatency.entrySet()) {
+            final Histogram tagged = latency.getValue().copy();
+            tagged.setTag(latency.getKey());
+            writer.outputIntervalHistogram(tagged);
+        }
+        print.flush();
+        DurableFiles.requireNoError(print, FILE_NAME);
+    }
+
+    /** The histograms of a {@value #FILE_NAME}, by tag; empty when the run folder has none. */
+    public static Map<String, Histogram> read(final Path runFolder) throws IOException {
+        final Map<String, Histogram> byLatency = new LinkedHashMap<>();
+        final Path file = runFolder.resolve(FILE_NAME);
+        if (!Files.isRegularFile(file)) {
+            return byLatency;
+        }
+        final HistogramLogReader reader = new HistogramLogReader(file.toFile());
+        try {
+            EncodableHistogram next;
+            while ((next = reader.nextIntervalHistogram()) != null) {
+                if (next instanceof Histogram && next.getTag() != null) {
+                    byLatency.put(next.getTag(), (Histogram) next);
+                }
+            }
+        } finally {
+            reader.close();
+        }
+        return byLatency;
+    }
+}

@@ -1,0 +1,35 @@
+package io.fastestjvm;
+
+import java.io.File;
+import java.util.List;
+
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import io.fastestjvm.faults.OtherRun;
+import io.fastestjvm.faults.RunRegistry;
+
+/**
+ * Every integration test measures, so it refuses to start while another measurement is live on this machine (a
+ * run, a comparison, another test's child), naming it: two measurements spoil each other, and the other one would
+ * be failed as not comparable too. Registered for the failsafe suite by autodetection (pom.xml,
+ * META-INF/services); unit tests do not measure and do not check.
+ */
+public final class NoOtherMeasurement implements BeforeAllCallback {
+    @Override
+    public void beforeAll(final ExtensionContext context) {
+        check(RunRegistry.machineWide(), context.getRequiredTestClass());
+    }
+
+    static void check(final File registry, final Class<?> testClass) {
+        if (!testClass.getSimpleName().endsWith("IT")) {
+            return;
+        }
+        final List<OtherRun> live = RunRegistry.liveIn(registry);
+        if (!live.isEmpty()) {
+            throw new IllegalStateException("another measurement is running on this machine: " + live + " (registry "
+                    + registry + "); an integration test measures too, and two measurements spoil each other: let"
+                    + " it end first");
+        }
+    }
+}
