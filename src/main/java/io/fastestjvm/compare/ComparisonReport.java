@@ -14,7 +14,9 @@ import io.fastestjvm.statistics.PairedBlocks;
  * shift in ns, the variance components with the blocks a 5 % difference would need, and per variant what its
  * warm-ups, voids and idle turns looked like. Everything comes from {@link ComparisonAnalysis}.
  */
-final class ComparisonReport {
+public final class ComparisonReport {
+    /** The report's verdict table heading; results/README.md quotes the table under it. */
+    public static final String VERDICT_HEADING = "## Pairwise verdict";
     private ComparisonReport() {
     }
 
@@ -34,7 +36,7 @@ final class ComparisonReport {
                 .append((int) (ComparisonAnalysis.FDR * 100)).append(" % over all ").append(analysis.figures.size())
                 .append(" figures) accepts it and its 95 % interval over blocks (t, blocks - 1 df) excludes 1; no"
                         + " interval under ").append(PairedBlocks.MIN_BLOCKS).append(" blocks.\n\n");
-        md.append("## Pairwise verdict\n\n| pair | figure | ratio | 95 % interval | p | blocks | verdict |\n"
+        md.append(VERDICT_HEADING).append("\n\n| pair | figure | ratio | 95 % interval | p | blocks | verdict |\n"
                 + "|---|---|---:|---|---:|---:|---|\n");
         for (final PairFigure figure : analysis.figures) {
             final Interval interval = figure.ratioInterval();

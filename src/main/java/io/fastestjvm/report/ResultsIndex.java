@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import io.fastestjvm.compare.ComparisonReport;
+
 /**
  * results/README.md: an index of the published result sets, built from the report.md files found in results/*,
  * each with the first sentence of the report, whether its plan is incomplete, its verdict and its headline chart.
@@ -15,6 +17,7 @@ import java.util.stream.Stream;
  */
 final class ResultsIndex {
     static final String FILE = "README.md";
+    static final String INTERLEAVED = "interleaved";
 
     Path write(final Path results) throws IOException, InvalidInputException {
         if (!Files.isDirectory(results)) {
@@ -52,9 +55,53 @@ final class ResultsIndex {
                         + ReportCharts.FOLDER + "/")).append("\n\n");
             }
         }
+        appendComparisons(out, results.resolve(INTERLEAVED));
         final Path index = results.resolve(FILE);
         ReportFiles.write(index, out.toString());
         return index;
+    }
+
+    /** Each published interleaved comparison (results/interleaved/*): its start line and its pairwise verdict. */
+    private static void appendComparisons(final StringBuilder out, final Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return;
+        }
+        final List<Path> reports;
+        try (Stream<Path> comparisons = Files.list(folder)) {
+            reports = comparisons.map(c -> c.resolve(ReportMarkdown.FILE)).filter(Files::isRegularFile).sorted()
+                    .collect(Collectors.toList());
+        }
+        if (reports.isEmpty()) {
+            return;
+        }
+        out.append("# Interleaved comparisons\n\n")
+                .append("Warm JVMs taking turns in 1 s slices, compared pair by pair with blocks of fresh JVMs as the")
+                .append(" units (docs/interleaved.md); how the method fared on itself: docs/interleaved-findings.md.\n\n");
+        for (final Path report : reports) {
+            final String name = report.getParent().getFileName().toString();
+            final List<String> lines = Files.readAllLines(report, StandardCharsets.UTF_8);
+            out.append("## [").append(name).append("](").append(INTERLEAVED).append('/').append(name).append('/')
+                    .append(ReportMarkdown.FILE).append(")\n\n");
+            lines.stream().filter(line -> line.startsWith("Started ")).findFirst()
+                    .ifPresent(line -> out.append(line.trim()).append("\n\n"));
+            out.append(tableUnder(lines, ComparisonReport.VERDICT_HEADING)).append('\n');
+        }
+    }
+
+    /** The first table after {@code heading}. */
+    private static String tableUnder(final List<String> lines, final String heading) {
+        final StringBuilder table = new StringBuilder();
+        boolean under = false;
+        for (final String line : lines) {
+            if (line.equals(heading)) {
+                under = true;
+            } else if (under && line.startsWith("|")) {
+                table.append(line).append('\n');
+            } else if (under && table.length() > 0) {
+                break;
+            }
+        }
+        return table.toString();
     }
 
     /** The first sentence of the report's first paragraph: what was measured, on which machine. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -33,6 +34,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.fastestjvm.charts.ChartFiles;
+import io.fastestjvm.compare.ComparisonReport;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.MeasuredHistograms;
 import io.fastestjvm.results.model.Percentile;
@@ -539,6 +541,27 @@ class ReportTest {
         assertTrue(index.contains("\n| intended send, 99.99% | {"), index);
         assertTrue(index.contains("\n\nPersisted inter-thread messaging latency over Chronicle Queue, per JVM, on AMD "
                 + "EPYC, 2 CPUs, host vm.\n\n"), index);
+    }
+
+    @Test
+    void theIndexListsEachPublishedInterleavedComparisonWithItsPairwiseVerdict() throws IOException {
+        final Path results = Files.createDirectories(temp.resolve("results"));
+        final Path comparison = Files.createDirectories(results.resolve("interleaved/20261126T000000Z-jdk17-aa"));
+        Files.write(comparison.resolve("report.md"), ("# Interleaved comparison 20261126T000000Z-jdk17-1-vs-jdk17-2\n\n"
+                + "Started 20261126T000000Z UTC on Linux, 2 CPUs; seed 1  \nProvenance: {}  \n\n"
+                + ComparisonReport.VERDICT_HEADING + "\n\n| pair | figure | ratio |\n|---|---|---:|\n"
+                + "| jdk17#1 / jdk17#2 | actual-send p50 | 0.976 |\n\n## Paired shift\n\n| pair | shift |\n")
+                .getBytes(StandardCharsets.UTF_8));
+        Files.createDirectories(results.resolve("interleaved/unfinished"));
+
+        assertEquals(0, Fixtures.report("--index", results.toString()).exitCode);
+        final String index = Fixtures.read(results.resolve("README.md"));
+        assertTrue(index.contains("# Interleaved comparisons\n"), index);
+        assertTrue(index.contains("## [20261126T000000Z-jdk17-aa](interleaved/20261126T000000Z-jdk17-aa/report.md)\n\n"
+                + "Started 20261126T000000Z UTC on Linux, 2 CPUs; seed 1\n\n| pair | figure | ratio |\n|---|---|---:|\n"
+                + "| jdk17#1 / jdk17#2 | actual-send p50 | 0.976 |\n\n"), index);
+        assertFalse(index.contains("| pair | shift |"), "only the verdict table");
+        assertFalse(index.contains("unfinished"), "a folder without report.md is not listed");
     }
 
     @Test
