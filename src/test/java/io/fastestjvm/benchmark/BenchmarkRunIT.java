@@ -32,6 +32,7 @@ import io.fastestjvm.config.Settings;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.results.IntervalLog;
+import io.fastestjvm.results.MeasuredHistograms;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.IntervalRow;
@@ -287,6 +288,18 @@ class BenchmarkRunIT {
     }
 
     @Test
+    void theMeasuredHistogramsAreTheSummarysSamples() throws IOException {
+        final Map<String, Histogram> merged = MeasuredHistograms.read(result.resultsFolder());
+        assertEquals(Arrays.asList("actual-send", "intended-send"), new ArrayList<>(merged.keySet()));
+        for (final Map.Entry<String, Histogram> latency : merged.entrySet()) {
+            final JsonNode node = summary.at("/latency/" + Latency.named(latency.getKey()).key());
+            assertEquals(node.get("count").asLong(), latency.getValue().getTotalCount(), latency.getKey());
+            assertEquals(node.get("p50").asLong(), latency.getValue().getValueAtPercentile(50), latency.getKey());
+            assertEquals(node.get("worst").asLong(), latency.getValue().getMaxValue(), latency.getKey());
+        }
+    }
+
+    @Test
     void thePercentileDistributionFilesMatchTheSummary() throws IOException {
         for (final String latency : new String[] {"actual-send", "intended-send"}) {
             final List<String> lines = Files.readAllLines(result.resultsFolder().resolve(latency + ".hgrm"));
@@ -302,7 +315,7 @@ class BenchmarkRunIT {
     void theResultsFolderHoldsOnlyFinishedFiles() throws IOException {
         final List<String> names = new ArrayList<>(Arrays.asList(result.resultsFolder().toFile().list()));
         names.sort(null);
-        assertEquals(Arrays.asList("actual-send.hgrm", "actual-send.hlog", "intended-send.hgrm",
+        assertEquals(Arrays.asList("actual-send.hgrm", "actual-send.hlog", "histograms.hlog", "intended-send.hgrm",
                 "intended-send.hlog", "intervals.csv", "jvm-events.csv", "summary.json"), names);
         assertTrue(result.resultsFolder().getFileName().toString().contains("-test-"));
         assertEquals("chronicle", summary.at("/transport/name").asText());
