@@ -83,26 +83,24 @@ final class LockedRecord implements AutoCloseable {
         } catch (final IOException e) {
             return null; // gone, or a symlink
         }
-        try {
-            final FileLock lock = channel.tryLock(0, Long.MAX_VALUE, true);
-            if (lock != null) {
-                return new LockedRecord(file, channel, lock, false);
-            }
-        } catch (final IOException | OverlappingFileLockException e) {
-            // held: alive
-        }
-        closeQuietly(channel);
-        return null;
+        return claim(file, channel, true);
     }
 
-    /** As {@link #claimAbandoned(Path)}, for a record already opened (read-write) as {@code channel}. */
+    /**
+     * As {@link #claimAbandoned(Path)}, for a record already opened (read-write) as {@code channel}: an exclusive
+     * lock.
+     */
     static LockedRecord claimAbandoned(final Path file, final FileChannel channel) {
+        return claim(file, channel, false);
+    }
+
+    private static LockedRecord claim(final Path file, final FileChannel channel, final boolean shared) {
         if (HELD_HERE.contains(file.toAbsolutePath())) {
             closeQuietly(channel);
             return null;
         }
         try {
-            final FileLock lock = channel.tryLock();
+            final FileLock lock = channel.tryLock(0, Long.MAX_VALUE, shared);
             if (lock != null) {
                 return new LockedRecord(file, channel, lock, false);
             }

@@ -45,7 +45,7 @@ final class ResultsIndex {
             }
             lines.stream().filter(line -> line.startsWith(ReportMarkdown.INCOMPLETE_PREFIX))
                     .forEach(line -> out.append(line).append("\n\n"));
-            final String verdict = verdictTable(lines);
+            final String verdict = tableUnder(lines, VerdictSection.HEADING);
             if (!verdict.isEmpty()) {
                 out.append("Verdict (runs as units; docs/verdict.md):\n\n").append(verdict).append('\n');
             }
@@ -88,22 +88,6 @@ final class ResultsIndex {
         }
     }
 
-    /** The first table after {@code heading}. */
-    private static String tableUnder(final List<String> lines, final String heading) {
-        final StringBuilder table = new StringBuilder();
-        boolean under = false;
-        for (final String line : lines) {
-            if (line.equals(heading)) {
-                under = true;
-            } else if (under && line.startsWith("|")) {
-                table.append(line).append('\n');
-            } else if (under && table.length() > 0) {
-                break;
-            }
-        }
-        return table.toString();
-    }
-
     /** The first sentence of the report's first paragraph: what was measured, on which machine. */
     private static String firstSentence(final List<String> lines) {
         for (final String line : lines) {
@@ -115,16 +99,20 @@ final class ResultsIndex {
         return "";
     }
 
-    /** The verdict's table as report.md leads with it: quoted, so the index states the verdict, not a ranking. */
-    private static String verdictTable(final List<String> lines) {
+    /**
+     * The table rows of the section under {@code heading}, up to the next heading or image: the verdict's table as
+     * report.md leads with it (quoted, so the index states the verdict, not a ranking), or a comparison's pairwise
+     * verdict.
+     */
+    private static String tableUnder(final List<String> lines, final String heading) {
         final StringBuilder table = new StringBuilder();
-        boolean inVerdict = false;
+        boolean under = false;
         for (final String line : lines) {
-            if (line.equals(VerdictSection.HEADING)) {
-                inVerdict = true;
-            } else if (inVerdict && (line.startsWith("#") || line.startsWith("!["))) {
+            if (line.equals(heading)) {
+                under = true;
+            } else if (under && (line.startsWith("#") || line.startsWith("!["))) {
                 break;
-            } else if (inVerdict && line.startsWith("|")) {
+            } else if (under && line.startsWith("|")) {
                 table.append(line).append('\n');
             }
         }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
@@ -29,12 +30,15 @@ public final class RunFolder {
     private final Path folder;
     private final RunResults results;
     private final List<IntervalRow> seconds;
+    private final Map<String, Histogram> measured;
     private final long gcsReachingWindow;
 
-    private RunFolder(final Path folder, final RunResults results, final List<IntervalRow> seconds) {
+    private RunFolder(final Path folder, final RunResults results, final List<IntervalRow> seconds,
+                      final Map<String, Histogram> measured) {
         this.folder = folder;
         this.results = results;
         this.seconds = Collections.unmodifiableList(seconds);
+        this.measured = Collections.unmodifiableMap(measured);
         this.gcsReachingWindow = WindowGcPauses.reachingWindow(seconds, results.checks().jvmDuringMeasurement().gcCount);
     }
 
@@ -42,7 +46,7 @@ public final class RunFolder {
     static RunFolder read(final Path summaryFile) throws IOException {
         final Path folder = summaryFile.getParent();
         return new RunFolder(folder, RunResults.read(summaryFile),
-                IntervalTable.readCsv(folder.resolve(IntervalTable.FILE_NAME)));
+                IntervalTable.readCsv(folder.resolve(IntervalTable.FILE_NAME)), MeasuredHistograms.read(folder));
     }
 
     public Path folder() {
@@ -107,8 +111,8 @@ public final class RunFolder {
     }
 
     /** The whole measured window of {@code latency}; null when the folder has no histograms.hlog (older runs). */
-    public Histogram measuredHistogram(final Latency latency) throws IOException {
-        return MeasuredHistograms.read(folder).get(latency.fileStem());
+    public Histogram measuredHistogram(final Latency latency) {
+        return measured.get(latency.fileStem());
     }
 
     /** The measured runs of this folder (see {@link RunResults#measuredRuns()}). */
