@@ -7,6 +7,7 @@ import io.fastestjvm.affinity.CpuPinning;
 import io.fastestjvm.calibration.ReceiveSpin;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.pacing.FixedRateSchedule;
+import io.fastestjvm.timing.PaddedCounter;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.Transport;
@@ -43,6 +44,9 @@ final class SliceWorkers {
     private volatile long intervalPicos;
     private volatile boolean stop;
     private volatile String failure;
+    /** Each thread's progress, on lines of its own: written once per message, read only when a slice is stuck. */
+    private final PaddedCounter sentUpTo = new PaddedCounter();
+    private final PaddedCounter receivedUpTo = new PaddedCounter();
 
     /** What a worker thread reports once pinned: its ids and where it really runs. */
     static final class ThreadFacts {
@@ -106,8 +110,8 @@ final class SliceWorkers {
             if (left <= 0) {
                 stop = true;
                 return "slice " + first + "-" + end + " not done within "
-                        + TimeUnit.NANOSECONDS.toMillis(limitNanos) + " ms (sent to " + sentUpTo + ", received to "
-                        + receivedUpTo + ")";
+                        + TimeUnit.NANOSECONDS.toMillis(limitNanos) + " ms (sent to " + sentUpTo.read()
+                        + ", received to " + receivedUpTo.read() + ")";
             }
             LockSupport.parkNanos(this, left);
         }
@@ -121,12 +125,9 @@ final class SliceWorkers {
         LockSupport.unpark(consumer);
     }
 
-    private volatile long sentUpTo;
-    private volatile long receivedUpTo;
-
     /** The first sequence not yet sent: the total once every slice has ended. */
     long sent() {
-        return sentUpTo;
+        return sentUpTo.read();
     }
 
     private void produce() {
@@ -150,13 +151,13 @@ final class SliceWorkers {
                         // busy-spin to the due time, as the single run's producer does
                     }
                     sender.send(sequence, intended);
-                    sentUpTo = sequence + 1;
+                    sentUpTo.publish(sequence + 1);
                 }
                 producerDone = seen;
                 LockSupport.unpark(commander);
             }
         } catch (final RuntimeException | Error e) {
-            fail("producer failed at message " + sentUpTo + ": " + e);
+            fail("producer failed at message " + sentUpTo.read() + ": " + e);
         }
     }
 
@@ -193,13 +194,13 @@ final class SliceWorkers {
                         intendedSend.recordValue(clamp(message.receivedNanos - message.intendedSendNanos));
                     }
                     expected++;
-                    receivedUpTo = expected;
+                    receivedUpTo.publish(expected);
                 }
                 consumerDone = seen;
                 LockSupport.unpark(commander);
             }
         } catch (final RuntimeException | Error e) {
-            fail("consumer failed after message " + receivedUpTo + ": " + e);
+            fail("consumer failed after message " + receivedUpTo.read() + ": " + e);
         }
     }
 
