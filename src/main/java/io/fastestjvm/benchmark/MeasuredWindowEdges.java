@@ -21,6 +21,10 @@ final class MeasuredWindowEdges {
     private final PlacementProbe placement;
     private final BooleanSupplier stop;
     private final HarnessCpu harnessCpu = new HarnessCpu(SystemFiles.live());
+    /** The harness snapshots read /proc and build strings: off the consumer, which once deoptimised JDK code there. */
+    private final HelperThread helper;
+    private final Runnable harnessStart = harnessCpu::start;
+    private final Runnable harnessStop = harnessCpu::stop;
     private final JvmCounters counters = JvmCounters.open();
     private long safepointsAtStart = JvmCounters.UNAVAILABLE;
     private long measuredSafepoints = JvmCounters.UNAVAILABLE;
@@ -30,6 +34,7 @@ final class MeasuredWindowEdges {
     MeasuredWindowEdges(final RunControl control, final PlacementProbe placement) {
         this.placement = placement;
         this.stop = control::stopRequested;
+        this.helper = new HelperThread("qp-window-edges", stop);
     }
 
     /** Producer, in the paced warm-up (see {@link PlacementProbe#WARMUP}); its schedule restarts after. */
@@ -62,9 +67,12 @@ final class MeasuredWindowEdges {
         placement.initiate(PlacementProbe.AFTER, stop);
     }
 
-    /** Consumer, after the last warm-up message: the harness snapshot, the probe, then the safepoint count. */
+    /**
+     * Consumer, after the last warm-up message: the harness snapshot (taken by the helper thread), the probe, then
+     * the safepoint count.
+     */
     void consumerBeforeMeasuring() {
-        harnessCpu.start();
+        helper.runAndAwait(harnessStart);
         placement.respond(PlacementProbe.BEFORE, stop);
         safepointsAtStart = safepoints();
         startEpochMicros = epochMicros();
@@ -89,7 +97,8 @@ final class MeasuredWindowEdges {
 
     /** Consumer, after {@link #consumerLastMessageReceived} and its own end-of-loop reads. */
     void consumerAfterMeasuring() {
-        harnessCpu.stop();
+        helper.runAndAwait(harnessStop);
+        helper.close();
         placement.respond(PlacementProbe.AFTER, stop);
     }
 

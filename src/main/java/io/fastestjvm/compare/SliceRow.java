@@ -34,6 +34,8 @@ final class SliceRow {
     String failure = "";
     /** Whether any slice of its cycle failed a check: then no slice of the cycle counts. */
     boolean voided;
+    /** Which of its JVM's queues it went through (the last column: sets made before it have 0). */
+    int queue;
 
     static String header() {
         final List<String> columns = new ArrayList<>(Arrays.asList("block", "cycle", "position", "variant",
@@ -46,7 +48,7 @@ final class SliceRow {
         }
         columns.addAll(EVIDENCE);
         columns.addAll(Arrays.asList("idleCpuNanos", "idleSwitches", "parentCpuNanos", "stealTicks", "voided",
-                SliceProtocol.FAILURE));
+                SliceProtocol.FAILURE, SliceProtocol.QUEUE));
         return String.join(",", columns);
     }
 
@@ -61,7 +63,7 @@ final class SliceRow {
         }
         line.append(',').append(idleCpuNanos).append(',').append(idleSwitches).append(',').append(parentCpuNanos)
                 .append(',').append(stealTicks).append(',').append(voided).append(',')
-                .append(failure.replace(',', ';').replaceAll("[\\r\\n]", " "));
+                .append(failure.replace(',', ';').replaceAll("[\\r\\n]", " ")).append(',').append(queue);
         return line.toString();
     }
 
@@ -86,7 +88,8 @@ final class SliceRow {
         row.parentCpuNanos = Long.parseLong(cells[i++]);
         row.stealTicks = Long.parseLong(cells[i++]);
         row.voided = Boolean.parseBoolean(cells[i++]);
-        row.failure = cells[i];
+        row.failure = cells[i++];
+        row.queue = i < cells.length ? Integer.parseInt(cells[i]) : 0;
         return row;
     }
 
@@ -94,6 +97,7 @@ final class SliceRow {
     void fill(final Map<String, Object> reply) {
         recorded = ((Number) reply.get(SliceProtocol.RECORDED)).longValue();
         wallNanos = ((Number) reply.get(SliceProtocol.WALL_NANOS)).longValue();
+        queue = ((Number) reply.get(SliceProtocol.QUEUE)).intValue();
         final Object failed = reply.get(SliceProtocol.FAILURE);
         failure = failed == null ? "" : failed.toString();
         percentiles((Map<String, Object>) reply.get(SliceProtocol.ACTUAL_SEND), actualSend);

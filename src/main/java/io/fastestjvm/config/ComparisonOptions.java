@@ -33,6 +33,7 @@ public final class ComparisonOptions {
     private final int warmupSlices;
     private final int steadySlices;
     private final long receiveSpinNanos;
+    private final int queues;
     private final long seed;
     private final boolean steinStop;
     private final int targetPercent;
@@ -52,6 +53,7 @@ public final class ComparisonOptions {
                     + warmupSlices + ")");
         }
         receiveSpinNanos = Settings.COMPARE_RECEIVE_SPIN_NANOS.longValue(values);
+        queues = Settings.COMPARE_QUEUES.intValue(values);
         seed = Settings.COMPARE_SEED.longValue(values);
         steinStop = "stein".equals(Settings.COMPARE_STOP.choice(values));
         targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
@@ -130,6 +132,10 @@ public final class ComparisonOptions {
 
     public long receiveSpinNanos() {
         return receiveSpinNanos;
+    }
+
+    public int queues() {
+        return queues;
     }
 
     public long seed() {

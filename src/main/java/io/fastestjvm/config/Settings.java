@@ -130,6 +130,9 @@ public final class Settings {
     public static final Setting COMPARE_RECEIVE_SPIN_NANOS = Setting.whole("qp.compare.receiveSpinNanos", 0, 0,
             1_000_000, " ns", "calibration: a known difference: the consumer spins this long before each receive"
                     + " stamp (every variant runs the same code; 0 spins for no time)");
+    public static final Setting COMPARE_QUEUES = Setting.whole("qp.compare.queues", 1, 1, 64, "",
+            "comparison: queues each variant's JVM writes in turn (slice n uses queue n mod this), so that a queue's"
+                    + " fixed memory, its header's cache lines, is not one JVM's for the whole block");
     public static final Setting COMPARE_SEED = Setting.whole("qp.compare.seed", 0, 0, Long.MAX_VALUE, "",
             "comparison: seed of every random order").lowestMeans("from the clock, recorded");
     public static final Setting COMPARE_STOP = Setting.oneOf("qp.compare.stop", "fixed",
@@ -156,7 +159,8 @@ public final class Settings {
     /** The interleaved comparison's settings: accepted and listed, not echoed or recorded by a single run. */
     public static final List<Setting> COMPARISON = Collections.unmodifiableList(Arrays.asList(
             COMPARE_VARIANTS, COMPARE_BLOCKS, COMPARE_CYCLES, COMPARE_SLICE_MILLIS, COMPARE_RESUME_MESSAGES,
-            COMPARE_WARMUP_SLICES, COMPARE_STEADY_SLICES, COMPARE_RECEIVE_SPIN_NANOS, COMPARE_SEED, COMPARE_STOP,
+            COMPARE_WARMUP_SLICES, COMPARE_STEADY_SLICES, COMPARE_RECEIVE_SPIN_NANOS, COMPARE_QUEUES,
+            COMPARE_SEED, COMPARE_STOP,
             COMPARE_TARGET_PERCENT, COMPARE_MAX_MINUTES, COMPARE_MAX_VOID_PERCENT));
     /** Every name {@code qp.*} accepts: the run settings, the comparison's and qp.help; what the table and the help list. */
     public static final List<Setting> ACCEPTED = Collections.unmodifiableList(concat(concat(ALL, COMPARISON), HELP));

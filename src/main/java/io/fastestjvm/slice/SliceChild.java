@@ -50,10 +50,13 @@ public final class SliceChild {
     private final BenchmarkOptions options;
     private final ComparisonOptions slices;
     private final ControlLink link;
-    private Transport transport;
+    private Transport[] transports;
     private SliceWorkers workers;
     private SliceEvidence evidence;
-    private long next;
+    /** Per queue, its next sequence: each queue holds its own 0, 1, 2, ..., so each reads back on its own. */
+    private long[] next;
+    /** Slices so far, warm-up included: slice n goes through queue n mod qp.compare.queues. */
+    private long slicesRun;
 
     private SliceChild(final BenchmarkOptions options, final ComparisonOptions slices, final ControlLink link) {
         this.options = options;
@@ -103,9 +106,7 @@ public final class SliceChild {
             if (workers != null) {
                 workers.stop();
             }
-            if (transport != null) {
-                transport.close();
-            }
+            closeTransports();
             if (!options.keepQueue()) {
                 ChronicleQueueTransport.deleteTree(queueDir.toPath());
             }
@@ -123,8 +124,16 @@ public final class SliceChild {
                 ChronicleQueueTransport.deleteTree(queueDir.toPath());
             }
         }, "qp-queue-removal"));
-        transport = options.transportEntry().create(options.transportSpec(), queueDir);
-        workers = new SliceWorkers(transport, slices.receiveSpinNanos(), cpus[0].planned(),
+        transports = new Transport[slices.queues()];
+        next = new long[transports.length];
+        for (int i = 0; i < transports.length; i++) {
+            final File dir = new File(queueDir, "q" + i);
+            if (!dir.mkdir()) {
+                return "could not create the queue directory " + dir;
+            }
+            transports[i] = options.transportEntry().create(options.transportSpec(), dir);
+        }
+        workers = new SliceWorkers(transports, slices.receiveSpinNanos(), cpus[0].planned(),
                 cpus[1].planned());
         final String failure = workers.start();
         evidence = new SliceEvidence(workers.producerFacts(), workers.consumerFacts());
@@ -185,11 +194,11 @@ public final class SliceChild {
         final WarmupCollections collections = new WarmupCollections(options.warmupGc());
         final StringLiterals literals = new StringLiterals(options.resolveLiterals());
         int done = 0;
-        while (next < options.fastWarmupMessages()) {
+        while (next[0] < options.fastWarmupMessages()) {
             if (done == 1 || done == 2) {
                 collections.collectBefore(done);
             }
-            final String stuck = runSlice(options.warmupRate(), options.fastWarmupMessages() - next);
+            final String stuck = runSlice(0, options.warmupRate(), options.fastWarmupMessages() - next[0]);
             if (stuck != null) {
                 return ControlMessage.failed("fast warm-up slice " + done + ": " + stuck);
             }
@@ -202,7 +211,7 @@ public final class SliceChild {
         String lastFailure = null;
         while (paced < slices.warmupSlices() && (paced < MIN_WARMUP_SLICES || quiet < slices.steadySlices())) {
             final long[] before = evidence.read();
-            final String stuck = runSlice(options.rate(), Long.MAX_VALUE);
+            final String stuck = runSlice(nextQueue(), options.rate(), Long.MAX_VALUE);
             if (stuck != null) {
                 return ControlMessage.failed("warm-up slice " + (fast + paced) + ": " + stuck);
             }
@@ -217,17 +226,18 @@ public final class SliceChild {
                 .with(SliceProtocol.PACED_SLICES, paced)
                 .with(SliceProtocol.STEADY, steady)
                 .with(SliceProtocol.LAST_FAILURE, lastFailure)
-                .with(SliceProtocol.SENT_SO_FAR, next)
+                .with(SliceProtocol.SENT_SO_FAR, sent())
                 .with(SliceProtocol.WARMUP_GCS, collections.toList())
                 .with(SliceProtocol.STRING_LITERALS, literals.toMap());
     }
 
     /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */
     private ControlMessage measuredSlice(final long cycle) {
-        final long first = next;
+        final int queue = nextQueue();
+        final long first = next[queue];
         final long[] before = evidence.read();
         final long start = System.nanoTime();
-        final String stuck = runSlice(options.rate(), Long.MAX_VALUE);
+        final String stuck = runSlice(queue, options.rate(), Long.MAX_VALUE);
         final long wallNanos = System.nanoTime() - start;
         if (stuck != null) {
             return ControlMessage.failed("slice of cycle " + cycle + ": " + stuck);
@@ -236,8 +246,9 @@ public final class SliceChild {
         final String failure = SliceEvidence.failure(before, after);
         return ControlMessage.of(SliceProtocol.SLICE_DONE)
                 .with(SliceProtocol.CYCLE, cycle)
+                .with(SliceProtocol.QUEUE, queue)
                 .with(SliceProtocol.FIRST_SEQUENCE, first)
-                .with(SliceProtocol.SLICE_MESSAGES, next - first)
+                .with(SliceProtocol.SLICE_MESSAGES, next[queue] - first)
                 .with(SliceProtocol.RECORDED, workers.actualSend.getTotalCount())
                 .with(SliceProtocol.WALL_NANOS, wallNanos)
                 .with(SliceProtocol.FAILURE, failure)
@@ -248,30 +259,63 @@ public final class SliceChild {
                 .with(SliceProtocol.SLICE_EVIDENCE, SliceEvidence.delta(before, after));
     }
 
-    /**
-     * Runs the next slice (at most {@code most} messages) through both workers at {@code rate}; null, or why the JVM
-     * is stuck.
-     */
-    private String runSlice(final long rate, final long most) {
-        final long messages = Math.min(most, slices.sliceMessages(rate));
-        final long first = next;
-        next += messages;
-        final long scheduleNanos = TimeUnit.SECONDS.toNanos(1) * messages / rate;
-        return workers.run(first, next, first + slices.resumeMessages(), rate, scheduleNanos + SLICE_GRACE_NANOS);
+    /** The queue of the next paced slice, warm-up or measured: each in turn. */
+    private int nextQueue() {
+        return (int) (slicesRun % transports.length);
     }
 
+    /**
+     * Runs the next slice (at most {@code most} messages) through both workers and {@code queue} at {@code rate};
+     * null, or why the JVM is stuck.
+     */
+    private String runSlice(final int queue, final long rate, final long most) {
+        final long messages = Math.min(most, slices.sliceMessages(rate));
+        final long first = next[queue];
+        next[queue] += messages;
+        slicesRun++;
+        final long scheduleNanos = TimeUnit.SECONDS.toNanos(1) * messages / rate;
+        return workers.run(queue, first, next[queue], first + slices.resumeMessages(), rate,
+                scheduleNanos + SLICE_GRACE_NANOS);
+    }
+
+    private long sent() {
+        long sent = 0;
+        for (final long queueSent : next) {
+            sent += queueSent;
+        }
+        return sent;
+    }
+
+    /** Every queue read back in this JVM's own turn: each must hold exactly its own sequences, in order. */
     private ControlMessage finish() {
         workers.stop();
-        transport.close();
-        final long sent = workers.sent();
-        final PersistenceProof proof = transport.persists() ? transport.provePersisted(sent) : null;
-        if (proof != null && !proof.passed()) {
-            return ControlMessage.failed("persistence read-back: " + proof.problem());
+        closeTransports();
+        long read = 0;
+        long readNanos = 0;
+        for (int i = 0; i < transports.length && transports[i].persists(); i++) {
+            final PersistenceProof proof = transports[i].provePersisted(next[i]);
+            if (!proof.passed()) {
+                return ControlMessage.failed("persistence read-back" + (transports.length > 1 ? " of queue " + i : "")
+                        + ": " + proof.problem());
+            }
+            read += proof.messagesRead();
+            readNanos += proof.durationNanos();
         }
+        final boolean persists = transports[0].persists();
         return ControlMessage.of(SliceProtocol.FINISHED)
-                .with(SliceProtocol.SENT, sent)
-                .with(SliceProtocol.READ_BACK, proof == null ? -1 : proof.messagesRead())
-                .with(SliceProtocol.READ_BACK_NANOS, proof == null ? -1 : proof.durationNanos());
+                .with(SliceProtocol.SENT, sent())
+                .with(SliceProtocol.READ_BACK, persists ? read : -1)
+                .with(SliceProtocol.READ_BACK_NANOS, persists ? readNanos : -1);
+    }
+
+    private void closeTransports() {
+        if (transports != null) {
+            for (final Transport transport : transports) {
+                if (transport != null) {
+                    transport.close();
+                }
+            }
+        }
     }
 
     /** A latency's {@link SliceProtocol#PERCENTILES} in a slice, in ns. */

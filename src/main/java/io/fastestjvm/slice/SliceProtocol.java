@@ -35,6 +35,8 @@ public final class SliceProtocol {
     public static final String WARMUP_GCS = WarmupCollections.SUMMARY_KEY;
     public static final String STRING_LITERALS = StringLiterals.SUMMARY_KEY;
     public static final String CYCLE = "cycle";
+    /** Which of the JVM's queues (qp.compare.queues) the slice went through. */
+    public static final String QUEUE = "queue";
     public static final String FIRST_SEQUENCE = "firstSequence";
     public static final String SLICE_MESSAGES = "sliceMessages";
     public static final String RECORDED = "recorded";

@@ -27,7 +27,7 @@ final class SliceWorkers {
 
     final Histogram actualSend = new Histogram(HIGHEST_NANOS, 3);
     final Histogram intendedSend = new Histogram(HIGHEST_NANOS, 3);
-    private final Transport transport;
+    private final Transport[] transports;
     private final long receiveSpinNanos;
     private final Thread producer;
     private final Thread consumer;
@@ -38,6 +38,7 @@ final class SliceWorkers {
     private volatile long generation;
     private volatile long producerDone;
     private volatile long consumerDone;
+    private volatile int queue;
     private volatile long from;
     private volatile long to;
     private volatile long recordFrom;
@@ -57,9 +58,9 @@ final class SliceWorkers {
         volatile boolean ready;
     }
 
-    SliceWorkers(final Transport transport, final long receiveSpinNanos, final int producerCpu,
+    SliceWorkers(final Transport[] transports, final long receiveSpinNanos, final int producerCpu,
                  final int consumerCpu) {
-        this.transport = transport;
+        this.transports = transports.clone();
         this.receiveSpinNanos = receiveSpinNanos;
         this.cpus = new int[] {producerCpu, consumerCpu};
         this.producer = new Thread(this::produce, "qp-producer");
@@ -91,12 +92,14 @@ final class SliceWorkers {
     }
 
     /**
-     * One slice: sequences [{@code first}, {@code end}) at {@code rate} msg/s, recorded from {@code recorded}.
-     * Returns null when both threads finished it within {@code limitNanos}, else why not (the JVM is then no longer
-     * usable).
+     * One slice through queue {@code onQueue}: its sequences [{@code first}, {@code end}) at {@code rate} msg/s,
+     * recorded from {@code recorded}. Returns null when both threads finished it within {@code limitNanos}, else why
+     * not (the JVM is then no longer usable).
      */
-    String run(final long first, final long end, final long recorded, final long rate, final long limitNanos) {
+    String run(final int onQueue, final long first, final long end, final long recorded, final long rate,
+               final long limitNanos) {
         intervalPicos = FixedRateSchedule.intervalPicos(rate);
+        queue = onQueue;
         from = first;
         to = end;
         recordFrom = recorded;
@@ -125,14 +128,13 @@ final class SliceWorkers {
         LockSupport.unpark(consumer);
     }
 
-    /** The first sequence not yet sent: the total once every slice has ended. */
-    long sent() {
-        return sentUpTo.read();
-    }
 
     private void produce() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[0])) {
-            final MessageSender sender = transport.openSender();
+            final MessageSender[] senders = new MessageSender[transports.length];
+            for (int i = 0; i < senders.length; i++) {
+                senders[i] = transports[i].openSender();
+            }
             facts(producerFacts, pinning);
             long seen = 0;
             while (true) {
@@ -140,6 +142,7 @@ final class SliceWorkers {
                 if (stop) {
                     return;
                 }
+                final MessageSender sender = senders[queue];
                 final long first = from;
                 final long end = to;
                 final long interval = intervalPicos;
@@ -163,8 +166,10 @@ final class SliceWorkers {
 
     private void consume() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[1])) {
-            final MessageReceiver receiver = ReceiveSpin.wrap(transport.openReceiver(),
-                    receiveSpinNanos);
+            final MessageReceiver[] receivers = new MessageReceiver[transports.length];
+            for (int i = 0; i < receivers.length; i++) {
+                receivers[i] = ReceiveSpin.wrap(transports[i].openReceiver(), receiveSpinNanos);
+            }
             final ReceivedMessage message = new ReceivedMessage();
             facts(consumerFacts, pinning);
             long seen = 0;
@@ -173,6 +178,7 @@ final class SliceWorkers {
                 if (stop) {
                     return;
                 }
+                final MessageReceiver receiver = receivers[queue];
                 actualSend.reset();
                 intendedSend.reset();
                 final long end = to;

@@ -88,12 +88,22 @@ class SliceRowTest {
     }
 
     @Test
+    void aRowWrittenBeforeTheQueueColumnParsesAsQueueZero() {
+        final SliceRow row = fullSlice();
+        row.queue = 2;
+        final String csv = row.toCsv();
+        assertEquals(2, SliceRow.parse(csv).queue);
+        assertEquals(0, SliceRow.parse(csv.substring(0, csv.lastIndexOf(','))).queue);
+    }
+
+    @Test
     void theHeaderNamesEveryColumnOnce() {
         final String[] columns = SliceRow.header().split(",");
-        assertEquals(7 + 2 * SliceRow.PERCENTILES.size() + SliceRow.EVIDENCE.size() + 6, columns.length);
+        assertEquals(7 + 2 * SliceRow.PERCENTILES.size() + SliceRow.EVIDENCE.size() + 7, columns.length);
         assertEquals("block", columns[0]);
         assertEquals("actualSend.p50", columns[7]);
-        assertEquals("failure", columns[columns.length - 1]);
+        assertEquals("failure", columns[columns.length - 2]);
+        assertEquals("queue", columns[columns.length - 1], "last, so that sets made before it still parse");
         assertEquals(columns.length, new java.util.HashSet<>(java.util.Arrays.asList(columns)).size());
     }
 
@@ -102,6 +112,7 @@ class SliceRowTest {
         final Map<String, Object> reply = new LinkedHashMap<>();
         reply.put(SliceProtocol.RECORDED, 99_000);
         reply.put(SliceProtocol.WALL_NANOS, 1_000_000_000L);
+        reply.put(SliceProtocol.QUEUE, 3);
         final Map<String, Object> actual = new LinkedHashMap<>();
         final Map<String, Object> intended = new LinkedHashMap<>();
         for (int i = 0; i < SliceRow.PERCENTILES.size(); i++) {
@@ -119,6 +130,7 @@ class SliceRowTest {
         row.fill(reply);
         assertEquals(99_000, row.recorded);
         assertEquals(1_000_000_000L, row.wallNanos);
+        assertEquals(3, row.queue);
         assertArrayEquals(new long[] {300, 301, 302, 303, 304}, row.actualSend);
         assertArrayEquals(new long[] {900, 901, 902, 903, 904}, row.intendedSend);
         assertEquals(SliceRow.EVIDENCE.size() - 1, row.evidence[SliceRow.EVIDENCE.size() - 1]);
