@@ -30,12 +30,11 @@ class InterleavedComparisonIT {
     @TempDir
     Path temp;
 
-    @Test
-    void aSmallAaComparisonCompletesAndRecordsEverySlice() throws IOException {
-        final Path queues = Files.createDirectory(temp.resolve("queues"));
+    /** A small A/A: 200 ms slices, 6 cycles; the caller sets the blocks. */
+    private Properties settings(final Path queues, final int blocks) {
         final Properties settings = new Properties();
         settings.setProperty("qp.compare.variants", "a=|-Xmx512m;b=|-Xmx512m");
-        settings.setProperty("qp.compare.blocks", "3");
+        settings.setProperty("qp.compare.blocks", String.valueOf(blocks));
         settings.setProperty("qp.compare.cycles", "6");
         settings.setProperty("qp.compare.sliceMillis", "200");
         settings.setProperty("qp.compare.warmupSlices", "30");
@@ -43,10 +42,19 @@ class InterleavedComparisonIT {
         settings.setProperty("qp.warmupIndexBlocks", "1");
         settings.setProperty("qp.queueDir", queues.toString());
         settings.setProperty("qp.resultsDir", temp.resolve("results").resolve("runs").toString());
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final ByteArrayOutputStream err = new ByteArrayOutputStream();
-        final int exit = Comparison.run(new String[0], settings, new PrintStream(out, true, "UTF-8"),
+        return settings;
+    }
+
+    private static int compare(final Properties settings, final ByteArrayOutputStream err) throws IOException {
+        return Comparison.run(new String[0], settings, new PrintStream(new ByteArrayOutputStream(), true, "UTF-8"),
                 new PrintStream(err, true, "UTF-8"));
+    }
+
+    @Test
+    void aSmallAaComparisonCompletesAndRecordsEverySlice() throws IOException {
+        final Path queues = Files.createDirectory(temp.resolve("queues"));
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int exit = compare(settings(queues, 3), err);
         final String log = err.toString("UTF-8");
 
         final File[] made = temp.resolve("results").resolve("comparisons").toFile().listFiles();
@@ -65,6 +73,36 @@ class InterleavedComparisonIT {
         }
         assertTrue(new String(Files.readAllBytes(folder.toPath().resolve(Comparison.REPORT)), StandardCharsets.UTF_8)
                 .contains("| a / b | actual-send p50 |"));
+        assertEquals(0, exit, log);
+        try (Stream<Path> left = Files.list(queues)) {
+            assertEquals("", left.map(Path::toString).collect(Collectors.joining(", ")), "queues left behind");
+        }
+    }
+
+    @Test
+    void eachJvmWritesItsQueuesInTurnAndReadsEachBack() throws IOException {
+        final Path queues = Files.createDirectory(temp.resolve("queues"));
+        final Properties settings = settings(queues, 1);
+        settings.setProperty("qp.compare.queues", "3");
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int exit = compare(settings, err);
+        final String log = err.toString("UTF-8");
+
+        final File[] made = temp.resolve("results").resolve("comparisons").toFile().listFiles();
+        assertEquals(1, made == null ? 0 : made.length, log);
+        for (final BlockRow block : ComparisonFiles.readBlocks(made[0])) {
+            assertTrue(block.ok(), block.toCsv());
+            assertTrue(block.readBack > 0, "each JVM read back all three of its queues: " + block.toCsv());
+        }
+        final List<SliceRow> slices = ComparisonFiles.readSlices(made[0]);
+        assertEquals(6 * 2, slices.size());
+        for (final String variant : new String[] {"a", "b"}) {
+            final List<SliceRow> own = slices.stream().filter(s -> s.variant.equals(variant))
+                    .sorted(java.util.Comparator.comparingInt(s -> s.cycle)).collect(Collectors.toList());
+            for (int i = 1; i < own.size(); i++) {
+                assertEquals((own.get(i - 1).queue + 1) % 3, own.get(i).queue, "queues in turn: " + own.get(i).toCsv());
+            }
+        }
         assertEquals(0, exit, log);
         try (Stream<Path> left = Files.list(queues)) {
             assertEquals("", left.map(Path::toString).collect(Collectors.joining(", ")), "queues left behind");
