@@ -131,8 +131,8 @@ public final class Settings {
             1_000_000, " ns", "calibration: a known difference: the consumer spins this long before each receive"
                     + " stamp (every variant runs the same code; 0 spins for no time)");
     public static final Setting COMPARE_QUEUES = Setting.whole("qp.compare.queues", 1, 1, 64, "",
-            "comparison: queues each variant's JVM writes in turn (slice n uses queue n mod this), so that a queue's"
-                    + " fixed memory, its header's cache lines, is not one JVM's for the whole block");
+            "comparison, a diagnostic: queues each variant's JVM writes in turn (slice n through queue n mod this),"
+                    + " to tell what a queue's memory costs from what its JVM's does (docs/interleaved-findings.md)");
     public static final Setting COMPARE_SEED = Setting.whole("qp.compare.seed", 0, 0, Long.MAX_VALUE, "",
             "comparison: seed of every random order").lowestMeans("from the clock, recorded");
     public static final Setting COMPARE_STOP = Setting.oneOf("qp.compare.stop", "fixed",
