@@ -14,10 +14,10 @@ import io.fastestjvm.transport.Transport;
 import org.HdrHistogram.Histogram;
 
 /**
- * A warm JVM's producer and consumer: pinned once, then parked between slices. {@link #run} hands both a range of
- * sequences, unparks them, and waits (bounded) until both are done: the producer sends the range on a fixed
- * schedule that starts when it wakes, the consumer receives it, checks the sequence and records every message past
- * the slice's unrecorded resume into the two histograms. The same loops run in warm-up and measured slices; they
+ * A warm JVM's producer and consumer: pinned once, then parked between slices. {@link #run} hands both a queue and a
+ * range of its sequences, unparks them, and waits (bounded) until both are done: the producer sends the range on a
+ * fixed schedule that starts when it wakes, the consumer receives it, checks the sequence and records every message
+ * past the slice's unrecorded resume into the two histograms. The same loops run in warm-up and measured slices; they
  * allocate nothing, and a slice's evidence proves it.
  */
 final class SliceWorkers {
@@ -127,7 +127,6 @@ final class SliceWorkers {
         LockSupport.unpark(producer);
         LockSupport.unpark(consumer);
     }
-
 
     private void produce() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[0])) {
