@@ -2,7 +2,10 @@ package io.fastestjvm.compare;
 
 import io.fastestjvm.slice.SliceProtocol;
 
-/** One variant in one block, one row of {@code blocks.csv}: its warm-up, voids, read-back and pooled percentiles. */
+/**
+ * One variant in one block, one row of {@code blocks.csv}: its warm-up, voids, read-back, pooled percentiles, and
+ * what each step of the block took in wall time (the last four columns; -1 in sets written before they existed).
+ */
 final class BlockRow {
     /** The pooled percentiles: per block, from every slice of the cycles that were not voided. */
     static final double[] PERCENTILES = {50, 99, 99.9, 99.99};
@@ -20,6 +23,16 @@ final class BlockRow {
     long readBack = -1;
     final long[] actualSend = new long[PERCENTILES.length];
     final long[] intendedSend = new long[PERCENTILES.length];
+    /** Wall time of this variant's JVM start (to its hello), its warm-up, its read-back; the block's cycles. */
+    long startMillis = -1;
+    long warmupMillis = -1;
+    long finishMillis = -1;
+    long cyclesMillis = -1;
+
+    /** What the block spent on this variant alone, whatever its cycle count: start, warm-up and read-back. */
+    long fixedMillis() {
+        return startMillis < 0 ? -1 : startMillis + warmupMillis + finishMillis;
+    }
 
     boolean ok() {
         return "ok".equals(status);
@@ -33,7 +46,7 @@ final class BlockRow {
                 header.append(',').append(latency).append('.').append(name);
             }
         }
-        return header.append(",status").toString();
+        return header.append(",status,startMillis,warmupMillis,cyclesMillis,finishMillis").toString();
     }
 
     String toCsv() {
@@ -46,7 +59,9 @@ final class BlockRow {
                 line.append(',').append(value);
             }
         }
-        return line.append(',').append(status.replace(',', ';').replaceAll("[\\r\\n]", " ")).toString();
+        return line.append(',').append(status.replace(',', ';').replaceAll("[\\r\\n]", " ")).append(',')
+                .append(startMillis).append(',').append(warmupMillis).append(',').append(cyclesMillis).append(',')
+                .append(finishMillis).toString();
     }
 
     static BlockRow parse(final String csv) {
@@ -66,7 +81,13 @@ final class BlockRow {
                 values[j] = Long.parseLong(cells[i++]);
             }
         }
-        row.status = cells[i];
+        row.status = cells[i++];
+        if (i < cells.length) {
+            row.startMillis = Long.parseLong(cells[i++]);
+            row.warmupMillis = Long.parseLong(cells[i++]);
+            row.cyclesMillis = Long.parseLong(cells[i++]);
+            row.finishMillis = Long.parseLong(cells[i]);
+        }
         return row;
     }
 }

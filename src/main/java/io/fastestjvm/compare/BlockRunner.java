@@ -10,6 +10,7 @@ import java.util.Base64;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
@@ -72,12 +73,15 @@ final class BlockRunner {
         final Map<String, Histogram[]> pooled = new LinkedHashMap<>();
         final Map<String, Integer> voids = new LinkedHashMap<>();
         final Map<String, ControlMessage> warmups = new LinkedHashMap<>();
+        final Map<String, long[]> millis = new LinkedHashMap<>(); // start, warm-up, read-back
         try {
             for (final VariantSpec variant : shuffled(plan.variants())) {
                 final File log = new File(blockDir, VariantLaunch.fileName(variant.name) + ".log");
                 err.println("[qp] block " + block + ": starting " + variant.name);
+                final long started = System.nanoTime();
                 children.put(variant.name, ChildHandle.start(variant.name,
                         VariantLaunch.command(variant, settings, classpath), log, CONNECT_MILLIS));
+                millis.put(variant.name, new long[] {millisSince(started), -1, -1});
                 logs.put(variant.name, intervalLog(new File(blockDir, VariantLaunch.fileName(variant.name) + ".slices.hlog")));
                 pooled.put(variant.name, new Histogram[] {histogram(), histogram()});
                 voids.put(variant.name, 0);
@@ -86,24 +90,32 @@ final class BlockRunner {
             final long fastSlices = (options.fastWarmupMessages() + plan.sliceMessages(options.warmupRate()) - 1)
                     / plan.sliceMessages(options.warmupRate());
             for (final String name : shuffled(new ArrayList<>(children.keySet()))) {
+                final long started = System.nanoTime();
                 final ControlMessage warm = children.get(name).request(ControlMessage.of(SliceProtocol.WARMUP), SliceProtocol.WARMED_UP,
                         (fastSlices + plan.warmupSlices()) * sliceMillis + REPLY_MARGIN_MILLIS);
                 warmups.put(name, warm);
+                millis.get(name)[1] = millisSince(started);
                 err.println("[qp] block " + block + ": " + name + " warmed up in " + warm.number(SliceProtocol.FAST_SLICES)
                         + " fast + " + warm.number(SliceProtocol.PACED_SLICES) + " slices" + (Boolean.TRUE.equals(warm.fields().get(SliceProtocol.STEADY)) ? ", steady"
-                        : ", NOT steady (last check: " + warm.text(SliceProtocol.LAST_FAILURE) + ")"));
+                        : ", NOT steady (last check: " + warm.text(SliceProtocol.LAST_FAILURE) + ")")
+                        + seconds(millis.get(name)[0] + millis.get(name)[1], " with its start"));
             }
+            final long cyclesStarted = System.nanoTime();
             for (int cycle = 0; cycle < plan.cycles(); cycle++) {
                 cycle(block, cycle, children, logs, pooled, voids, sliceMillis + REPLY_MARGIN_MILLIS);
             }
+            final long cyclesMillis = millisSince(cyclesStarted);
+            err.println("[qp] block " + block + ": " + plan.cycles() + " cycles" + seconds(cyclesMillis, ""));
             final Map<String, ControlMessage> finished = new LinkedHashMap<>();
             for (final String name : shuffled(new ArrayList<>(children.keySet()))) {
+                final long started = System.nanoTime();
                 finished.put(name, children.get(name).request(ControlMessage.of(SliceProtocol.FINISH), SliceProtocol.FINISHED,
                         FINISH_MILLIS));
+                millis.get(name)[2] = millisSince(started);
             }
             for (final String name : children.keySet()) {
                 files.block(block, name, pooled.get(name), voids.get(name), plan.cycles(), warmups.get(name),
-                        finished.get(name));
+                        finished.get(name), millis.get(name), cyclesMillis);
             }
             return null;
         } catch (final ChildFailure e) {
@@ -170,6 +182,14 @@ final class BlockRunner {
                 pooled.get(row.variant)[1].add(histograms.get(row.variant)[1]);
             }
         }
+    }
+
+    private static long millisSince(final long startNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    }
+
+    private static String seconds(final long millis, final String what) {
+        return String.format(Locale.ROOT, " (%.0f s%s)", millis / 1000.0, what);
     }
 
     /** CPU time and context switches of every child but the one measuring, summed. */

@@ -140,6 +140,32 @@ final class ComparisonAnalysis {
         return values;
     }
 
+    /**
+     * What a counted block cost in wall time, medians over blocks, in seconds: {fixed, per cycle}, where fixed is
+     * every variant's start, warm-up and read-back. Null for sets written before blocks.csv had the times.
+     */
+    double[] blockCostSeconds() {
+        final Map<Integer, long[]> perBlock = new TreeMap<>(); // block -> fixed ms, cycles ms, cycles
+        for (final BlockRow row : blockRows) {
+            if (countedBlocks.contains(row.block)) {
+                if (row.fixedMillis() < 0) {
+                    return null;
+                }
+                final long[] cost = perBlock.computeIfAbsent(row.block, b -> new long[3]);
+                cost[0] += row.fixedMillis();
+                cost[1] = row.cyclesMillis;
+                cost[2] = row.cycles;
+            }
+        }
+        if (perBlock.isEmpty()) {
+            return null;
+        }
+        final double[] fixed = perBlock.values().stream().mapToDouble(c -> c[0] / 1000.0).sorted().toArray();
+        final double[] perCycle = perBlock.values().stream().mapToDouble(c -> c[1] / 1000.0 / c[2]).sorted()
+                .toArray();
+        return new double[] {fixed[fixed.length / 2], perCycle[perCycle.length / 2]};
+    }
+
     /** The share of a variant's counted cycles its own slices voided, in %. */
     double voidPercent(final String variant) {
         final int[] counts = voidsPerVariant.get(variant);

@@ -48,7 +48,8 @@ final class ComparisonFiles implements Closeable {
     }
 
     void block(final int block, final String variant, final Histogram[] pooled, final int voids, final int cycles,
-               final ControlMessage warmup, final ControlMessage finished) throws IOException {
+               final ControlMessage warmup, final ControlMessage finished, final long[] millis,
+               final long cyclesMillis) throws IOException {
         final BlockRow row = new BlockRow();
         row.block = block;
         row.variant = variant;
@@ -63,6 +64,10 @@ final class ComparisonFiles implements Closeable {
             row.intendedSend[i] = pooled[1].getValueAtPercentile(BlockRow.PERCENTILES[i]);
         }
         row.readBack = finished.number(SliceProtocol.READ_BACK);
+        row.startMillis = millis[0];
+        row.warmupMillis = millis[1];
+        row.finishMillis = millis[2];
+        row.cyclesMillis = cyclesMillis;
         write(row);
     }
 

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import io.fastestjvm.statistics.Interval;
 import io.fastestjvm.statistics.PairedBlocks;
+import io.fastestjvm.statistics.VarianceComponents;
 
 /**
  * {@code report.md} of a comparison: the pairwise table first (ratio, interval, verdict), then the paired median
@@ -17,6 +18,7 @@ import io.fastestjvm.statistics.PairedBlocks;
 public final class ComparisonReport {
     /** The report's verdict table heading; results/README.md quotes the table under it. */
     public static final String VERDICT_HEADING = "## Pairwise verdict";
+    private static final int MOST_CYCLES_SHOWN = 1000;
     private ComparisonReport() {
     }
 
@@ -61,9 +63,17 @@ public final class ComparisonReport {
                 + "A block's value is the median of its cycles; its sd over blocks is what the interval uses. Within a"
                 + " block, a cycle's sd is estimated robustly (1.4826 x MAD); the median of n cycles then varies by"
                 + " about sqrt(pi/2) x that / sqrt(n), and what remains of the block values' variance is between"
-                + " blocks: fresh JVMs that differ.\n\n"
-                + "| pair | cycle sd within a block | sd of block values | of which between blocks | cycles per block"
-                + " | block values (ratio) | blocks for +/-5 % |\n|---|---:|---:|---:|---:|---|---:|\n");
+                + " blocks: fresh JVMs that differ.");
+        final double[] cost = analysis.blockCostSeconds();
+        if (cost != null) {
+            md.append(fmt(" A block took %.0f s besides its cycles (starting, warming up and reading back its JVMs)"
+                    + " and %.1f s a cycle (medians over blocks); at those costs the cycles per block that give the"
+                    + " narrowest interval for the time are sqrt(fixed x within variance / (per cycle x between"
+                    + " variance)) (Kalibera & Jones, ISMM 2013).", cost[0], cost[1]));
+        }
+        md.append("\n\n| pair | cycle sd within a block | sd of block values | of which between blocks | cycles per block"
+                + " | block values (ratio) | blocks for +/-5 % | best cycles per block |\n"
+                + "|---|---:|---:|---:|---:|---|---:|---:|\n");
         for (final PairFigure figure : analysis.figures) {
             if (!ComparisonAnalysis.P50.equals(figure.figure)) {
                 continue;
@@ -80,7 +90,8 @@ public final class ComparisonReport {
                     .append(fmt("%.2f %%", 100 * between)).append(" | ")
                     .append(fmt("%.0f", cycles)).append(" | ")
                     .append(values(ratios, "%.3f")).append(" | ")
-                    .append(blocks.blocks() < 2 ? "-" : blocksNeeded(blocks)).append(" |\n");
+                    .append(blocks.blocks() < 2 ? "-" : blocksNeeded(blocks)).append(" | ")
+                    .append(bestCycles(cost, Math.PI / 2 * within * within, between * between)).append(" |\n");
         }
         md.append("\n## Variants\n\n| variant | voided cycles (own slices) | warm-up slices per block | median idle-JVM"
                 + " CPU per slice | median parent CPU per slice |\n|---|---:|---|---:|---:|\n");
@@ -109,6 +120,15 @@ public final class ComparisonReport {
         }
         md.append(ComparisonCharts.markdown(ComparisonCharts.names(analysis))); // written beside report.md
         return md.toString();
+    }
+
+    /** Within variance as the median of cycles sees it (pi/2 x the robust sd squared). */
+    private static String bestCycles(final double[] cost, final double withinVariance, final double betweenVariance) {
+        if (cost == null || !(cost[1] > 0) || Double.isNaN(withinVariance) || Double.isNaN(betweenVariance)) {
+            return "-";
+        }
+        final double best = VarianceComponents.bestCyclesPerBlock(withinVariance, betweenVariance, cost[0], cost[1]);
+        return best > MOST_CYCLES_SHOWN ? "> " + MOST_CYCLES_SHOWN : fmt("%.0f", Math.max(1, best));
     }
 
     private static String blocksNeeded(final PairedBlocks blocks) {

@@ -52,6 +52,22 @@ public final class VarianceComponents {
         return PairedBlocks.criticalT(blocks - 1, confidence) * Math.sqrt(blockValueVariance / blocks);
     }
 
+    /**
+     * The cycles per block that give the narrowest interval for the time spent (Kalibera &amp; Jones, ISMM 2013), when
+     * a block costs {@code fixedSeconds} (starting and warming its JVMs, reading back) plus {@code secondsPerCycle}
+     * per cycle: {@code sqrt(fixed x within / (perCycle x between))}, which minimises (between + within / n) x
+     * (fixed + perCycle x n). Infinite when nothing varies between blocks.
+     */
+    public static double bestCyclesPerBlock(final double withinVariance, final double betweenVariance,
+                                            final double fixedSeconds, final double secondsPerCycle) {
+        if (!(fixedSeconds >= 0 && secondsPerCycle > 0 && withinVariance >= 0 && betweenVariance >= 0)) {
+            throw new IllegalArgumentException("costs and variances must be non-negative (per cycle positive): "
+                    + fixedSeconds + ", " + secondsPerCycle + ", " + withinVariance + ", " + betweenVariance);
+        }
+        return betweenVariance == 0 ? Double.POSITIVE_INFINITY
+                : Math.sqrt(fixedSeconds * withinVariance / (secondsPerCycle * betweenVariance));
+    }
+
     @Override
     public String toString() {
         return "within " + withinCycleVariance + " (" + meanCyclesPerBlock + " cycles/block), between "

@@ -53,6 +53,31 @@ class ComparisonReportTest {
     }
 
     @Test
+    void theBlocksCostsGiveTheBestCyclesPerBlock() {
+        final Synthetic data = Synthetic.generate(7, 6, 60, 300, 0);
+        assertFalse(ComparisonReport.markdown("t", Collections.<String>emptyList(), data.analyse(), 20)
+                .contains("A block took"), "no times, no costs");
+        for (final BlockRow row : data.blocks) {
+            row.startMillis = 2_000 + row.block; // medians over blocks: 2 x 50.5 s fixed, 130 s for 60 cycles
+            row.warmupMillis = 40_000;
+            row.finishMillis = 8_500;
+            row.cyclesMillis = 130_000 + 1_000 * row.block;
+        }
+        final ComparisonAnalysis analysis = data.analyse();
+        final double[] cost = analysis.blockCostSeconds();
+        assertEquals(2 * 50.504, cost[0], 1e-9);
+        assertEquals(134.0 / 60, cost[1], 1e-9);
+        final String md = ComparisonReport.markdown("t", Collections.<String>emptyList(), analysis, 20);
+        assertTrue(md.contains("A block took 101 s besides its cycles (starting, warming up and reading back its"
+                + " JVMs) and 2.2 s a cycle (medians over blocks)"), md);
+        final String row = Arrays.stream(md.split("\n")).filter(l -> l.matches("\\| a / b \\| [0-9.]+ % \\|.*"))
+                .findFirst().orElseThrow(AssertionError::new);
+        final String[] cells = row.split(" \\| ");
+        final String best = cells[cells.length - 1].replace(" |", "");
+        assertTrue(best.matches("\\d+|> 1000"), best);
+    }
+
+    @Test
     void anAaComparisonCannotTellApart() {
         final String md = ComparisonReport.markdown("t", Collections.<String>emptyList(),
                 Synthetic.generate(1, 6, 60, 0, 0).analyse(), 20);

@@ -65,6 +65,8 @@ class InterleavedComparisonIT {
         for (final BlockRow block : blocks) {
             assertTrue(block.ok(), block.toCsv());
             assertTrue(block.readBack > 0, "each JVM read back what it sent: " + block.toCsv());
+            assertTrue(block.startMillis > 0 && block.warmupMillis > 0 && block.finishMillis >= 0
+                    && block.cyclesMillis >= 3 * 2 * 200, "what each step took: " + block.toCsv());
         }
         final List<SliceRow> slices = ComparisonFiles.readSlices(folder);
         assertEquals(3 * 6 * 2, slices.size());

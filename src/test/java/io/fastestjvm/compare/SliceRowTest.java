@@ -155,6 +155,10 @@ class SliceRowTest {
             row.actualSend[i] = 600 + 100L * i;
             row.intendedSend[i] = 650 + 100L * i;
         }
+        row.startMillis = 2_345;
+        row.warmupMillis = 31_002;
+        row.cyclesMillis = 66_789;
+        row.finishMillis = 9_876;
         return row;
     }
 
@@ -170,6 +174,24 @@ class SliceRowTest {
         assertArrayEquals(expected.actualSend, actual.actualSend);
         assertArrayEquals(expected.intendedSend, actual.intendedSend);
         assertEquals(status, actual.status);
+        assertEquals(expected.startMillis, actual.startMillis);
+        assertEquals(expected.warmupMillis, actual.warmupMillis);
+        assertEquals(expected.cyclesMillis, actual.cyclesMillis);
+        assertEquals(expected.finishMillis, actual.finishMillis);
+    }
+
+    @Test
+    void aBlockRowWrittenBeforeTheTimesParsesWithoutThem() {
+        final String csv = block(2, "a", "ok").toCsv();
+        String older = csv;
+        for (int column = 0; column < 4; column++) {
+            older = older.substring(0, older.lastIndexOf(','));
+        }
+        final BlockRow back = BlockRow.parse(older);
+        assertEquals("ok", back.status);
+        assertEquals(-1, back.startMillis);
+        assertEquals(-1, back.fixedMillis(), "no time is known");
+        assertEquals(2_345 + 31_002 + 9_876, BlockRow.parse(csv).fixedMillis());
     }
 
     @Test

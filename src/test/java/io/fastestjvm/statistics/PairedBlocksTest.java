@@ -157,6 +157,21 @@ class PairedBlocksTest {
     }
 
     @Test
+    void bestCyclesPerBlockMinimisesTheVarianceForTheTime() {
+        // within 0.0009 (3 %), between 0.0324 (18 %), 110 s fixed, 2.2 s a cycle: sqrt(110 x 0.0009 / (2.2 x 0.0324))
+        final double best = VarianceComponents.bestCyclesPerBlock(0.0009, 0.0324, 110, 2.2);
+        assertEquals(Math.sqrt(110 * 0.0009 / (2.2 * 0.0324)), best, 1e-12);
+        final java.util.function.DoubleUnaryOperator varianceTimesTime = n -> (0.0324 + 0.0009 / n) * (110 + 2.2 * n);
+        for (final double other : new double[] {best / 2, best * 0.9, best * 1.1, best * 2, 60}) {
+            assertTrue(varianceTimesTime.applyAsDouble(best) < varianceTimesTime.applyAsDouble(other), "n = " + other);
+        }
+        assertEquals(Double.POSITIVE_INFINITY, VarianceComponents.bestCyclesPerBlock(0.0009, 0, 110, 2.2),
+                "nothing varies between blocks: cycles are all that help");
+        assertEquals(0, VarianceComponents.bestCyclesPerBlock(0.0009, 0.0324, 0, 2.2), "blocks cost nothing");
+        assertThrows(IllegalArgumentException.class, () -> VarianceComponents.bestCyclesPerBlock(0.0009, 0.0324, 110, 0));
+    }
+
+    @Test
     void blocksNeededByHand() {
         // t_{B-1,0.975} / sqrt(B): B = 6 -> 1.0494, B = 7 -> 0.9248; so sd 1 and half-width 1 need 7 blocks
         assertEquals(7, PairedBlocks.blocksNeeded(1.0, 1.0, 0.95));
