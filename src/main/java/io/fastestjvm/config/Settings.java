@@ -114,8 +114,10 @@ public final class Settings {
             "comparison: the variants, each a name, the Java home it runs on and its JVM flags");
     public static final Setting COMPARE_BLOCKS = Setting.whole("qp.compare.blocks", 6, 1, 1000, "",
             "comparison: blocks, each a fresh JVM per variant; the blocks are the units of every interval");
-    public static final Setting COMPARE_CYCLES = Setting.whole("qp.compare.cycles", 60, 2, 100_000, "",
-            "comparison: cycles per block; in each, every variant measures one slice, in a new random order");
+    public static final Setting COMPARE_CYCLES = Setting.whole("qp.compare.cycles", 10, 2, 100_000, "",
+            "comparison: cycles per block; in each, every variant measures one slice, in a new random order; few,"
+            + " because fresh JVMs differ far more than cycles do and cost far more (the report's best cycles per"
+            + " block, docs/interleaved.md)");
     public static final Setting COMPARE_SLICE_MILLIS = Setting.whole("qp.compare.sliceMillis", 1000, 10, 60_000, " ms",
             "comparison: one measured slice at qp.rate; 1 s keeps two turns within the seconds that share a level"
                     + " of the host's placement (docs/interleaved.md)");

@@ -290,9 +290,10 @@ public final class SliceChild {
     private ControlMessage finish() {
         workers.stop();
         closeTransports();
+        final boolean persists = transports[0].persists(); // every queue of a JVM is one transport kind
         long read = 0;
         long readNanos = 0;
-        for (int i = 0; i < transports.length && transports[i].persists(); i++) {
+        for (int i = 0; i < transports.length && persists; i++) {
             final PersistenceProof proof = transports[i].provePersisted(next[i]);
             if (!proof.passed()) {
                 return ControlMessage.failed("persistence read-back" + (transports.length > 1 ? " of queue " + i : "")
@@ -301,7 +302,6 @@ public final class SliceChild {
             read += proof.messagesRead();
             readNanos += proof.durationNanos();
         }
-        final boolean persists = transports[0].persists();
         return ControlMessage.of(SliceProtocol.FINISHED)
                 .with(SliceProtocol.SENT, sent())
                 .with(SliceProtocol.READ_BACK, persists ? read : -1)

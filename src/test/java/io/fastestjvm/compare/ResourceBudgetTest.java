@@ -43,7 +43,7 @@ class ResourceBudgetTest {
         assertEquals(4 * GIB, budget.heapBytes);
         // the fast warm-up stage, then every warm-up slice and every cycle's slice of 1 s at 100,000 msg/s plus the
         // 1,000 resume messages, each 256 bytes plus Chronicle's 8-byte header
-        final long perVariant = (options.fastWarmupMessages() + (90 + 60) * 101_000L) * (256 + 8);
+        final long perVariant = (options.fastWarmupMessages() + (90 + 10) * 101_000L) * (256 + 8);
         assertEquals(2 * perVariant, budget.queueBytes);
         assertEquals(Runtime.getRuntime().maxMemory(), budget.parentBytes);
         assertEquals(budget.heapBytes + budget.queueBytes + budget.parentBytes, budget.total());
@@ -54,7 +54,7 @@ class ResourceBudgetTest {
         final BenchmarkOptions options = BenchmarkOptions.defaults();
         final String variants = "a=|-Xmx1g;b=|-Xmx1g";
         final long base = ResourceBudget.of(options, plan(variants), PHYSICAL).queueBytes;
-        final long moreCycles = ResourceBudget.of(options, plan(variants, "qp.compare.cycles", "70"), PHYSICAL)
+        final long moreCycles = ResourceBudget.of(options, plan(variants, "qp.compare.cycles", "20"), PHYSICAL)
                 .queueBytes;
         final long moreWarmup = ResourceBudget.of(options, plan(variants, "qp.compare.warmupSlices", "100"),
                 PHYSICAL).queueBytes;

@@ -105,7 +105,7 @@ class ComparisonOptionsTest {
     void defaults() {
         final ComparisonOptions options = ComparisonOptions.fromProperties(new Properties());
         assertEquals(6, options.blocks());
-        assertEquals(60, options.cycles());
+        assertEquals(10, options.cycles());
         assertEquals(1000, options.sliceMillis());
         assertEquals(1000, options.resumeMessages());
         assertEquals(90, options.warmupSlices());
