@@ -28,6 +28,7 @@ import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.faults.ConcurrentRunWatch;
 import io.fastestjvm.faults.RunRegistry;
+import io.fastestjvm.faults.StaleQueueSweeper;
 import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.statistics.SteinTwoStage;
@@ -68,6 +69,7 @@ public final class Comparison {
         try {
             options = BenchmarkOptions.fromProperties(properties);
             plan = ComparisonOptions.fromProperties(properties).requireVariants();
+            StaleQueueSweeper.sweep(options.queueParent(), err); // dead runs' queues would count against the budget
             final long[] memory = ResourceBudget.memory();
             budget = ResourceBudget.of(options, plan, memory[1]);
             budget.check(memory[0], options.queueParent());

@@ -20,6 +20,7 @@ import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.control.ParentLifeline;
+import io.fastestjvm.faults.QueueDirectoryOwner;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
@@ -55,6 +56,9 @@ public final class SliceChild {
     private SliceEvidence evidence;
     /** Per queue, its next sequence: each queue holds its own 0, 1, 2, ..., so each reads back on its own. */
     private long[] next;
+    /** Guarded by this: written by the command thread, read by the shutdown hook. */
+    private File[] queueDirs;
+    private QueueDirectoryOwner[] queueOwners;
     /** Slices so far, warm-up included: slice n goes through queue n mod qp.compare.queues. */
     private long slicesRun;
 
@@ -80,9 +84,8 @@ public final class SliceChild {
     }
 
     private int serve() throws IOException, InterruptedException {
-        final File queueDir = new File(options.queueParent(), "qp-slice-" + processId());
         try {
-            final String failure = open(queueDir);
+            final String failure = open();
             if (failure != null) {
                 link.send(ControlMessage.failed(failure));
                 return 1;
@@ -107,29 +110,32 @@ public final class SliceChild {
                 workers.stop();
             }
             closeTransports();
-            if (!options.keepQueue()) {
-                ChronicleQueueTransport.deleteTree(queueDir.toPath());
-            }
+            removeQueues();
         }
     }
 
-    private String open(final File queueDir) throws IOException, InterruptedException {
+    /**
+     * Each queue in a directory of its own, {@code qp-slice-<pid>-q<i>}, owned by this JVM as a single run owns its
+     * queue: one that a SIGKILL or a crash leaves behind is removed by the next run's or comparison's sweep.
+     */
+    private String open() throws IOException, InterruptedException {
         final CpuAssignment[] cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
                 .plan(options.producerCpu(), options.consumerCpu());
-        if (!queueDir.mkdir()) {
-            return "could not create the queue directory " + queueDir;
-        }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            if (!options.keepQueue()) {
-                ChronicleQueueTransport.deleteTree(queueDir.toPath());
-            }
-        }, "qp-queue-removal"));
         transports = new Transport[slices.queues()];
         next = new long[transports.length];
+        synchronized (this) { // the shutdown hook reads them
+            queueOwners = new QueueDirectoryOwner[transports.length];
+            queueDirs = new File[transports.length];
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(this::removeQueues, "qp-queue-removal"));
         for (int i = 0; i < transports.length; i++) {
-            final File dir = new File(queueDir, "q" + i);
+            final File dir = new File(options.queueParent(), "qp-slice-" + processId() + "-q" + i);
             if (!dir.mkdir()) {
                 return "could not create the queue directory " + dir;
+            }
+            synchronized (this) {
+                queueDirs[i] = dir;
+                queueOwners[i] = QueueDirectoryOwner.claim(dir);
             }
             transports[i] = options.transportEntry().create(options.transportSpec(), dir);
         }
@@ -306,6 +312,21 @@ public final class SliceChild {
                 .with(SliceProtocol.SENT, sent())
                 .with(SliceProtocol.READ_BACK, persists ? read : -1)
                 .with(SliceProtocol.READ_BACK_NANOS, persists ? readNanos : -1);
+    }
+
+    /** Deletes every queue this JVM made, or with qp.keepQueue only its owner records (a kept queue is not stale). */
+    private synchronized void removeQueues() {
+        for (int i = 0; queueDirs != null && i < queueDirs.length; i++) {
+            try {
+                if (options.keepQueue() && queueOwners[i] != null) {
+                    queueOwners[i].close();
+                } else if (!options.keepQueue() && queueDirs[i] != null) {
+                    ChronicleQueueTransport.deleteTree(queueDirs[i].toPath());
+                }
+            } catch (final IOException | RuntimeException e) {
+                System.err.println("[qp] could not remove " + queueDirs[i] + ": " + e);
+            }
+        }
     }
 
     private void closeTransports() {

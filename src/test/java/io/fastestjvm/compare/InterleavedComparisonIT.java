@@ -1,6 +1,7 @@
 package io.fastestjvm.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -10,12 +11,18 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import io.fastestjvm.config.ComparisonOptions;
+import io.fastestjvm.config.ComparisonOptions.VariantSpec;
+import io.fastestjvm.control.ChildHandle;
+import io.fastestjvm.faults.QueueDirectoryOwner;
+import io.fastestjvm.faults.StaleQueueSweeper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -112,5 +119,26 @@ class InterleavedComparisonIT {
         try (Stream<Path> left = Files.list(queues)) {
             assertEquals("", left.map(Path::toString).collect(Collectors.joining(", ")), "queues left behind");
         }
+    }
+
+    @Test
+    void aKilledJvmsQueueIsOwnedSoTheNextSweepRemovesIt() throws Exception {
+        final Path queues = Files.createDirectory(temp.resolve("queues"));
+        final Properties settings = settings(queues, 1);
+        final VariantSpec variant = ComparisonOptions.fromProperties(settings).variants().get(0);
+        final ChildHandle child = ChildHandle.start(variant.name, VariantLaunch.command(variant, settings),
+                temp.resolve("a.log").toFile(), TimeUnit.MINUTES.toMillis(2));
+        final File queue = new File(queues.toFile(), "qp-slice-" + child.pid() + "-q0");
+        try {
+            assertTrue(new File(queue, QueueDirectoryOwner.FILE_NAME).isFile(), "its hello came after its queue");
+            assertEquals(0, new ProcessBuilder("kill", "-9", String.valueOf(child.pid())).start().waitFor());
+        } finally {
+            child.close(); // returns once the process has ended (bounded)
+        }
+        assertTrue(queue.isDirectory(), "SIGKILL runs no shutdown hook: the queue stays");
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(Collections.singletonList(queue),
+                StaleQueueSweeper.sweep(queues.toFile(), new PrintStream(err, true, "UTF-8")), err.toString("UTF-8"));
+        assertFalse(queue.exists());
     }
 }
