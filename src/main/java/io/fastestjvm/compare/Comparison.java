@@ -58,11 +58,12 @@ public final class Comparison {
         }
     }
 
-    static int run(final String[] args, final Properties properties, final PrintStream out, final PrintStream err)
+    static int run(final String[] args, final Properties given, final PrintStream out, final PrintStream err)
             throws IOException {
         if (args.length == 2 && "--report".equals(args[0])) {
             return report(new File(args[1]), out, err);
         }
+        final Properties properties = ComparisonOptions.withSliceDefaults(given);
         final BenchmarkOptions options;
         final ComparisonOptions plan;
         final ResourceBudget budget;

@@ -34,7 +34,8 @@ public final class Settings {
             .lowestMeans("4 x qp.rate, at least " + BenchmarkOptions.FAST_STAGE_MIN_RATE + " and at most " + MAX_RATE);
     public static final Setting WARMUP_INDEX_BLOCKS = Setting.whole("qp.warmupIndexBlocks", 8, 0, 1000, "",
             "Chronicle index blocks (one per index count x spacing messages: 2^20 for FAST_DAILY) the warm-up"
-                    + " crosses at qp.warmupRate, in at most half of qp.warmupSeconds");
+                    + " crosses at qp.warmupRate, in at most half of qp.warmupSeconds; a comparison's JVMs cross 2 unless"
+                    + " this is set (docs/interleaved.md)");
     public static final Setting STEADY_SECONDS = Setting.whole("qp.steadySeconds", 3, 1, 3600, " seconds",
             "the warm-up ends once this many paced seconds in a row had no JIT compilation or deoptimisation and"
                     + " the hot loops allocated 0 B in the last one");

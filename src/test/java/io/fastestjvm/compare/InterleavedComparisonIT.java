@@ -122,6 +122,27 @@ class InterleavedComparisonIT {
     }
 
     @Test
+    void aJvmThatCannotStartFailsItsBlockAndItsSiblingEndsWithItsQueue() throws IOException {
+        final Path queues = Files.createDirectory(temp.resolve("queues"));
+        final Properties settings = settings(queues, 1);
+        settings.setProperty("qp.compare.variants", "a=|-Xmx512m;b=|-Xmx1k");
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int exit = compare(settings, err);
+        final String log = err.toString("UTF-8");
+
+        assertEquals(1, exit, log);
+        assertTrue(log.contains("[qp] block 1 FAILED: b: ended with exit code"), log);
+        final File folder = temp.resolve("results").resolve("comparisons").toFile().listFiles()[0];
+        final List<BlockRow> blocks = ComparisonFiles.readBlocks(folder);
+        assertEquals(1, blocks.size(), log);
+        assertFalse(blocks.get(0).ok(), "a failed block never counts: " + blocks.get(0).toCsv());
+        try (Stream<Path> left = Files.list(queues)) {
+            assertEquals("", left.map(Path::toString).collect(Collectors.joining(", ")),
+                    "a, started beside b, was ended and removed its queue");
+        }
+    }
+
+    @Test
     void aKilledJvmsQueueIsOwnedSoTheNextSweepRemovesIt() throws Exception {
         final Path queues = Files.createDirectory(temp.resolve("queues"));
         final Properties settings = settings(queues, 1);

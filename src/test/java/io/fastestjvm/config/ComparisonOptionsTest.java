@@ -2,6 +2,7 @@ package io.fastestjvm.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -182,5 +183,17 @@ class ComparisonOptionsTest {
         final ComparisonOptions long60 = ComparisonOptions.fromProperties(props("qp.compare.sliceMillis", "60000",
                 "qp.compare.resumeMessages", "7"));
         assertEquals(50_000_000L * 60 + 7, long60.sliceMessages(50_000_000L), "no int overflow");
+    }
+
+    @Test
+    void aComparisonsJvmsCrossTwoIndexBlocksInWarmUpUnlessTheUserSaysOtherwise() {
+        final Properties given = props("qp.compare.blocks", "4");
+        final Properties effective = ComparisonOptions.withSliceDefaults(given);
+        assertEquals(2, BenchmarkOptions.fromProperties(effective).warmupIndexBlocks());
+        assertEquals("4", effective.getProperty("qp.compare.blocks"));
+        assertNull(given.getProperty("qp.warmupIndexBlocks"), "the caller's properties are left alone");
+        assertEquals(8, BenchmarkOptions.fromProperties(given).warmupIndexBlocks(), "a single run keeps its 8");
+        assertEquals(5, BenchmarkOptions.fromProperties(ComparisonOptions.withSliceDefaults(
+                props("qp.warmupIndexBlocks", "5"))).warmupIndexBlocks());
     }
 }
