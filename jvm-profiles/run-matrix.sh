@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Reruns the QueuePerformance benchmark under each JVM profile, in fresh JVMs, and collects the results in one set:
+# Compares JVM profiles. By default interleaved: warm JVMs take turns in short slices (see --design at the end of
+# this comment). With --design fresh it reruns the QueuePerformance benchmark under each JVM profile, in fresh JVMs,
+# and collects the results in one set:
 #
-#   jvm-profiles/run-matrix.sh [--profiles jdk8,jdk17,...] [--flags default,tuned] [--runs N] [--seed S]
-#                              [--transports chronicle,...] [--timeout SECONDS] [--id NAME] [--results DIR]
-#                              [--max-minutes M] [--no-build] [--dry-run] [-Dqp.NAME=VALUE ...]
-#   jvm-profiles/run-matrix.sh --resume ID [--results DIR] [--max-minutes M] [--no-build]
+#   jvm-profiles/run-matrix.sh --design fresh [--profiles jdk8,jdk17,...] [--flags default,tuned] [--runs N]
+#                              [--seed S] [--transports chronicle,...] [--timeout SECONDS] [--id NAME]
+#                              [--results DIR] [--max-minutes M] [--no-build] [--dry-run] [-Dqp.NAME=VALUE ...]
+#   jvm-profiles/run-matrix.sh --design fresh --resume ID [--results DIR] [--max-minutes M] [--no-build]
 #
 # --runs N counts fresh JVMs: each (profile, flag set, transport) runs in N new JVMs (default 10), one per round.
 #   It is not -Dqp.runs, which repeats the measurement back to back inside one JVM (a run folder each).
@@ -35,23 +37,24 @@
 # Exit status: 0 when every run passed, 1 when any run failed or a profile was missing, 2 for bad arguments,
 # 3 when --max-minutes stopped the matrix before its plan was done, 130 when interrupted.
 #
-# --design interleaved|fresh: interleaved keeps one warm JVM per variant per block and has them take turns in short
-#   slices, compared pair by pair (jvm-profiles/lib/interleaved.sh; docs/interleaved.md); fresh (the default) is
-#   everything above.
+# --design interleaved|fresh: interleaved (the default) keeps one warm JVM per variant per block and has them take
+#   turns in short slices, compared pair by pair (jvm-profiles/lib/interleaved.sh; docs/interleaved.md); fresh is
+#   everything above, and every fresh command, --resume included, names it: run-matrix.sh --design fresh ...
 set -euo pipefail
 
 profiles_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # --design is read first: the interleaved design has options of its own
+design=interleaved
 for ((i = 1; i <= $#; i++)); do
   if [[ "${!i}" == --design ]]; then
     j=$((i + 1))
     case "${!j:-}" in
-      interleaved) exec "$profiles_dir/lib/interleaved.sh" "${@:1:i-1}" "${@:j+1}" ;;
-      fresh) set -- "${@:1:i-1}" "${@:j+1}"; break ;;
+      interleaved|fresh) design="${!j}"; set -- "${@:1:i-1}" "${@:j+1}"; break ;;
       *) printf 'run-matrix: --design: '"'"'%s'"'"' is not allowed; accepted: interleaved or fresh\n' "${!j:-}" >&2; exit 2 ;;
     esac
   fi
 done
+[[ "$design" == fresh ]] || exec "$profiles_dir/lib/interleaved.sh" "$@"
 project_dir="$(dirname "$profiles_dir")"
 # shellcheck source=lib/profiles.sh
 . "$profiles_dir/lib/profiles.sh"
@@ -302,7 +305,7 @@ write_plan() {
   done
   args+=("timeoutSecondsPerRun:=$timeout_seconds")
   array_args qpSettings "${qp_args[@]}"
-  args+=("command=jvm-profiles/run-matrix.sh $original_args" "sessions:=[]")
+  args+=("command=jvm-profiles/run-matrix.sh --design fresh $original_args" "sessions:=[]")
   qp_summary_tool write-json "$set_dir/matrix-run.json" "${args[@]}"
 }
 
@@ -326,7 +329,7 @@ start_session() {
     if [[ -n "$changes" ]]; then dirty=true; else dirty=false; fi
   fi
   write_status running "sessions[]:={}" "sessions[-1].startedAt=$started_at" \
-    "sessions[-1].command=jvm-profiles/run-matrix.sh $original_args" "sessions[-1].gitCommit=$commit" \
+    "sessions[-1].command=jvm-profiles/run-matrix.sh --design fresh $original_args" "sessions[-1].gitCommit=$commit" \
     "sessions[-1].gitDirty:=$dirty" "sessions[-1].maxMinutes:=${max_minutes:-null}" "sessions[-1].runsStarted:=[]"
 }
 
@@ -614,7 +617,7 @@ echo "run-matrix: writing the report"
   mvn -q -B -Dstyle.color=never exec:java@Report "-Dexec.args=--index $results_root"
 ) || failed=1
 if [[ "$stopped" == true ]]; then
-  continue_with="jvm-profiles/run-matrix.sh --resume $matrix_id"
+  continue_with="jvm-profiles/run-matrix.sh --design fresh --resume $matrix_id"
   [[ "$results_root" == "$default_results_root" ]] || continue_with+=" --results $(printf '%q' "$results_root")"
   echo "run-matrix: stopped after --max-minutes $max_minutes: ${#recorded[@]} of $planned planned runs done; continue with: $continue_with"
 fi

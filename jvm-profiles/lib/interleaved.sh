@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The interleaved design of run-matrix.sh (run-matrix.sh --design interleaved ...; docs/interleaved.md): resolves
+# The interleaved design of run-matrix.sh, its default (docs/interleaved.md): resolves
 # each variant (profile x flag set) to its Java home and JVM flags, as `source jvm-profiles/use.sh` would, and
 # hands them to the Java comparison (compare.Comparison), which starts, warms and interleaves the JVMs itself.
 #
-#   run-matrix.sh --design interleaved [--profiles P1,P2,...] [--flags default,tuned] [--inject-spin NANOS]
+#   run-matrix.sh [--design interleaved] [--profiles P1,P2,...] [--flags default,tuned] [--inject-spin NANOS]
 #                 [--blocks N] [--cycles N] [--seed S] [--max-minutes M] [-Dqp.NAME=VALUE ...]
 #
 # A profile named twice is two variants of the same JVM (an A/A comparison): jdk17#1, jdk17#2.
@@ -41,6 +41,8 @@ while (($#)); do
     --seed) qp_args+=("-Dqp.compare.seed=${2:-}"); shift 2 || usage_error "--seed needs a value" ;;
     --max-minutes) qp_args+=("-Dqp.compare.maxMinutes=${2:-}"); shift 2 || usage_error "--max-minutes needs a value" ;;
     -Dqp.*=*) qp_args+=("$1"); shift ;;
+    --runs|--resume|--transports|--timeout|--id|--results|--no-build|--dry-run)
+      usage_error "$1 is an option of --design fresh (fresh JVMs one after another); the default design is interleaved: add --design fresh" ;;
     *) usage_error "--design interleaved: unknown argument '$1'; accepted: --profiles, --flags, --inject-spin, --blocks, --cycles, --seed, --max-minutes, -Dqp.NAME=VALUE" ;;
   esac
 done

@@ -14,13 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.zip.DataFormatException;
 
 import io.fastestjvm.audit.OwnCpuTime;
@@ -35,8 +29,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * One block: a fresh JVM per variant, all started at once, then warmed one at a time in a random order while the
- * others wait parked, then cycles in which every variant measures one slice in a new random order, then each variant's
+ * One block: a fresh JVM per variant, started and warmed one at a time in a random order while the others wait
+ * parked, then cycles in which every variant measures one slice in a new random order, then each variant's
  * persistence read-back in its own turn. A slice that fails a check voids its whole cycle for every variant. Each
  * variant's slices go to an interval log of the block (one interval per slice, tagged with its cycle); what the
  * analysis needs goes to {@code slices.csv} and {@code blocks.csv}.
@@ -79,10 +73,15 @@ final class BlockRunner {
         final Map<String, Histogram[]> pooled = new LinkedHashMap<>();
         final Map<String, Integer> voids = new LinkedHashMap<>();
         final Map<String, ControlMessage> warmups = new LinkedHashMap<>();
-        final Map<String, long[]> millis = new ConcurrentHashMap<>(); // start, warm-up, read-back
+        final Map<String, long[]> millis = new LinkedHashMap<>(); // start, warm-up, read-back
         try {
-            startAll(block, blockDir, children, millis);
-            for (final VariantSpec variant : plan.variants()) {
+            for (final VariantSpec variant : shuffled(plan.variants())) {
+                final File log = new File(blockDir, VariantLaunch.fileName(variant.name) + ".log");
+                err.println("[qp] block " + block + ": starting " + variant.name);
+                final long started = System.nanoTime();
+                children.put(variant.name, ChildHandle.start(variant.name,
+                        VariantLaunch.command(variant, settings, classpath), log, CONNECT_MILLIS));
+                millis.put(variant.name, new long[] {millisSince(started), -1, -1});
                 logs.put(variant.name, intervalLog(new File(blockDir, VariantLaunch.fileName(variant.name) + ".slices.hlog")));
                 pooled.put(variant.name, new Histogram[] {histogram(), histogram()});
                 voids.put(variant.name, 0);
@@ -130,57 +129,6 @@ final class BlockRunner {
             for (final HistogramLogWriter log : logs.values()) {
                 log.close();
             }
-        }
-    }
-
-    /**
-     * Starts every variant's JVM at once and waits for each hello: nothing is measured until the first warm-up, and
-     * a JVM's start (7-10 s) paid once a block, not once a variant, leaves time for more blocks. Each JVM that
-     * started is in {@code children} even when another failed, so the caller ends it.
-     */
-    private void startAll(final int block, final File blockDir, final Map<String, ChildHandle> children,
-                          final Map<String, long[]> millis) throws IOException, ChildFailure {
-        final List<VariantSpec> variants = plan.variants();
-        final ExecutorService starter = Executors.newFixedThreadPool(variants.size());
-        try {
-            final Map<String, Future<ChildHandle>> starting = new LinkedHashMap<>();
-            final long started = System.nanoTime();
-            for (final VariantSpec variant : variants) {
-                final File log = new File(blockDir, VariantLaunch.fileName(variant.name) + ".log");
-                err.println("[qp] block " + block + ": starting " + variant.name);
-                final List<String> command = VariantLaunch.command(variant, settings, classpath);
-                starting.put(variant.name, starter.submit(() -> {
-                    final ChildHandle child = ChildHandle.start(variant.name, command, log, CONNECT_MILLIS);
-                    millis.put(variant.name, new long[] {millisSince(started), -1, -1});
-                    return child;
-                }));
-            }
-            Throwable first = null;
-            for (final Map.Entry<String, Future<ChildHandle>> entry : starting.entrySet()) {
-                try {
-                    // start() bounds its own waits: connecting, then the hello, each CONNECT_MILLIS
-                    children.put(entry.getKey(), entry.getValue().get(2 * CONNECT_MILLIS + REPLY_MARGIN_MILLIS,
-                            TimeUnit.MILLISECONDS));
-                } catch (final ExecutionException e) {
-                    first = first != null ? first : e.getCause();
-                } catch (final TimeoutException e) {
-                    first = first != null ? first : new ChildFailure(entry.getKey() + ": not started in time");
-                } catch (final InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    first = first != null ? first : new ChildFailure(entry.getKey() + ": start interrupted");
-                }
-            }
-            if (first instanceof ChildFailure) {
-                throw (ChildFailure) first;
-            }
-            if (first instanceof IOException) {
-                throw (IOException) first;
-            }
-            if (first != null) {
-                throw new IOException("starting a variant's JVM: " + first, first);
-            }
-        } finally {
-            starter.shutdownNow();
         }
     }
 

@@ -53,7 +53,7 @@ final class LongCsv {
         return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.1f", value);
     }
 
-    private static String cell(final String text) {
+    static String cell(final String text) {
         return text.contains(",") || text.contains("\"") ? '"' + text.replace("\"", "\"\"") + '"' : text;
     }
 }

@@ -81,7 +81,7 @@ final class ReportMarkdown {
                 out.append(INCOMPLETE_PREFIX).append(set.name()).append(" has ").append(set.recordedRuns())
                         .append(" of its ").append(set.plannedRuns()).append(" planned runs (fresh JVMs); status `")
                         .append(set.status()).append("` in matrix-run.json. Every figure and verdict below covers ")
-                        .append("only those runs. It continues with `jvm-profiles/run-matrix.sh --resume ")
+                        .append("only those runs. It continues with `jvm-profiles/run-matrix.sh --design fresh --resume ")
                         .append(set.name()).append("`.\n\n");
             }
         }

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 
-/** Writes everything of one Report invocation: per set matrix.json/.csv, and in each set report.md + charts/. */
+/** Writes everything of one Report invocation: per set matrix.json/.csv, pairs.csv, report.md and charts/. */
 final class ReportWriter {
     private final Comparison comparison;
     private final SetVerdict verdict;
@@ -22,6 +22,7 @@ final class ReportWriter {
         for (final ResultsSet set : comparison.sets()) {
             new MatrixFiles().write(set);
             new LongCsv().write(set);
+            new PairsCsv().write(set, verdict.overall());
         }
         for (final ResultsSet set : comparison.sets()) {
             final Path folder = set.folder();

@@ -54,6 +54,18 @@ class RunMatrixScriptIT {
     }
 
     @Test
+    void theDefaultDesignIsInterleavedSoAFreshOptionWithoutDesignFreshIsOneLineAndExitTwo() throws Exception {
+        final Process process = ChildProcesses.start(new ProcessBuilder("bash", "jvm-profiles/run-matrix.sh",
+                "--profiles", "jdk17,jdk21", "--runs", "3", "-Dqp.resultsDir=" + results.resolve("runs"))
+                .redirectInput(ProcessBuilder.Redirect.PIPE));
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(2, process.exitValue());
+        assertEquals("run-matrix: --runs is an option of --design fresh (fresh JVMs one after another); the default"
+                + " design is interleaved: add --design fresh\n", stderr(process));
+        assertEquals(0, results.toFile().list().length);
+    }
+
+    @Test
     void aMissingJdkIsRecordedAndTheMatrixGoesOnToTheNextProfile() throws Exception {
         final Process process = matrix(Arrays.asList("JDK11_HOME=" + results.resolve("no-such-jdk")),
                 "--profiles", "jdk11,jdk17", "--runs", "1", "--id", "m", "-Dqp.seconds=2",
@@ -115,7 +127,7 @@ class RunMatrixScriptIT {
         assertEquals("[\"chronicle\"]", first.get("transports").toString());
         assertEquals("[\"-Dqp.seconds=3\"]", first.get("qpSettings").toString());
         assertEquals("[]", again.get("qpSettings").toString());
-        assertTrue(first.get("command").asText().startsWith("jvm-profiles/run-matrix.sh --no-build --results "));
+        assertTrue(first.get("command").asText().startsWith("jvm-profiles/run-matrix.sh --design fresh --no-build --results "));
         for (final String key : Arrays.asList("id", "startedAt", "finishedAt", "runsAre")) {
             assertTrue(first.get(key).isTextual(), key + " in " + first);
         }
@@ -211,7 +223,7 @@ class RunMatrixScriptIT {
             TimeUnit.MILLISECONDS.sleep(200); // polling an observable condition, not synchronising by time
         }
         // Process.pid() is Java 9+: find the script by its command line, which names this test's own folder.
-        new ProcessBuilder("pkill", "-TERM", "-f", "run-matrix.sh --no-build --results " + results).start().waitFor();
+        new ProcessBuilder("pkill", "-TERM", "-f", "run-matrix.sh --design fresh --no-build --results " + results).start().waitFor();
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         assertEquals(130, process.exitValue());
         assertEquals("interrupted", JSON.readTree(results.resolve("i/matrix-run.json").toFile())
@@ -231,7 +243,7 @@ class RunMatrixScriptIT {
             TimeUnit.MILLISECONDS.sleep(200); // polling an observable condition, not synchronising by time
         }
         // SIGKILL: no trap runs; the run's lifeline watcher sees its pipe close and ends the run's process group
-        new ProcessBuilder("pkill", "-KILL", "-f", "run-matrix.sh --no-build --results " + results).start().waitFor();
+        new ProcessBuilder("pkill", "-KILL", "-f", "run-matrix.sh --design fresh --no-build --results " + results).start().waitFor();
         assertTrue(process.waitFor(30, TimeUnit.SECONDS));
         final long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(40); // TERM, then KILL 20 s later at most
         while (true) {
@@ -340,7 +352,7 @@ class RunMatrixScriptIT {
         assertEquals(matrix.get("finishedAt"), resumed.get("finishedAt"));
         assertEquals(git("rev-parse", "HEAD"), resumed.get("gitCommit").asText());
         assertTrue(resumed.get("gitDirty").isBoolean() && resumed.get("maxMinutes").isNull(), resumed.toString());
-        assertEquals("jvm-profiles/run-matrix.sh --no-build --results " + results + " --resume d",
+        assertEquals("jvm-profiles/run-matrix.sh --design fresh --no-build --results " + results + " --resume d",
                 resumed.get("command").asText());
 
         final List<String> planned = pairs(plan.get("order"));
@@ -428,7 +440,7 @@ class RunMatrixScriptIT {
 
     private void assertStoppedWithResumeCommand(final String out, final int done) {
         assertTrue(out.contains("run-matrix: stopped after --max-minutes 1: " + done + " of 60 planned runs done;"
-                + " continue with: jvm-profiles/run-matrix.sh --resume p --results " + results + "\n"), out);
+                + " continue with: jvm-profiles/run-matrix.sh --design fresh --resume p --results " + results + "\n"), out);
     }
 
     /** Every round's order as "<round>/<label>/<transport>", round after round. */
@@ -540,7 +552,7 @@ class RunMatrixScriptIT {
 
     private Process matrix(final List<String> environment, final String... args) throws IOException {
         final List<String> command = new ArrayList<>(Arrays.asList("bash", "jvm-profiles/run-matrix.sh",
-                "--no-build", "--results", results.toString()));
+                "--design", "fresh", "--no-build", "--results", results.toString()));
         command.addAll(Arrays.asList(args));
         final ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
         for (final String variable : environment) {

@@ -583,7 +583,7 @@ class ReportTest {
         // jdk17 and jdk25 record two runs each, jdk8 one failed run: 5 of the 2 rounds x 3 units.
         final String line = "**Incomplete set:** 20261124-vm has 5 of its 6 planned runs (fresh JVMs); status "
                 + "`partial` in matrix-run.json. Every figure and verdict below covers only those runs. It continues "
-                + "with `jvm-profiles/run-matrix.sh --resume 20261124-vm`.";
+                + "with `jvm-profiles/run-matrix.sh --design fresh --resume 20261124-vm`.";
         final String report = Fixtures.read(set.resolve("report.md"));
         assertTrue(report.contains("\n\n" + line + "\n\n"), report);
         assertTrue(report.indexOf(line) < report.indexOf(VerdictSection.HEADING), "said before the verdict");

@@ -15,11 +15,12 @@ public final class PairResult {
     private final double low;
     private final double high;
     private final double pValue;
+    private final double[] welch;
     private final boolean separable;
 
     PairResult(final String a, final String b, final Latency latency, final Percentile percentile, final int runsA,
                final int runsB, final double ratio, final double[] interval, final double pValue,
-               final boolean separable) {
+               final double[] welch, final boolean separable) {
         this.a = a;
         this.b = b;
         this.latency = latency;
@@ -30,12 +31,13 @@ public final class PairResult {
         this.low = interval[0];
         this.high = interval[1];
         this.pValue = pValue;
+        this.welch = welch.clone();
         this.separable = separable;
     }
 
     PairResult decided(final boolean isSeparable) {
         return new PairResult(a, b, latency, percentile, runsA, runsB, ratio, new double[] {low, high}, pValue,
-                isSeparable);
+                welch, isSeparable);
     }
 
     public String a() {
@@ -78,6 +80,11 @@ public final class PairResult {
     /** Welch's p on log run values; NaN when a side has too few runs to test. */
     public double pValue() {
         return pValue;
+    }
+
+    /** The Welch interval of the test: geometric-mean ratio a / b, low, high (NaNs when a side has too few runs). */
+    public double[] welch() {
+        return welch.clone();
     }
 
     /** True when the false-discovery-rate procedure accepts the difference and the interval excludes 1. */

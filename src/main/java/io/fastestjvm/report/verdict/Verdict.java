@@ -65,7 +65,8 @@ public final class Verdict {
         // Seeded by what is compared, so adding a JVM to a set leaves the other intervals as they were.
         final long seed = (a.label() + '|' + b.label() + '|' + latency.key() + '|' + percentile.key()).hashCode();
         return new PairResult(a.label(), b.label(), latency, percentile, va.length, vb.length,
-                RatioTest.ratio(va, vb), RatioTest.interval(va, vb, seed), RatioTest.pValue(va, vb), false);
+                RatioTest.ratio(va, vb), RatioTest.interval(va, vb, seed), RatioTest.pValue(va, vb),
+                RatioTest.welchInterval(va, vb), false);
     }
 
     public List<Subject> subjects() {
