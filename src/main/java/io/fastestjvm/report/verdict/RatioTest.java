@@ -28,7 +28,7 @@ public final class RatioTest {
         }
         final double[] logA = logs(a);
         final double[] logB = logs(b);
-        if (variance(logA) == 0 && variance(logB) == 0) {
+        if (sumOfSquares(logA) == 0 && sumOfSquares(logB) == 0) {
             // Welch's statistic is undefined; identical constants are the same, different constants apart.
             return logA[0] == logB[0] ? 1 : 0;
         }
@@ -48,8 +48,8 @@ public final class RatioTest {
         final double[] logA = logs(a);
         final double[] logB = logs(b);
         final double difference = mean(logA) - mean(logB);
-        final double va = variance(logA) / (a.length - 1) / a.length;
-        final double vb = variance(logB) / (b.length - 1) / b.length;
+        final double va = sumOfSquares(logA) / (a.length - 1) / a.length;
+        final double vb = sumOfSquares(logB) / (b.length - 1) / b.length;
         if (va + vb == 0) {
             return new double[] {Math.exp(difference), Math.exp(difference), Math.exp(difference)};
         }
@@ -99,8 +99,8 @@ public final class RatioTest {
         return Arrays.stream(values).map(Math::log).toArray();
     }
 
-    /** The sum of squared deviations from the mean (not divided by n - 1). */
-    private static double variance(final double[] values) {
+    /** The sum of squared deviations from the mean. */
+    private static double sumOfSquares(final double[] values) {
         final double mean = mean(values);
         return Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum();
     }
