@@ -24,6 +24,23 @@ usage_error() {
   exit 2
 }
 
+# qp.compare.receiveSpinNanos's upper bound (config/Settings.java), so a bad --inject-spin stops before the build;
+# the comparison checks every variant's settings again before any JVM starts
+max_spin_nanos=1000000
+
+# N1[,N2...], each 0 to max_spin_nanos, as one line naming the accepted range or nothing
+check_spins() {
+  local spin spin_list=()
+  local accepted="accepted: a comma-separated list of 0 to $max_spin_nanos (ns)"
+  [[ "$1" =~ ^(0|[1-9][0-9]*)(,(0|[1-9][0-9]*))*$ ]] || usage_error "--inject-spin: '$1' is not allowed; $accepted"
+  IFS=, read -r -a spin_list <<<"$1"
+  for spin in "${spin_list[@]}"; do
+    # the length first: a long number would overflow bash's arithmetic
+    (( ${#spin} <= ${#max_spin_nanos} && spin <= max_spin_nanos )) \
+      || usage_error "--inject-spin: $spin is out of range; $accepted"
+  done
+}
+
 mapfile -t profiles < <(qp_profile_names default)
 flag_sets=(default)
 spins=()
@@ -34,7 +51,7 @@ while (($#)); do
       IFS=, read -r -a profiles <<<"$2"; shift 2 ;;
     --flags) [[ $# -ge 2 ]] || usage_error "--flags needs a comma-separated list; accepted: default, tuned"
       IFS=, read -r -a flag_sets <<<"$2"; shift 2 ;;
-    --inject-spin) [[ "${2:-}" =~ ^[0-9]{1,7}(,[0-9]{1,7})*$ ]] || usage_error "--inject-spin: '${2:-}' is not allowed; accepted: a comma-separated list of 0 to 1000000 (ns)"
+    --inject-spin) check_spins "${2:-}"
       IFS=, read -r -a spins <<<"$2"; shift 2 ;;
     --blocks) qp_args+=("-Dqp.compare.blocks=${2:-}"); shift 2 || usage_error "--blocks needs a value" ;;
     --cycles) qp_args+=("-Dqp.compare.cycles=${2:-}"); shift 2 || usage_error "--cycles needs a value" ;;

@@ -70,6 +70,11 @@ public final class Comparison {
         try {
             options = BenchmarkOptions.fromProperties(properties);
             plan = ComparisonOptions.fromProperties(properties).requireVariants();
+            final String refused = VariantLaunch.refusedSetting(plan.variants(), properties);
+            if (refused != null) {
+                err.println("error: " + refused);
+                return 2;
+            }
             StaleQueueSweeper.sweep(options.queueParent(), err); // dead runs' queues would count against the budget
             final long[] memory = ResourceBudget.memory();
             budget = ResourceBudget.of(options, plan, memory[1]);

@@ -11,7 +11,10 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
+import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.slice.SliceChild;
@@ -48,6 +51,40 @@ final class VariantLaunch {
         line.add(classpath);
         line.add(SliceChild.class.getName());
         return line;
+    }
+
+    /**
+     * The {@code qp.*} settings {@code variant}'s JVM will see: read from its own command line, a later -D winning as
+     * it does for java, so nothing here can drift from what the child gets.
+     */
+    static Properties childSettings(final VariantSpec variant, final Properties settings) {
+        final Properties child = new Properties();
+        for (final String arg : command(variant, settings, "")) {
+            if (arg.startsWith("-Dqp.")) {
+                final int equals = arg.indexOf('=');
+                child.setProperty(equals < 0 ? arg.substring(2) : arg.substring(2, equals),
+                        equals < 0 ? "" : arg.substring(equals + 1));
+            }
+        }
+        return child;
+    }
+
+    /**
+     * Each variant's settings checked as its JVM will check them (SliceChild reads both option sets), so a bad one
+     * is refused before anything starts instead of failing every block: null, or one line naming the variant, the
+     * setting and its accepted range.
+     */
+    static String refusedSetting(final List<VariantSpec> variants, final Properties settings) {
+        for (final VariantSpec variant : variants) {
+            final Properties child = childSettings(variant, settings);
+            try {
+                BenchmarkOptions.fromProperties(child);
+                ComparisonOptions.fromProperties(child);
+            } catch (final InvalidSettingException e) {
+                return "variant " + variant.name + ": " + e.getMessage();
+            }
+        }
+        return null;
     }
 
     /**

@@ -86,6 +86,24 @@ class ComparisonTest {
         assertTrue(err().contains("a block needs"), err());
     }
 
+    @Test
+    void aVariantsOwnBadSettingIsRefusedBeforeAnyJvmStartsOrAnythingIsWritten() throws IOException {
+        assertEquals(2, run(settings("qp.compare.variants", "a=|-Xmx1g;b+spin=|-Dqp.compare.receiveSpinNanos=2000000")));
+        assertEquals("error: variant b+spin: qp.compare.receiveSpinNanos: 2000000 is out of range; accepted: 0 to"
+                + " 1000000 ns\n", err(), "one line naming the variant, the setting and its range");
+        assertEquals("", out());
+        assertArrayEquals(new String[0], temp.list(), "no folder, nothing swept or written");
+    }
+
+    @Test
+    void aVariantsMisspeltSettingIsRefusedWithThatVariantsName() throws IOException {
+        assertEquals(2, run(settings("qp.compare.variants",
+                "a=|-Dqp.compare.receiveSpinNanos=100;b=|-Dqp.compare.receiveSpinNanos=100 -Dqp.rat=5")));
+        assertTrue(err().startsWith("error: variant b: qp.rat: unknown setting; accepted: one of "), err());
+        assertEquals(1, err().split("\n").length, err());
+        assertArrayEquals(new String[0], temp.list(), "nothing is created");
+    }
+
     /** A finished comparison's folder as Comparison writes it: plan.json, slices.csv and blocks.csv. */
     private File comparisonFolder(final Synthetic data) throws IOException {
         final File folder = new File(temp, "20250101T000000Z-a-vs-b");

@@ -44,4 +44,23 @@ class VariantLaunchTest {
                 settings);
         assertEquals(new File(System.getProperty("java.home"), "bin" + File.separator + "java").getPath(), own.get(0));
     }
+
+    @Test
+    void theChildSettingsAreTheCommandLinesWithTheVariantsOwnWinning() {
+        final Properties settings = new Properties();
+        settings.setProperty("qp.compare.variants", "x=|-Xmx1g -Dqp.rate=5 -Dqp.keepQueue;y=|");
+        settings.setProperty("qp.rate", "1000");
+        settings.setProperty("qp.size", "64");
+        final Properties child = VariantLaunch.childSettings(variant(settings.getProperty("qp.compare.variants"), 0),
+                settings);
+        assertEquals("5", child.getProperty("qp.rate"), "the later -D wins, as in java");
+        assertEquals("64", child.getProperty("qp.size"));
+        assertEquals("", child.getProperty("qp.keepQueue"), "-Dname alone is the empty string, as in java");
+        assertEquals("x", child.getProperty("qp.profile"));
+        assertFalse(child.containsKey("qp.compare.variants"), "the parent's list is not the child's");
+        assertEquals(null, VariantLaunch.refusedSetting(ComparisonOptions.fromProperties(settings).variants().subList(1, 2),
+                settings));
+        assertTrue(VariantLaunch.refusedSetting(ComparisonOptions.fromProperties(settings).variants(), settings)
+                .startsWith("variant x: qp.keepQueue: "), "x's flag as x's JVM would read it");
+    }
 }
