@@ -4,7 +4,8 @@ import io.fastestjvm.slice.SliceProtocol;
 
 /**
  * One variant in one block, one row of {@code blocks.csv}: its warm-up, voids, read-back, pooled percentiles, and
- * what each step of the block took in wall time (the last four columns; -1 in sets written before they existed).
+ * what each step of the block took in wall time, and its JVM's place in the start order (columns appended last; -1
+ * in sets written before they existed).
  */
 final class BlockRow {
     /** The pooled percentiles: per block, from every slice of the cycles that were not voided. */
@@ -28,6 +29,8 @@ final class BlockRow {
     long warmupMillis = -1;
     long finishMillis = -1;
     long cyclesMillis = -1;
+    /** Where its JVM came in the block's start (and warm-up) order, 0 first; -1 in sets written before it existed. */
+    int startPosition = -1;
 
     /** What the block spent on this variant alone, whatever its cycle count: start, warm-up and read-back. */
     long fixedMillis() {
@@ -46,7 +49,8 @@ final class BlockRow {
                 header.append(',').append(latency).append('.').append(name);
             }
         }
-        return header.append(",status,startMillis,warmupMillis,cyclesMillis,finishMillis").toString();
+        return header.append(",status,startMillis,warmupMillis,cyclesMillis,finishMillis,startPosition")
+                .toString();
     }
 
     String toCsv() {
@@ -61,7 +65,7 @@ final class BlockRow {
         }
         return line.append(',').append(status.replace(',', ';').replaceAll("[\\r\\n]", " ")).append(',')
                 .append(startMillis).append(',').append(warmupMillis).append(',').append(cyclesMillis).append(',')
-                .append(finishMillis).toString();
+                .append(finishMillis).append(',').append(startPosition).toString();
     }
 
     static BlockRow parse(final String csv) {
@@ -86,7 +90,10 @@ final class BlockRow {
             row.startMillis = Long.parseLong(cells[i++]);
             row.warmupMillis = Long.parseLong(cells[i++]);
             row.cyclesMillis = Long.parseLong(cells[i++]);
-            row.finishMillis = Long.parseLong(cells[i]);
+            row.finishMillis = Long.parseLong(cells[i++]);
+        }
+        if (i < cells.length) {
+            row.startPosition = Integer.parseInt(cells[i]);
         }
         return row;
     }

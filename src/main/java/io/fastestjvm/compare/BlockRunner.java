@@ -29,8 +29,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * One block: a fresh JVM per variant, started and warmed one at a time in a random order while the others wait
- * parked, then cycles in which every variant measures one slice in a new random order, then each variant's
+ * One block: a fresh JVM per variant, started and warmed one at a time (the first place rotating over the blocks,
+ * {@link #startOrder}) while the others wait parked, then cycles in which every variant measures one slice in a new random order, then each variant's
  * persistence read-back in its own turn. A slice that fails a check voids its whole cycle for every variant. Each
  * variant's slices go to an interval log of the block (one interval per slice, tagged with its cycle); what the
  * analysis needs goes to {@code slices.csv} and {@code blocks.csv}.
@@ -48,6 +48,8 @@ final class BlockRunner {
     private final PrintStream err;
     private final ComparisonFiles files;
     private final String classpath;
+    /** Which variant starts first in block 1; each later block starts the next (see {@link #startOrder}). */
+    private final int firstOffset;
 
     BlockRunner(final ComparisonOptions plan, final BenchmarkOptions options, final Properties settings,
                 final File folder, final Random random, final PrintStream err, final ComparisonFiles files,
@@ -60,6 +62,7 @@ final class BlockRunner {
         this.err = err;
         this.files = files;
         this.classpath = classpath;
+        this.firstOffset = random.nextInt(plan.variants().size());
     }
 
     /** Runs block {@code block}; returns null when it completed, else why it failed (its rows then never count). */
@@ -74,8 +77,9 @@ final class BlockRunner {
         final Map<String, Integer> voids = new LinkedHashMap<>();
         final Map<String, ControlMessage> warmups = new LinkedHashMap<>();
         final Map<String, long[]> millis = new LinkedHashMap<>(); // start, warm-up, read-back
+        final List<VariantSpec> order = startOrder(plan.variants(), block, firstOffset, random);
         try {
-            for (final VariantSpec variant : shuffled(plan.variants())) {
+            for (final VariantSpec variant : order) {
                 final File log = new File(blockDir, VariantLaunch.fileName(variant.name) + ".log");
                 err.println("[qp] block " + block + ": starting " + variant.name);
                 final long started = System.nanoTime();
@@ -89,7 +93,7 @@ final class BlockRunner {
             final long sliceMillis = plan.sliceMillis() + TimeUnit.SECONDS.toMillis(1);
             final long fastSlices = (options.fastWarmupMessages() + plan.sliceMessages(options.warmupRate()) - 1)
                     / plan.sliceMessages(options.warmupRate());
-            for (final String name : shuffled(new ArrayList<>(children.keySet()))) {
+            for (final String name : children.keySet()) { // in start order: the first started warms first
                 final long started = System.nanoTime();
                 final ControlMessage warm = children.get(name).request(ControlMessage.of(SliceProtocol.WARMUP), SliceProtocol.WARMED_UP,
                         (fastSlices + plan.warmupSlices()) * sliceMillis + REPLY_MARGIN_MILLIS);
@@ -115,7 +119,7 @@ final class BlockRunner {
             }
             for (final String name : children.keySet()) {
                 files.block(block, name, pooled.get(name), voids.get(name), plan.cycles(), warmups.get(name),
-                        finished.get(name), millis.get(name), cyclesMillis);
+                        finished.get(name), millis.get(name), cyclesMillis, positionOf(name, order));
             }
             return null;
         } catch (final ChildFailure e) {
@@ -203,6 +207,28 @@ final class BlockRunner {
             }
         }
         return sum;
+    }
+
+    /**
+     * The order a block starts and warms its variants in. The first-started JVM was measurably faster (it takes its
+     * memory first), so the first place rotates: block b starts variant (b - 1 + offset) mod k first, each variant
+     * first once in any k blocks in a row, and the rest follow in a random order.
+     */
+    static <T> List<T> startOrder(final List<T> variants, final int block, final int offset, final Random random) {
+        final List<T> rest = new ArrayList<>(variants);
+        final T first = rest.remove(Math.floorMod(block - 1 + offset, variants.size()));
+        Collections.shuffle(rest, random);
+        rest.add(0, first);
+        return rest;
+    }
+
+    private static int positionOf(final String name, final List<VariantSpec> order) {
+        for (int i = 0; i < order.size(); i++) {
+            if (order.get(i).name.equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException(name);
     }
 
     private <T> List<T> shuffled(final List<T> items) {

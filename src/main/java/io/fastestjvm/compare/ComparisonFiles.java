@@ -49,7 +49,7 @@ final class ComparisonFiles implements Closeable {
 
     void block(final int block, final String variant, final Histogram[] pooled, final int voids, final int cycles,
                final ControlMessage warmup, final ControlMessage finished, final long[] millis,
-               final long cyclesMillis) throws IOException {
+               final long cyclesMillis, final int startPosition) throws IOException {
         final BlockRow row = new BlockRow();
         row.block = block;
         row.variant = variant;
@@ -68,6 +68,7 @@ final class ComparisonFiles implements Closeable {
         row.warmupMillis = millis[1];
         row.finishMillis = millis[2];
         row.cyclesMillis = cyclesMillis;
+        row.startPosition = startPosition;
         write(row);
     }
 

@@ -159,6 +159,7 @@ class SliceRowTest {
         row.warmupMillis = 31_002;
         row.cyclesMillis = 66_789;
         row.finishMillis = 9_876;
+        row.startPosition = 1;
         return row;
     }
 
@@ -178,13 +179,14 @@ class SliceRowTest {
         assertEquals(expected.warmupMillis, actual.warmupMillis);
         assertEquals(expected.cyclesMillis, actual.cyclesMillis);
         assertEquals(expected.finishMillis, actual.finishMillis);
+        assertEquals(expected.startPosition, actual.startPosition);
     }
 
     @Test
     void aBlockRowWrittenBeforeTheTimesParsesWithoutThem() {
         final String csv = block(2, "a", "ok").toCsv();
         String older = csv;
-        for (int column = 0; column < 4; column++) {
+        for (int column = 0; column < 5; column++) {
             older = older.substring(0, older.lastIndexOf(','));
         }
         final BlockRow back = BlockRow.parse(older);
@@ -192,6 +194,17 @@ class SliceRowTest {
         assertEquals(-1, back.startMillis);
         assertEquals(-1, back.fixedMillis(), "no time is known");
         assertEquals(2_345 + 31_002 + 9_876, BlockRow.parse(csv).fixedMillis());
+    }
+
+    @Test
+    void aBlockRowWrittenBeforeTheStartPositionParsesWithItsTimesAndPositionMinusOne() {
+        final String csv = block(2, "a", "ok").toCsv();
+        final BlockRow back = BlockRow.parse(csv.substring(0, csv.lastIndexOf(',')));
+        assertEquals(9_876, back.finishMillis);
+        assertEquals(-1, back.startPosition, "not known");
+        assertEquals(1, BlockRow.parse(csv).startPosition);
+        assertEquals("startPosition", BlockRow.header().substring(BlockRow.header().lastIndexOf(',') + 1),
+                "last, so that sets made before it still parse");
     }
 
     @Test
