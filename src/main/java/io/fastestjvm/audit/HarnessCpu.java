@@ -105,7 +105,16 @@ public final class HarnessCpu {
         return threads;
     }
 
+    /** One thread's CPU time so far in ns ({@code tid} of this JVM), or -1. Reads a file: never from a hot loop. */
+    public static long threadNanos(final int tid) {
+        return tid < 0 ? -1 : nanosOf(SystemFiles.live(), "/proc/self/task/" + tid);
+    }
+
     private long nanosOf(final String task) {
+        return nanosOf(files, task);
+    }
+
+    private static long nanosOf(final SystemFiles files, final String task) {
         final String schedstat = files.firstLine(task + "/schedstat");
         if (schedstat != null && !schedstat.isEmpty()) {
             try {

@@ -17,6 +17,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.DataFormatException;
 
+import io.fastestjvm.audit.CpuTimes;
 import io.fastestjvm.audit.OwnCpuTime;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
@@ -144,12 +145,15 @@ final class BlockRunner {
         String predecessor = "-";
         int position = 0;
         for (final String name : shuffled(new ArrayList<>(children.keySet()))) {
-            final long[] idleBefore = idle(children, name);
-            final long parentBefore = OwnCpuTime.nanos();
-            final long stealBefore = ProcSample.stealTicks();
+            // the machine's reading encloses the comparison's own, so nothing of ours is counted as outside
+            final CpuTimes machineBefore = ProcSample.machine();
+            final long[] ownBefore = ownCpu(children, name);
+            final long windowStart = System.nanoTime();
             final ControlMessage reply = children.get(name).request(ControlMessage.of(SliceProtocol.SLICE)
                     .with(SliceProtocol.CYCLE, cycle), SliceProtocol.SLICE_DONE, replyMillis);
-            final long[] idleAfter = idle(children, name);
+            final long windowNanos = System.nanoTime() - windowStart;
+            final long[] own = delta(ownBefore, ownCpu(children, name));
+            final CpuTimes machineAfter = ProcSample.machine();
             final SliceRow row = new SliceRow();
             row.block = block;
             row.cycle = cycle;
@@ -157,10 +161,14 @@ final class BlockRunner {
             row.variant = name;
             row.predecessor = predecessor;
             row.fill(reply.fields());
-            row.idleCpuNanos = idleAfter[0] - idleBefore[0];
-            row.idleSwitches = idleAfter[1] - idleBefore[1];
-            row.parentCpuNanos = OwnCpuTime.nanos() - parentBefore;
-            row.stealTicks = ProcSample.stealTicks() - stealBefore;
+            row.measuringCpuNanos = own[0];
+            row.idleCpuNanos = own[1];
+            row.idleSwitches = own[2];
+            row.parentCpuNanos = own[3];
+            row.stealTicks = ProcSample.stealTicks(machineBefore, machineAfter);
+            row.machineBusyNanos = ProcSample.busyNanos(machineBefore, machineAfter);
+            row.outsideCpuNanos = ProcSample.outsideNanos(row.machineBusyNanos, own[0], own[1], own[3]);
+            row.windowNanos = windowNanos;
             rows.add(row);
             final Histogram actual = decode(reply.text(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM));
             final Histogram intended = decode(reply.text(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM));
@@ -196,17 +204,31 @@ final class BlockRunner {
         return String.format(Locale.ROOT, " (%.0f s%s)", millis / 1000.0, what);
     }
 
-    /** CPU time and context switches of every child but the one measuring, summed. */
-    private static long[] idle(final Map<String, ChildHandle> children, final String measuring) {
-        final long[] sum = new long[2];
+    /**
+     * The comparison's own CPU so far: {the measuring child's CPU, every other child's CPU and context switches
+     * summed, this JVM's CPU}, ns; -1 for any that could not be read.
+     */
+    private static long[] ownCpu(final Map<String, ChildHandle> children, final String measuring) {
+        final long[] own = {0, 0, 0, OwnCpuTime.nanos()};
         for (final ChildHandle child : children.values()) {
-            if (!child.name().equals(measuring)) {
-                final long[] sample = ProcSample.process(child.pid());
-                sum[0] += sample[0];
-                sum[1] += sample[1];
+            final long[] sample = ProcSample.process(child.pid());
+            if (child.name().equals(measuring)) {
+                own[0] = sample[0];
+            } else {
+                own[1] = own[1] < 0 || sample[0] < 0 ? -1 : own[1] + sample[0];
+                own[2] = own[2] < 0 || sample[1] < 0 ? -1 : own[2] + sample[1];
             }
         }
-        return sum;
+        return own;
+    }
+
+    /** {@code after - before}, each; -1 where either is unknown. */
+    private static long[] delta(final long[] before, final long[] after) {
+        final long[] delta = new long[before.length];
+        for (int i = 0; i < delta.length; i++) {
+            delta[i] = before[i] < 0 || after[i] < 0 ? -1 : after[i] - before[i];
+        }
+        return delta;
     }
 
     /**

@@ -5,13 +5,20 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.fastestjvm.audit.CpuTimes;
+import io.fastestjvm.audit.SystemFiles;
 
 /**
  * What an idle JVM did while another measured: its CPU time (the sum of its threads' {@code schedstat} run time,
  * in ns) and its context switches (voluntary and involuntary, over its threads), read from /proc before and after
- * each slice. Also the machine's steal time. Unavailable readings are -1, never 0.
+ * each slice. Also the machine's busy and steal time, and from them the CPU used outside the comparison.
+ * Unavailable readings are -1, never 0.
  */
 final class ProcSample {
+    private static final long NANOS_PER_TICK = Math.round(TimeUnit.SECONDS.toNanos(1) / CpuTimes.TICKS_PER_SECOND);
+
     private ProcSample() {
     }
 
@@ -42,15 +49,38 @@ final class ProcSample {
         return new long[] {cpu, switches};
     }
 
-    /** The machine's steal time so far, in clock ticks (/proc/stat's eighth CPU field), or -1. */
-    static long stealTicks() {
+    /** The machine's CPU times so far (/proc/stat's cpu line: busy and steal), or null when unreadable. */
+    static CpuTimes machine() {
         try {
-            final String first = Files.readAllLines(new File("/proc/stat").toPath(), StandardCharsets.US_ASCII)
-                    .get(0);
-            final String[] fields = first.trim().split("\\s+");
-            return fields.length > 8 ? Long.parseLong(fields[8]) : -1;
-        } catch (final IOException | RuntimeException e) {
-            return -1;
+            return CpuTimes.read(SystemFiles.live());
+        } catch (final RuntimeException e) {
+            return null;
         }
+    }
+
+    /** What the machine's busy CPU time grew by between two readings, in ns (ticks of 10 ms), or -1. */
+    static long busyNanos(final CpuTimes before, final CpuTimes after) {
+        return before == null || after == null ? -1 : (after.busyTicks() - before.busyTicks()) * NANOS_PER_TICK;
+    }
+
+    /** Steal ticks between two readings, or -1. */
+    static long stealTicks(final CpuTimes before, final CpuTimes after) {
+        return before == null || after == null ? -1 : after.stealTicks() - before.stealTicks();
+    }
+
+    /**
+     * CPU time used outside the comparison: the machine's busy time minus each of the comparison's own processes'
+     * (the measuring child, the idle children, the parent), in ns; floored at 0, since /proc/stat counts whole 10 ms
+     * ticks and the processes' own time is exact; -1 when either is unknown.
+     */
+    static long outsideNanos(final long machineBusyNanos, final long... comparisonNanos) {
+        long outside = machineBusyNanos;
+        for (final long own : comparisonNanos) {
+            if (own < 0) {
+                return -1;
+            }
+            outside -= own;
+        }
+        return machineBusyNanos < 0 ? -1 : Math.max(0, outside);
     }
 }

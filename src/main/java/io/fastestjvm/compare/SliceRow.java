@@ -2,6 +2,7 @@ package io.fastestjvm.compare;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -9,12 +10,18 @@ import io.fastestjvm.slice.SliceProtocol;
 
 /**
  * One measured slice, as one row of {@code slices.csv}: where it ran (block, cycle, its place in the cycle's order
- * and the variant before it), its percentiles, its checks, the JVM's evidence, and what the idle JVMs and the
- * parent did meanwhile. The file is the comparison's record; the analysis reads it back.
+ * and the variant before it), its percentiles, its checks, the JVM's evidence, and what the idle JVMs, the parent
+ * and the rest of the machine did meanwhile. The file is the comparison's record; the analysis reads it back.
+ * Columns added later are appended last, so a set written before them still parses (they read as -1).
  */
 final class SliceRow {
     static final List<String> PERCENTILES = SliceProtocol.PERCENTILES;
     static final List<String> EVIDENCE = SliceProtocol.EVIDENCE;
+    static final List<String> MORE_STATISTICS = SliceProtocol.MORE_STATISTICS;
+    static final List<String> MORE_EVIDENCE = SliceProtocol.MORE_EVIDENCE;
+    /** The parent's own samples around a slice, appended after {@link #MORE_EVIDENCE}. */
+    static final List<String> MACHINE = Collections.unmodifiableList(Arrays.asList("measuringCpuNanos",
+            "machineBusyNanos", "outsideCpuNanos", "windowNanos"));
 
     int block;
     int cycle;
@@ -34,8 +41,21 @@ final class SliceRow {
     String failure = "";
     /** Whether any slice of its cycle failed a check: then no slice of the cycle counts. */
     boolean voided;
-    /** Which of its JVM's queues it went through (the last column: sets made before it have 0). */
+    /** Which of its JVM's queues it went through (sets made before it have 0). */
     int queue;
+    // Appended after queue: -1 in sets made before them, and wherever unreadable.
+    final long[] actualMore = minusOnes(MORE_STATISTICS.size());
+    final long[] intendedMore = minusOnes(MORE_STATISTICS.size());
+    /** Each worker's CPU time during the slice, ns. */
+    final long[] threadCpu = minusOnes(MORE_EVIDENCE.size());
+    /** The measuring JVM's CPU time (all its threads, /proc) over the parent's window around the slice. */
+    long measuringCpuNanos = -1;
+    /** The machine's busy CPU time (/proc/stat: user, nice, system, irq, softirq) over the window, ns. */
+    long machineBusyNanos = -1;
+    /** machineBusyNanos less the measuring JVM's, the idle JVMs' and the parent's CPU time, floored at 0. */
+    long outsideCpuNanos = -1;
+    /** The parent's window around the slice: its request to its reply, ns. */
+    long windowNanos = -1;
 
     static String header() {
         final List<String> columns = new ArrayList<>(Arrays.asList("block", "cycle", "position", "variant",
@@ -49,7 +69,25 @@ final class SliceRow {
         columns.addAll(EVIDENCE);
         columns.addAll(Arrays.asList("idleCpuNanos", "idleSwitches", "parentCpuNanos", "stealTicks", "voided",
                 SliceProtocol.FAILURE, SliceProtocol.QUEUE));
+        for (final String latency : new String[] {SliceProtocol.ACTUAL_SEND, SliceProtocol.INTENDED_SEND}) {
+            for (final String statistic : MORE_STATISTICS) {
+                columns.add(latency + "." + statistic);
+            }
+        }
+        columns.addAll(MORE_EVIDENCE);
+        columns.addAll(MACHINE);
         return String.join(",", columns);
+    }
+
+    private static long[] minusOnes(final int size) {
+        final long[] values = new long[size];
+        Arrays.fill(values, -1);
+        return values;
+    }
+
+    /** The appended columns, as one array per group, in order (the last four are {@link #MACHINE}). */
+    private long[][] appended() {
+        return new long[][] {actualMore, intendedMore, threadCpu};
     }
 
     String toCsv() {
@@ -64,6 +102,13 @@ final class SliceRow {
         line.append(',').append(idleCpuNanos).append(',').append(idleSwitches).append(',').append(parentCpuNanos)
                 .append(',').append(stealTicks).append(',').append(voided).append(',')
                 .append(failure.replace(',', ';').replaceAll("[\\r\\n]", " ")).append(',').append(queue);
+        for (final long[] values : appended()) {
+            for (final long value : values) {
+                line.append(',').append(value);
+            }
+        }
+        line.append(',').append(measuringCpuNanos).append(',').append(machineBusyNanos).append(',')
+                .append(outsideCpuNanos).append(',').append(windowNanos);
         return line.toString();
     }
 
@@ -89,7 +134,18 @@ final class SliceRow {
         row.stealTicks = Long.parseLong(cells[i++]);
         row.voided = Boolean.parseBoolean(cells[i++]);
         row.failure = cells[i++];
-        row.queue = i < cells.length ? Integer.parseInt(cells[i]) : 0;
+        row.queue = i < cells.length ? Integer.parseInt(cells[i++]) : 0;
+        if (i < cells.length) {
+            for (final long[] values : row.appended()) {
+                for (int j = 0; j < values.length; j++) {
+                    values[j] = Long.parseLong(cells[i++]);
+                }
+            }
+            row.measuringCpuNanos = Long.parseLong(cells[i++]);
+            row.machineBusyNanos = Long.parseLong(cells[i++]);
+            row.outsideCpuNanos = Long.parseLong(cells[i++]);
+            row.windowNanos = Long.parseLong(cells[i]);
+        }
         return row;
     }
 
@@ -100,17 +156,22 @@ final class SliceRow {
         queue = ((Number) reply.get(SliceProtocol.QUEUE)).intValue();
         final Object failed = reply.get(SliceProtocol.FAILURE);
         failure = failed == null ? "" : failed.toString();
-        percentiles((Map<String, Object>) reply.get(SliceProtocol.ACTUAL_SEND), actualSend);
-        percentiles((Map<String, Object>) reply.get(SliceProtocol.INTENDED_SEND), intendedSend);
+        final Map<String, Object> actual = (Map<String, Object>) reply.get(SliceProtocol.ACTUAL_SEND);
+        final Map<String, Object> intended = (Map<String, Object>) reply.get(SliceProtocol.INTENDED_SEND);
         final Map<String, Object> fields = (Map<String, Object>) reply.get(SliceProtocol.SLICE_EVIDENCE);
-        for (int i = 0; i < EVIDENCE.size(); i++) {
-            evidence[i] = ((Number) fields.get(EVIDENCE.get(i))).longValue();
-        }
+        read(actual, PERCENTILES, actualSend);
+        read(intended, PERCENTILES, intendedSend);
+        read(fields, EVIDENCE, evidence);
+        read(actual, MORE_STATISTICS, actualMore);
+        read(intended, MORE_STATISTICS, intendedMore);
+        read(fields, MORE_EVIDENCE, threadCpu);
     }
 
-    private static void percentiles(final Map<String, Object> from, final long[] into) {
-        for (int i = 0; i < PERCENTILES.size(); i++) {
-            into[i] = ((Number) from.get(PERCENTILES.get(i))).longValue();
+    /** {@code names}' values from a reply's map, in order; -1 for a name it lacks. */
+    private static void read(final Map<String, Object> from, final List<String> names, final long[] into) {
+        for (int i = 0; i < names.size(); i++) {
+            final Object value = from.get(names.get(i));
+            into[i] = value == null ? -1 : ((Number) value).longValue();
         }
     }
 

@@ -339,7 +339,7 @@ public final class SliceChild {
         }
     }
 
-    /** A latency's {@link SliceProtocol#PERCENTILES} in a slice, in ns. */
+    /** A latency's {@link SliceProtocol#PERCENTILES}, then its {@link SliceProtocol#MORE_STATISTICS}, in ns. */
     static Map<String, Object> percentiles(final Histogram histogram) {
         final Map<String, Object> values = new LinkedHashMap<>();
         final double[] at = {50, 90, 99, 99.9};
@@ -347,6 +347,10 @@ public final class SliceChild {
             values.put(SliceProtocol.PERCENTILES.get(i), histogram.getValueAtPercentile(at[i]));
         }
         values.put(SliceProtocol.PERCENTILES.get(at.length), histogram.getMaxValue());
+        values.put(SliceProtocol.MORE_STATISTICS.get(0), histogram.getValueAtPercentile(1));
+        values.put(SliceProtocol.MORE_STATISTICS.get(1), histogram.getValueAtPercentile(10));
+        values.put(SliceProtocol.MORE_STATISTICS.get(2), Math.round(histogram.getMean()));
+        values.put(SliceProtocol.MORE_STATISTICS.get(3), histogram.getMinValue());
         return values;
     }
 

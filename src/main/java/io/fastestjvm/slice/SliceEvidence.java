@@ -2,10 +2,13 @@ package io.fastestjvm.slice;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.fastestjvm.audit.ContextSwitches;
+import io.fastestjvm.audit.HarnessCpu;
 import io.fastestjvm.audit.OwnCpuTime;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.timeline.JvmCounters;
@@ -13,7 +16,7 @@ import io.fastestjvm.timeline.JvmCounters;
 /**
  * What the JVM did around one slice, read by the command thread just before the workers wake and just after both
  * are done: JIT compilations and invalidations (hsperfdata), safepoints and their time, GC collections and time,
- * each worker's allocated bytes and involuntary context switches, and the process's CPU time. The difference of
+ * each worker's allocated bytes, involuntary context switches and CPU time, and the process's CPU time. The difference of
  * two readings is a slice's evidence row; {@link #failure} applies the slice's checks to it.
  */
 final class SliceEvidence {
@@ -27,7 +30,7 @@ final class SliceEvidence {
         this.consumer = consumer;
     }
 
-    /** One reading, in a fixed order (see {@link SliceProtocol#EVIDENCE}). */
+    /** One reading, in a fixed order: {@link SliceProtocol#EVIDENCE}, then {@link SliceProtocol#MORE_EVIDENCE}. */
     long[] read() {
         long gcCount = 0;
         long gcMillis = 0;
@@ -47,6 +50,8 @@ final class SliceEvidence {
             ContextSwitches.involuntary(producer.osId),
             ContextSwitches.involuntary(consumer.osId),
             OwnCpuTime.nanos(),
+            HarnessCpu.threadNanos(producer.osId),
+            HarnessCpu.threadNanos(consumer.osId),
         };
     }
 
@@ -58,8 +63,12 @@ final class SliceEvidence {
     /** {@code after - before}, named; a counter that is unavailable in either reading is -1. */
     static Map<String, Object> delta(final long[] before, final long[] after) {
         final Map<String, Object> row = new LinkedHashMap<>();
-        for (int i = 0; i < SliceProtocol.EVIDENCE.size(); i++) {
-            row.put(SliceProtocol.EVIDENCE.get(i), before[i] < 0 || after[i] < 0 ? -1L : after[i] - before[i]);
+        int i = 0;
+        for (final List<String> names : Arrays.asList(SliceProtocol.EVIDENCE, SliceProtocol.MORE_EVIDENCE)) {
+            for (final String name : names) {
+                row.put(name, before[i] < 0 || after[i] < 0 ? -1L : after[i] - before[i]);
+                i++;
+            }
         }
         return row;
     }

@@ -44,6 +44,17 @@ class SliceRowTest {
         row.stealTicks = -1;
         row.voided = true;
         row.failure = "gc in slice: 2 collections, 3 ms";
+        row.queue = 1;
+        for (int i = 0; i < row.actualMore.length; i++) {
+            row.actualMore[i] = 300 + 10L * i;
+            row.intendedMore[i] = 350 + 10L * i;
+        }
+        row.threadCpu[0] = 999_000_001L;
+        row.threadCpu[1] = 998_000_002L;
+        row.measuringCpuNanos = 2_001_000_000L;
+        row.machineBusyNanos = 2_120_000_000L;
+        row.outsideCpuNanos = 90_000_000L;
+        row.windowNanos = 1_040_000_000L;
         return row;
     }
 
@@ -64,6 +75,14 @@ class SliceRowTest {
         assertEquals(expected.stealTicks, actual.stealTicks);
         assertEquals(expected.voided, actual.voided);
         assertEquals(failure, actual.failure);
+        assertEquals(expected.queue, actual.queue);
+        assertArrayEquals(expected.actualMore, actual.actualMore);
+        assertArrayEquals(expected.intendedMore, actual.intendedMore);
+        assertArrayEquals(expected.threadCpu, actual.threadCpu);
+        assertEquals(expected.measuringCpuNanos, actual.measuringCpuNanos);
+        assertEquals(expected.machineBusyNanos, actual.machineBusyNanos);
+        assertEquals(expected.outsideCpuNanos, actual.outsideCpuNanos);
+        assertEquals(expected.windowNanos, actual.windowNanos);
     }
 
     @Test
@@ -87,23 +106,61 @@ class SliceRowTest {
         assertFalse(back.voided);
     }
 
+    /** A row as a set made before the last {@code columns} columns existed wrote it. */
+    private static String withoutLast(final String csv, final int columns) {
+        String older = csv;
+        for (int column = 0; column < columns; column++) {
+            older = older.substring(0, older.lastIndexOf(','));
+        }
+        return older;
+    }
+
+    private static int appendedAfterQueue() {
+        return 2 * SliceRow.MORE_STATISTICS.size() + SliceRow.MORE_EVIDENCE.size() + SliceRow.MACHINE.size();
+    }
+
     @Test
     void aRowWrittenBeforeTheQueueColumnParsesAsQueueZero() {
         final SliceRow row = fullSlice();
         row.queue = 2;
         final String csv = row.toCsv();
         assertEquals(2, SliceRow.parse(csv).queue);
-        assertEquals(0, SliceRow.parse(csv.substring(0, csv.lastIndexOf(','))).queue);
+        assertEquals(2, SliceRow.parse(withoutLast(csv, appendedAfterQueue())).queue);
+        assertEquals(0, SliceRow.parse(withoutLast(csv, appendedAfterQueue() + 1)).queue);
+    }
+
+    @Test
+    void aRowWrittenBeforeTheMoreStatisticsAndCpuColumnsParsesWithMinusOnes() {
+        final SliceRow row = fullSlice();
+        final SliceRow older = SliceRow.parse(withoutLast(row.toCsv(), appendedAfterQueue()));
+        assertEquals(1, older.queue);
+        assertEquals("gc in slice: 2 collections; 3 ms", older.failure);
+        assertArrayEquals(new long[] {-1, -1, -1, -1}, older.actualMore);
+        assertArrayEquals(new long[] {-1, -1, -1, -1}, older.intendedMore);
+        assertArrayEquals(new long[] {-1, -1}, older.threadCpu);
+        assertEquals(-1, older.measuringCpuNanos);
+        assertEquals(-1, older.machineBusyNanos);
+        assertEquals(-1, older.outsideCpuNanos);
+        assertEquals(-1, older.windowNanos);
+        assertArrayEquals(row.actualSend, older.actualSend, "the older columns are where they were");
+        assertEquals(row.stealTicks, older.stealTicks);
     }
 
     @Test
     void theHeaderNamesEveryColumnOnce() {
         final String[] columns = SliceRow.header().split(",");
-        assertEquals(7 + 2 * SliceRow.PERCENTILES.size() + SliceRow.EVIDENCE.size() + 7, columns.length);
+        assertEquals(7 + 2 * SliceRow.PERCENTILES.size() + SliceRow.EVIDENCE.size() + 7 + appendedAfterQueue(),
+                columns.length);
         assertEquals("block", columns[0]);
         assertEquals("actualSend.p50", columns[7]);
-        assertEquals("failure", columns[columns.length - 2]);
-        assertEquals("queue", columns[columns.length - 1], "last, so that sets made before it still parse");
+        final int queue = columns.length - 1 - appendedAfterQueue();
+        assertEquals("failure", columns[queue - 1]);
+        assertEquals("queue", columns[queue]);
+        assertEquals(java.util.Arrays.asList("actualSend.p1", "actualSend.p10", "actualSend.mean", "actualSend.min",
+                "intendedSend.p1", "intendedSend.p10", "intendedSend.mean", "intendedSend.min", "producerCpuNanos",
+                "consumerCpuNanos", "measuringCpuNanos", "machineBusyNanos", "outsideCpuNanos", "windowNanos"),
+                java.util.Arrays.asList(columns).subList(queue + 1, columns.length),
+                "appended after queue, so that sets made before them still parse");
         assertEquals(columns.length, new java.util.HashSet<>(java.util.Arrays.asList(columns)).size());
     }
 
@@ -119,10 +176,16 @@ class SliceRowTest {
             actual.put(SliceRow.PERCENTILES.get(i), 300 + i);
             intended.put(SliceRow.PERCENTILES.get(i), 900L + i);
         }
+        for (int i = 0; i < SliceRow.MORE_STATISTICS.size(); i++) {
+            actual.put(SliceRow.MORE_STATISTICS.get(i), 200 + i);
+            intended.put(SliceRow.MORE_STATISTICS.get(i), 800L + i);
+        }
         final Map<String, Object> evidence = new LinkedHashMap<>();
         for (int i = 0; i < SliceRow.EVIDENCE.size(); i++) {
             evidence.put(SliceRow.EVIDENCE.get(i), i);
         }
+        evidence.put("producerCpuNanos", 990_000_000L);
+        evidence.put("consumerCpuNanos", 980_000_000L);
         reply.put(SliceProtocol.ACTUAL_SEND, actual);
         reply.put(SliceProtocol.INTENDED_SEND, intended);
         reply.put(SliceProtocol.SLICE_EVIDENCE, evidence);
@@ -134,6 +197,9 @@ class SliceRowTest {
         assertArrayEquals(new long[] {300, 301, 302, 303, 304}, row.actualSend);
         assertArrayEquals(new long[] {900, 901, 902, 903, 904}, row.intendedSend);
         assertEquals(SliceRow.EVIDENCE.size() - 1, row.evidence[SliceRow.EVIDENCE.size() - 1]);
+        assertArrayEquals(new long[] {200, 201, 202, 203}, row.actualMore);
+        assertArrayEquals(new long[] {800, 801, 802, 803}, row.intendedMore);
+        assertArrayEquals(new long[] {990_000_000L, 980_000_000L}, row.threadCpu);
         assertEquals("", row.failure, "no failure field: a clean slice");
         reply.put("failure", "deoptimised");
         row.fill(reply);

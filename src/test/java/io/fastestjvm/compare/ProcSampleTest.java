@@ -1,0 +1,51 @@
+package io.fastestjvm.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.fastestjvm.audit.CpuTimes;
+import io.fastestjvm.audit.SystemFiles;
+
+/** The machine's CPU around a slice, from planted /proc/stat readings: busy, steal, and what was used outside. */
+class ProcSampleTest {
+    @TempDir
+    Path root;
+
+    /** A /proc/stat reading: user nice system idle iowait irq softirq steal. */
+    CpuTimes stat(final long user, final long nice, final long system, final long idle, final long iowait,
+                  final long irq, final long softirq, final long steal) throws IOException {
+        Files.createDirectories(root.resolve("proc"));
+        Files.write(root.resolve("proc/stat"), String.format("cpu  %d %d %d %d %d %d %d %d 0 0%ncpu0 1 2 3 4 5 6 7 8 0 0%n",
+                user, nice, system, idle, iowait, irq, softirq, steal).getBytes(StandardCharsets.US_ASCII));
+        return CpuTimes.read(new SystemFiles(root));
+    }
+
+    @Test
+    void busyIsUserNiceSystemIrqAndSoftirqInTicksOfTenMilliseconds() throws IOException {
+        final CpuTimes before = stat(1000, 10, 500, 90_000, 40, 3, 7, 20);
+        // +150 user, +2 nice, +40 system, +1 irq, +2 softirq = 195 ticks; idle, iowait and steal are not busy
+        final CpuTimes after = stat(1150, 12, 540, 90_200, 90, 4, 9, 25);
+        assertEquals(1_950_000_000L, ProcSample.busyNanos(before, after));
+        assertEquals(5, ProcSample.stealTicks(before, after));
+        assertEquals(-1, ProcSample.busyNanos(null, after), "unreadable is -1, never 0");
+        assertEquals(-1, ProcSample.stealTicks(before, null));
+    }
+
+    @Test
+    void outsideIsTheMachinesBusyTimeLessEachOfTheComparisonsProcesses() throws IOException {
+        final long busy = ProcSample.busyNanos(stat(1000, 0, 500, 90_000, 0, 0, 0, 0),
+                stat(1150, 0, 560, 90_010, 0, 0, 0, 0)); // 210 ticks: 2.1 s of CPU in a 1.05 s window
+        // the measuring JVM 1.98 s, the idle JVM 12 ms, the parent 8 ms: 100 ms of CPU was someone else's
+        assertEquals(100_000_000L, ProcSample.outsideNanos(busy, 1_980_000_000L, 12_000_000L, 8_000_000L));
+        assertEquals(0, ProcSample.outsideNanos(busy, 2_105_000_000L, 0, 0), "ticks round: floored at 0");
+        assertEquals(-1, ProcSample.outsideNanos(busy, 1_980_000_000L, -1, 8_000_000L), "an unknown part: unknown");
+        assertEquals(-1, ProcSample.outsideNanos(-1, 0, 0, 0));
+    }
+}
