@@ -31,10 +31,11 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * One block: a fresh JVM per variant, started and warmed one at a time (the first place rotating over the blocks,
- * {@link #startOrder}) while the others wait parked, then cycles in which every variant measures one slice in a new random order, then each variant's
- * persistence read-back in its own turn. A slice that fails a check voids its whole cycle for every variant. Each
- * variant's slices go to an interval log of the block (one interval per slice, tagged with its cycle); what the
- * analysis needs goes to {@code slices.csv} and {@code blocks.csv}.
+ * {@link #startOrder}) while the others wait parked, then cycles in which every variant measures one slice in a new
+ * random order, then each variant's persistence read-back in its own turn. A slice that fails a check, or that
+ * processes outside the comparison disturbed (qp.compare.maxOutsideCpuPercent), voids its whole cycle for every
+ * variant. Each variant's slices go to an interval log of the block (one interval per slice, tagged with its cycle);
+ * what the analysis needs goes to {@code slices.csv} and {@code blocks.csv}.
  */
 final class BlockRunner {
     private static final long CONNECT_MILLIS = TimeUnit.SECONDS.toMillis(120);
@@ -169,6 +170,11 @@ final class BlockRunner {
             row.machineBusyNanos = ProcSample.busyNanos(machineBefore, machineAfter);
             row.outsideCpuNanos = ProcSample.outsideNanos(row.machineBusyNanos, own[0], own[1], own[3]);
             row.windowNanos = windowNanos;
+            if (row.failure.isEmpty()) { // a slice's own failed check comes first
+                final String disturbed = ProcSample.disturbance(row.outsideCpuNanos, windowNanos,
+                        plan.maxOutsideCpuPercent());
+                row.failure = disturbed == null ? "" : disturbed;
+            }
             rows.add(row);
             final Histogram actual = decode(reply.text(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM));
             final Histogram intended = decode(reply.text(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM));

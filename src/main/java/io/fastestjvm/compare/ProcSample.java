@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.audit.CpuTimes;
@@ -82,5 +83,19 @@ final class ProcSample {
             outside -= own;
         }
         return machineBusyNanos < 0 ? -1 : Math.max(0, outside);
+    }
+
+    /**
+     * Why a slice is void because the machine was not the comparison's alone: outside processes used more than
+     * {@code maxPercent} of one CPU over the window; null when they did not, when it is unknown, or when
+     * {@code maxPercent} is 0 (off).
+     */
+    static String disturbance(final long outsideNanos, final long windowNanos, final int maxPercent) {
+        if (maxPercent == 0 || outsideNanos < 0 || windowNanos <= 0) {
+            return null;
+        }
+        final double percent = 100.0 * outsideNanos / windowNanos;
+        return percent <= maxPercent ? null : String.format(Locale.ROOT,
+                "disturbed: outside processes used %.1f %% of a CPU", percent);
     }
 }

@@ -39,6 +39,7 @@ public final class ComparisonOptions {
     private final int targetPercent;
     private final long maxMinutes;
     private final int maxVoidPercent;
+    private final int maxOutsideCpuPercent;
 
     private ComparisonOptions(final Properties values) {
         variants = parseVariants(Settings.COMPARE_VARIANTS.raw(values));
@@ -59,6 +60,7 @@ public final class ComparisonOptions {
         targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
         maxMinutes = Settings.COMPARE_MAX_MINUTES.longValue(values);
         maxVoidPercent = Settings.COMPARE_MAX_VOID_PERCENT.intValue(values);
+        maxOutsideCpuPercent = Settings.COMPARE_MAX_OUTSIDE_CPU_PERCENT.intValue(values);
     }
 
     /**
@@ -176,6 +178,11 @@ public final class ComparisonOptions {
 
     public int maxVoidPercent() {
         return maxVoidPercent;
+    }
+
+    /** Percent of one CPU that processes outside the comparison may use during a slice; 0: no limit. */
+    public int maxOutsideCpuPercent() {
+        return maxOutsideCpuPercent;
     }
 
     /** Messages in one slice at {@code rate}, the unrecorded resume included. */

@@ -148,6 +148,11 @@ public final class Settings {
             " minutes", "comparison: no new block starts after this long").lowestMeans("no cap");
     public static final Setting COMPARE_MAX_VOID_PERCENT = Setting.whole("qp.compare.maxVoidPercent", 20, 0, 100,
             " %", "comparison: a variant whose slices void more of its block's cycles than this fails");
+    public static final Setting COMPARE_MAX_OUTSIDE_CPU_PERCENT = Setting.whole("qp.compare.maxOutsideCpuPercent", 10,
+            0, 200, " % of one CPU", "comparison: a slice during which processes outside the comparison used more"
+                    + " CPU than this (of one CPU, over the slice from its request to its reply) voids its cycle as"
+                    + " disturbed")
+            .lowestMeans("off");
 
     /** Not a run setting (never echoed or recorded): prints every setting and exits before anything runs. */
     public static final Setting HELP = Setting.flag("qp.help", false,
@@ -164,7 +169,8 @@ public final class Settings {
             COMPARE_VARIANTS, COMPARE_BLOCKS, COMPARE_CYCLES, COMPARE_SLICE_MILLIS, COMPARE_RESUME_MESSAGES,
             COMPARE_WARMUP_SLICES, COMPARE_STEADY_SLICES, COMPARE_RECEIVE_SPIN_NANOS, COMPARE_QUEUES,
             COMPARE_SEED, COMPARE_STOP,
-            COMPARE_TARGET_PERCENT, COMPARE_MAX_MINUTES, COMPARE_MAX_VOID_PERCENT));
+            COMPARE_TARGET_PERCENT, COMPARE_MAX_MINUTES, COMPARE_MAX_VOID_PERCENT,
+            COMPARE_MAX_OUTSIDE_CPU_PERCENT));
     /** Every name {@code qp.*} accepts: the run settings, the comparison's and qp.help; what the table and the help list. */
     public static final List<Setting> ACCEPTED = Collections.unmodifiableList(concat(concat(ALL, COMPARISON), HELP));
 

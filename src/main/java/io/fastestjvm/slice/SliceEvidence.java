@@ -16,8 +16,8 @@ import io.fastestjvm.timeline.JvmCounters;
 /**
  * What the JVM did around one slice, read by the command thread just before the workers wake and just after both
  * are done: JIT compilations and invalidations (hsperfdata), safepoints and their time, GC collections and time,
- * each worker's allocated bytes, involuntary context switches and CPU time, and the process's CPU time. The difference of
- * two readings is a slice's evidence row; {@link #failure} applies the slice's checks to it.
+ * each worker's allocated bytes, involuntary context switches and CPU time, and the process's CPU time. The
+ * difference of two readings is a slice's evidence row; {@link #failure} applies the slice's checks to it.
  */
 final class SliceEvidence {
     private final JvmCounters counters;

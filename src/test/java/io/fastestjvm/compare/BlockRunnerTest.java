@@ -48,6 +48,7 @@ class BlockRunnerTest {
             assertEquals(order, BlockRunner.startOrder(VARIANTS, block, 0, two));
             orders.add(order.subList(1, order.size()));
         }
-        assertTrue(new HashSet<>(orders).size() > VARIANTS.size(), "the rest are shuffled, not only rotated: " + orders);
+        assertTrue(new HashSet<>(orders).size() > VARIANTS.size(),
+                "the rest are shuffled, not only rotated: " + orders);
     }
 }

@@ -88,7 +88,8 @@ class ComparisonTest {
 
     @Test
     void aVariantsOwnBadSettingIsRefusedBeforeAnyJvmStartsOrAnythingIsWritten() throws IOException {
-        assertEquals(2, run(settings("qp.compare.variants", "a=|-Xmx1g;b+spin=|-Dqp.compare.receiveSpinNanos=2000000")));
+        assertEquals(2, run(settings("qp.compare.variants",
+                "a=|-Xmx1g;b+spin=|-Dqp.compare.receiveSpinNanos=2000000")));
         assertEquals("error: variant b+spin: qp.compare.receiveSpinNanos: 2000000 is out of range; accepted: 0 to"
                 + " 1000000 ns\n", err(), "one line naming the variant, the setting and its range");
         assertEquals("", out());

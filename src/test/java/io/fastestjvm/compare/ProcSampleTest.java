@@ -1,6 +1,7 @@
 package io.fastestjvm.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,8 +23,9 @@ class ProcSampleTest {
     CpuTimes stat(final long user, final long nice, final long system, final long idle, final long iowait,
                   final long irq, final long softirq, final long steal) throws IOException {
         Files.createDirectories(root.resolve("proc"));
-        Files.write(root.resolve("proc/stat"), String.format("cpu  %d %d %d %d %d %d %d %d 0 0%ncpu0 1 2 3 4 5 6 7 8 0 0%n",
-                user, nice, system, idle, iowait, irq, softirq, steal).getBytes(StandardCharsets.US_ASCII));
+        Files.write(root.resolve("proc/stat"), String.format("cpu  %d %d %d %d %d %d %d %d 0 0%n"
+                + "cpu0 1 2 3 4 5 6 7 8 0 0%n", user, nice, system, idle, iowait, irq, softirq, steal)
+                .getBytes(StandardCharsets.US_ASCII));
         return CpuTimes.read(new SystemFiles(root));
     }
 
@@ -47,5 +49,25 @@ class ProcSampleTest {
         assertEquals(0, ProcSample.outsideNanos(busy, 2_105_000_000L, 0, 0), "ticks round: floored at 0");
         assertEquals(-1, ProcSample.outsideNanos(busy, 1_980_000_000L, -1, 8_000_000L), "an unknown part: unknown");
         assertEquals(-1, ProcSample.outsideNanos(-1, 0, 0, 0));
+    }
+
+    @Test
+    void aSliceIsDisturbedWhenOutsideProcessesUsedMoreThanTheLimitOfOneCpuOverItsWindow() throws IOException {
+        final CpuTimes before = stat(5000, 0, 2000, 10_000, 0, 0, 0, 0);
+        final CpuTimes quiet = stat(5150, 0, 2060, 10_010, 0, 0, 0, 0); // 210 ticks
+        final CpuTimes busy = stat(5160, 0, 2062, 10_010, 0, 0, 0, 0); // 222 ticks
+        final long window = 1_000_000_000L;
+        final long ours = 2_000_000_000L;
+        final long quietOutside = ProcSample.outsideNanos(ProcSample.busyNanos(before, quiet), ours);
+        assertEquals(100_000_000L, quietOutside);
+        assertNull(ProcSample.disturbance(quietOutside, window, 10), "10 % is not more than 10 %");
+        final long busyOutside = ProcSample.outsideNanos(ProcSample.busyNanos(before, busy), ours);
+        assertEquals("disturbed: outside processes used 22.0 % of a CPU",
+                ProcSample.disturbance(busyOutside, window, 10));
+        assertEquals("disturbed: outside processes used 11.0 % of a CPU",
+                ProcSample.disturbance(busyOutside, 2 * window, 10), "a share of the window, not of a second");
+        assertNull(ProcSample.disturbance(busyOutside, window, 0), "0 is off");
+        assertNull(ProcSample.disturbance(busyOutside, window, 25));
+        assertNull(ProcSample.disturbance(-1, window, 10), "unknown is not disturbed");
     }
 }

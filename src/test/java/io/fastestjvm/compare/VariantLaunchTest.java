@@ -58,9 +58,9 @@ class VariantLaunchTest {
         assertEquals("", child.getProperty("qp.keepQueue"), "-Dname alone is the empty string, as in java");
         assertEquals("x", child.getProperty("qp.profile"));
         assertFalse(child.containsKey("qp.compare.variants"), "the parent's list is not the child's");
-        assertEquals(null, VariantLaunch.refusedSetting(ComparisonOptions.fromProperties(settings).variants().subList(1, 2),
-                settings));
-        assertTrue(VariantLaunch.refusedSetting(ComparisonOptions.fromProperties(settings).variants(), settings)
-                .startsWith("variant x: qp.keepQueue: "), "x's flag as x's JVM would read it");
+        final List<VariantSpec> variants = ComparisonOptions.fromProperties(settings).variants();
+        assertEquals(null, VariantLaunch.refusedSetting(variants.subList(1, 2), settings));
+        assertTrue(VariantLaunch.refusedSetting(variants, settings).startsWith("variant x: qp.keepQueue: "),
+                "x's flag as x's JVM would read it");
     }
 }

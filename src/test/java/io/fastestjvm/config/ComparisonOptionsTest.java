@@ -196,4 +196,19 @@ class ComparisonOptionsTest {
         assertEquals(5, BenchmarkOptions.fromProperties(ComparisonOptions.withSliceDefaults(
                 props("qp.warmupIndexBlocks", "5"))).warmupIndexBlocks());
     }
+
+    @Test
+    void theOutsideCpuLimitIsTenPercentOfACpuByDefaultZeroTurnsItOffAndItStopsAt200() {
+        assertEquals(10, ComparisonOptions.fromProperties(new Properties()).maxOutsideCpuPercent());
+        assertEquals(0, ComparisonOptions.fromProperties(props("qp.compare.maxOutsideCpuPercent", "0"))
+                .maxOutsideCpuPercent());
+        assertEquals(200, ComparisonOptions.fromProperties(props("qp.compare.maxOutsideCpuPercent", "200"))
+                .maxOutsideCpuPercent());
+        for (final String bad : new String[] {"-1", "201", "ten"}) {
+            final InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                    () -> ComparisonOptions.fromProperties(props("qp.compare.maxOutsideCpuPercent", bad)));
+            assertTrue(e.getMessage().startsWith("qp.compare.maxOutsideCpuPercent: "), e.getMessage());
+            assertTrue(e.getMessage().endsWith("accepted: 0 (off) or 1 to 200 % of one CPU"), e.getMessage());
+        }
+    }
 }
