@@ -1,7 +1,6 @@
 package io.fastestjvm.compare;
 
 import java.io.File;
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
@@ -27,7 +26,6 @@ import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.slice.SliceProtocol;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * One block: a fresh JVM per variant, started and warmed one at a time (the first place rotating over the blocks,
@@ -74,7 +72,7 @@ final class BlockRunner {
             throw new IOException("cannot create " + blockDir);
         }
         final Map<String, ChildHandle> children = new LinkedHashMap<>();
-        final Map<String, HistogramLogWriter> logs = new LinkedHashMap<>();
+        final Map<String, SliceLog> logs = new LinkedHashMap<>();
         final Map<String, Histogram[]> pooled = new LinkedHashMap<>();
         final Map<String, Integer> voids = new LinkedHashMap<>();
         final Map<String, ControlMessage> warmups = new LinkedHashMap<>();
@@ -88,7 +86,8 @@ final class BlockRunner {
                 children.put(variant.name, ChildHandle.start(variant.name,
                         VariantLaunch.command(variant, settings, classpath), log, CONNECT_MILLIS));
                 millis.put(variant.name, new long[] {millisSince(started), -1, -1});
-                logs.put(variant.name, intervalLog(new File(blockDir, VariantLaunch.fileName(variant.name) + ".slices.hlog")));
+                logs.put(variant.name, new SliceLog(new File(blockDir, VariantLaunch.fileName(variant.name)
+                        + ".slices.hlog"), System.currentTimeMillis()));
                 pooled.put(variant.name, new Histogram[] {histogram(), histogram()});
                 voids.put(variant.name, 0);
             }
@@ -132,14 +131,14 @@ final class BlockRunner {
             for (final ChildHandle child : children.values()) {
                 child.close();
             }
-            for (final HistogramLogWriter log : logs.values()) {
+            for (final SliceLog log : logs.values()) {
                 log.close();
             }
         }
     }
 
     private void cycle(final int block, final int cycle, final Map<String, ChildHandle> children,
-                       final Map<String, HistogramLogWriter> logs, final Map<String, Histogram[]> pooled,
+                       final Map<String, SliceLog> logs, final Map<String, Histogram[]> pooled,
                        final Map<String, Integer> voids, final long replyMillis) throws ChildFailure, IOException {
         final List<SliceRow> rows = new ArrayList<>();
         final Map<String, Histogram[]> histograms = new LinkedHashMap<>();
@@ -150,6 +149,7 @@ final class BlockRunner {
             final CpuTimes machineBefore = ProcSample.machine();
             final long[] ownBefore = ownCpu(children, name);
             final long windowStart = System.nanoTime();
+            final long requestMillis = System.currentTimeMillis();
             final ControlMessage reply = children.get(name).request(ControlMessage.of(SliceProtocol.SLICE)
                     .with(SliceProtocol.CYCLE, cycle), SliceProtocol.SLICE_DONE, replyMillis);
             final long windowNanos = System.nanoTime() - windowStart;
@@ -179,8 +179,10 @@ final class BlockRunner {
             final Histogram actual = decode(reply.text(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM));
             final Histogram intended = decode(reply.text(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM));
             histograms.put(name, new Histogram[] {actual, intended});
-            actual.setTag("cycle-" + cycle);
-            logs.get(name).outputIntervalHistogram(cycle, cycle + 1, actual);
+            // the child's own clock at the slice's start; the parent's at its request if a reply lacks it
+            final long startMillis = reply.fields().containsKey(SliceProtocol.START_MILLIS)
+                    ? reply.number(SliceProtocol.START_MILLIS) : requestMillis;
+            logs.get(name).slice(cycle, startMillis, row.wallNanos, actual, intended);
             predecessor = name;
         }
         boolean voided = false;
@@ -275,13 +277,5 @@ final class BlockRunner {
         } catch (final DataFormatException e) {
             throw new IOException("a slice's histogram does not decode: " + e, e);
         }
-    }
-
-    private static HistogramLogWriter intervalLog(final File file) throws FileNotFoundException {
-        final HistogramLogWriter writer = new HistogramLogWriter(file);
-        writer.outputComment("actual-send latency (ns) of each measured slice; interval k is cycle k (not seconds)");
-        writer.outputLogFormatVersion();
-        writer.outputLegend();
-        return writer;
     }
 }

@@ -257,6 +257,8 @@ public final class SliceChild {
                 .with(SliceProtocol.SLICE_MESSAGES, next[queue] - first)
                 .with(SliceProtocol.RECORDED, workers.actualSend.getTotalCount())
                 .with(SliceProtocol.WALL_NANOS, wallNanos)
+                .with(SliceProtocol.START_MILLIS, System.currentTimeMillis() // now less the time since the start
+                        - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
                 .with(SliceProtocol.FAILURE, failure)
                 .with(SliceProtocol.ACTUAL_SEND, percentiles(workers.actualSend))
                 .with(SliceProtocol.INTENDED_SEND, percentiles(workers.intendedSend))

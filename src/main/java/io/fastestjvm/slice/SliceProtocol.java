@@ -41,6 +41,8 @@ public final class SliceProtocol {
     public static final String SLICE_MESSAGES = "sliceMessages";
     public static final String RECORDED = "recorded";
     public static final String WALL_NANOS = "wallNanos";
+    /** When the slice started, the child's clock in epoch ms (its interval's start in the slice log). */
+    public static final String START_MILLIS = "startMillis";
     public static final String FAILURE = "failure";
     public static final String ACTUAL_SEND = "actualSend";
     public static final String INTENDED_SEND = "intendedSend";
