@@ -61,7 +61,7 @@ class SummaryKeysSpelledOnceTest {
             "java.home", "java.version", "java.specification.version", "gc", "java.vm.name", "java.vm.version",
             // the slice protocol's words (slice.SliceProtocol), a contract of its own between a comparison and its
             // warm JVMs, and plan.json's record of a comparison (its variants' command lines, its provenance)
-            "actualSend", "intendedSend", "gcCount", "safepoints", "p90", "sent", "command", "provenance",
+            "actualSend", "intendedSend", "gcCount", "safepoints", "p90", "mean", "sent", "command", "provenance",
             // the placement probe's change between its placements, not a level shift's change
             "changePercent",
             // intervals.csv's phase column, the same word in the summary's phases and placement probe
