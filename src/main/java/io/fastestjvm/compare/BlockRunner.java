@@ -39,6 +39,8 @@ final class BlockRunner {
     private static final long CONNECT_MILLIS = TimeUnit.SECONDS.toMillis(120);
     private static final long REPLY_MARGIN_MILLIS = TimeUnit.SECONDS.toMillis(60);
     private static final long FINISH_MILLIS = TimeUnit.MINUTES.toMillis(10);
+    /** What a paused JVM gets, once continued, to run what came due while it was stopped, before its command. */
+    private static final long RESUME_SETTLE_MILLIS = 50;
 
     private final ComparisonOptions plan;
     private final BenchmarkOptions options;
@@ -85,6 +87,7 @@ final class BlockRunner {
                 final long started = System.nanoTime();
                 children.put(variant.name, ChildHandle.start(variant.name,
                         VariantLaunch.command(variant, settings, classpath), log, CONNECT_MILLIS));
+                idle(children.get(variant.name));
                 millis.put(variant.name, new long[] {millisSince(started), -1, -1});
                 logs.put(variant.name, new SliceLog(new File(blockDir, VariantLaunch.fileName(variant.name)
                         + ".slices.hlog"), System.currentTimeMillis()));
@@ -96,8 +99,8 @@ final class BlockRunner {
                     / plan.sliceMessages(options.warmupRate());
             for (final String name : children.keySet()) { // in start order: the first started warms first
                 final long started = System.nanoTime();
-                final ControlMessage warm = children.get(name).request(ControlMessage.of(SliceProtocol.WARMUP), SliceProtocol.WARMED_UP,
-                        (fastSlices + plan.warmupSlices()) * sliceMillis + REPLY_MARGIN_MILLIS);
+                final ControlMessage warm = ask(children.get(name), ControlMessage.of(SliceProtocol.WARMUP),
+                        SliceProtocol.WARMED_UP, (fastSlices + plan.warmupSlices()) * sliceMillis + REPLY_MARGIN_MILLIS);
                 warmups.put(name, warm);
                 millis.get(name)[1] = millisSince(started);
                 err.println("[qp] block " + block + ": " + name + " warmed up in " + warm.number(SliceProtocol.FAST_SLICES)
@@ -114,8 +117,9 @@ final class BlockRunner {
             final Map<String, ControlMessage> finished = new LinkedHashMap<>();
             for (final String name : shuffled(new ArrayList<>(children.keySet()))) {
                 final long started = System.nanoTime();
-                finished.put(name, children.get(name).request(ControlMessage.of(SliceProtocol.FINISH), SliceProtocol.FINISHED,
-                        FINISH_MILLIS));
+                children.get(name).resume(RESUME_SETTLE_MILLIS);
+                finished.put(name, children.get(name).request(ControlMessage.of(SliceProtocol.FINISH),
+                        SliceProtocol.FINISHED, FINISH_MILLIS));
                 millis.get(name)[2] = millisSince(started);
             }
             for (final String name : children.keySet()) {
@@ -150,7 +154,7 @@ final class BlockRunner {
             final long[] ownBefore = ownCpu(children, name);
             final long windowStart = System.nanoTime();
             final long requestMillis = System.currentTimeMillis();
-            final ControlMessage reply = children.get(name).request(ControlMessage.of(SliceProtocol.SLICE)
+            final ControlMessage reply = ask(children.get(name), ControlMessage.of(SliceProtocol.SLICE)
                     .with(SliceProtocol.CYCLE, cycle), SliceProtocol.SLICE_DONE, replyMillis);
             final long windowNanos = System.nanoTime() - windowStart;
             final long[] own = delta(ownBefore, ownCpu(children, name));
@@ -189,7 +193,9 @@ final class BlockRunner {
         for (final SliceRow row : rows) {
             if (!row.failure.isEmpty()) {
                 voided = true;
-                voids.merge(row.variant, 1, Integer::sum);
+                if (!ProcSample.disturbed(row.failure)) { // a busy machine is not the variant's fault
+                    voids.merge(row.variant, 1, Integer::sum);
+                }
                 err.println("[qp] block " + block + " cycle " + cycle + " voided: " + row.variant + ": "
                         + row.failure);
             }
@@ -201,6 +207,22 @@ final class BlockRunner {
                 pooled.get(row.variant)[0].add(histograms.get(row.variant)[0]);
                 pooled.get(row.variant)[1].add(histograms.get(row.variant)[1]);
             }
+        }
+    }
+
+    /** A command to a JVM that, with qp.compare.pauseIdle, is continued for it and stopped again after it. */
+    private ControlMessage ask(final ChildHandle child, final ControlMessage command, final String expected,
+                               final long timeoutMillis) throws ChildFailure {
+        child.resume(RESUME_SETTLE_MILLIS);
+        final ControlMessage reply = child.request(command, expected, timeoutMillis);
+        idle(child);
+        return reply;
+    }
+
+    /** With qp.compare.pauseIdle, stops a JVM that has nothing to do ({@link ChildHandle#pause}). */
+    private void idle(final ChildHandle child) throws ChildFailure {
+        if (plan.pauseIdle()) {
+            child.pause();
         }
     }
 

@@ -26,11 +26,13 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.control.PausedChildren;
 import io.fastestjvm.faults.ConcurrentRunWatch;
 import io.fastestjvm.faults.RunRegistry;
 import io.fastestjvm.faults.StaleQueueSweeper;
 import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.slice.SliceChild;
 import io.fastestjvm.statistics.SteinTwoStage;
 
 /**
@@ -75,6 +77,7 @@ public final class Comparison {
                 err.println("error: " + refused);
                 return 2;
             }
+            PausedChildren.continueOrphans(SliceChild.class.getName(), err); // they end, and free their memory
             StaleQueueSweeper.sweep(options.queueParent(), err); // dead runs' queues would count against the budget
             final long[] memory = ResourceBudget.memory();
             budget = ResourceBudget.of(options, plan, memory[1]);

@@ -85,6 +85,8 @@ final class ProcSample {
         return machineBusyNanos < 0 ? -1 : Math.max(0, outside);
     }
 
+    private static final String DISTURBED = "disturbed: ";
+
     /**
      * Why a slice is void because the machine was not the comparison's alone: outside processes used more than
      * {@code maxPercent} of one CPU over the window; null when they did not, when it is unknown, or when
@@ -96,6 +98,11 @@ final class ProcSample {
         }
         final double percent = 100.0 * outsideNanos / windowNanos;
         return percent <= maxPercent ? null : String.format(Locale.ROOT,
-                "disturbed: outside processes used %.1f %% of a CPU", percent);
+                DISTURBED + "outside processes used %.1f %% of a CPU", percent);
+    }
+
+    /** Whether a slice's failure is the machine's ({@link #disturbance}), not the variant's own. */
+    static boolean disturbed(final String failure) {
+        return failure.startsWith(DISTURBED);
     }
 }

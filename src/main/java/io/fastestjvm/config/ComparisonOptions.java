@@ -34,6 +34,7 @@ public final class ComparisonOptions {
     private final int steadySlices;
     private final long receiveSpinNanos;
     private final int queues;
+    private final boolean pauseIdle;
     private final long seed;
     private final boolean steinStop;
     private final int targetPercent;
@@ -55,6 +56,7 @@ public final class ComparisonOptions {
         }
         receiveSpinNanos = Settings.COMPARE_RECEIVE_SPIN_NANOS.longValue(values);
         queues = Settings.COMPARE_QUEUES.intValue(values);
+        pauseIdle = Settings.COMPARE_PAUSE_IDLE.bool(values);
         seed = Settings.COMPARE_SEED.longValue(values);
         steinStop = "stein".equals(Settings.COMPARE_STOP.choice(values));
         targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
@@ -158,6 +160,10 @@ public final class ComparisonOptions {
 
     public int queues() {
         return queues;
+    }
+
+    public boolean pauseIdle() {
+        return pauseIdle;
     }
 
     public long seed() {

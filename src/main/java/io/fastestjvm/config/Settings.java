@@ -136,6 +136,10 @@ public final class Settings {
     public static final Setting COMPARE_QUEUES = Setting.whole("qp.compare.queues", 1, 1, 64, "",
             "comparison, a diagnostic: queues each variant's JVM writes in turn (slice n through queue n mod this),"
                     + " to tell what a queue's memory costs from what its JVM's does (docs/interleaved-findings.md)");
+    public static final Setting COMPARE_PAUSE_IDLE = Setting.flag("qp.compare.pauseIdle", false,
+            "comparison: true stops (SIGSTOP) every JVM that is not measuring, warming up or reading back, so its own"
+                    + " threads (the JVM's periodic task, monitor deflation, the collector's service thread) take no"
+                    + " CPU from the one that measures; each is continued 50 ms before its turn");
     public static final Setting COMPARE_SEED = Setting.whole("qp.compare.seed", 0, 0, Long.MAX_VALUE, "",
             "comparison: seed of every random order").lowestMeans("from the clock, recorded");
     public static final Setting COMPARE_STOP = Setting.oneOf("qp.compare.stop", "fixed",
@@ -168,7 +172,7 @@ public final class Settings {
     public static final List<Setting> COMPARISON = Collections.unmodifiableList(Arrays.asList(
             COMPARE_VARIANTS, COMPARE_BLOCKS, COMPARE_CYCLES, COMPARE_SLICE_MILLIS, COMPARE_RESUME_MESSAGES,
             COMPARE_WARMUP_SLICES, COMPARE_STEADY_SLICES, COMPARE_RECEIVE_SPIN_NANOS, COMPARE_QUEUES,
-            COMPARE_SEED, COMPARE_STOP,
+            COMPARE_PAUSE_IDLE, COMPARE_SEED, COMPARE_STOP,
             COMPARE_TARGET_PERCENT, COMPARE_MAX_MINUTES, COMPARE_MAX_VOID_PERCENT,
             COMPARE_MAX_OUTSIDE_CPU_PERCENT));
     /** Every name {@code qp.*} accepts: the run settings, the comparison's and qp.help; what the table and the help list. */

@@ -31,6 +31,8 @@ public final class ChildHandle implements AutoCloseable {
     private final File log;
     /** From the child's hello; -1 until then (a failure before it names no pid). */
     private long pid = -1;
+    /** Whether {@link #pause} stopped it: it must be continued before anything else is asked of it. */
+    private boolean paused;
 
     private ChildHandle(final String name, final Process process, final ControlLink link, final File log) {
         this.name = name;
@@ -97,9 +99,73 @@ public final class ChildHandle implements AutoCloseable {
         return log;
     }
 
+    /**
+     * Stops the whole child (SIGSTOP) while it has nothing to do, so none of its threads (the JVM's periodic task,
+     * monitor deflation, the collector's service thread) takes CPU from a sibling that measures. Bounded.
+     */
+    public void pause() throws ChildFailure {
+        PausedChildren.paused(pid); // first: the shutdown hook must know it before it can be stopped
+        try {
+            signal("STOP");
+        } catch (final ChildFailure e) {
+            PausedChildren.continued(pid);
+            throw e;
+        }
+        paused = true;
+    }
+
+    /**
+     * Continues a paused child (SIGCONT) and gives it {@code settleMillis} to run what came due while it was stopped
+     * (its periodic threads catch up at once), so that happens before its next command, not inside it.
+     */
+    public void resume(final long settleMillis) throws ChildFailure {
+        if (!paused) {
+            return;
+        }
+        signal("CONT");
+        paused = false;
+        PausedChildren.continued(pid);
+        try {
+            Thread.sleep(settleMillis); // not synchronisation: a pause in wall time, whatever the child does
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void signal(final String signal) throws ChildFailure {
+        if (pid <= 0) {
+            throw new ChildFailure(name + ": no pid to send SIG" + signal + " to");
+        }
+        final String problem = signal(pid, signal);
+        if (problem != null) {
+            throw failure(problem);
+        }
+    }
+
+    /** {@code kill -SIGNAL pid}, bounded: null when it succeeded, else what went wrong. */
+    static String signal(final long pid, final String signal) {
+        try {
+            final Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid))
+                    .redirectErrorStream(true).start();
+            if (!kill.waitFor(STOP_MILLIS, TimeUnit.MILLISECONDS)) {
+                kill.destroyForcibly();
+                return "kill -" + signal + " did not end within " + STOP_MILLIS + " ms";
+            }
+            return kill.exitValue() == 0 ? null : "kill -" + signal + " exited " + kill.exitValue();
+        } catch (final IOException e) {
+            return "kill -" + signal + " could not run: " + e;
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted sending SIG" + signal;
+        }
+    }
+
     /** Sends {@code command} and returns the reply of type {@code expected}, within {@code timeoutMillis}. */
     public ControlMessage request(final ControlMessage command, final String expected, final long timeoutMillis)
             throws ChildFailure {
+        if (paused) {
+            throw failure("asked for " + command.type() + " while paused");
+        }
         try {
             link.send(command);
         } catch (final IOException e) {
@@ -130,6 +196,7 @@ public final class ChildHandle implements AutoCloseable {
 
     /** Kills the child (it missed a deadline or broke the protocol) and names it, its exit and its log. */
     private ChildFailure failure(final String what) {
+        continueIfPaused();
         final Integer exit = kill(process);
         return new ChildFailure(name + " (pid " + pid + "): " + what + "; killed"
                 + (exit == null ? "" : ", exit code " + exit) + " (log: " + log + ")");
@@ -141,6 +208,7 @@ public final class ChildHandle implements AutoCloseable {
      */
     @Override
     public void close() {
+        continueIfPaused();
         try {
             link.close();
             process.getOutputStream().close();
@@ -152,6 +220,15 @@ public final class ChildHandle implements AutoCloseable {
         } catch (final InterruptedException e) {
             kill(process);
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A stopped child cannot end on its lifeline or run its shutdown hooks (which remove its queues). */
+    private void continueIfPaused() {
+        if (paused) {
+            paused = false;
+            PausedChildren.continued(pid);
+            signal(pid, "CONT"); // if it fails, the SIGKILL that may follow ends a stopped process too
         }
     }
 

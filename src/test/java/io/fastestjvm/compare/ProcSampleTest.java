@@ -1,7 +1,9 @@
 package io.fastestjvm.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -69,5 +71,7 @@ class ProcSampleTest {
         assertNull(ProcSample.disturbance(busyOutside, window, 0), "0 is off");
         assertNull(ProcSample.disturbance(busyOutside, window, 25));
         assertNull(ProcSample.disturbance(-1, window, 10), "unknown is not disturbed");
+        assertTrue(ProcSample.disturbed(ProcSample.disturbance(busyOutside, window, 10)));
+        assertFalse(ProcSample.disturbed("consumer allocated 280 B"), "a variant's own failed check is its own");
     }
 }

@@ -126,4 +126,48 @@ class ChildHandleTest {
                 silent.getMessage());
         assertTrue(log.exists(), "the child's output goes to its log");
     }
+
+    /** /proc/PID/stat's state letter. */
+    private static char state(final long pid) throws IOException {
+        final String stat = new String(Files.readAllBytes(new File("/proc/" + pid + "/stat").toPath()),
+                StandardCharsets.US_ASCII);
+        return stat.charAt(stat.lastIndexOf(')') + 2);
+    }
+
+    @Test
+    void aPausedChildIsStoppedRefusesCommandsUntilResumedAndCloseEndsItEvenWhilePaused() throws Exception {
+        final ChildHandle handle = start("sleeper");
+        try {
+            handle.pause();
+            final long pid = handle.pid();
+            // SIGSTOP is delivered asynchronously: the state turns T within a bounded wait
+            assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+                while (state(pid) != 'T') {
+                    Thread.yield();
+                }
+            });
+            handle.resume(0);
+            assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+                while (state(pid) == 'T') {
+                    Thread.yield();
+                }
+            });
+            assertEquals(3, handle.request(ControlMessage.of("echo").with("n", 3), "echoed", 10_000).number("n"));
+            handle.pause();
+            final ChildFailure refused = assertThrows(ChildFailure.class,
+                    () -> handle.request(ControlMessage.of("echo").with("n", 4), "echoed", 10_000));
+            assertTrue(refused.getMessage().contains("while paused"), refused.getMessage());
+            assertNotNull(handle.exitCode(), "a command to a paused child is a protocol error: it was ended");
+        } finally {
+            handle.close();
+        }
+    }
+
+    @Test
+    void closeContinuesAPausedChildSoItEndsOnItsLifeline() throws Exception {
+        final ChildHandle handle = start("paused-closer");
+        handle.pause();
+        assertTimeoutPreemptively(Duration.ofSeconds(60), handle::close);
+        assertEquals(0, (int) handle.exitCode(), "it ended itself on its lifeline, not by a kill");
+    }
 }

@@ -1,0 +1,104 @@
+package io.fastestjvm.control;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The children this JVM has stopped with SIGSTOP ({@link ChildHandle#pause}). A stopped child cannot notice that its
+ * parent died (its lifeline is read by a thread that does not run), so it would hold its heap and its queues for
+ * ever: this JVM's shutdown hook continues every child still stopped, and {@link #continueOrphans} continues those
+ * that a killed parent (SIGKILL, where no hook runs) left behind, so each then ends itself and removes its queues.
+ */
+public final class PausedChildren {
+    private static final Set<Long> PAUSED = new LinkedHashSet<>();
+    private static boolean hooked;
+
+    private PausedChildren() {
+    }
+
+    static synchronized void paused(final long pid) {
+        if (!hooked) {
+            Runtime.getRuntime().addShutdownHook(new Thread(PausedChildren::continueAll, "qp-continue-children"));
+            hooked = true;
+        }
+        PAUSED.add(pid);
+    }
+
+    static synchronized void continued(final long pid) {
+        PAUSED.remove(pid);
+    }
+
+    private static synchronized void continueAll() {
+        for (final long pid : new ArrayList<>(PAUSED)) {
+            ChildHandle.signal(pid, "CONT");
+        }
+        PAUSED.clear();
+    }
+
+    /**
+     * Continues every stopped process whose command line runs {@code mainClass} and whose parent is gone (it was
+     * re-parented): a comparison killed while it held them paused. Returns their pids, each said on {@code err}.
+     */
+    public static List<Long> continueOrphans(final String mainClass, final PrintStream err) {
+        final List<Long> continued = new ArrayList<>();
+        final File[] processes = new File("/proc").listFiles((dir, name) -> name.matches("[0-9]+"));
+        if (processes == null) {
+            return continued;
+        }
+        for (final File process : processes) {
+            try {
+                final String stat = new String(Files.readAllBytes(new File(process, "stat").toPath()),
+                        StandardCharsets.US_ASCII);
+                if (!stopped(stat) || !orphan(parent(stat))) {
+                    continue;
+                }
+                final String command = new String(Files.readAllBytes(new File(process, "cmdline").toPath()),
+                        StandardCharsets.UTF_8);
+                if (command.contains(mainClass)) {
+                    final long pid = Long.parseLong(process.getName());
+                    if (ChildHandle.signal(pid, "CONT") == null) {
+                        err.println("[qp] continued pid " + pid + ", a " + mainClass + " a killed comparison left"
+                                + " stopped; it ends itself and removes its queues");
+                        continued.add(pid);
+                    }
+                }
+            } catch (final IOException | RuntimeException e) {
+                // a process that ended between the listing and the read
+            }
+        }
+        return continued;
+    }
+
+    /** Whether a /proc/PID/stat line is of a stopped process (state T). */
+    static boolean stopped(final String stat) {
+        return stat.startsWith("T ", stat.lastIndexOf(')') + 2);
+    }
+
+    /** The parent pid in a /proc/PID/stat line (the command may hold spaces and parentheses: read past the last). */
+    static long parent(final String stat) {
+        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1]);
+    }
+
+    /**
+     * A child whose parent is gone was handed to init or to a subreaper, neither of which is a JVM; a comparison's
+     * parent always is one (Maven's, or a test's).
+     */
+    private static boolean orphan(final long parent) {
+        if (parent == 1) {
+            return true;
+        }
+        try {
+            return !new String(Files.readAllBytes(new File("/proc/" + parent + "/cmdline").toPath()),
+                    StandardCharsets.UTF_8).contains("java");
+        } catch (final IOException e) {
+            return true; // the parent ended meanwhile
+        }
+    }
+}
