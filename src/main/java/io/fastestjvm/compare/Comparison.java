@@ -31,7 +31,6 @@ import io.fastestjvm.faults.RunRegistry;
 import io.fastestjvm.faults.StaleQueueSweeper;
 import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.RunSummary;
-import io.fastestjvm.statistics.SteinTwoStage;
 
 /**
  * Entry point of the interleaved comparison ({@code mvn exec:java@Compare}, or {@code jvm-profiles/run-matrix.sh
@@ -126,8 +125,8 @@ public final class Comparison {
                     break;
                 }
                 anyFailed |= runner.run(block) != null;
-                if (plan.steinStop() && block == plan.blocks()) {
-                    target = steinTarget(folder, plan, err);
+                if (plan.steinStop() && block >= plan.blocks()) {
+                    target = steinTarget(analyse(folder, plan), plan, block, err);
                 }
             }
         }
@@ -166,29 +165,42 @@ public final class Comparison {
         return held;
     }
 
-    /** Stein's second stage: the blocks the pilot's p50 block values ask for, the most over all pairs. */
-    private static int steinTarget(final File folder, final ComparisonOptions plan, final PrintStream err)
-            throws IOException {
-        final ComparisonAnalysis pilot = analyse(folder, plan.variants());
-        int target = plan.blocks();
-        for (final PairFigure figure : pilot.figures) {
-            if (ComparisonAnalysis.P50.equals(figure.figure) && figure.blocks.blocks() >= 2) {
-                final SteinTwoStage stein = SteinTwoStage.plan(figure.blocks.blockValues(),
-                        Math.log(1 + plan.targetPercent() / 100.0), PairFigure.CONFIDENCE, 1000);
-                err.println("[qp] Stein's rule, " + figure.a + " / " + figure.b + ": " + stein.totalBlocks()
-                        + " blocks for +/-" + plan.targetPercent() + " %");
-                target = Math.max(target, stein.totalBlocks());
+    /**
+     * The blocks to run under Stein's rule, as the last block number, once block {@code block} has ended: the
+     * pilot's last block plus the second stage the pilot's p50 block values ask for (the most over all pairs), the
+     * pilot taken as the report takes it ({@link SteinStop}). While a failed block leaves the pilot short, one more
+     * block, up to twice the pilot's blocks; then the comparison stops with what it has.
+     */
+    static int steinTarget(final ComparisonAnalysis analysis, final ComparisonOptions plan, final int block,
+                                   final PrintStream err) {
+        int target = block;
+        for (final PairFigure figure : analysis.figures) {
+            if (!ComparisonAnalysis.P50.equals(figure.figure)) {
+                continue;
             }
+            if (figure.stein == null) {
+                final boolean more = block < 2 * plan.blocks();
+                err.println("[qp] Stein's pilot has " + figure.blocks.blocks() + " of " + plan.blocks()
+                        + " blocks after block " + block + (more ? ": one more block" : ": stopping without it"));
+                return more ? block + 1 : block;
+            }
+            final int pilotEnd = figure.blockNumbers.get(plan.blocks() - 1);
+            if (pilotEnd == block) {
+                err.println("[qp] Stein's rule, " + figure.a + " / " + figure.b + ": " + figure.stein.totalBlocks()
+                        + " blocks for +/-" + plan.targetPercent() + " % (" + figure.method() + ")");
+            }
+            target = Math.max(target, pilotEnd + figure.stein.totalBlocks() - plan.blocks());
         }
         return target;
     }
 
-    static ComparisonAnalysis analyse(final File folder, final List<VariantSpec> variants) throws IOException {
+    static ComparisonAnalysis analyse(final File folder, final ComparisonOptions plan) throws IOException {
         final List<String> names = new ArrayList<>();
-        for (final VariantSpec variant : variants) {
+        for (final VariantSpec variant : plan.variants()) {
             names.add(variant.name);
         }
-        return ComparisonAnalysis.of(names, ComparisonFiles.readSlices(folder), ComparisonFiles.readBlocks(folder));
+        return ComparisonAnalysis.of(names, ComparisonFiles.readSlices(folder), ComparisonFiles.readBlocks(folder),
+                SteinStop.of(plan));
     }
 
     private static int report(final File folder, final PrintStream out, final PrintStream err) throws IOException {
@@ -206,7 +218,7 @@ public final class Comparison {
     /** report.md and the charts from the folder's own files, and the verdict on the console. */
     private static ComparisonAnalysis writeReport(final File folder, final ComparisonOptions plan,
                                                   final PrintStream out) throws IOException {
-        final ComparisonAnalysis analysis = analyse(folder, plan.variants());
+        final ComparisonAnalysis analysis = analyse(folder, plan);
         Files.write(new File(folder, REPORT).toPath(), ComparisonReport.markdown("Interleaved comparison "
                 + folder.getName(), header(folder), analysis, plan.maxVoidPercent()).getBytes(StandardCharsets.UTF_8));
         ComparisonCharts.write(folder, analysis);
@@ -218,10 +230,10 @@ public final class Comparison {
         out.println("---------- interleaved comparison, " + analysis.countedBlocks.size() + " blocks ----------");
         for (final PairFigure figure : analysis.figures) {
             final io.fastestjvm.statistics.Interval interval = figure.ratioInterval();
-            out.println(String.format(Locale.ROOT, "%-40s %-38s %.3f %s  %s", figure.a + " / " + figure.b,
+            out.println(String.format(Locale.ROOT, "%-40s %-38s %.3f %s  %s  [%s]", figure.a + " / " + figure.b,
                     figure.figure, figure.ratio(), interval == null ? "(no interval)"
                             : String.format(Locale.ROOT, "(%.3f-%.3f)", interval.lower(), interval.upper()),
-                    figure.verdict()));
+                    figure.verdict(), figure.method()));
         }
     }
 

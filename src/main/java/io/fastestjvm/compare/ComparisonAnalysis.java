@@ -19,7 +19,8 @@ import io.fastestjvm.statistics.PairedBlocks;
  * stalled moves a mean, not a median), and its shift in ns;
  * the tail (p99, p99.9) as the log ratio of each block's pooled percentiles. Benjamini-Hochberg at
  * {@link #FDR} runs over every figure of every pair; a figure is separable when BH accepts it and its interval
- * excludes 1.
+ * excludes 1. Under Stein's stop rule ({@link SteinStop}) the p50 figures carry Stein's interval and test once the
+ * pilot is complete.
  */
 final class ComparisonAnalysis {
     static final double FDR = 0.05;
@@ -34,16 +35,27 @@ final class ComparisonAnalysis {
     final Map<String, int[]> voidsPerVariant = new LinkedHashMap<>();
     final List<SliceRow> slices;
     final List<BlockRow> blockRows;
+    /** Stein's stop rule the comparison ran under; null: a fixed number of blocks. */
+    final SteinStop stop;
 
-    private ComparisonAnalysis(final List<String> variants, final List<SliceRow> slices, final List<BlockRow> blocks) {
+    private ComparisonAnalysis(final List<String> variants, final List<SliceRow> slices, final List<BlockRow> blocks,
+                               final SteinStop stop) {
         this.variants = variants;
         this.slices = slices;
         this.blockRows = blocks;
+        this.stop = stop;
     }
 
+    /** The analysis of a comparison that ran a fixed number of blocks. */
     static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
                                  final List<BlockRow> blocks) {
-        final ComparisonAnalysis analysis = new ComparisonAnalysis(variants, slices, blocks);
+        return of(variants, slices, blocks, null);
+    }
+
+    /** The analysis of a comparison that ran under {@code stop} (null: a fixed number of blocks). */
+    static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
+                                 final List<BlockRow> blocks, final SteinStop stop) {
+        final ComparisonAnalysis analysis = new ComparisonAnalysis(variants, slices, blocks, stop);
         analysis.analyse();
         return analysis;
     }
@@ -99,6 +111,7 @@ final class ComparisonAnalysis {
         final List<double[]> shiftNanos = new ArrayList<>();
         final List<double[]> p99 = new ArrayList<>();
         final List<double[]> p999 = new ArrayList<>();
+        final List<Integer> paired = new ArrayList<>();
         for (final int block : countedBlocks) {
             final List<double[]> values = new ArrayList<>();
             for (final Map<String, SliceRow> cycle : cycles.getOrDefault(block,
@@ -114,6 +127,7 @@ final class ComparisonAnalysis {
             if (values.isEmpty()) {
                 continue; // every cycle voided: the block has no paired median (its voids say why)
             }
+            paired.add(block);
             logRatios.add(column(values, 0));
             intendedLogRatios.add(column(values, 1));
             shiftNanos.add(column(values, 2));
@@ -125,10 +139,14 @@ final class ComparisonAnalysis {
         if (logRatios.isEmpty()) {
             return;
         }
-        figures.add(new PairFigure(a, b, P50, PairedBlocks.ofMedians(logRatios)));
-        figures.add(new PairFigure(a, b, "actual-send p99 (pooled per block)", PairedBlocks.of(p99)));
-        figures.add(new PairFigure(a, b, "actual-send p99.9 (pooled per block)", PairedBlocks.of(p999)));
-        figures.add(new PairFigure(a, b, "intended-send p50", PairedBlocks.ofMedians(intendedLogRatios)));
+        final List<Integer> numbers = Collections.unmodifiableList(paired);
+        final PairedBlocks p50 = PairedBlocks.ofMedians(logRatios);
+        figures.add(new PairFigure(a, b, P50, p50, numbers, stop == null ? null : stop.plan(p50)));
+        figures.add(new PairFigure(a, b, "actual-send p99 (pooled per block)", PairedBlocks.of(p99), numbers, null));
+        figures.add(new PairFigure(a, b, "actual-send p99.9 (pooled per block)", PairedBlocks.of(p999), numbers,
+                null));
+        figures.add(new PairFigure(a, b, "intended-send p50", PairedBlocks.ofMedians(intendedLogRatios), numbers,
+                null));
         shifts.put(a + " / " + b, PairedBlocks.ofMedians(shiftNanos));
     }
 

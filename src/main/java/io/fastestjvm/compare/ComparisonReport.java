@@ -37,14 +37,22 @@ public final class ComparisonReport {
         md.append(". A pair is separable when Benjamini-Hochberg (FDR ")
                 .append((int) (ComparisonAnalysis.FDR * 100)).append(" % over all ").append(analysis.figures.size())
                 .append(" figures) accepts it and its 95 % interval over blocks (t, blocks - 1 df) excludes 1; no"
-                        + " interval under ").append(PairedBlocks.MIN_BLOCKS).append(" blocks.\n\n");
-        md.append(VERDICT_HEADING).append("\n\n| pair | figure | ratio | 95 % interval | p | blocks | verdict |\n"
-                + "|---|---|---:|---|---:|---:|---|\n");
+                        + " interval under ").append(PairedBlocks.MIN_BLOCKS).append(" blocks.");
+        if (analysis.stop != null) {
+            md.append(fmt(" The comparison ran under Stein's stop rule (pilot %d blocks, target +/-%d %%): once the"
+                    + " pilot is complete, each pair's actual-send p50 carries Stein's interval and test (mean of"
+                    + " all blocks -/+ t_{n0-1} x s0 / sqrt(n), s0 the pilot's sd), which keep their coverage where a"
+                    + " t over all blocks would not.", analysis.stop.pilotBlocks, analysis.stop.targetPercent));
+        }
+        md.append("\n\n");
+        md.append(VERDICT_HEADING).append("\n\n| pair | figure | ratio | 95 % interval | interval from | p | blocks"
+                + " | verdict |\n|---|---|---:|---|---|---:|---:|---|\n");
         for (final PairFigure figure : analysis.figures) {
             final Interval interval = figure.ratioInterval();
             md.append("| ").append(figure.a).append(" / ").append(figure.b).append(" | ").append(figure.figure)
                     .append(" | ").append(fmt("%.3f", figure.ratio())).append(" | ")
                     .append(interval == null ? "-" : fmt("%.3f - %.3f", interval.lower(), interval.upper()))
+                    .append(" | ").append(interval == null ? "-" : figure.method())
                     .append(" | ").append(Double.isNaN(figure.pValue()) ? "-" : fmt("%.2g", figure.pValue()))
                     .append(" | ").append(figure.blocks.blocks()).append(" | ")
                     .append(figure.separable() ? "**" + figure.verdict() + "**" : figure.verdict()).append(" |\n");

@@ -217,6 +217,6 @@ public final class PairedBlocks {
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must lie in (0, 1): " + confidence);
         }
-        return new TDistribution(df).inverseCumulativeProbability((1 + confidence) / 2);
+        return new TDistribution(null, df).inverseCumulativeProbability((1 + confidence) / 2); // null: no sampler
     }
 }

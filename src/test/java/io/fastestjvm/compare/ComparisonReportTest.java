@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** report.md of synthetic comparisons: the tables, the verdicts in them, failed blocks and failed voids. */
 class ComparisonReportTest {
-    static final String TABLE_HEADER = "| pair | figure | ratio | 95 % interval | p | blocks | verdict |";
+    static final String TABLE_HEADER = "| pair | figure | ratio | 95 % interval | interval from | p | blocks | verdict |";
 
     private static String line(final String markdown, final String start) {
         for (final String line : markdown.split("\n")) {
@@ -34,7 +34,7 @@ class ComparisonReportTest {
         final String p50 = line(md, "| a / b | actual-send p50 | ");
         assertTrue(p50.endsWith(" | 6 | **a slower** |"), p50);
         final PairFigure figure = analysis.figure("a", "b", ComparisonAnalysis.P50);
-        assertTrue(p50.contains(ComparisonReport.fmt("| %.3f | %.3f - %.3f |", figure.ratio(),
+        assertTrue(p50.contains(ComparisonReport.fmt("| %.3f | %.3f - %.3f | t over blocks |", figure.ratio(),
                 figure.ratioInterval().lower(), figure.ratioInterval().upper())), p50);
         assertTrue(line(md, "| a / b | actual-send p99 (pooled per block) | ").endsWith("**a slower** |"), md);
         assertTrue(md.contains("## Paired shift of the median (ns, A - B per cycle, median per block)"), md);
@@ -95,7 +95,7 @@ class ComparisonReportTest {
         assertTrue(md.contains("Blocks counted: 2; failed (never counted): block 3 (failed: b (pid 9): ended before"
                 + " its slice reply) "), md);
         final String p50 = line(md, "| a / b | actual-send p50 | ");
-        assertTrue(p50.endsWith(" | - | - | 2 | too few blocks (2 < 3) |"), p50);
+        assertTrue(p50.endsWith(" | - | - | - | 2 | too few blocks (2 < 3) |"), p50);
         final String a = line(md, "| a | ");
         assertEquals(0, a.indexOf("| a | 2 of 120 (1.7 %) **FAILED** | "), a);
         assertFalse(line(md, "| b | ").contains("FAILED"), md);

@@ -88,12 +88,16 @@ class ComparisonTest {
 
     /** A finished comparison's folder as Comparison writes it: plan.json, slices.csv and blocks.csv. */
     private File comparisonFolder(final Synthetic data) throws IOException {
+        return comparisonFolder(data, Collections.singletonMap("qp.compare.variants", "a=|;b=|"));
+    }
+
+    private File comparisonFolder(final Synthetic data, final Map<String, String> settings) throws IOException {
         final File folder = new File(temp, "20250101T000000Z-a-vs-b");
         assertTrue(folder.mkdirs());
         final Map<String, Object> plan = new LinkedHashMap<>();
         plan.put("started", "20250101T000000Z");
         plan.put("seed", 42);
-        plan.put("settings", Collections.singletonMap("qp.compare.variants", "a=|;b=|"));
+        plan.put("settings", settings);
         final List<Map<String, Object>> variants = new ArrayList<>();
         for (final String name : data.variants) {
             final Map<String, Object> variant = new LinkedHashMap<>();
@@ -144,5 +148,28 @@ class ComparisonTest {
         assertTrue(out().startsWith("---------- interleaved comparison, 6 blocks ----------\n"), out());
         assertTrue(out().contains("a slower"), out());
         assertEquals("", err());
+    }
+
+    @Test
+    void reportReproducesSteinsIntervalFromThePlansSettings() throws IOException {
+        final Synthetic data = Synthetic.generate(7, 5, 10, 30, 0);
+        final Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("qp.compare.blocks", "3");
+        settings.put("qp.compare.stop", "stein");
+        settings.put("qp.compare.variants", "a=|;b=|");
+        final File folder = comparisonFolder(data, settings);
+        assertEquals(0, run(new Properties(), "--report", folder.getPath()));
+        final String md = new String(Files.readAllBytes(new File(folder, Comparison.REPORT).toPath()),
+                StandardCharsets.UTF_8);
+        final ComparisonAnalysis stein = data.analyse(new SteinStop(3, 5));
+        assertEquals(ComparisonReport.markdown("Interleaved comparison " + folder.getName(), Arrays.asList(
+                "Started 20250101T000000Z UTC on Linux test, 2 CPUs; seed 42", "Provenance: {commit=abc123}",
+                "Settings: " + settings, "Variant a: the launching JVM's java, flags []",
+                "Variant b: the launching JVM's java, flags []"), stein, 20), md);
+        final PairFigure p50 = stein.figure("a", "b", ComparisonAnalysis.P50);
+        assertTrue(md.contains(ComparisonReport.fmt("| %.3f - %.3f | Stein, pilot 3 blocks, s0 = ",
+                p50.ratioInterval().lower(), p50.ratioInterval().upper())), md);
+        assertTrue(md.contains("ran under Stein's stop rule (pilot 3 blocks, target +/-5 %)"), md);
+        assertTrue(out().contains("[Stein, pilot 3 blocks, s0 = "), out());
     }
 }

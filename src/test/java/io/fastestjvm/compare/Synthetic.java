@@ -78,6 +78,24 @@ final class Synthetic {
         return ComparisonAnalysis.of(variants, slices, blocks);
     }
 
+    /** The analysis as a comparison run under {@code stop} (null: a fixed number of blocks) sees it. */
+    ComparisonAnalysis analyse(final SteinStop stop) {
+        return ComparisonAnalysis.of(variants, slices, blocks, stop);
+    }
+
+    /**
+     * A block of one cycle whose p50 log ratio a / b is {@code logRatio} (so it is the block's value), with tails
+     * that carry the same ratio.
+     */
+    void pairedBlock(final int block, final double logRatio) {
+        final long b = 1_000_000;
+        final long a = Math.round(b * Math.exp(logRatio));
+        slice(block, 0, 0, "-", variants.get(0), a);
+        slice(block, 0, 1, variants.get(0), variants.get(1), b);
+        block(block, variants.get(0), 3 * a, 8 * a, 1, 0);
+        block(block, variants.get(1), 3 * b, 8 * b, 1, 0);
+    }
+
     /**
      * {@code blocks} x {@code cycles} for the variants a, b (, c...), one per element of {@code shiftNanos}: every
      * cycle's p50 of a variant is level x exp(its block's JVM effect, sd 1 %) x exp(noise, sd 2 %) + its shift.
