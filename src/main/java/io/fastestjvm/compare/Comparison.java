@@ -230,10 +230,10 @@ public final class Comparison {
         out.println("---------- interleaved comparison, " + analysis.countedBlocks.size() + " blocks ----------");
         for (final PairFigure figure : analysis.figures) {
             final io.fastestjvm.statistics.Interval interval = figure.ratioInterval();
-            out.println(String.format(Locale.ROOT, "%-40s %-38s %.3f %s  %s  [%s]", figure.a + " / " + figure.b,
+            out.println(String.format(Locale.ROOT, "%-40s %-38s %.3f %s  %s  [%s; %s]", figure.a + " / " + figure.b,
                     figure.figure, figure.ratio(), interval == null ? "(no interval)"
                             : String.format(Locale.ROOT, "(%.3f-%.3f)", interval.lower(), interval.upper()),
-                    figure.verdict(), figure.method()));
+                    figure.verdict(), figure.family(), figure.method()));
         }
     }
 

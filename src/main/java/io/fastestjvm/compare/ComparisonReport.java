@@ -34,10 +34,12 @@ public final class ComparisonReport {
             analysis.failedBlocks.forEach((block, why) -> md.append("block ").append(block).append(" (")
                     .append(why).append(") "));
         }
-        md.append(". A pair is separable when Benjamini-Hochberg (FDR ")
-                .append((int) (ComparisonAnalysis.FDR * 100)).append(" % over all ").append(analysis.figures.size())
-                .append(" figures) accepts it and its 95 % interval over blocks (t, blocks - 1 df) excludes 1; no"
-                        + " interval under ").append(PairedBlocks.MIN_BLOCKS).append(" blocks.");
+        md.append(fmt(". The primary figure is each pair's actual-send p50. A figure is separable when"
+                + " Benjamini-Hochberg at a %d %% false discovery rate accepts it within its family, the primary"
+                + " figures (%d) or the secondary ones (%d: intended-send p50, p99, p99.9), and its 95 %% interval"
+                + " over blocks (t, blocks - 1 df) excludes 1; no interval under %d blocks.",
+                Math.round(ComparisonAnalysis.FDR * 100), analysis.family(true).size(),
+                analysis.family(false).size(), PairedBlocks.MIN_BLOCKS));
         if (analysis.stop != null) {
             md.append(fmt(" The comparison ran under Stein's stop rule (pilot %d blocks, target +/-%d %%): once the"
                     + " pilot is complete, each pair's actual-send p50 carries Stein's interval and test (mean of"
@@ -45,12 +47,12 @@ public final class ComparisonReport {
                     + " t over all blocks would not.", analysis.stop.pilotBlocks, analysis.stop.targetPercent));
         }
         md.append("\n\n");
-        md.append(VERDICT_HEADING).append("\n\n| pair | figure | ratio | 95 % interval | interval from | p | blocks"
-                + " | verdict |\n|---|---|---:|---|---|---:|---:|---|\n");
+        md.append(VERDICT_HEADING).append("\n\n| pair | figure | family | ratio | 95 % interval | interval from | p"
+                + " | blocks | verdict |\n|---|---|---|---:|---|---|---:|---:|---|\n");
         for (final PairFigure figure : analysis.figures) {
             final Interval interval = figure.ratioInterval();
             md.append("| ").append(figure.a).append(" / ").append(figure.b).append(" | ").append(figure.figure)
-                    .append(" | ").append(fmt("%.3f", figure.ratio())).append(" | ")
+                    .append(" | ").append(figure.family()).append(" | ").append(fmt("%.3f", figure.ratio())).append(" | ")
                     .append(interval == null ? "-" : fmt("%.3f - %.3f", interval.lower(), interval.upper()))
                     .append(" | ").append(interval == null ? "-" : figure.method())
                     .append(" | ").append(Double.isNaN(figure.pValue()) ? "-" : fmt("%.2g", figure.pValue()))

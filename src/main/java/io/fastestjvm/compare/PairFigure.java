@@ -12,7 +12,7 @@ import io.fastestjvm.statistics.SteinTwoStage;
  * log ratios for the paired median; the log ratio of the block's pooled percentiles for the tail), with its
  * interval over blocks and its test: Student t over the blocks, or, for the p50 of a comparison run under Stein's
  * stop rule, Stein's interval and statistic (the pilot's sd and df). Whether it is separable is decided over its
- * family ({@link ComparisonAnalysis}: Benjamini-Hochberg, then the interval must exclude 1).
+ * family (the primary figures, each pair's actual-send p50, or the others) ({@link ComparisonAnalysis}: Benjamini-Hochberg, then the interval must exclude 1).
  */
 final class PairFigure {
     static final double CONFIDENCE = 0.95;
@@ -63,7 +63,17 @@ final class PairFigure {
         return stein == null ? blocks.pValue() : stein.pValue(blocks.blockValues());
     }
 
-    /** Which interval the figure carries, as the report and the console name it. */
+    /** Whether it is its pair's primary figure, the actual-send p50; the others form a family of their own. */
+    boolean primary() {
+        return ComparisonAnalysis.P50.equals(figure);
+    }
+
+    /** The Benjamini-Hochberg family it is corrected in, as the report and the console name it. */
+    String family() {
+        return primary() ? "primary" : "secondary";
+    }
+
+        /** Which interval the figure carries, as the report and the console name it. */
     String method() {
         return stein == null ? "t over blocks" : String.format(Locale.ROOT, "Stein, pilot %d blocks, s0 = %.1f %%",
                 stein.pilotBlocks(), 100 * stein.pilotSd());

@@ -170,6 +170,6 @@ class ComparisonTest {
         assertTrue(md.contains(ComparisonReport.fmt("| %.3f - %.3f | Stein, pilot 3 blocks, s0 = ",
                 p50.ratioInterval().lower(), p50.ratioInterval().upper())), md);
         assertTrue(md.contains("ran under Stein's stop rule (pilot 3 blocks, target +/-5 %)"), md);
-        assertTrue(out().contains("[Stein, pilot 3 blocks, s0 = "), out());
+        assertTrue(out().contains("[primary; Stein, pilot 3 blocks, s0 = "), out());
     }
 }
