@@ -73,7 +73,9 @@ public final class ComparisonReport {
                 + "A block's value is the median of its cycles; its sd over blocks is what the interval uses. Within a"
                 + " block, a cycle's sd is estimated robustly (1.4826 x MAD); the median of n cycles then varies by"
                 + " about sqrt(pi/2) x that / sqrt(n), and what remains of the block values' variance is between"
-                + " blocks: fresh JVMs that differ.");
+                + " blocks: fresh JVMs that differ. The blocks a +/-5 % interval would need come from the block values'"
+                + " sd; from a few blocks that sd is itself uncertain, so the 95 % interval of the count is the"
+                + " count at either end of the sd's chi-square interval (blocks - 1 df).");
         final double[] cost = analysis.blockCostSeconds();
         if (cost != null) {
             md.append(fmt(" A block took %.0f s besides its cycles (starting, warming up and reading back its JVMs)"
@@ -82,7 +84,7 @@ public final class ComparisonReport {
                     + " variance)) (Kalibera & Jones, ISMM 2013).", cost[0], cost[1]));
         }
         md.append("\n\n| pair | cycle sd within a block | sd of block values | of which between blocks | cycles per block"
-                + " | block values (ratio) | blocks for +/-5 % | best cycles per block |\n"
+                + " | block values (ratio) | blocks for +/-5 % (95 % interval) | best cycles per block |\n"
                 + "|---|---:|---:|---:|---:|---|---:|---:|\n");
         for (final PairFigure figure : analysis.figures) {
             if (!ComparisonAnalysis.P50.equals(figure.figure)) {
@@ -141,8 +143,14 @@ public final class ComparisonReport {
         return best > MOST_CYCLES_SHOWN ? "> " + MOST_CYCLES_SHOWN : fmt("%.0f", Math.max(1, best));
     }
 
-    private static String blocksNeeded(final PairedBlocks blocks) {
-        final int needed = blocks.blocksNeeded(Math.log(1.05), PairFigure.CONFIDENCE);
+    /** The blocks a +/-5 % interval needs at this block sd, and at the ends of the sd's 95 % interval. */
+    static String blocksNeeded(final PairedBlocks blocks) {
+        final int[] range = blocks.blocksNeededRange(Math.log(1.05), PairFigure.CONFIDENCE);
+        return blockCount(blocks.blocksNeeded(Math.log(1.05), PairFigure.CONFIDENCE)) + " (" + blockCount(range[0])
+                + " - " + blockCount(range[1]) + ")";
+    }
+
+    private static String blockCount(final int needed) {
         return needed > PairedBlocks.MAX_BLOCKS_NEEDED ? "> " + PairedBlocks.MAX_BLOCKS_NEEDED : String.valueOf(needed);
     }
 

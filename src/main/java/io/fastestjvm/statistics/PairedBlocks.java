@@ -115,6 +115,11 @@ public final class PairedBlocks {
         return blockValues.length < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(blockValues));
     }
 
+    /** The chi-square interval of the block sd on B - 1 df ({@link VarianceComponents#sdInterval}); null below 2 blocks. */
+    public Interval blockSdInterval(final double confidence) {
+        return blocks() < 2 ? null : VarianceComponents.sdInterval(blockSd(), blocks() - 1, confidence);
+    }
+
     /**
      * {@code mean -/+ t_{B-1,(1+confidence)/2} * blockSd / sqrt(B)}, or null below {@link #MIN_BLOCKS} blocks.
      */
@@ -181,6 +186,21 @@ public final class PairedBlocks {
             throw new IllegalStateException("no block sd below 2 blocks: " + blocks());
         }
         return blocksNeeded(blockSd(), halfWidth, confidence);
+    }
+
+    /**
+     * {@link #blocksNeeded(double, double)} with its uncertainty: the blocks needed at the lower and the upper end of
+     * the block sd's chi-square interval at {@code confidence} ({@link #blockSdInterval}), as {lower, upper}.
+     *
+     * @throws IllegalStateException below 2 blocks, where there is no sd to plan from
+     */
+    public int[] blocksNeededRange(final double halfWidth, final double confidence) {
+        if (blocks() < 2) {
+            throw new IllegalStateException("no block sd below 2 blocks: " + blocks());
+        }
+        final Interval sd = blockSdInterval(confidence);
+        return new int[] {blocksNeeded(sd.lower(), halfWidth, confidence), blocksNeeded(sd.upper(), halfWidth,
+                confidence)};
     }
 
     /** {@link #blocksNeeded(double, double)} for a given block sd. */

@@ -1,5 +1,7 @@
 package io.fastestjvm.statistics;
 
+import org.apache.commons.math3.distribution.ChiSquaredDistribution;
+
 /**
  * The variance of paired cycle values split into its two levels: within a block (cycle to cycle in the same JVMs)
  * and between blocks (one set of fresh JVMs to the next). The split says where more measuring helps: more cycles
@@ -66,6 +68,20 @@ public final class VarianceComponents {
         }
         return betweenVariance == 0 ? Double.POSITIVE_INFINITY
                 : Math.sqrt(fixedSeconds * withinVariance / (secondsPerCycle * betweenVariance));
+    }
+
+    /**
+     * The confidence interval of a normal population's sd from a sample sd on {@code df} degrees of freedom:
+     * {@code sd x sqrt(df / chi2_{df,(1+c)/2})} to {@code sd x sqrt(df / chi2_{df,(1-c)/2})}, the estimate the sd
+     * itself. A handful of blocks give a wide one: a sd from 5 blocks may be 0.6x to 2.5x the true one.
+     */
+    public static Interval sdInterval(final double sd, final double df, final double confidence) {
+        if (!(sd >= 0 && df > 0)) {
+            throw new IllegalArgumentException("sd must be non-negative and df positive: " + sd + ", " + df);
+        }
+        final ChiSquaredDistribution chiSquared = new ChiSquaredDistribution(null, df);
+        return new Interval(sd, sd * Math.sqrt(df / chiSquared.inverseCumulativeProbability((1 + confidence) / 2)),
+                sd * Math.sqrt(df / chiSquared.inverseCumulativeProbability((1 - confidence) / 2)), confidence);
     }
 
     @Override

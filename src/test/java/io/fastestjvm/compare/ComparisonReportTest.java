@@ -1,5 +1,6 @@
 package io.fastestjvm.compare;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,8 @@ import java.util.Arrays;
 import java.util.Collections;
 
 import org.junit.jupiter.api.Test;
+
+import io.fastestjvm.statistics.PairedBlocks;
 
 /** report.md of synthetic comparisons: the tables, the verdicts in them, failed blocks and failed voids. */
 class ComparisonReportTest {
@@ -78,6 +81,14 @@ class ComparisonReportTest {
         final String[] cells = row.split(" \\| ");
         final String best = cells[cells.length - 1].replace(" |", "");
         assertTrue(best.matches("\\d+|> 1000"), best);
+        final String[] needed = cells[cells.length - 2].split("[ ()-]+");
+        assertEquals(3, needed.length, cells[cells.length - 2]);
+        final PairedBlocks p50 = analysis.figure("a", "b", ComparisonAnalysis.P50).blocks;
+        assertEquals(p50.blocksNeeded(Math.log(1.05), 0.95), Integer.parseInt(needed[0]));
+        assertArrayEquals(p50.blocksNeededRange(Math.log(1.05), 0.95), new int[] {Integer.parseInt(needed[1]),
+            Integer.parseInt(needed[2])});
+        assertTrue(Integer.parseInt(needed[1]) < Integer.parseInt(needed[0])
+                && Integer.parseInt(needed[0]) < Integer.parseInt(needed[2]), cells[cells.length - 2]);
     }
 
     @Test
