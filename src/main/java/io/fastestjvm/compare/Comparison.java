@@ -113,6 +113,7 @@ public final class Comparison {
         final long capNanos = plan.maxMinutes() == 0 ? Long.MAX_VALUE : TimeUnit.MINUTES.toNanos(plan.maxMinutes());
         int target = plan.blocks();
         boolean anyFailed = false;
+        final List<Double> blockSeconds = new ArrayList<>();
         final ConcurrentRunWatch watch = new ConcurrentRunWatch(registry, err);
         watch.start();
         try (ComparisonFiles files = new ComparisonFiles(folder)) {
@@ -124,9 +125,18 @@ public final class Comparison {
                             + block + " of " + target);
                     break;
                 }
+                final long blockStarted = System.nanoTime();
                 anyFailed |= runner.run(block) != null;
+                blockSeconds.add((System.nanoTime() - blockStarted) / 1e9);
+                final ComparisonAnalysis sofar = analyse(folder, plan);
                 if (plan.steinStop() && block >= plan.blocks()) {
-                    target = steinTarget(analyse(folder, plan), plan, block, err);
+                    target = steinTarget(sofar, plan, block, err);
+                }
+                final double capSeconds = plan.maxMinutes() == 0 ? Double.POSITIVE_INFINITY
+                        : (capNanos - (System.nanoTime() - started)) / 1e9;
+                for (final String line : ComparisonProgress.lines(sofar, block, target,
+                        blockSeconds.stream().mapToDouble(Double::doubleValue).toArray(), capSeconds)) {
+                    err.println(line);
                 }
             }
         }
