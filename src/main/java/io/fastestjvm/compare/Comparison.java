@@ -36,7 +36,9 @@ import io.fastestjvm.results.RunSummary;
  * Entry point of the interleaved comparison ({@code mvn exec:java@Compare}, or {@code jvm-profiles/run-matrix.sh
  * --design interleaved}, which names the variants): checks the settings and the memory a block needs, then runs
  * blocks ({@link BlockRunner}) until the stop rule is met, and writes {@code report.md} from the comparison's own
- * files. {@code --report FOLDER} rewrites the report of an earlier comparison from those files alone.
+ * files. {@code --report FOLDER} rewrites the report of an earlier comparison from those files alone;
+ * {@code --components BASE... -- FOLDER...} prints the variance components of finished comparisons
+ * ({@link ComparisonComponents}).
  * Exit codes: 0 every block completed and no variant voided too many cycles; 1 otherwise; 2 a bad setting, with
  * nothing started and nothing written.
  */
@@ -51,7 +53,9 @@ public final class Comparison {
     }
 
     public static void main(final String[] args) throws Exception {
-        final int exit = run(args, System.getProperties(), System.out, System.err);
+        final int exit = args.length > 0 && ComparisonComponents.COMMAND.equals(args[0])
+                ? ComparisonComponents.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err)
+                : run(args, System.getProperties(), System.out, System.err);
         if (exit != 0) {
             System.exit(exit);
         }
@@ -214,15 +218,20 @@ public final class Comparison {
     }
 
     private static int report(final File folder, final PrintStream out, final PrintStream err) throws IOException {
-        final Properties settings = new Properties();
+        final ComparisonOptions options = planOptions(folder);
+        final ComparisonAnalysis analysis = writeReport(folder, options, out);
+        return analysis.failedBlocks.isEmpty() && voidsHeld(analysis, options, err) ? 0 : 1;
+    }
+
+    /** The settings a finished comparison ran with, from its plan.json. */
+    static ComparisonOptions planOptions(final File folder) throws IOException {
         @SuppressWarnings("unchecked")
         final Map<String, Object> plan = JSON.readValue(new File(folder, PLAN), Map.class);
         @SuppressWarnings("unchecked")
         final Map<String, String> qp = (Map<String, String>) plan.get("settings");
+        final Properties settings = new Properties();
         settings.putAll(qp);
-        final ComparisonOptions options = ComparisonOptions.fromProperties(settings);
-        final ComparisonAnalysis analysis = writeReport(folder, options, out);
-        return analysis.failedBlocks.isEmpty() && voidsHeld(analysis, options, err) ? 0 : 1;
+        return ComparisonOptions.fromProperties(settings);
     }
 
     /** report.md and the charts from the folder's own files, and the verdict on the console. */

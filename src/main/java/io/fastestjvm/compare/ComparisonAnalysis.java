@@ -176,28 +176,36 @@ final class ComparisonAnalysis {
     }
 
     /**
-     * What a counted block cost in wall time, medians over blocks, in seconds: {fixed, per cycle}, where fixed is
-     * every variant's start, warm-up and read-back. Null for sets written before blocks.csv had the times.
+     * What each counted block cost in wall time, in seconds, in block order: {fixed, cycles, cycle count}, where
+     * fixed is every variant's start, warm-up and read-back. Null for sets written before blocks.csv had the times.
      */
-    double[] blockCostSeconds() {
-        final Map<Integer, long[]> perBlock = new TreeMap<>(); // block -> fixed ms, cycles ms, cycles
+    List<double[]> blockSeconds() {
+        final Map<Integer, double[]> perBlock = new TreeMap<>();
         for (final BlockRow row : blockRows) {
             if (countedBlocks.contains(row.block)) {
                 if (row.fixedMillis() < 0) {
                     return null;
                 }
-                final long[] cost = perBlock.computeIfAbsent(row.block, b -> new long[3]);
-                cost[0] += row.fixedMillis();
-                cost[1] = row.cyclesMillis;
+                final double[] cost = perBlock.computeIfAbsent(row.block, b -> new double[3]);
+                cost[0] += row.fixedMillis() / 1000.0;
+                cost[1] = row.cyclesMillis / 1000.0;
                 cost[2] = row.cycles;
             }
         }
-        if (perBlock.isEmpty()) {
+        return perBlock.isEmpty() ? null : new ArrayList<>(perBlock.values());
+    }
+
+    /**
+     * What a counted block cost in wall time, medians over blocks, in seconds: {fixed, per cycle}. Null for sets
+     * written before blocks.csv had the times.
+     */
+    double[] blockCostSeconds() {
+        final List<double[]> perBlock = blockSeconds();
+        if (perBlock == null) {
             return null;
         }
-        final double[] fixed = perBlock.values().stream().mapToDouble(c -> c[0] / 1000.0).sorted().toArray();
-        final double[] perCycle = perBlock.values().stream().mapToDouble(c -> c[1] / 1000.0 / c[2]).sorted()
-                .toArray();
+        final double[] fixed = perBlock.stream().mapToDouble(c -> c[0]).sorted().toArray();
+        final double[] perCycle = perBlock.stream().mapToDouble(c -> c[1] / c[2]).sorted().toArray();
         return new double[] {fixed[fixed.length / 2], perCycle[perCycle.length / 2]};
     }
 

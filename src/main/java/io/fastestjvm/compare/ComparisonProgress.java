@@ -1,8 +1,9 @@
 package io.fastestjvm.compare;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+
+import org.apache.commons.math3.stat.StatUtils;
 
 import io.fastestjvm.statistics.Interval;
 import io.fastestjvm.statistics.PairedBlocks;
@@ -54,7 +55,7 @@ final class ComparisonProgress {
         if (toGo == 0) {
             return "done";
         }
-        final double perBlock = median(blockSeconds);
+        final double perBlock = StatUtils.percentile(blockSeconds, 50); // the median
         final int startable = (int) Math.min(toGo, Math.ceil(Math.max(0, capSeconds) / perBlock));
         if (startable == 0) {
             return "the time cap is reached: done";
@@ -76,13 +77,6 @@ final class ComparisonProgress {
             any = true;
         }
         return any;
-    }
-
-    private static double median(final double[] values) {
-        final double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        final int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
     private static String fmt(final String format, final Object... args) {

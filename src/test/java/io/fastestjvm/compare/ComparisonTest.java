@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,37 +90,7 @@ class ComparisonTest {
     }
 
     private File comparisonFolder(final Synthetic data, final Map<String, String> settings) throws IOException {
-        final File folder = new File(temp, "20250101T000000Z-a-vs-b");
-        assertTrue(folder.mkdirs());
-        final Map<String, Object> plan = new LinkedHashMap<>();
-        plan.put("started", "20250101T000000Z");
-        plan.put("seed", 42);
-        plan.put("settings", settings);
-        final List<Map<String, Object>> variants = new ArrayList<>();
-        for (final String name : data.variants) {
-            final Map<String, Object> variant = new LinkedHashMap<>();
-            variant.put("name", name);
-            variant.put("javaHome", "");
-            variant.put("flags", Collections.emptyList());
-            variants.add(variant);
-        }
-        plan.put("variants", variants);
-        plan.put("provenance", Collections.singletonMap("commit", "abc123"));
-        plan.put("machine", "Linux test, 2 CPUs");
-        new ObjectMapper().writeValue(new File(folder, Comparison.PLAN), plan);
-        final List<String> slices = new ArrayList<>();
-        slices.add(SliceRow.header());
-        for (final SliceRow row : data.slices) {
-            slices.add(row.toCsv());
-        }
-        Files.write(new File(folder, ComparisonFiles.SLICES).toPath(), slices, StandardCharsets.UTF_8);
-        final List<String> blocks = new ArrayList<>();
-        blocks.add(BlockRow.header());
-        for (final BlockRow row : data.blocks) {
-            blocks.add(row.toCsv());
-        }
-        Files.write(new File(folder, ComparisonFiles.BLOCKS).toPath(), blocks, StandardCharsets.UTF_8);
-        return folder;
+        return data.write(new File(temp, "20250101T000000Z-a-vs-b"), settings);
     }
 
     @Test
