@@ -186,7 +186,12 @@ public final class Comparison {
      * block, up to twice the pilot's blocks; then the comparison stops with what it has.
      */
     static int steinTarget(final ComparisonAnalysis analysis, final ComparisonOptions plan, final int block,
-                                   final PrintStream err) {
+                           final PrintStream err) {
+        if (plan.blocks() < 2) {
+            err.println("[qp] Stein's rule needs a pilot of 2 blocks or more (qp.compare.blocks=" + plan.blocks()
+                    + "): no second stage");
+            return block;
+        }
         int target = block;
         for (final PairFigure figure : analysis.figures) {
             if (!ComparisonAnalysis.P50.equals(figure.figure)) {

@@ -20,8 +20,8 @@ import io.fastestjvm.statistics.PairedBlocks;
  * the tail (p99, p99.9) as the log ratio of each block's pooled percentiles. Benjamini-Hochberg at
  * {@link #FDR} runs over two families: the primary figure of every pair (the actual-send p50), and the others
  * (intended-send p50, p99, p99.9), so noisy tails do not dilute the p50; a figure is separable when BH accepts it in
- * its family and its interval excludes 1. Under Stein's stop rule ({@link SteinStop}) the p50 figures carry Stein's interval and test once the
- * pilot is complete.
+ * its family and its interval excludes 1. Under Stein's stop rule ({@link SteinStop}) the p50 figures carry Stein's
+ * interval and test once the pilot is complete.
  */
 final class ComparisonAnalysis {
     static final double FDR = 0.05;

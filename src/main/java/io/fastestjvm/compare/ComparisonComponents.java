@@ -134,7 +134,8 @@ final class ComparisonComponents {
     static String markdown(final List<Row> base, final List<Row> compared) {
         final Row pooled = Row.pooled(base);
         final StringBuilder md = new StringBuilder("| set | pair | blocks | sd of block values (95 %) | cycle sd"
-                + " within a block | s per slice | s per block | phi (95 %) |\n|---|---|---:|---|---:|---:|---:|---|\n");
+                + " within a block | s per slice | s per block | phi (95 %) |\n"
+                + "|---|---|---:|---|---:|---:|---:|---|\n");
         for (final Row row : base) {
             md.append(line("base: " + row.name, row, null));
         }

@@ -52,7 +52,8 @@ public final class ComparisonReport {
         for (final PairFigure figure : analysis.figures) {
             final Interval interval = figure.ratioInterval();
             md.append("| ").append(figure.a).append(" / ").append(figure.b).append(" | ").append(figure.figure)
-                    .append(" | ").append(figure.family()).append(" | ").append(fmt("%.3f", figure.ratio())).append(" | ")
+                    .append(" | ").append(figure.family()).append(" | ").append(fmt("%.3f", figure.ratio()))
+                    .append(" | ")
                     .append(interval == null ? "-" : fmt("%.3f - %.3f", interval.lower(), interval.upper()))
                     .append(" | ").append(interval == null ? "-" : figure.method())
                     .append(" | ").append(Double.isNaN(figure.pValue()) ? "-" : fmt("%.2g", figure.pValue()))

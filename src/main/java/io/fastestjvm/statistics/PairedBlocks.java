@@ -115,7 +115,7 @@ public final class PairedBlocks {
         return blockValues.length < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(blockValues));
     }
 
-    /** The chi-square interval of the block sd on B - 1 df ({@link VarianceComponents#sdInterval}); null below 2 blocks. */
+    /** The block sd's chi-square interval on B - 1 df ({@link VarianceComponents#sdInterval}); null below 2 blocks. */
     public Interval blockSdInterval(final double confidence) {
         return blocks() < 2 ? null : VarianceComponents.sdInterval(blockSd(), blocks() - 1, confidence);
     }

@@ -14,7 +14,8 @@ import io.fastestjvm.statistics.PairedBlocks;
 
 /** report.md of synthetic comparisons: the tables, the verdicts in them, failed blocks and failed voids. */
 class ComparisonReportTest {
-    static final String TABLE_HEADER = "| pair | figure | family | ratio | 95 % interval | interval from | p | blocks | verdict |";
+    static final String TABLE_HEADER = "| pair | figure | family | ratio | 95 % interval | interval from | p | blocks"
+            + " | verdict |";
 
     private static String line(final String markdown, final String start) {
         for (final String line : markdown.split("\n")) {

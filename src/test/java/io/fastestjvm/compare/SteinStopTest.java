@@ -19,7 +19,7 @@ import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.statistics.Interval;
 import io.fastestjvm.statistics.SteinTwoStage;
 
-/** The p50 figure of a comparison run under Stein's stop rule carries Stein's interval and test, through the product. */
+/** Under Stein's stop rule the p50 figure carries Stein's interval and test, through the product's own code. */
 class SteinStopTest {
     private static final SteinStop STEIN = new SteinStop(6, 5);
 
@@ -145,5 +145,12 @@ class SteinStopTest {
         final PairFigure late = p50(complete.analyse(rule));
         assertEquals(Arrays.asList(1, 2, 4, 5, 6, 7), late.blockNumbers.subList(0, 6));
         assertEquals(7 + late.stein.totalBlocks() - 6, Comparison.steinTarget(complete.analyse(rule), plan, 7, err));
+
+        settings.setProperty("qp.compare.blocks", "1");
+        bytes.reset();
+        assertEquals(1, Comparison.steinTarget(Synthetic.generate(7, 1, 10, 30, 0).analyse(new SteinStop(1, 1)),
+                ComparisonOptions.fromProperties(settings), 1, err), "a single block has no sd to plan from");
+        assertEquals("[qp] Stein's rule needs a pilot of 2 blocks or more (qp.compare.blocks=1): no second stage\n",
+                new String(bytes.toByteArray(), StandardCharsets.UTF_8));
     }
 }
