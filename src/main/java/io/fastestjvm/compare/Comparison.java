@@ -33,13 +33,14 @@ import io.fastestjvm.faults.StaleQueueSweeper;
 import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.slice.SliceChild;
-import io.fastestjvm.statistics.SteinTwoStage;
 
 /**
  * Entry point of the interleaved comparison ({@code mvn exec:java@Compare}, or {@code jvm-profiles/run-matrix.sh
  * --design interleaved}, which names the variants): checks the settings and the memory a block needs, then runs
  * blocks ({@link BlockRunner}) until the stop rule is met, and writes {@code report.md} from the comparison's own
- * files. {@code --report FOLDER} rewrites the report of an earlier comparison from those files alone.
+ * files. {@code --report FOLDER} rewrites the report of an earlier comparison from those files alone;
+ * {@code --components BASE... -- FOLDER...} prints the variance components of finished comparisons
+ * ({@link ComparisonComponents}).
  * Exit codes: 0 every block completed and no variant voided too many cycles; 1 otherwise; 2 a bad setting, with
  * nothing started and nothing written.
  */
@@ -54,7 +55,9 @@ public final class Comparison {
     }
 
     public static void main(final String[] args) throws Exception {
-        final int exit = run(args, System.getProperties(), System.out, System.err);
+        final int exit = args.length > 0 && ComparisonComponents.COMMAND.equals(args[0])
+                ? ComparisonComponents.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err)
+                : run(args, System.getProperties(), System.out, System.err);
         if (exit != 0) {
             System.exit(exit);
         }
@@ -122,6 +125,7 @@ public final class Comparison {
         final long capNanos = plan.maxMinutes() == 0 ? Long.MAX_VALUE : TimeUnit.MINUTES.toNanos(plan.maxMinutes());
         int target = plan.blocks();
         boolean anyFailed = false;
+        final List<Double> blockSeconds = new ArrayList<>();
         final ConcurrentRunWatch watch = new ConcurrentRunWatch(registry, err);
         watch.start();
         try (ComparisonFiles files = new ComparisonFiles(folder)) {
@@ -133,9 +137,18 @@ public final class Comparison {
                             + block + " of " + target);
                     break;
                 }
+                final long blockStarted = System.nanoTime();
                 anyFailed |= runner.run(block) != null;
-                if (plan.steinStop() && block == plan.blocks()) {
-                    target = steinTarget(folder, plan, err);
+                blockSeconds.add((System.nanoTime() - blockStarted) / 1e9);
+                final ComparisonAnalysis sofar = analyse(folder, plan);
+                if (plan.steinStop() && block >= plan.blocks()) {
+                    target = steinTarget(sofar, plan, block, err);
+                }
+                final double capSeconds = plan.maxMinutes() == 0 ? Double.POSITIVE_INFINITY
+                        : (capNanos - (System.nanoTime() - started)) / 1e9;
+                for (final String line : ComparisonProgress.lines(sofar, block, target,
+                        blockSeconds.stream().mapToDouble(Double::doubleValue).toArray(), capSeconds)) {
+                    err.println(line);
                 }
             }
         }
@@ -174,47 +187,70 @@ public final class Comparison {
         return held;
     }
 
-    /** Stein's second stage: the blocks the pilot's p50 block values ask for, the most over all pairs. */
-    private static int steinTarget(final File folder, final ComparisonOptions plan, final PrintStream err)
-            throws IOException {
-        final ComparisonAnalysis pilot = analyse(folder, plan.variants());
-        int target = plan.blocks();
-        for (final PairFigure figure : pilot.figures) {
-            if (ComparisonAnalysis.P50.equals(figure.figure) && figure.blocks.blocks() >= 2) {
-                final SteinTwoStage stein = SteinTwoStage.plan(figure.blocks.blockValues(),
-                        Math.log(1 + plan.targetPercent() / 100.0), PairFigure.CONFIDENCE, 1000);
-                err.println("[qp] Stein's rule, " + figure.a + " / " + figure.b + ": " + stein.totalBlocks()
-                        + " blocks for +/-" + plan.targetPercent() + " %");
-                target = Math.max(target, stein.totalBlocks());
+    /**
+     * The blocks to run under Stein's rule, as the last block number, once block {@code block} has ended: the
+     * pilot's last block plus the second stage the pilot's p50 block values ask for (the most over all pairs), the
+     * pilot taken as the report takes it ({@link SteinStop}). While a failed block leaves the pilot short, one more
+     * block, up to twice the pilot's blocks; then the comparison stops with what it has.
+     */
+    static int steinTarget(final ComparisonAnalysis analysis, final ComparisonOptions plan, final int block,
+                           final PrintStream err) {
+        if (plan.blocks() < 2) {
+            err.println("[qp] Stein's rule needs a pilot of 2 blocks or more (qp.compare.blocks=" + plan.blocks()
+                    + "): no second stage");
+            return block;
+        }
+        int target = block;
+        for (final PairFigure figure : analysis.figures) {
+            if (!ComparisonAnalysis.P50.equals(figure.figure)) {
+                continue;
             }
+            if (figure.stein == null) {
+                final boolean more = block < 2 * plan.blocks();
+                err.println("[qp] Stein's pilot has " + figure.blocks.blocks() + " of " + plan.blocks()
+                        + " blocks after block " + block + (more ? ": one more block" : ": stopping without it"));
+                return more ? block + 1 : block;
+            }
+            final int pilotEnd = figure.blockNumbers.get(plan.blocks() - 1);
+            if (pilotEnd == block) {
+                err.println("[qp] Stein's rule, " + figure.a + " / " + figure.b + ": " + figure.stein.totalBlocks()
+                        + " blocks for +/-" + plan.targetPercent() + " % (" + figure.method() + ")");
+            }
+            target = Math.max(target, pilotEnd + figure.stein.totalBlocks() - plan.blocks());
         }
         return target;
     }
 
-    static ComparisonAnalysis analyse(final File folder, final List<VariantSpec> variants) throws IOException {
+    static ComparisonAnalysis analyse(final File folder, final ComparisonOptions plan) throws IOException {
         final List<String> names = new ArrayList<>();
-        for (final VariantSpec variant : variants) {
+        for (final VariantSpec variant : plan.variants()) {
             names.add(variant.name);
         }
-        return ComparisonAnalysis.of(names, ComparisonFiles.readSlices(folder), ComparisonFiles.readBlocks(folder));
+        return ComparisonAnalysis.of(names, ComparisonFiles.readSlices(folder), ComparisonFiles.readBlocks(folder),
+                SteinStop.of(plan));
     }
 
     private static int report(final File folder, final PrintStream out, final PrintStream err) throws IOException {
-        final Properties settings = new Properties();
+        final ComparisonOptions options = planOptions(folder);
+        final ComparisonAnalysis analysis = writeReport(folder, options, out);
+        return analysis.failedBlocks.isEmpty() && voidsHeld(analysis, options, err) ? 0 : 1;
+    }
+
+    /** The settings a finished comparison ran with, from its plan.json. */
+    static ComparisonOptions planOptions(final File folder) throws IOException {
         @SuppressWarnings("unchecked")
         final Map<String, Object> plan = JSON.readValue(new File(folder, PLAN), Map.class);
         @SuppressWarnings("unchecked")
         final Map<String, String> qp = (Map<String, String>) plan.get("settings");
+        final Properties settings = new Properties();
         settings.putAll(qp);
-        final ComparisonOptions options = ComparisonOptions.fromProperties(settings);
-        final ComparisonAnalysis analysis = writeReport(folder, options, out);
-        return analysis.failedBlocks.isEmpty() && voidsHeld(analysis, options, err) ? 0 : 1;
+        return ComparisonOptions.fromProperties(settings);
     }
 
     /** report.md and the charts from the folder's own files, and the verdict on the console. */
     private static ComparisonAnalysis writeReport(final File folder, final ComparisonOptions plan,
                                                   final PrintStream out) throws IOException {
-        final ComparisonAnalysis analysis = analyse(folder, plan.variants());
+        final ComparisonAnalysis analysis = analyse(folder, plan);
         Files.write(new File(folder, REPORT).toPath(), ComparisonReport.markdown("Interleaved comparison "
                 + folder.getName(), header(folder), analysis, plan.maxVoidPercent()).getBytes(StandardCharsets.UTF_8));
         ComparisonCharts.write(folder, analysis);
@@ -226,10 +262,10 @@ public final class Comparison {
         out.println("---------- interleaved comparison, " + analysis.countedBlocks.size() + " blocks ----------");
         for (final PairFigure figure : analysis.figures) {
             final io.fastestjvm.statistics.Interval interval = figure.ratioInterval();
-            out.println(String.format(Locale.ROOT, "%-40s %-38s %.3f %s  %s", figure.a + " / " + figure.b,
+            out.println(String.format(Locale.ROOT, "%-40s %-38s %.3f %s  %s  [%s; %s]", figure.a + " / " + figure.b,
                     figure.figure, figure.ratio(), interval == null ? "(no interval)"
                             : String.format(Locale.ROOT, "(%.3f-%.3f)", interval.lower(), interval.upper()),
-                    figure.verdict()));
+                    figure.verdict(), figure.family(), figure.method()));
         }
     }
 

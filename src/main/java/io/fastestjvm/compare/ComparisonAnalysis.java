@@ -18,8 +18,10 @@ import io.fastestjvm.statistics.PairedBlocks;
  * (A listed before B): the median as the block median of per-cycle log ratios of slice p50s (a slice the host
  * stalled moves a mean, not a median), and its shift in ns;
  * the tail (p99, p99.9) as the log ratio of each block's pooled percentiles. Benjamini-Hochberg at
- * {@link #FDR} runs over every figure of every pair; a figure is separable when BH accepts it and its interval
- * excludes 1.
+ * {@link #FDR} runs over two families: the primary figure of every pair (the actual-send p50), and the others
+ * (intended-send p50, p99, p99.9), so noisy tails do not dilute the p50; a figure is separable when BH accepts it in
+ * its family and its interval excludes 1. Under Stein's stop rule ({@link SteinStop}) the p50 figures carry Stein's
+ * interval and test once the pilot is complete.
  */
 final class ComparisonAnalysis {
     static final double FDR = 0.05;
@@ -34,16 +36,27 @@ final class ComparisonAnalysis {
     final Map<String, int[]> voidsPerVariant = new LinkedHashMap<>();
     final List<SliceRow> slices;
     final List<BlockRow> blockRows;
+    /** Stein's stop rule the comparison ran under; null: a fixed number of blocks. */
+    final SteinStop stop;
 
-    private ComparisonAnalysis(final List<String> variants, final List<SliceRow> slices, final List<BlockRow> blocks) {
+    private ComparisonAnalysis(final List<String> variants, final List<SliceRow> slices, final List<BlockRow> blocks,
+                               final SteinStop stop) {
         this.variants = variants;
         this.slices = slices;
         this.blockRows = blocks;
+        this.stop = stop;
     }
 
+    /** The analysis of a comparison that ran a fixed number of blocks. */
     static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
                                  final List<BlockRow> blocks) {
-        final ComparisonAnalysis analysis = new ComparisonAnalysis(variants, slices, blocks);
+        return of(variants, slices, blocks, null);
+    }
+
+    /** The analysis of a comparison that ran under {@code stop} (null: a fixed number of blocks). */
+    static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
+                                 final List<BlockRow> blocks, final SteinStop stop) {
+        final ComparisonAnalysis analysis = new ComparisonAnalysis(variants, slices, blocks, stop);
         analysis.analyse();
         return analysis;
     }
@@ -85,10 +98,26 @@ final class ComparisonAnalysis {
                 pair(variants.get(i), variants.get(j), cycles, byBlock);
             }
         }
-        final double[] p = figures.stream().mapToDouble(PairFigure::pValue).toArray();
+        correct(family(true));
+        correct(family(false));
+    }
+
+    /** The primary figures (each pair's actual-send p50), or the others. */
+    List<PairFigure> family(final boolean primary) {
+        final List<PairFigure> family = new ArrayList<>();
+        for (final PairFigure figure : figures) {
+            if (figure.primary() == primary) {
+                family.add(figure);
+            }
+        }
+        return family;
+    }
+
+    private static void correct(final List<PairFigure> family) {
+        final double[] p = family.stream().mapToDouble(PairFigure::pValue).toArray();
         final boolean[] accepted = BenjaminiHochberg.discoveries(p, FDR);
         for (int i = 0; i < accepted.length; i++) {
-            figures.get(i).discovery = accepted[i];
+            family.get(i).discovery = accepted[i];
         }
     }
 
@@ -99,6 +128,7 @@ final class ComparisonAnalysis {
         final List<double[]> shiftNanos = new ArrayList<>();
         final List<double[]> p99 = new ArrayList<>();
         final List<double[]> p999 = new ArrayList<>();
+        final List<Integer> paired = new ArrayList<>();
         for (final int block : countedBlocks) {
             final List<double[]> values = new ArrayList<>();
             for (final Map<String, SliceRow> cycle : cycles.getOrDefault(block,
@@ -114,6 +144,7 @@ final class ComparisonAnalysis {
             if (values.isEmpty()) {
                 continue; // every cycle voided: the block has no paired median (its voids say why)
             }
+            paired.add(block);
             logRatios.add(column(values, 0));
             intendedLogRatios.add(column(values, 1));
             shiftNanos.add(column(values, 2));
@@ -125,10 +156,14 @@ final class ComparisonAnalysis {
         if (logRatios.isEmpty()) {
             return;
         }
-        figures.add(new PairFigure(a, b, P50, PairedBlocks.ofMedians(logRatios)));
-        figures.add(new PairFigure(a, b, "actual-send p99 (pooled per block)", PairedBlocks.of(p99)));
-        figures.add(new PairFigure(a, b, "actual-send p99.9 (pooled per block)", PairedBlocks.of(p999)));
-        figures.add(new PairFigure(a, b, "intended-send p50", PairedBlocks.ofMedians(intendedLogRatios)));
+        final List<Integer> numbers = Collections.unmodifiableList(paired);
+        final PairedBlocks p50 = PairedBlocks.ofMedians(logRatios);
+        figures.add(new PairFigure(a, b, P50, p50, numbers, stop == null ? null : stop.plan(p50)));
+        figures.add(new PairFigure(a, b, "actual-send p99 (pooled per block)", PairedBlocks.of(p99), numbers, null));
+        figures.add(new PairFigure(a, b, "actual-send p99.9 (pooled per block)", PairedBlocks.of(p999), numbers,
+                null));
+        figures.add(new PairFigure(a, b, "intended-send p50", PairedBlocks.ofMedians(intendedLogRatios), numbers,
+                null));
         shifts.put(a + " / " + b, PairedBlocks.ofMedians(shiftNanos));
     }
 
@@ -141,28 +176,36 @@ final class ComparisonAnalysis {
     }
 
     /**
-     * What a counted block cost in wall time, medians over blocks, in seconds: {fixed, per cycle}, where fixed is
-     * every variant's start, warm-up and read-back. Null for sets written before blocks.csv had the times.
+     * What each counted block cost in wall time, in seconds, in block order: {fixed, cycles, cycle count}, where
+     * fixed is every variant's start, warm-up and read-back. Null for sets written before blocks.csv had the times.
      */
-    double[] blockCostSeconds() {
-        final Map<Integer, long[]> perBlock = new TreeMap<>(); // block -> fixed ms, cycles ms, cycles
+    List<double[]> blockSeconds() {
+        final Map<Integer, double[]> perBlock = new TreeMap<>();
         for (final BlockRow row : blockRows) {
             if (countedBlocks.contains(row.block)) {
                 if (row.fixedMillis() < 0) {
                     return null;
                 }
-                final long[] cost = perBlock.computeIfAbsent(row.block, b -> new long[3]);
-                cost[0] += row.fixedMillis();
-                cost[1] = row.cyclesMillis;
+                final double[] cost = perBlock.computeIfAbsent(row.block, b -> new double[3]);
+                cost[0] += row.fixedMillis() / 1000.0;
+                cost[1] = row.cyclesMillis / 1000.0;
                 cost[2] = row.cycles;
             }
         }
-        if (perBlock.isEmpty()) {
+        return perBlock.isEmpty() ? null : new ArrayList<>(perBlock.values());
+    }
+
+    /**
+     * What a counted block cost in wall time, medians over blocks, in seconds: {fixed, per cycle}. Null for sets
+     * written before blocks.csv had the times.
+     */
+    double[] blockCostSeconds() {
+        final List<double[]> perBlock = blockSeconds();
+        if (perBlock == null) {
             return null;
         }
-        final double[] fixed = perBlock.values().stream().mapToDouble(c -> c[0] / 1000.0).sorted().toArray();
-        final double[] perCycle = perBlock.values().stream().mapToDouble(c -> c[1] / 1000.0 / c[2]).sorted()
-                .toArray();
+        final double[] fixed = perBlock.stream().mapToDouble(c -> c[0]).sorted().toArray();
+        final double[] perCycle = perBlock.stream().mapToDouble(c -> c[1] / c[2]).sorted().toArray();
         return new double[] {fixed[fixed.length / 2], perCycle[perCycle.length / 2]};
     }
 

@@ -34,17 +34,28 @@ public final class ComparisonReport {
             analysis.failedBlocks.forEach((block, why) -> md.append("block ").append(block).append(" (")
                     .append(why).append(") "));
         }
-        md.append(". A pair is separable when Benjamini-Hochberg (FDR ")
-                .append((int) (ComparisonAnalysis.FDR * 100)).append(" % over all ").append(analysis.figures.size())
-                .append(" figures) accepts it and its 95 % interval over blocks (t, blocks - 1 df) excludes 1; no"
-                        + " interval under ").append(PairedBlocks.MIN_BLOCKS).append(" blocks.\n\n");
-        md.append(VERDICT_HEADING).append("\n\n| pair | figure | ratio | 95 % interval | p | blocks | verdict |\n"
-                + "|---|---|---:|---|---:|---:|---|\n");
+        md.append(fmt(". The primary figure is each pair's actual-send p50. A figure is separable when"
+                + " Benjamini-Hochberg at a %d %% false discovery rate accepts it within its family, the primary"
+                + " figures (%d) or the secondary ones (%d: intended-send p50, p99, p99.9), and its 95 %% interval"
+                + " over blocks (t, blocks - 1 df) excludes 1; no interval under %d blocks.",
+                Math.round(ComparisonAnalysis.FDR * 100), analysis.family(true).size(),
+                analysis.family(false).size(), PairedBlocks.MIN_BLOCKS));
+        if (analysis.stop != null) {
+            md.append(fmt(" The comparison ran under Stein's stop rule (pilot %d blocks, target +/-%d %%): once the"
+                    + " pilot is complete, each pair's actual-send p50 carries Stein's interval and test (mean of"
+                    + " all blocks -/+ t_{n0-1} x s0 / sqrt(n), s0 the pilot's sd), which keep their coverage where a"
+                    + " t over all blocks would not.", analysis.stop.pilotBlocks, analysis.stop.targetPercent));
+        }
+        md.append("\n\n");
+        md.append(VERDICT_HEADING).append("\n\n| pair | figure | family | ratio | 95 % interval | interval from | p"
+                + " | blocks | verdict |\n|---|---|---|---:|---|---|---:|---:|---|\n");
         for (final PairFigure figure : analysis.figures) {
             final Interval interval = figure.ratioInterval();
             md.append("| ").append(figure.a).append(" / ").append(figure.b).append(" | ").append(figure.figure)
-                    .append(" | ").append(fmt("%.3f", figure.ratio())).append(" | ")
+                    .append(" | ").append(figure.family()).append(" | ").append(fmt("%.3f", figure.ratio()))
+                    .append(" | ")
                     .append(interval == null ? "-" : fmt("%.3f - %.3f", interval.lower(), interval.upper()))
+                    .append(" | ").append(interval == null ? "-" : figure.method())
                     .append(" | ").append(Double.isNaN(figure.pValue()) ? "-" : fmt("%.2g", figure.pValue()))
                     .append(" | ").append(figure.blocks.blocks()).append(" | ")
                     .append(figure.separable() ? "**" + figure.verdict() + "**" : figure.verdict()).append(" |\n");
@@ -63,7 +74,9 @@ public final class ComparisonReport {
                 + "A block's value is the median of its cycles; its sd over blocks is what the interval uses. Within a"
                 + " block, a cycle's sd is estimated robustly (1.4826 x MAD); the median of n cycles then varies by"
                 + " about sqrt(pi/2) x that / sqrt(n), and what remains of the block values' variance is between"
-                + " blocks: fresh JVMs that differ.");
+                + " blocks: fresh JVMs that differ. The blocks a +/-5 % interval would need come from the block values'"
+                + " sd; from a few blocks that sd is itself uncertain, so the 95 % interval of the count is the"
+                + " count at either end of the sd's chi-square interval (blocks - 1 df).");
         final double[] cost = analysis.blockCostSeconds();
         if (cost != null) {
             md.append(fmt(" A block took %.0f s besides its cycles (starting, warming up and reading back its JVMs)"
@@ -72,7 +85,7 @@ public final class ComparisonReport {
                     + " variance)) (Kalibera & Jones, ISMM 2013).", cost[0], cost[1]));
         }
         md.append("\n\n| pair | cycle sd within a block | sd of block values | of which between blocks | cycles per block"
-                + " | block values (ratio) | blocks for +/-5 % | best cycles per block |\n"
+                + " | block values (ratio) | blocks for +/-5 % (95 % interval) | best cycles per block |\n"
                 + "|---|---:|---:|---:|---:|---|---:|---:|\n");
         for (final PairFigure figure : analysis.figures) {
             if (!ComparisonAnalysis.P50.equals(figure.figure)) {
@@ -131,8 +144,14 @@ public final class ComparisonReport {
         return best > MOST_CYCLES_SHOWN ? "> " + MOST_CYCLES_SHOWN : fmt("%.0f", Math.max(1, best));
     }
 
-    private static String blocksNeeded(final PairedBlocks blocks) {
-        final int needed = blocks.blocksNeeded(Math.log(1.05), PairFigure.CONFIDENCE);
+    /** The blocks a +/-5 % interval needs at this block sd, and at the ends of the sd's 95 % interval. */
+    static String blocksNeeded(final PairedBlocks blocks) {
+        final int[] range = blocks.blocksNeededRange(Math.log(1.05), PairFigure.CONFIDENCE);
+        return blockCount(blocks.blocksNeeded(Math.log(1.05), PairFigure.CONFIDENCE)) + " (" + blockCount(range[0])
+                + " - " + blockCount(range[1]) + ")";
+    }
+
+    private static String blockCount(final int needed) {
         return needed > PairedBlocks.MAX_BLOCKS_NEEDED ? "> " + PairedBlocks.MAX_BLOCKS_NEEDED : String.valueOf(needed);
     }
 

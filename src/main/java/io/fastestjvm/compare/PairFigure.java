@@ -1,13 +1,19 @@
 package io.fastestjvm.compare;
 
+import java.util.List;
+import java.util.Locale;
+
 import io.fastestjvm.statistics.Interval;
 import io.fastestjvm.statistics.PairedBlocks;
+import io.fastestjvm.statistics.SteinTwoStage;
 
 /**
- * One figure of one pair: A / B at a percentile, as block values of ln(A / B) (the mean of the block's per-cycle
+ * One figure of one pair: A / B at a percentile, as block values of ln(A / B) (the median of the block's per-cycle
  * log ratios for the paired median; the log ratio of the block's pooled percentiles for the tail), with its
- * interval over blocks and its test. Whether it is separable is decided over all figures together
- * ({@link ComparisonAnalysis}: Benjamini-Hochberg, then the interval must exclude 1).
+ * interval over blocks and its test: Student t over the blocks, or, for the p50 of a comparison run under Stein's
+ * stop rule, Stein's interval and statistic (the pilot's sd and df). Whether it is separable is decided within its
+ * family, the primary figures (each pair's actual-send p50) or the others ({@link ComparisonAnalysis}:
+ * Benjamini-Hochberg, then the interval must exclude 1).
  */
 final class PairFigure {
     static final double CONFIDENCE = 0.95;
@@ -16,14 +22,25 @@ final class PairFigure {
     final String b;
     final String figure;
     final PairedBlocks blocks;
+    /** The block number of each block value, in order. */
+    final List<Integer> blockNumbers;
+    /** Stein's plan whose interval this figure carries; null: Student t over the blocks. */
+    final SteinTwoStage stein;
     /** Set by the analysis once every figure's p-value is known. */
     boolean discovery;
 
-    PairFigure(final String a, final String b, final String figure, final PairedBlocks blocks) {
+    PairFigure(final String a, final String b, final String figure, final PairedBlocks blocks,
+               final List<Integer> blockNumbers, final SteinTwoStage stein) {
+        if (blockNumbers.size() != blocks.blocks()) {
+            throw new IllegalArgumentException(blockNumbers.size() + " block numbers for " + blocks.blocks()
+                    + " block values");
+        }
         this.a = a;
         this.b = b;
         this.figure = figure;
         this.blocks = blocks;
+        this.blockNumbers = blockNumbers;
+        this.stein = stein;
     }
 
     double ratio() {
@@ -32,13 +49,35 @@ final class PairFigure {
 
     /** The ratio's interval, or null below {@link PairedBlocks#MIN_BLOCKS} blocks. */
     Interval ratioInterval() {
-        final Interval log = blocks.interval(CONFIDENCE);
-        return log == null ? null : new Interval(Math.exp(log.estimate()), Math.exp(log.lower()),
-                Math.exp(log.upper()), log.confidence());
+        if (blocks.blocks() < PairedBlocks.MIN_BLOCKS) {
+            return null;
+        }
+        final Interval log = stein == null ? blocks.interval(CONFIDENCE) : stein.interval(blocks.blockValues());
+        return new Interval(Math.exp(log.estimate()), Math.exp(log.lower()), Math.exp(log.upper()),
+                log.confidence());
     }
 
     double pValue() {
-        return blocks.blocks() < PairedBlocks.MIN_BLOCKS ? Double.NaN : blocks.pValue();
+        if (blocks.blocks() < PairedBlocks.MIN_BLOCKS) {
+            return Double.NaN;
+        }
+        return stein == null ? blocks.pValue() : stein.pValue(blocks.blockValues());
+    }
+
+    /** Whether it is its pair's primary figure, the actual-send p50; the others form a family of their own. */
+    boolean primary() {
+        return ComparisonAnalysis.P50.equals(figure);
+    }
+
+    /** The Benjamini-Hochberg family it is corrected in, as the report and the console name it. */
+    String family() {
+        return primary() ? "primary" : "secondary";
+    }
+
+        /** Which interval the figure carries, as the report and the console name it. */
+    String method() {
+        return stein == null ? "t over blocks" : String.format(Locale.ROOT, "Stein, pilot %d blocks, s0 = %.1f %%",
+                stein.pilotBlocks(), 100 * stein.pilotSd());
     }
 
     boolean separable() {

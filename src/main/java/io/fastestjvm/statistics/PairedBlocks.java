@@ -115,6 +115,11 @@ public final class PairedBlocks {
         return blockValues.length < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(blockValues));
     }
 
+    /** The block sd's chi-square interval on B - 1 df ({@link VarianceComponents#sdInterval}); null below 2 blocks. */
+    public Interval blockSdInterval(final double confidence) {
+        return blocks() < 2 ? null : VarianceComponents.sdInterval(blockSd(), blocks() - 1, confidence);
+    }
+
     /**
      * {@code mean -/+ t_{B-1,(1+confidence)/2} * blockSd / sqrt(B)}, or null below {@link #MIN_BLOCKS} blocks.
      */
@@ -183,6 +188,21 @@ public final class PairedBlocks {
         return blocksNeeded(blockSd(), halfWidth, confidence);
     }
 
+    /**
+     * {@link #blocksNeeded(double, double)} with its uncertainty: the blocks needed at the lower and the upper end of
+     * the block sd's chi-square interval at {@code confidence} ({@link #blockSdInterval}), as {lower, upper}.
+     *
+     * @throws IllegalStateException below 2 blocks, where there is no sd to plan from
+     */
+    public int[] blocksNeededRange(final double halfWidth, final double confidence) {
+        if (blocks() < 2) {
+            throw new IllegalStateException("no block sd below 2 blocks: " + blocks());
+        }
+        final Interval sd = blockSdInterval(confidence);
+        return new int[] {blocksNeeded(sd.lower(), halfWidth, confidence), blocksNeeded(sd.upper(), halfWidth,
+                confidence)};
+    }
+
     /** {@link #blocksNeeded(double, double)} for a given block sd. */
     public static int blocksNeeded(final double blockSd, final double halfWidth, final double confidence) {
         if (!(halfWidth > 0)) {
@@ -217,6 +237,6 @@ public final class PairedBlocks {
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must lie in (0, 1): " + confidence);
         }
-        return new TDistribution(df).inverseCumulativeProbability((1 + confidence) / 2);
+        return new TDistribution(null, df).inverseCumulativeProbability((1 + confidence) / 2); // null: no sampler
     }
 }

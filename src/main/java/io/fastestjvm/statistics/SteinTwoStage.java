@@ -1,5 +1,6 @@
 package io.fastestjvm.statistics;
 
+import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 
 /**
@@ -101,6 +102,27 @@ public final class SteinTwoStage {
      * interval; one stopped because the answer looked good does not).
      */
     public Interval interval(final double[] allBlockValues) {
+        checkPilotFirst(allBlockValues);
+        final double halfWidth = criticalT * pilotSd / Math.sqrt(allBlockValues.length);
+        return Interval.around(StatUtils.mean(allBlockValues), halfWidth, confidence);
+    }
+
+    /**
+     * Two-sided p-value of "no difference" from Stein's own statistic, {@code mean * sqrt(n) / s0} with n0 - 1 df:
+     * the test that matches {@link #interval} (0 lies outside the interval exactly when p < 1 - confidence). NaN
+     * when the pilot has no spread and the mean is 0; 0 when it has no spread and the mean is not 0.
+     */
+    public double pValue(final double[] allBlockValues) {
+        checkPilotFirst(allBlockValues);
+        final double mean = StatUtils.mean(allBlockValues);
+        if (pilotSd == 0) {
+            return mean == 0 ? Double.NaN : 0;
+        }
+        final double t = Math.abs(mean) * Math.sqrt(allBlockValues.length) / pilotSd;
+        return 2 * new TDistribution(null, pilot.length - 1).cumulativeProbability(-t); // null: no sampler
+    }
+
+    private void checkPilotFirst(final double[] allBlockValues) {
         if (allBlockValues.length < pilot.length) {
             throw new IllegalArgumentException(allBlockValues.length + " block values, fewer than the pilot's "
                     + pilot.length);
@@ -111,7 +133,5 @@ public final class SteinTwoStage {
                         + " first, unchanged");
             }
         }
-        final double halfWidth = criticalT * pilotSd / Math.sqrt(allBlockValues.length);
-        return Interval.around(StatUtils.mean(allBlockValues), halfWidth, confidence);
     }
 }

@@ -14,6 +14,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.fastestjvm.statistics.BenjaminiHochberg;
 import io.fastestjvm.statistics.Interval;
 
 /** The paired block-level analysis on rows built by {@link Synthetic}: error rate, power, voids, failed blocks. */
@@ -203,5 +204,44 @@ class ComparisonAnalysisTest {
         assertTrue(analysis.figures.isEmpty());
         assertTrue(analysis.shifts.isEmpty());
         assertEquals(0, analysis.voidPercent("a"), 0);
+    }
+
+    /**
+     * One pair, 4 blocks of one cycle: the p50 log ratios 0.02, 0.05, 0.03, 0.06 (t = 4.38 on 3 df, p = 0.022) and
+     * noisy intended-send p50 and tails. Alone in its family the p50 is a discovery (0.022 <= 0.05); pooled with the
+     * three noisy figures it would not be (0.022 > 0.05 / 4).
+     */
+    @Test
+    void theP50IsCorrectedInItsOwnFamilyNotDilutedByNoisyTails() {
+        final double[] p50 = {0.02, 0.05, 0.03, 0.06};
+        final double[] intended = {0.10, -0.12, 0.04, -0.01};
+        final double[] p99 = {0.10, -0.10, 0.05, -0.04};
+        final double[] p999 = {-0.20, 0.20, 0.10, -0.10};
+        final Synthetic data = new Synthetic("a", "b");
+        final long base = 1_000_000;
+        for (int block = 1; block <= 4; block++) {
+            data.slice(block, 0, 0, "-", "a", Math.round(base * Math.exp(p50[block - 1]))).intendedSend[0] =
+                    Math.round(base * Math.exp(intended[block - 1]));
+            data.slice(block, 0, 1, "a", "b", base).intendedSend[0] = base;
+            data.block(block, "a", Math.round(3 * base * Math.exp(p99[block - 1])),
+                    Math.round(8 * base * Math.exp(p999[block - 1])), 1, 0);
+            data.block(block, "b", 3 * base, 8 * base, 1, 0);
+        }
+        final ComparisonAnalysis analysis = data.analyse();
+        final PairFigure primary = p50(analysis);
+        assertTrue(primary.pValue() > 0.05 / 4 && primary.pValue() < 0.05, "p = " + primary.pValue());
+        assertEquals(Collections.singletonList(primary), analysis.family(true));
+        assertEquals(3, analysis.family(false).size());
+        assertEquals("primary", primary.family());
+        assertTrue(primary.separable(), primary.ratioInterval().toString());
+        assertEquals("a slower", primary.verdict());
+        for (final PairFigure other : analysis.family(false)) {
+            assertEquals("secondary", other.family());
+            assertTrue(other.pValue() > 0.2, other.figure + ": p = " + other.pValue());
+            assertFalse(other.discovery, other.figure);
+        }
+        final double[] pooled = analysis.figures.stream().mapToDouble(PairFigure::pValue).toArray();
+        assertFalse(BenjaminiHochberg.discoveries(pooled, ComparisonAnalysis.FDR)[analysis.figures.indexOf(primary)],
+                "one family over every figure would lose the p50");
     }
 }

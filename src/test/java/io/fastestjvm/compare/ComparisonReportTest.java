@@ -1,5 +1,6 @@
 package io.fastestjvm.compare;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,9 +10,12 @@ import java.util.Collections;
 
 import org.junit.jupiter.api.Test;
 
+import io.fastestjvm.statistics.PairedBlocks;
+
 /** report.md of synthetic comparisons: the tables, the verdicts in them, failed blocks and failed voids. */
 class ComparisonReportTest {
-    static final String TABLE_HEADER = "| pair | figure | ratio | 95 % interval | p | blocks | verdict |";
+    static final String TABLE_HEADER = "| pair | figure | family | ratio | 95 % interval | interval from | p | blocks"
+            + " | verdict |";
 
     private static String line(final String markdown, final String start) {
         for (final String line : markdown.split("\n")) {
@@ -28,15 +32,18 @@ class ComparisonReportTest {
         final String md = ComparisonReport.markdown("Interleaved comparison x", Arrays.asList("Started then",
                 "Variant a: flags []"), analysis, 20);
         assertTrue(md.startsWith("# Interleaved comparison x\n\nStarted then  \nVariant a: flags []  \n"), md);
-        assertTrue(md.contains("Blocks counted: 6. A pair is separable when Benjamini-Hochberg (FDR 5 % over all 4"
-                + " figures)"), md);
+        assertTrue(md.contains("Blocks counted: 6. The primary figure is each pair's actual-send p50. A figure is"
+                + " separable when Benjamini-Hochberg at a 5 % false discovery rate accepts it within its family, the"
+                + " primary figures (1) or the secondary ones (3: intended-send p50, p99, p99.9), and its 95 %"
+                + " interval"), md);
         assertTrue(md.contains("## Pairwise verdict\n\n" + TABLE_HEADER + "\n"), md);
         final String p50 = line(md, "| a / b | actual-send p50 | ");
         assertTrue(p50.endsWith(" | 6 | **a slower** |"), p50);
         final PairFigure figure = analysis.figure("a", "b", ComparisonAnalysis.P50);
-        assertTrue(p50.contains(ComparisonReport.fmt("| %.3f | %.3f - %.3f |", figure.ratio(),
+        assertTrue(p50.contains(ComparisonReport.fmt("| primary | %.3f | %.3f - %.3f | t over blocks |", figure.ratio(),
                 figure.ratioInterval().lower(), figure.ratioInterval().upper())), p50);
-        assertTrue(line(md, "| a / b | actual-send p99 (pooled per block) | ").endsWith("**a slower** |"), md);
+        assertTrue(line(md, "| a / b | actual-send p99 (pooled per block) | secondary | ").endsWith("**a slower** |"),
+                md);
         assertTrue(md.contains("## Paired shift of the median (ns, A - B per cycle, median per block)"), md);
         final double shift = analysis.shifts.get("a / b").mean();
         assertTrue(line(md, ComparisonReport.fmt("| a / b | %.1f | ", shift)).endsWith(" | 6 | "
@@ -75,6 +82,14 @@ class ComparisonReportTest {
         final String[] cells = row.split(" \\| ");
         final String best = cells[cells.length - 1].replace(" |", "");
         assertTrue(best.matches("\\d+|> 1000"), best);
+        final String[] needed = cells[cells.length - 2].split("[ ()-]+");
+        assertEquals(3, needed.length, cells[cells.length - 2]);
+        final PairedBlocks p50 = analysis.figure("a", "b", ComparisonAnalysis.P50).blocks;
+        assertEquals(p50.blocksNeeded(Math.log(1.05), 0.95), Integer.parseInt(needed[0]));
+        assertArrayEquals(p50.blocksNeededRange(Math.log(1.05), 0.95), new int[] {Integer.parseInt(needed[1]),
+            Integer.parseInt(needed[2])});
+        assertTrue(Integer.parseInt(needed[1]) < Integer.parseInt(needed[0])
+                && Integer.parseInt(needed[0]) < Integer.parseInt(needed[2]), cells[cells.length - 2]);
     }
 
     @Test
@@ -95,7 +110,7 @@ class ComparisonReportTest {
         assertTrue(md.contains("Blocks counted: 2; failed (never counted): block 3 (failed: b (pid 9): ended before"
                 + " its slice reply) "), md);
         final String p50 = line(md, "| a / b | actual-send p50 | ");
-        assertTrue(p50.endsWith(" | - | - | 2 | too few blocks (2 < 3) |"), p50);
+        assertTrue(p50.endsWith(" | - | - | - | 2 | too few blocks (2 < 3) |"), p50);
         final String a = line(md, "| a | ");
         assertEquals(0, a.indexOf("| a | 2 of 120 (1.7 %) **FAILED** | "), a);
         assertFalse(line(md, "| b | ").contains("FAILED"), md);

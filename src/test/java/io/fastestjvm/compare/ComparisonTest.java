@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -107,37 +105,11 @@ class ComparisonTest {
 
     /** A finished comparison's folder as Comparison writes it: plan.json, slices.csv and blocks.csv. */
     private File comparisonFolder(final Synthetic data) throws IOException {
-        final File folder = new File(temp, "20250101T000000Z-a-vs-b");
-        assertTrue(folder.mkdirs());
-        final Map<String, Object> plan = new LinkedHashMap<>();
-        plan.put("started", "20250101T000000Z");
-        plan.put("seed", 42);
-        plan.put("settings", Collections.singletonMap("qp.compare.variants", "a=|;b=|"));
-        final List<Map<String, Object>> variants = new ArrayList<>();
-        for (final String name : data.variants) {
-            final Map<String, Object> variant = new LinkedHashMap<>();
-            variant.put("name", name);
-            variant.put("javaHome", "");
-            variant.put("flags", Collections.emptyList());
-            variants.add(variant);
-        }
-        plan.put("variants", variants);
-        plan.put("provenance", Collections.singletonMap("commit", "abc123"));
-        plan.put("machine", "Linux test, 2 CPUs");
-        new ObjectMapper().writeValue(new File(folder, Comparison.PLAN), plan);
-        final List<String> slices = new ArrayList<>();
-        slices.add(SliceRow.header());
-        for (final SliceRow row : data.slices) {
-            slices.add(row.toCsv());
-        }
-        Files.write(new File(folder, ComparisonFiles.SLICES).toPath(), slices, StandardCharsets.UTF_8);
-        final List<String> blocks = new ArrayList<>();
-        blocks.add(BlockRow.header());
-        for (final BlockRow row : data.blocks) {
-            blocks.add(row.toCsv());
-        }
-        Files.write(new File(folder, ComparisonFiles.BLOCKS).toPath(), blocks, StandardCharsets.UTF_8);
-        return folder;
+        return comparisonFolder(data, Collections.singletonMap("qp.compare.variants", "a=|;b=|"));
+    }
+
+    private File comparisonFolder(final Synthetic data, final Map<String, String> settings) throws IOException {
+        return data.write(new File(temp, "20250101T000000Z-a-vs-b"), settings);
     }
 
     @Test
@@ -163,5 +135,28 @@ class ComparisonTest {
         assertTrue(out().startsWith("---------- interleaved comparison, 6 blocks ----------\n"), out());
         assertTrue(out().contains("a slower"), out());
         assertEquals("", err());
+    }
+
+    @Test
+    void reportReproducesSteinsIntervalFromThePlansSettings() throws IOException {
+        final Synthetic data = Synthetic.generate(7, 5, 10, 30, 0);
+        final Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("qp.compare.blocks", "3");
+        settings.put("qp.compare.stop", "stein");
+        settings.put("qp.compare.variants", "a=|;b=|");
+        final File folder = comparisonFolder(data, settings);
+        assertEquals(0, run(new Properties(), "--report", folder.getPath()));
+        final String md = new String(Files.readAllBytes(new File(folder, Comparison.REPORT).toPath()),
+                StandardCharsets.UTF_8);
+        final ComparisonAnalysis stein = data.analyse(new SteinStop(3, 5));
+        assertEquals(ComparisonReport.markdown("Interleaved comparison " + folder.getName(), Arrays.asList(
+                "Started 20250101T000000Z UTC on Linux test, 2 CPUs; seed 42", "Provenance: {commit=abc123}",
+                "Settings: " + settings, "Variant a: the launching JVM's java, flags []",
+                "Variant b: the launching JVM's java, flags []"), stein, 20), md);
+        final PairFigure p50 = stein.figure("a", "b", ComparisonAnalysis.P50);
+        assertTrue(md.contains(ComparisonReport.fmt("| %.3f - %.3f | Stein, pilot 3 blocks, s0 = ",
+                p50.ratioInterval().lower(), p50.ratioInterval().upper())), md);
+        assertTrue(md.contains("ran under Stein's stop rule (pilot 3 blocks, target +/-5 %)"), md);
+        assertTrue(out().contains("[primary; Stein, pilot 3 blocks, s0 = "), out());
     }
 }

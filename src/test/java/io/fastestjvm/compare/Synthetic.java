@@ -1,10 +1,18 @@
 package io.fastestjvm.compare;
 
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Hand-built comparison rows for the analysis and report tests: a host level shared by every variant of a cycle
@@ -76,6 +84,63 @@ final class Synthetic {
 
     ComparisonAnalysis analyse() {
         return ComparisonAnalysis.of(variants, slices, blocks);
+    }
+
+    /**
+     * A finished comparison's folder of these rows as Comparison writes it: plan.json (with these settings, seed 42,
+     * commit abc123), slices.csv and blocks.csv.
+     */
+    File write(final File folder, final Map<String, String> settings) throws IOException {
+        if (!folder.mkdirs()) {
+            throw new IOException("cannot create " + folder);
+        }
+        final Map<String, Object> plan = new LinkedHashMap<>();
+        plan.put("started", "20250101T000000Z");
+        plan.put("seed", 42);
+        plan.put("settings", settings);
+        final List<Map<String, Object>> entries = new ArrayList<>();
+        for (final String name : variants) {
+            final Map<String, Object> variant = new LinkedHashMap<>();
+            variant.put("name", name);
+            variant.put("javaHome", "");
+            variant.put("flags", Collections.emptyList());
+            entries.add(variant);
+        }
+        plan.put("variants", entries);
+        plan.put("provenance", Collections.singletonMap("commit", "abc123"));
+        plan.put("machine", "Linux test, 2 CPUs");
+        new ObjectMapper().writeValue(new File(folder, Comparison.PLAN), plan);
+        final List<String> sliceLines = new ArrayList<>();
+        sliceLines.add(SliceRow.header());
+        for (final SliceRow row : slices) {
+            sliceLines.add(row.toCsv());
+        }
+        Files.write(new File(folder, ComparisonFiles.SLICES).toPath(), sliceLines, StandardCharsets.UTF_8);
+        final List<String> blockLines = new ArrayList<>();
+        blockLines.add(BlockRow.header());
+        for (final BlockRow row : blocks) {
+            blockLines.add(row.toCsv());
+        }
+        Files.write(new File(folder, ComparisonFiles.BLOCKS).toPath(), blockLines, StandardCharsets.UTF_8);
+        return folder;
+    }
+
+    /** The analysis as a comparison run under {@code stop} (null: a fixed number of blocks) sees it. */
+    ComparisonAnalysis analyse(final SteinStop stop) {
+        return ComparisonAnalysis.of(variants, slices, blocks, stop);
+    }
+
+    /**
+     * A block of one cycle whose p50 log ratio a / b is {@code logRatio} (so it is the block's value), with tails
+     * that carry the same ratio.
+     */
+    void pairedBlock(final int block, final double logRatio) {
+        final long b = 1_000_000;
+        final long a = Math.round(b * Math.exp(logRatio));
+        slice(block, 0, 0, "-", variants.get(0), a);
+        slice(block, 0, 1, variants.get(0), variants.get(1), b);
+        block(block, variants.get(0), 3 * a, 8 * a, 1, 0);
+        block(block, variants.get(1), 3 * b, 8 * b, 1, 0);
     }
 
     /**

@@ -1,11 +1,13 @@
 package io.fastestjvm.statistics;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -98,6 +100,40 @@ class PairedBlocksTest {
     }
 
     /**
+     * The production estimator (block value = median of the block's per-cycle log ratios, Student t over blocks) on
+     * data shaped like a comparison's: 10 cycles a block with sd 3 %, one cycle in 20 an outlier 30 % up (a slice
+     * the host stalled), fresh JVMs 11 % apart between blocks. The outliers shift a block's median a little (0.2 %
+     * at 5 %); the blocks' spread dwarfs that, so the interval still covers the true ratio at its confidence.
+     */
+    @Test
+    void theMedianOfCyclesIntervalCoversWithOutlierCycles() {
+        final Random random = new Random(20261127);
+        final double trueLogRatio = Math.log(1.04);
+        final int trials = 2000;
+        final int cycles = 10;
+        for (final int b : new int[] {3, 5, 8, 12, 20}) {
+            int covered = 0;
+            for (int trial = 0; trial < trials; trial++) {
+                final List<double[]> blocks = new ArrayList<>(b);
+                for (int block = 0; block < b; block++) {
+                    final double effect = 0.11 * random.nextGaussian();
+                    final double[] values = new double[cycles];
+                    for (int c = 0; c < cycles; c++) {
+                        values[c] = trueLogRatio + effect + 0.03 * random.nextGaussian()
+                                + (random.nextDouble() < 0.05 ? Math.log(1.3) : 0);
+                    }
+                    blocks.add(values);
+                }
+                if (PairedBlocks.ofMedians(blocks).interval(0.95).contains(trueLogRatio)) {
+                    covered++;
+                }
+            }
+            final double coverage = (double) covered / trials;
+            assertTrue(coverage >= 0.93, "coverage " + coverage + " with " + b + " blocks of " + cycles + " cycles");
+        }
+    }
+
+    /**
      * Why the block is the unit: a t interval over all cycles pooled treats each cycle as independent, so its
      * width shrinks with the cycle count while the block effects it ignores do not, and it misses the true value
      * most of the time.
@@ -184,6 +220,35 @@ class PairedBlocksTest {
         assertEquals(PairedBlocks.MAX_BLOCKS_NEEDED + 1, PairedBlocks.blocksNeeded(1.0, 0.001, 0.95));
         assertThrows(IllegalStateException.class,
                 () -> PairedBlocks.of(Collections.singletonList(new double[] {1, 2})).blocksNeeded(1, 0.95));
+    }
+
+    /**
+     * A block sd of 10 % from 6 blocks: chi-square(5) quantiles 0.831212 and 12.832502 give the sd 6.2418 % to
+     * 24.526 %; +/-5 % (half-width ln 1.05 = 0.048790) then needs 19 blocks at the sd itself (t_18 / sqrt 19 =
+     * 0.4820 <= 0.048790 / 0.1, t_17 / sqrt 18 = 0.4973 is not), 9 at its lower bound (t_8 / 3 = 0.7687 <= 0.7817,
+     * t_7 / sqrt 8 = 0.8362 is not) and 100 at its upper (t_99 / 10 = 0.19842 <= 0.19893, t_98 / sqrt 99 = 0.19945
+     * is not).
+     */
+    @Test
+    void blocksNeededHasAnIntervalFromTheSdsChiSquareInterval() {
+        final Interval sd = VarianceComponents.sdInterval(0.1, 5, 0.95);
+        assertEquals(0.1, sd.estimate(), 0);
+        assertEquals(0.0624208, sd.lower(), 1e-7);
+        assertEquals(0.2452614, sd.upper(), 1e-7);
+        final double[] raw = {-1.3, -0.4, 0.1, 0.2, 0.9, 1.7};
+        final double scale = 0.1 / Math.sqrt(StatUtils.variance(raw));
+        final List<double[]> blocks = new ArrayList<>();
+        for (final double value : raw) {
+            blocks.add(new double[] {0.02 + value * scale});
+        }
+        final PairedBlocks paired = PairedBlocks.of(blocks);
+        assertEquals(0.1, paired.blockSd(), 1e-12);
+        assertEquals(sd.upper(), paired.blockSdInterval(0.95).upper(), 1e-12);
+        assertEquals(19, paired.blocksNeeded(Math.log(1.05), 0.95));
+        assertArrayEquals(new int[] {9, 100}, paired.blocksNeededRange(Math.log(1.05), 0.95));
+        assertNull(PairedBlocks.of(blocks.subList(0, 1)).blockSdInterval(0.95));
+        assertThrows(IllegalStateException.class,
+                () -> PairedBlocks.of(blocks.subList(0, 1)).blocksNeededRange(Math.log(1.05), 0.95));
     }
 
     @Test

@@ -1,0 +1,85 @@
+package io.fastestjvm.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.commons.math3.stat.StatUtils;
+
+import io.fastestjvm.statistics.Interval;
+import io.fastestjvm.statistics.PairedBlocks;
+
+/**
+ * What a running comparison says after each block, one line per pair: the p50 ratio so far with its interval and
+ * verdict, and what is left: blocks (under Stein's rule, the pilot's rest until the rule has spoken) and minutes at
+ * the median block's wall time so far, as many blocks as can still start before {@code qp.compare.maxMinutes}.
+ */
+final class ComparisonProgress {
+    private ComparisonProgress() {
+    }
+
+    /**
+     * @param block       the block that just ended
+     * @param target      the last block the comparison means to run now
+     * @param blockSeconds the wall time of every block so far
+     * @param capSeconds  seconds left before no new block may start; infinite without a cap
+     */
+    static List<String> lines(final ComparisonAnalysis analysis, final int block, final int target,
+                              final double[] blockSeconds, final double capSeconds) {
+        final List<String> lines = new ArrayList<>();
+        final String rest = rest(analysis, block, target, blockSeconds, capSeconds);
+        for (int i = 0; i < analysis.variants.size(); i++) {
+            for (int j = i + 1; j < analysis.variants.size(); j++) {
+                final String a = analysis.variants.get(i);
+                final String b = analysis.variants.get(j);
+                final PairFigure p50 = analysis.figure(a, b, ComparisonAnalysis.P50);
+                lines.add("[qp] after block " + block + " of " + target + ": " + a + " / " + b + " "
+                        + (p50 == null ? "no counted block yet" : sofar(p50)) + "; " + rest);
+            }
+        }
+        return lines;
+    }
+
+    private static String sofar(final PairFigure p50) {
+        final Interval interval = p50.ratioInterval();
+        if (interval == null) {
+            return fmt("p50 %.3f, interval from %d blocks", p50.ratio(), PairedBlocks.MIN_BLOCKS);
+        }
+        return fmt("p50 %.3f (%.3f-%.3f), ", p50.ratio(), interval.lower(), interval.upper())
+                + (p50.separable() ? p50.verdict() + " so far" : p50.verdict() + " yet");
+    }
+
+    private static String rest(final ComparisonAnalysis analysis, final int block, final int target,
+                               final double[] blockSeconds, final double capSeconds) {
+        final int toGo = Math.max(0, target - block);
+        final boolean pilot = analysis.stop != null && !steinHasSpoken(analysis);
+        if (toGo == 0) {
+            return "done";
+        }
+        final double perBlock = StatUtils.percentile(blockSeconds, 50); // the median
+        final int startable = (int) Math.min(toGo, Math.ceil(Math.max(0, capSeconds) / perBlock));
+        if (startable == 0) {
+            return "the time cap is reached: done";
+        }
+        final String blocks = toGo + (toGo == 1 ? " block" : " blocks") + (pilot ? " of the pilot, then Stein's rule"
+                : "") + (startable < toGo ? ", " + startable + " before the time cap" : "");
+        final double minutes = startable * perBlock / 60;
+        return blocks + (minutes < 1 ? ", under a minute" : fmt(", about %.0f min", minutes))
+                + (pilot ? " to the pilot's end" : " to go");
+    }
+
+    /** Whether every pair's p50 carries Stein's plan, so the blocks to run are the rule's. */
+    private static boolean steinHasSpoken(final ComparisonAnalysis analysis) {
+        boolean any = false;
+        for (final PairFigure figure : analysis.family(true)) {
+            if (figure.stein == null) {
+                return false;
+            }
+            any = true;
+        }
+        return any;
+    }
+
+    private static String fmt(final String format, final Object... args) {
+        return ComparisonReport.fmt(format, args);
+    }
+}
