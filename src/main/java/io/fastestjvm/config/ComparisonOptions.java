@@ -34,6 +34,8 @@ public final class ComparisonOptions {
     private final int steadySlices;
     private final long receiveSpinNanos;
     private final int queues;
+    private final boolean randomQueueOrder;
+    private final long queueSeed;
     private final long seed;
     private final boolean steinStop;
     private final int targetPercent;
@@ -54,6 +56,13 @@ public final class ComparisonOptions {
         }
         receiveSpinNanos = Settings.COMPARE_RECEIVE_SPIN_NANOS.longValue(values);
         queues = Settings.COMPARE_QUEUES.intValue(values);
+        if ((long) queues * steadySlices > warmupSlices) {
+            throw Settings.COMPARE_QUEUES.invalid(queues + " queues x qp.compare.steadySlices (" + steadySlices
+                    + ") is more than qp.compare.warmupSlices (" + warmupSlices + "): every queue is warmed that"
+                    + " often before any measured slice");
+        }
+        randomQueueOrder = "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
+        queueSeed = Settings.COMPARE_QUEUE_SEED.longValue(values);
         seed = Settings.COMPARE_SEED.longValue(values);
         steinStop = "stein".equals(Settings.COMPARE_STOP.choice(values));
         targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
@@ -156,6 +165,16 @@ public final class ComparisonOptions {
 
     public int queues() {
         return queues;
+    }
+
+    /** True for qp.compare.queueOrder=random: each measured slice's queue is drawn. */
+    public boolean randomQueueOrder() {
+        return randomQueueOrder;
+    }
+
+    /** qp.compare.queueSeed: 0 means from the clock. */
+    public long queueSeed() {
+        return queueSeed;
     }
 
     public long seed() {

@@ -42,8 +42,6 @@ import org.HdrHistogram.Histogram;
 public final class SliceChild {
     /** Extra time a slice may take past its schedule before the JVM is declared stuck. */
     private static final long SLICE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
-    /** Warm-up slices before any can count as steady: the first compilations come in waves. */
-    private static final int MIN_WARMUP_SLICES = 10;
     /** 3x C2's invocation threshold for the readings taken twice a slice; a few hundred replies reach C1 and C2. */
     private static final int EVIDENCE_REHEARSALS = 15_000;
     private static final int REPLY_REHEARSALS = 500;
@@ -59,13 +57,18 @@ public final class SliceChild {
     /** Guarded by this: written by the command thread, read by the shutdown hook. */
     private File[] queueDirs;
     private QueueDirectoryOwner[] queueOwners;
-    /** Slices so far, warm-up included: slice n goes through queue n mod qp.compare.queues. */
-    private long slicesRun;
+    private final SliceSchedule schedule;
 
     private SliceChild(final BenchmarkOptions options, final ComparisonOptions slices, final ControlLink link) {
         this.options = options;
         this.slices = slices;
         this.link = link;
+        final long queueSeed = SliceSchedule.seed(slices);
+        this.schedule = SliceSchedule.of(slices, queueSeed);
+        if (slices.randomQueueOrder()) {
+            System.err.println("[qp] measured slices draw their queue of " + slices.queues()
+                    + " at random, seed " + queueSeed + " (qp.compare.queueSeed)");
+        }
     }
 
     public static void main(final String[] args) throws Exception {
@@ -192,7 +195,8 @@ public final class SliceChild {
      * Slices until steady, each followed by a park, so resuming is rehearsed. First the single run's fast stage
      * (qp.warmupRate until qp.warmupIndexBlocks of Chronicle's index blocks are crossed, so the code that crosses
      * one is compiled), in slices of the same length; then slices at the measured rate, the same loops and length
-     * as a measured slice. Collects twice early (so Chronicle's weakly held index arrays are seen empty while their
+     * as a measured slice, through the queues in turn, until steady and every queue had qp.compare.steadySlices of
+     * them ({@link SliceSchedule}). Collects twice early (so Chronicle's weakly held index arrays are seen empty while their
      * lookup is profiled, as the single run's warm-up does) and resolves the loaded classes' string literals as the
      * paced slices start, so no compilation request inside a measured slice allocates.
      */
@@ -204,7 +208,8 @@ public final class SliceChild {
             if (done == 1 || done == 2) {
                 collections.collectBefore(done);
             }
-            final String stuck = runSlice(0, options.warmupRate(), options.fastWarmupMessages() - next[0]);
+            final String stuck = runSlice(schedule.fastWarmupQueue(), options.warmupRate(),
+                    options.fastWarmupMessages() - next[0]);
             if (stuck != null) {
                 return ControlMessage.failed("fast warm-up slice " + done + ": " + stuck);
             }
@@ -215,9 +220,9 @@ public final class SliceChild {
         int quiet = 0;
         int paced = 0;
         String lastFailure = null;
-        while (paced < slices.warmupSlices() && (paced < MIN_WARMUP_SLICES || quiet < slices.steadySlices())) {
+        while (paced < slices.warmupSlices() && !schedule.steady(paced, quiet)) {
             final long[] before = evidence.read();
-            final String stuck = runSlice(nextQueue(), options.rate(), Long.MAX_VALUE);
+            final String stuck = runSlice(schedule.pacedWarmupQueue(), options.rate(), Long.MAX_VALUE);
             if (stuck != null) {
                 return ControlMessage.failed("warm-up slice " + (fast + paced) + ": " + stuck);
             }
@@ -226,7 +231,7 @@ public final class SliceChild {
             quiet = SliceEvidence.jitQuiet(before, after) && lastFailure == null ? quiet + 1 : 0;
             paced++;
         }
-        final boolean steady = paced >= MIN_WARMUP_SLICES && quiet >= slices.steadySlices();
+        final boolean steady = schedule.steady(paced, quiet);
         return ControlMessage.of(SliceProtocol.WARMED_UP)
                 .with(SliceProtocol.FAST_SLICES, fast)
                 .with(SliceProtocol.PACED_SLICES, paced)
@@ -239,7 +244,7 @@ public final class SliceChild {
 
     /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */
     private ControlMessage measuredSlice(final long cycle) {
-        final int queue = nextQueue();
+        final int queue = schedule.measuredQueue();
         final long first = next[queue];
         final long[] before = evidence.read();
         final long start = System.nanoTime();
@@ -265,11 +270,6 @@ public final class SliceChild {
                 .with(SliceProtocol.SLICE_EVIDENCE, SliceEvidence.delta(before, after));
     }
 
-    /** The queue of the next paced slice, warm-up or measured: each in turn. */
-    private int nextQueue() {
-        return (int) (slicesRun % transports.length);
-    }
-
     /**
      * Runs the next slice (at most {@code most} messages) through both workers and {@code queue} at {@code rate};
      * null, or why the JVM is stuck.
@@ -278,7 +278,6 @@ public final class SliceChild {
         final long messages = Math.min(most, slices.sliceMessages(rate));
         final long first = next[queue];
         next[queue] += messages;
-        slicesRun++;
         final long scheduleNanos = TimeUnit.SECONDS.toNanos(1) * messages / rate;
         return workers.run(queue, first, next[queue], first + slices.resumeMessages(), rate,
                 scheduleNanos + SLICE_GRACE_NANOS);
