@@ -36,6 +36,7 @@ public final class ComparisonOptions {
     private final int queues;
     private final boolean randomQueueOrder;
     private final long queueSeed;
+    private final int renewEvery;
     private final long seed;
     private final boolean steinStop;
     private final int targetPercent;
@@ -63,6 +64,7 @@ public final class ComparisonOptions {
         }
         randomQueueOrder = "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
         queueSeed = Settings.COMPARE_QUEUE_SEED.longValue(values);
+        renewEvery = Settings.COMPARE_RENEW_EVERY.intValue(values);
         seed = Settings.COMPARE_SEED.longValue(values);
         steinStop = "stein".equals(Settings.COMPARE_STOP.choice(values));
         targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
@@ -175,6 +177,11 @@ public final class ComparisonOptions {
     /** qp.compare.queueSeed: 0 means from the clock. */
     public long queueSeed() {
         return queueSeed;
+    }
+
+    /** qp.compare.renewEvery: measured slices between renewals of the workers; 0 means never. */
+    public int renewEvery() {
+        return renewEvery;
     }
 
     public long seed() {

@@ -145,6 +145,11 @@ public final class Settings {
     public static final Setting COMPARE_QUEUE_SEED = Setting.whole("qp.compare.queueSeed", 0, 0, Long.MAX_VALUE, "",
             "comparison: seed of qp.compare.queueOrder=random's draws; a fixed seed gives every JVM the same draws")
             .lowestMeans("from each JVM's clock, in its log");
+    public static final Setting COMPARE_RENEW_EVERY = Setting.whole("qp.compare.renewEvery", 0, 0, 1000, "",
+            "comparison: before every N-th measured slice (and as often in the paced warm-up) the producer and"
+                    + " consumer are new threads with new senders, receivers, message buffers and histograms, so one"
+                    + " JVM samples their placement in memory; each queue then passes a few unrecorded messages"
+                    + " (docs/interleaved.md)").lowestMeans("never");
     public static final Setting COMPARE_SEED = Setting.whole("qp.compare.seed", 0, 0, Long.MAX_VALUE, "",
             "comparison: seed of every random order").lowestMeans("from the clock, recorded");
     public static final Setting COMPARE_STOP = Setting.oneOf("qp.compare.stop", "fixed",
@@ -172,7 +177,7 @@ public final class Settings {
     public static final List<Setting> COMPARISON = Collections.unmodifiableList(Arrays.asList(
             COMPARE_VARIANTS, COMPARE_BLOCKS, COMPARE_CYCLES, COMPARE_SLICE_MILLIS, COMPARE_RESUME_MESSAGES,
             COMPARE_WARMUP_SLICES, COMPARE_STEADY_SLICES, COMPARE_RECEIVE_SPIN_NANOS, COMPARE_QUEUES,
-            COMPARE_QUEUE_ORDER, COMPARE_QUEUE_SEED, COMPARE_SEED, COMPARE_STOP,
+            COMPARE_QUEUE_ORDER, COMPARE_QUEUE_SEED, COMPARE_RENEW_EVERY, COMPARE_SEED, COMPARE_STOP,
             COMPARE_TARGET_PERCENT, COMPARE_MAX_MINUTES, COMPARE_MAX_VOID_PERCENT));
     /** Every name {@code qp.*} accepts: the run settings, the comparison's and qp.help; what the table and the help list. */
     public static final List<Setting> ACCEPTED = Collections.unmodifiableList(concat(concat(ALL, COMPARISON), HELP));

@@ -45,6 +45,12 @@ public final class SliceChild {
     /** 3x C2's invocation threshold for the readings taken twice a slice; a few hundred replies reach C1 and C2. */
     private static final int EVIDENCE_REHEARSALS = 15_000;
     private static final int REPLY_REHEARSALS = 500;
+    /**
+     * Messages each queue passes right after a renewal of the workers, unrecorded and before the next slice's
+     * evidence is read: the new threads' first use of each new sender and receiver (Chronicle allocates on it) and
+     * their way from the interpreter into the loops' compiled code happen here, not in a slice.
+     */
+    static final int RENEWAL_WARM_IN_MESSAGES = 100;
 
     private final BenchmarkOptions options;
     private final ComparisonOptions slices;
@@ -162,8 +168,8 @@ public final class SliceChild {
             evidence.read();
         }
         for (int i = 0; i < REPLY_REHEARSALS; i++) {
-            percentiles(workers.actualSend);
-            encode(workers.actualSend);
+            percentiles(workers.actualSend());
+            encode(workers.actualSend());
         }
     }
 
@@ -178,7 +184,7 @@ public final class SliceChild {
                         + workers.consumerFacts().note);
     }
 
-    private ControlMessage answer(final ControlMessage command) {
+    private ControlMessage answer(final ControlMessage command) throws InterruptedException {
         switch (command.type()) {
             case SliceProtocol.WARMUP:
                 return warmUp();
@@ -200,7 +206,7 @@ public final class SliceChild {
      * lookup is profiled, as the single run's warm-up does) and resolves the loaded classes' string literals as the
      * paced slices start, so no compilation request inside a measured slice allocates.
      */
-    private ControlMessage warmUp() {
+    private ControlMessage warmUp() throws InterruptedException {
         final WarmupCollections collections = new WarmupCollections(options.warmupGc());
         final StringLiterals literals = new StringLiterals(options.resolveLiterals());
         int done = 0;
@@ -221,6 +227,12 @@ public final class SliceChild {
         int paced = 0;
         String lastFailure = null;
         while (paced < slices.warmupSlices() && !schedule.steady(paced, quiet)) {
+            if (schedule.renewsBeforePacedWarmup()) {
+                final String failure = renewWorkers();
+                if (failure != null) {
+                    return ControlMessage.failed("renewal before warm-up slice " + (fast + paced) + ": " + failure);
+                }
+            }
             final long[] before = evidence.read();
             final String stuck = runSlice(schedule.pacedWarmupQueue(), options.rate(), Long.MAX_VALUE);
             if (stuck != null) {
@@ -243,7 +255,13 @@ public final class SliceChild {
     }
 
     /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */
-    private ControlMessage measuredSlice(final long cycle) {
+    private ControlMessage measuredSlice(final long cycle) throws InterruptedException {
+        if (schedule.renewsBeforeMeasured()) {
+            final String failure = renewWorkers();
+            if (failure != null) {
+                return ControlMessage.failed("renewal before the slice of cycle " + cycle + ": " + failure);
+            }
+        }
         final int queue = schedule.measuredQueue();
         final long first = next[queue];
         final long[] before = evidence.read();
@@ -260,13 +278,13 @@ public final class SliceChild {
                 .with(SliceProtocol.QUEUE, queue)
                 .with(SliceProtocol.FIRST_SEQUENCE, first)
                 .with(SliceProtocol.SLICE_MESSAGES, next[queue] - first)
-                .with(SliceProtocol.RECORDED, workers.actualSend.getTotalCount())
+                .with(SliceProtocol.RECORDED, workers.actualSend().getTotalCount())
                 .with(SliceProtocol.WALL_NANOS, wallNanos)
                 .with(SliceProtocol.FAILURE, failure)
-                .with(SliceProtocol.ACTUAL_SEND, percentiles(workers.actualSend))
-                .with(SliceProtocol.INTENDED_SEND, percentiles(workers.intendedSend))
-                .with(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM, encode(workers.actualSend))
-                .with(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM, encode(workers.intendedSend))
+                .with(SliceProtocol.ACTUAL_SEND, percentiles(workers.actualSend()))
+                .with(SliceProtocol.INTENDED_SEND, percentiles(workers.intendedSend()))
+                .with(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM, encode(workers.actualSend()))
+                .with(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM, encode(workers.intendedSend()))
                 .with(SliceProtocol.SLICE_EVIDENCE, SliceEvidence.delta(before, after));
     }
 
@@ -275,12 +293,31 @@ public final class SliceChild {
      * null, or why the JVM is stuck.
      */
     private String runSlice(final int queue, final long rate, final long most) {
-        final long messages = Math.min(most, slices.sliceMessages(rate));
+        return runMessages(queue, rate, Math.min(most, slices.sliceMessages(rate)), slices.resumeMessages());
+    }
+
+    /** The next {@code messages} of {@code queue} at {@code rate}, the first {@code unrecorded} not recorded. */
+    private String runMessages(final int queue, final long rate, final long messages, final long unrecorded) {
         final long first = next[queue];
         next[queue] += messages;
         final long scheduleNanos = TimeUnit.SECONDS.toNanos(1) * messages / rate;
-        return workers.run(queue, first, next[queue], first + slices.resumeMessages(), rate,
-                scheduleNanos + SLICE_GRACE_NANOS);
+        return workers.run(queue, first, next[queue], first + unrecorded, rate, scheduleNanos + SLICE_GRACE_NANOS);
+    }
+
+    /**
+     * New worker threads and workspaces ({@link SliceWorkers#renew}), then {@link #RENEWAL_WARM_IN_MESSAGES} through
+     * every queue, unrecorded: all before the next slice's evidence is read. Null, or why the JVM is unusable.
+     */
+    private String renewWorkers() throws InterruptedException {
+        final String failure = workers.renew();
+        for (int queue = 0; queue < transports.length && failure == null; queue++) {
+            final String stuck = runMessages(queue, options.rate(), RENEWAL_WARM_IN_MESSAGES,
+                    RENEWAL_WARM_IN_MESSAGES);
+            if (stuck != null) {
+                return "its warm-in through queue " + queue + ": " + stuck;
+            }
+        }
+        return failure;
     }
 
     private long sent() {
@@ -292,8 +329,11 @@ public final class SliceChild {
     }
 
     /** Every queue read back in this JVM's own turn: each must hold exactly its own sequences, in order. */
-    private ControlMessage finish() {
-        workers.stop();
+    private ControlMessage finish() throws InterruptedException {
+        final String ended = workers.stop();
+        if (ended != null) {
+            return ControlMessage.failed("ending the producer and consumer: " + ended);
+        }
         closeTransports();
         final boolean persists = transports[0].persists(); // every queue of a JVM is one transport kind
         long read = 0;

@@ -13,6 +13,8 @@ import io.fastestjvm.config.ComparisonOptions;
  *       {@code qp.compare.steadySlices} of them, so no queue's first use (Chronicle allocates on it) is measured.</li>
  *   <li>Measured slices take turns too (slice n through queue n mod K, n counting every slice of the JVM), or,
  *       with {@code random}, each draws its queue, so one JVM samples its queues' placements in no fixed pattern.</li>
+ *   <li>With {@code qp.compare.renewEvery=N}, the workers are renewed before measured slice 0, N, 2N, ... and, so
+ *       the new objects' paths are warm too, before paced warm-up slice 0, N, 2N, ...</li>
  * </ul>
  * Command thread only.
  */
@@ -25,21 +27,26 @@ final class SliceSchedule {
     private final SplittableRandom random;
     /** qp.compare.steadySlices: quiet slices in a row that end the warm-up, and each queue's warm-in. */
     private final int steadySlices;
+    /** 0: never. */
+    private final int renewEvery;
     private final int[] pacedWarmupSlices;
+    private long pacedSlices;
+    private long measuredSlices;
     /** Every slice so far, fast, paced and measured: turns take queue {@code slices mod K}. */
     private long slices;
 
-    SliceSchedule(final int queues, final SplittableRandom random, final int steadySlices) {
+    SliceSchedule(final int queues, final SplittableRandom random, final int steadySlices, final int renewEvery) {
         this.queues = queues;
         this.random = random;
         this.steadySlices = steadySlices;
+        this.renewEvery = renewEvery;
         this.pacedWarmupSlices = new int[queues];
     }
 
     /** The schedule {@code options} ask for; with random order its draws are seeded by {@code seed}. */
     static SliceSchedule of(final ComparisonOptions options, final long seed) {
         return new SliceSchedule(options.queues(), options.randomQueueOrder() ? new SplittableRandom(seed) : null,
-                options.steadySlices());
+                options.steadySlices(), options.renewEvery());
     }
 
     /** qp.compare.queueSeed, or the clock's when it is 0. */
@@ -57,13 +64,25 @@ final class SliceSchedule {
     int pacedWarmupQueue() {
         final int queue = turn();
         pacedWarmupSlices[queue]++;
+        pacedSlices++;
         return queue;
     }
 
     /** The queue of the next measured slice: in turn, or drawn. */
     int measuredQueue() {
+        measuredSlices++;
         final int turn = turn();
         return random == null ? turn : random.nextInt(queues);
+    }
+
+    /** True when the workers are to be renewed before the next paced warm-up slice. */
+    boolean renewsBeforePacedWarmup() {
+        return renewEvery > 0 && pacedSlices % renewEvery == 0;
+    }
+
+    /** True when the workers are to be renewed before the next measured slice. */
+    boolean renewsBeforeMeasured() {
+        return renewEvery > 0 && measuredSlices % renewEvery == 0;
     }
 
     /**

@@ -116,6 +116,7 @@ class ComparisonOptionsTest {
         assertEquals(1, options.queues());
         assertFalse(options.randomQueueOrder(), "queues take turns unless asked");
         assertEquals(0, options.queueSeed());
+        assertEquals(0, options.renewEvery(), "the workers are never renewed unless asked");
         assertFalse(options.steinStop());
         assertEquals(5, options.targetPercent());
         assertEquals(0, options.maxMinutes());
@@ -174,12 +175,20 @@ class ComparisonOptionsTest {
     }
 
     @Test
-    void queueOrderAndSeedAreRead() {
+    void queueOrderSeedAndRenewalAreRead() {
         final ComparisonOptions options = ComparisonOptions.fromProperties(props("qp.compare.queues", "4",
                 "qp.compare.queueOrder", "random", "qp.compare.queueSeed", "17"));
         assertEquals(4, options.queues());
         assertTrue(options.randomQueueOrder());
         assertEquals(17, options.queueSeed());
+        assertEquals(250, ComparisonOptions.fromProperties(props("qp.compare.renewEvery", "250")).renewEvery());
+        for (final String renewEvery : new String[] {"-1", "1001"}) {
+            final InvalidSettingException bad = assertThrows(InvalidSettingException.class,
+                    () -> ComparisonOptions.fromProperties(props("qp.compare.renewEvery", renewEvery)));
+            assertTrue(bad.getMessage().startsWith("qp.compare.renewEvery: " + renewEvery + " is out of range"),
+                    bad.getMessage());
+            assertTrue(bad.getMessage().endsWith("accepted: 0 (never) or 1 to 1000"), bad.getMessage());
+        }
         final InvalidSettingException e = assertThrows(InvalidSettingException.class,
                 () -> ComparisonOptions.fromProperties(props("qp.compare.queueOrder", "shuffled")));
         assertTrue(e.getMessage().startsWith("qp.compare.queueOrder: "), e.getMessage());

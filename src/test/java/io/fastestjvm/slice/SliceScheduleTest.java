@@ -105,6 +105,35 @@ class SliceScheduleTest {
     }
 
     @Test
+    void renewalComesBeforeEveryNthSliceOfTheWarmUpAndOfTheMeasurement() {
+        final SliceSchedule schedule = SliceSchedule.of(options("qp.compare.renewEvery", "3"), 1);
+        schedule.fastWarmupQueue();
+        final StringBuilder warmUp = new StringBuilder();
+        for (int paced = 0; paced < 7; paced++) {
+            warmUp.append(schedule.renewsBeforePacedWarmup() ? 'R' : '.');
+            assertEquals(schedule.renewsBeforePacedWarmup(), schedule.renewsBeforePacedWarmup(), "asking is free");
+            schedule.pacedWarmupQueue();
+        }
+        assertEquals("R..R..R", warmUp.toString());
+        final StringBuilder measured = new StringBuilder();
+        for (int slice = 0; slice < 8; slice++) {
+            measured.append(schedule.renewsBeforeMeasured() ? 'R' : '.');
+            schedule.measuredQueue();
+        }
+        assertEquals("R..R..R.", measured.toString(), "counted from the first measured slice, whatever the warm-up");
+        final SliceSchedule everySlice = SliceSchedule.of(options("qp.compare.renewEvery", "1"), 1);
+        final SliceSchedule never = SliceSchedule.of(options(), 1);
+        for (int slice = 0; slice < 5; slice++) {
+            assertTrue(everySlice.renewsBeforePacedWarmup() && everySlice.renewsBeforeMeasured());
+            assertFalse(never.renewsBeforePacedWarmup() || never.renewsBeforeMeasured());
+            everySlice.pacedWarmupQueue();
+            everySlice.measuredQueue();
+            never.pacedWarmupQueue();
+            never.measuredQueue();
+        }
+    }
+
+    @Test
     void theSeedIsTheSettingsOrTheClocks() {
         assertEquals(99, SliceSchedule.seed(options("qp.compare.queueSeed", "99")));
         final long clock = SliceSchedule.seed(options());
