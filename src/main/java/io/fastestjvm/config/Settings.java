@@ -148,7 +148,7 @@ public final class Settings {
     public static final Setting COMPARE_RENEW_EVERY = Setting.whole("qp.compare.renewEvery", 0, 0, 1000, "",
             "comparison: before every N-th measured slice (and as often in the paced warm-up) the producer and"
                     + " consumer are new threads with new senders, receivers, message buffers and histograms, so one"
-                    + " JVM samples their placement in memory; each queue then passes a few unrecorded messages"
+                    + " JVM samples their placement in memory; each queue then passes one Chronicle index spacing of unrecorded messages"
                     + " (docs/interleaved.md)").lowestMeans("never");
     public static final Setting COMPARE_SEED = Setting.whole("qp.compare.seed", 0, 0, Long.MAX_VALUE, "",
             "comparison: seed of every random order").lowestMeans("from the clock, recorded");

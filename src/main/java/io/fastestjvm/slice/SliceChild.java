@@ -45,12 +45,8 @@ public final class SliceChild {
     /** 3x C2's invocation threshold for the readings taken twice a slice; a few hundred replies reach C1 and C2. */
     private static final int EVIDENCE_REHEARSALS = 15_000;
     private static final int REPLY_REHEARSALS = 500;
-    /**
-     * Messages each queue passes right after a renewal of the workers, unrecorded and before the next slice's
-     * evidence is read: the new threads' first use of each new sender and receiver (Chronicle allocates on it) and
-     * their way from the interpreter into the loops' compiled code happen here, not in a slice.
-     */
-    static final int RENEWAL_WARM_IN_MESSAGES = 100;
+    /** The fewest messages each queue passes after a renewal of the workers, see {@link #renewalWarmInMessages}. */
+    private static final int MIN_RENEWAL_WARM_IN_MESSAGES = 100;
 
     private final BenchmarkOptions options;
     private final ComparisonOptions slices;
@@ -305,19 +301,30 @@ public final class SliceChild {
     }
 
     /**
-     * New worker threads and workspaces ({@link SliceWorkers#renew}), then {@link #RENEWAL_WARM_IN_MESSAGES} through
+     * New worker threads and workspaces ({@link SliceWorkers#renew}), then {@link #renewalWarmInMessages} through
      * every queue, unrecorded: all before the next slice's evidence is read. Null, or why the JVM is unusable.
      */
     private String renewWorkers() throws InterruptedException {
         final String failure = workers.renew();
+        final long warmIn = renewalWarmInMessages();
         for (int queue = 0; queue < transports.length && failure == null; queue++) {
-            final String stuck = runMessages(queue, options.rate(), RENEWAL_WARM_IN_MESSAGES,
-                    RENEWAL_WARM_IN_MESSAGES);
+            final String stuck = runMessages(queue, options.rate(), warmIn, warmIn);
             if (stuck != null) {
                 return "its warm-in through queue " + queue + ": " + stuck;
             }
         }
         return failure;
+    }
+
+    /**
+     * Messages each queue passes right after a renewal, unrecorded and before the next slice's evidence is read, so
+     * the new threads' first use of their new senders and receivers, and their way from the interpreter into the
+     * loops' compiled code, fall outside any slice. At least one of Chronicle's index spacings (256 excerpts for the
+     * FAST_ roll cycles): a thread's first index entry in a queue allocates (360 B with Chronicle 2026.4, per-thread
+     * index holders), which in a slice would void it.
+     */
+    private long renewalWarmInMessages() {
+        return Math.max(MIN_RENEWAL_WARM_IN_MESSAGES, options.transportSpec().rollCycle().defaultIndexSpacing());
     }
 
     private long sent() {
