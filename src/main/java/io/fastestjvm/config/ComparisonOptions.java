@@ -35,6 +35,9 @@ public final class ComparisonOptions {
     private final long receiveSpinNanos;
     private final int queues;
     private final boolean pauseIdle;
+    private final boolean randomQueueOrder;
+    private final long queueSeed;
+    private final int renewEvery;
     private final long seed;
     private final boolean steinStop;
     private final int targetPercent;
@@ -57,6 +60,14 @@ public final class ComparisonOptions {
         receiveSpinNanos = Settings.COMPARE_RECEIVE_SPIN_NANOS.longValue(values);
         queues = Settings.COMPARE_QUEUES.intValue(values);
         pauseIdle = Settings.COMPARE_PAUSE_IDLE.bool(values);
+        if ((long) queues * steadySlices > warmupSlices) {
+            throw Settings.COMPARE_QUEUES.invalid(queues + " queues x qp.compare.steadySlices (" + steadySlices
+                    + ") is more than qp.compare.warmupSlices (" + warmupSlices + "): every queue is warmed that"
+                    + " often before any measured slice");
+        }
+        randomQueueOrder = "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
+        queueSeed = Settings.COMPARE_QUEUE_SEED.longValue(values);
+        renewEvery = Settings.COMPARE_RENEW_EVERY.intValue(values);
         seed = Settings.COMPARE_SEED.longValue(values);
         steinStop = "stein".equals(Settings.COMPARE_STOP.choice(values));
         targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
@@ -164,6 +175,21 @@ public final class ComparisonOptions {
 
     public boolean pauseIdle() {
         return pauseIdle;
+    }
+
+    /** True for qp.compare.queueOrder=random: each measured slice's queue is drawn. */
+    public boolean randomQueueOrder() {
+        return randomQueueOrder;
+    }
+
+    /** qp.compare.queueSeed: 0 means from the clock. */
+    public long queueSeed() {
+        return queueSeed;
+    }
+
+    /** qp.compare.renewEvery: measured slices between renewals of the workers; 0 means never. */
+    public int renewEvery() {
+        return renewEvery;
     }
 
     public long seed() {

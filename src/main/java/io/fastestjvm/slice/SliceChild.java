@@ -42,11 +42,11 @@ import org.HdrHistogram.Histogram;
 public final class SliceChild {
     /** Extra time a slice may take past its schedule before the JVM is declared stuck. */
     private static final long SLICE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
-    /** Warm-up slices before any can count as steady: the first compilations come in waves. */
-    private static final int MIN_WARMUP_SLICES = 10;
     /** 3x C2's invocation threshold for the readings taken twice a slice; a few hundred replies reach C1 and C2. */
     private static final int EVIDENCE_REHEARSALS = 15_000;
     private static final int REPLY_REHEARSALS = 500;
+    /** The fewest messages each queue passes after a renewal of the workers, see {@link #renewalWarmInMessages}. */
+    private static final int MIN_RENEWAL_WARM_IN_MESSAGES = 100;
 
     private final BenchmarkOptions options;
     private final ComparisonOptions slices;
@@ -59,13 +59,18 @@ public final class SliceChild {
     /** Guarded by this: written by the command thread, read by the shutdown hook. */
     private File[] queueDirs;
     private QueueDirectoryOwner[] queueOwners;
-    /** Slices so far, warm-up included: slice n goes through queue n mod qp.compare.queues. */
-    private long slicesRun;
+    private final SliceSchedule schedule;
 
     private SliceChild(final BenchmarkOptions options, final ComparisonOptions slices, final ControlLink link) {
         this.options = options;
         this.slices = slices;
         this.link = link;
+        final long queueSeed = SliceSchedule.seed(slices);
+        this.schedule = SliceSchedule.of(slices, queueSeed);
+        if (slices.randomQueueOrder()) {
+            System.err.println("[qp] measured slices draw their queue of " + slices.queues()
+                    + " at random, seed " + queueSeed + " (qp.compare.queueSeed)");
+        }
     }
 
     public static void main(final String[] args) throws Exception {
@@ -159,8 +164,8 @@ public final class SliceChild {
             evidence.read();
         }
         for (int i = 0; i < REPLY_REHEARSALS; i++) {
-            percentiles(workers.actualSend);
-            encode(workers.actualSend);
+            percentiles(workers.actualSend());
+            encode(workers.actualSend());
         }
     }
 
@@ -175,7 +180,7 @@ public final class SliceChild {
                         + workers.consumerFacts().note);
     }
 
-    private ControlMessage answer(final ControlMessage command) {
+    private ControlMessage answer(final ControlMessage command) throws InterruptedException {
         switch (command.type()) {
             case SliceProtocol.WARMUP:
                 return warmUp();
@@ -192,11 +197,12 @@ public final class SliceChild {
      * Slices until steady, each followed by a park, so resuming is rehearsed. First the single run's fast stage
      * (qp.warmupRate until qp.warmupIndexBlocks of Chronicle's index blocks are crossed, so the code that crosses
      * one is compiled), in slices of the same length; then slices at the measured rate, the same loops and length
-     * as a measured slice. Collects twice early (so Chronicle's weakly held index arrays are seen empty while their
+     * as a measured slice, through the queues in turn, until steady and every queue had qp.compare.steadySlices of
+     * them ({@link SliceSchedule}). Collects twice early (so Chronicle's weakly held index arrays are seen empty while their
      * lookup is profiled, as the single run's warm-up does) and resolves the loaded classes' string literals as the
      * paced slices start, so no compilation request inside a measured slice allocates.
      */
-    private ControlMessage warmUp() {
+    private ControlMessage warmUp() throws InterruptedException {
         final WarmupCollections collections = new WarmupCollections(options.warmupGc());
         final StringLiterals literals = new StringLiterals(options.resolveLiterals());
         int done = 0;
@@ -204,7 +210,8 @@ public final class SliceChild {
             if (done == 1 || done == 2) {
                 collections.collectBefore(done);
             }
-            final String stuck = runSlice(0, options.warmupRate(), options.fastWarmupMessages() - next[0]);
+            final String stuck = runSlice(schedule.fastWarmupQueue(), options.warmupRate(),
+                    options.fastWarmupMessages() - next[0]);
             if (stuck != null) {
                 return ControlMessage.failed("fast warm-up slice " + done + ": " + stuck);
             }
@@ -215,9 +222,15 @@ public final class SliceChild {
         int quiet = 0;
         int paced = 0;
         String lastFailure = null;
-        while (paced < slices.warmupSlices() && (paced < MIN_WARMUP_SLICES || quiet < slices.steadySlices())) {
+        while (paced < slices.warmupSlices() && !schedule.steady(paced, quiet)) {
+            if (schedule.renewsBeforePacedWarmup()) {
+                final String failure = renewWorkers();
+                if (failure != null) {
+                    return ControlMessage.failed("renewal before warm-up slice " + (fast + paced) + ": " + failure);
+                }
+            }
             final long[] before = evidence.read();
-            final String stuck = runSlice(nextQueue(), options.rate(), Long.MAX_VALUE);
+            final String stuck = runSlice(schedule.pacedWarmupQueue(), options.rate(), Long.MAX_VALUE);
             if (stuck != null) {
                 return ControlMessage.failed("warm-up slice " + (fast + paced) + ": " + stuck);
             }
@@ -226,7 +239,7 @@ public final class SliceChild {
             quiet = SliceEvidence.jitQuiet(before, after) && lastFailure == null ? quiet + 1 : 0;
             paced++;
         }
-        final boolean steady = paced >= MIN_WARMUP_SLICES && quiet >= slices.steadySlices();
+        final boolean steady = schedule.steady(paced, quiet);
         return ControlMessage.of(SliceProtocol.WARMED_UP)
                 .with(SliceProtocol.FAST_SLICES, fast)
                 .with(SliceProtocol.PACED_SLICES, paced)
@@ -238,8 +251,14 @@ public final class SliceChild {
     }
 
     /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */
-    private ControlMessage measuredSlice(final long cycle) {
-        final int queue = nextQueue();
+    private ControlMessage measuredSlice(final long cycle) throws InterruptedException {
+        if (schedule.renewsBeforeMeasured()) {
+            final String failure = renewWorkers();
+            if (failure != null) {
+                return ControlMessage.failed("renewal before the slice of cycle " + cycle + ": " + failure);
+            }
+        }
+        final int queue = schedule.measuredQueue();
         final long first = next[queue];
         final long[] before = evidence.read();
         final long start = System.nanoTime();
@@ -255,21 +274,16 @@ public final class SliceChild {
                 .with(SliceProtocol.QUEUE, queue)
                 .with(SliceProtocol.FIRST_SEQUENCE, first)
                 .with(SliceProtocol.SLICE_MESSAGES, next[queue] - first)
-                .with(SliceProtocol.RECORDED, workers.actualSend.getTotalCount())
+                .with(SliceProtocol.RECORDED, workers.actualSend().getTotalCount())
                 .with(SliceProtocol.WALL_NANOS, wallNanos)
                 .with(SliceProtocol.START_MILLIS, System.currentTimeMillis() // now less the time since the start
                         - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
                 .with(SliceProtocol.FAILURE, failure)
-                .with(SliceProtocol.ACTUAL_SEND, percentiles(workers.actualSend))
-                .with(SliceProtocol.INTENDED_SEND, percentiles(workers.intendedSend))
-                .with(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM, encode(workers.actualSend))
-                .with(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM, encode(workers.intendedSend))
+                .with(SliceProtocol.ACTUAL_SEND, percentiles(workers.actualSend()))
+                .with(SliceProtocol.INTENDED_SEND, percentiles(workers.intendedSend()))
+                .with(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM, encode(workers.actualSend()))
+                .with(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM, encode(workers.intendedSend()))
                 .with(SliceProtocol.SLICE_EVIDENCE, SliceEvidence.delta(before, after));
-    }
-
-    /** The queue of the next paced slice, warm-up or measured: each in turn. */
-    private int nextQueue() {
-        return (int) (slicesRun % transports.length);
     }
 
     /**
@@ -277,13 +291,42 @@ public final class SliceChild {
      * null, or why the JVM is stuck.
      */
     private String runSlice(final int queue, final long rate, final long most) {
-        final long messages = Math.min(most, slices.sliceMessages(rate));
+        return runMessages(queue, rate, Math.min(most, slices.sliceMessages(rate)), slices.resumeMessages());
+    }
+
+    /** The next {@code messages} of {@code queue} at {@code rate}, the first {@code unrecorded} not recorded. */
+    private String runMessages(final int queue, final long rate, final long messages, final long unrecorded) {
         final long first = next[queue];
         next[queue] += messages;
-        slicesRun++;
         final long scheduleNanos = TimeUnit.SECONDS.toNanos(1) * messages / rate;
-        return workers.run(queue, first, next[queue], first + slices.resumeMessages(), rate,
-                scheduleNanos + SLICE_GRACE_NANOS);
+        return workers.run(queue, first, next[queue], first + unrecorded, rate, scheduleNanos + SLICE_GRACE_NANOS);
+    }
+
+    /**
+     * New worker threads and workspaces ({@link SliceWorkers#renew}), then {@link #renewalWarmInMessages} through
+     * every queue, unrecorded: all before the next slice's evidence is read. Null, or why the JVM is unusable.
+     */
+    private String renewWorkers() throws InterruptedException {
+        final String failure = workers.renew();
+        final long warmIn = renewalWarmInMessages();
+        for (int queue = 0; queue < transports.length && failure == null; queue++) {
+            final String stuck = runMessages(queue, options.rate(), warmIn, warmIn);
+            if (stuck != null) {
+                return "its warm-in through queue " + queue + ": " + stuck;
+            }
+        }
+        return failure;
+    }
+
+    /**
+     * Messages each queue passes right after a renewal, unrecorded and before the next slice's evidence is read, so
+     * the new threads' first use of their new senders and receivers, and their way from the interpreter into the
+     * loops' compiled code, fall outside any slice. At least one of Chronicle's index spacings (256 excerpts for the
+     * FAST_ roll cycles): a thread's first index entry in a queue allocates (360 B with Chronicle 2026.4, per-thread
+     * index holders), which in a slice would void it.
+     */
+    private long renewalWarmInMessages() {
+        return Math.max(MIN_RENEWAL_WARM_IN_MESSAGES, options.transportSpec().rollCycle().defaultIndexSpacing());
     }
 
     private long sent() {
@@ -295,8 +338,11 @@ public final class SliceChild {
     }
 
     /** Every queue read back in this JVM's own turn: each must hold exactly its own sequences, in order. */
-    private ControlMessage finish() {
-        workers.stop();
+    private ControlMessage finish() throws InterruptedException {
+        final String ended = workers.stop();
+        if (ended != null) {
+            return ControlMessage.failed("ending the producer and consumer: " + ended);
+        }
         closeTransports();
         final boolean persists = transports[0].persists(); // every queue of a JVM is one transport kind
         long read = 0;

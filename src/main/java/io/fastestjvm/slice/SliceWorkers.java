@@ -1,10 +1,10 @@
 package io.fastestjvm.slice;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import io.fastestjvm.affinity.CpuPinning;
-import io.fastestjvm.calibration.ReceiveSpin;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.timing.PaddedCounter;
@@ -14,27 +14,37 @@ import io.fastestjvm.transport.Transport;
 import org.HdrHistogram.Histogram;
 
 /**
- * A warm JVM's producer and consumer: pinned once, then parked between slices. {@link #run} hands both a queue and a
+ * A warm JVM's producer and consumer: pinned, then parked between slices. {@link #run} hands both a queue and a
  * range of its sequences, unparks them, and waits (bounded) until both are done: the producer sends the range on a
  * fixed schedule that starts when it wakes, the consumer receives it, checks the sequence and records every message
  * past the slice's unrecorded resume into the two histograms. The same loops run in warm-up and measured slices; they
- * allocate nothing, and a slice's evidence proves it.
+ * allocate nothing, and a slice's evidence proves it. Between slices {@link #renew} replaces both threads, and with
+ * them their {@link SliceWorkspace}s: senders, receivers, the message buffers and the histograms.
  */
 final class SliceWorkers {
     /** Latencies up to an hour are recorded; a longer one fails the slice rather than the JVM. */
     static final long HIGHEST_NANOS = TimeUnit.HOURS.toNanos(1);
     private static final long STARTUP_MILLIS = TimeUnit.SECONDS.toMillis(120);
+    /** How long an ending thread may take to close its workspace; a thread in a slice is stopped by then. */
+    private static final long END_MILLIS = TimeUnit.SECONDS.toMillis(10);
 
-    final Histogram actualSend = new Histogram(HIGHEST_NANOS, 3);
-    final Histogram intendedSend = new Histogram(HIGHEST_NANOS, 3);
     private final Transport[] transports;
     private final long receiveSpinNanos;
-    private final Thread producer;
-    private final Thread consumer;
+    /** The current pair; command thread only. */
+    private Thread producer;
+    private Thread consumer;
     private final Thread commander = Thread.currentThread();
     private final int[] cpus;
+    /**
+     * The same two objects for every pair of threads: a new thread writes its ids into them before it is ready, so
+     * {@link SliceEvidence}, which reads them at every reading, follows the renewed threads.
+     */
     private final ThreadFacts producerFacts = new ThreadFacts();
     private final ThreadFacts consumerFacts = new ThreadFacts();
+    /** Per queue, where the last consumer stopped: written by it as it ends, read by the next as it starts. */
+    private final long[] lastRead;
+    /** The current consumer's workspace, published before it is ready: the command thread reads its histograms. */
+    private volatile SliceWorkspace.Consumer consumerSpace;
     private volatile long generation;
     private volatile long producerDone;
     private volatile long consumerDone;
@@ -63,12 +73,19 @@ final class SliceWorkers {
         this.transports = transports.clone();
         this.receiveSpinNanos = receiveSpinNanos;
         this.cpus = new int[] {producerCpu, consumerCpu};
-        this.producer = new Thread(this::produce, "qp-producer");
-        this.consumer = new Thread(this::consume, "qp-consumer");
+        this.lastRead = new long[transports.length];
+        Arrays.fill(lastRead, MessageReceiver.NOTHING_READ);
     }
 
-    /** Starts and pins both threads; returns once both are parked and ready, or with the reason they are not. */
-    String start() throws InterruptedException {
+    /**
+     * Starts and pins both threads, which open their workspaces; returns once both are parked and ready, or with the
+     * reason they are not.
+     */
+    String start() {
+        producerFacts.ready = false;
+        consumerFacts.ready = false;
+        producer = new Thread(this::produce, "qp-producer");
+        consumer = new Thread(this::consume, "qp-consumer");
         producer.setDaemon(true);
         consumer.setDaemon(true);
         producer.start();
@@ -81,6 +98,29 @@ final class SliceWorkers {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
         }
         return failure;
+    }
+
+    /**
+     * New threads for old, between slices: the current pair closes its workspaces and ends (waited for, bounded),
+     * then a new pair starts, pinned to the same CPUs, and opens new ones; each new receiver reads on where the old
+     * one stopped. Null, or why the JVM is no longer usable.
+     */
+    String renew() throws InterruptedException {
+        final String ended = stop();
+        if (ended != null) {
+            return ended;
+        }
+        stop = false;
+        return start();
+    }
+
+    /** The current consumer's histograms: read only between slices. */
+    Histogram actualSend() {
+        return consumerSpace.actualSend;
+    }
+
+    Histogram intendedSend() {
+        return consumerSpace.intendedSend;
     }
 
     ThreadFacts producerFacts() {
@@ -121,88 +161,114 @@ final class SliceWorkers {
         return failure;
     }
 
-    /** Ends both threads at their next turn; they are daemons, so a stuck one cannot keep the JVM alive. */
-    void stop() {
+    /**
+     * Ends both threads at their next turn and waits, at most {@link #END_MILLIS}, until they closed their
+     * workspaces and ended; null, or which did not (they are daemons, so a stuck one cannot keep the JVM alive).
+     */
+    String stop() throws InterruptedException {
         stop = true;
-        LockSupport.unpark(producer);
-        LockSupport.unpark(consumer);
+        final Thread[] pair = {producer, consumer};
+        final long deadline = System.currentTimeMillis() + END_MILLIS;
+        for (final Thread thread : pair) {
+            LockSupport.unpark(thread);
+        }
+        for (final Thread thread : pair) {
+            thread.join(Math.max(1, deadline - System.currentTimeMillis()));
+            if (thread.isAlive()) {
+                return thread.getName() + " did not end within " + END_MILLIS + " ms";
+            }
+        }
+        return failure;
     }
 
+    /** The producer thread: opens its workspace, sends slices until stopped, then closes its workspace. */
     private void produce() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[0])) {
-            final MessageSender[] senders = new MessageSender[transports.length];
-            for (int i = 0; i < senders.length; i++) {
-                senders[i] = transports[i].openSender();
-            }
-            facts(producerFacts, pinning);
-            long seen = 0;
-            while (true) {
-                seen = awaitSlice(seen);
-                if (stop) {
-                    return;
-                }
-                final MessageSender sender = senders[queue];
-                final long first = from;
-                final long end = to;
-                final long interval = intervalPicos;
-                final long start = System.nanoTime();
-                for (long sequence = first; sequence < end && !stop; sequence++) {
-                    final long intended = FixedRateSchedule.intendedSendTimeNanos(start, interval,
-                            sequence - first);
-                    while (System.nanoTime() - intended < 0) {
-                        // busy-spin to the due time, as the single run's producer does
+            final SliceWorkspace.Producer space = new SliceWorkspace.Producer(transports);
+            try {
+                final MessageSender[] senders = space.senders;
+                facts(producerFacts, pinning);
+                long seen = generation;
+                while (true) {
+                    seen = awaitSlice(seen);
+                    if (stop) {
+                        return;
                     }
-                    sender.send(sequence, intended);
-                    sentUpTo.publish(sequence + 1);
+                    final MessageSender sender = senders[queue];
+                    final long first = from;
+                    final long end = to;
+                    final long interval = intervalPicos;
+                    final long start = System.nanoTime();
+                    for (long sequence = first; sequence < end && !stop; sequence++) {
+                        final long intended = FixedRateSchedule.intendedSendTimeNanos(start, interval,
+                                sequence - first);
+                        while (System.nanoTime() - intended < 0) {
+                            // busy-spin to the due time, as the single run's producer does
+                        }
+                        sender.send(sequence, intended);
+                        sentUpTo.publish(sequence + 1);
+                    }
+                    producerDone = seen;
+                    LockSupport.unpark(commander);
                 }
-                producerDone = seen;
-                LockSupport.unpark(commander);
+            } finally {
+                space.close();
             }
         } catch (final RuntimeException | Error e) {
             fail("producer failed at message " + sentUpTo.read() + ": " + e);
         }
     }
 
+    /**
+     * The consumer thread: opens its workspace where the previous consumer stopped, receives slices until stopped,
+     * then notes where it stopped and closes its workspace.
+     */
     private void consume() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[1])) {
-            final MessageReceiver[] receivers = new MessageReceiver[transports.length];
-            for (int i = 0; i < receivers.length; i++) {
-                receivers[i] = ReceiveSpin.wrap(transports[i].openReceiver(), receiveSpinNanos);
-            }
-            final ReceivedMessage message = new ReceivedMessage();
-            facts(consumerFacts, pinning);
-            long seen = 0;
-            while (true) {
-                seen = awaitSlice(seen);
-                if (stop) {
-                    return;
-                }
-                final MessageReceiver receiver = receivers[queue];
-                actualSend.reset();
-                intendedSend.reset();
-                final long end = to;
-                final long recorded = recordFrom;
-                long expected = from;
-                while (expected < end) {
-                    if (!receiver.poll(message)) {
-                        if (stop) {
-                            return;
-                        }
-                        continue;
-                    }
-                    if (message.sequence != expected) {
-                        fail("sequence check: expected " + expected + ", received " + message.sequence);
+            final SliceWorkspace.Consumer space = new SliceWorkspace.Consumer(transports, lastRead,
+                    receiveSpinNanos);
+            try {
+                final MessageReceiver[] receivers = space.receivers;
+                final ReceivedMessage message = space.message;
+                final Histogram actualSend = space.actualSend;
+                final Histogram intendedSend = space.intendedSend;
+                consumerSpace = space;
+                facts(consumerFacts, pinning);
+                long seen = generation;
+                while (true) {
+                    seen = awaitSlice(seen);
+                    if (stop) {
                         return;
                     }
-                    if (expected >= recorded) {
-                        actualSend.recordValue(clamp(message.receivedNanos - message.actualSendNanos));
-                        intendedSend.recordValue(clamp(message.receivedNanos - message.intendedSendNanos));
+                    final MessageReceiver receiver = receivers[queue];
+                    actualSend.reset();
+                    intendedSend.reset();
+                    final long end = to;
+                    final long recorded = recordFrom;
+                    long expected = from;
+                    while (expected < end) {
+                        if (!receiver.poll(message)) {
+                            if (stop) {
+                                return;
+                            }
+                            continue;
+                        }
+                        if (message.sequence != expected) {
+                            fail("sequence check: expected " + expected + ", received " + message.sequence);
+                            return;
+                        }
+                        if (expected >= recorded) {
+                            actualSend.recordValue(clamp(message.receivedNanos - message.actualSendNanos));
+                            intendedSend.recordValue(clamp(message.receivedNanos - message.intendedSendNanos));
+                        }
+                        expected++;
+                        receivedUpTo.publish(expected);
                     }
-                    expected++;
-                    receivedUpTo.publish(expected);
+                    consumerDone = seen;
+                    LockSupport.unpark(commander);
                 }
-                consumerDone = seen;
-                LockSupport.unpark(commander);
+            } finally {
+                space.close(lastRead);
             }
         } catch (final RuntimeException | Error e) {
             fail("consumer failed after message " + receivedUpTo.read() + ": " + e);

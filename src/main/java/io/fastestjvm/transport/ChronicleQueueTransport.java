@@ -12,6 +12,7 @@ import java.util.Map;
 
 import io.fastestjvm.message.MessageCodec;
 import io.fastestjvm.message.PreparedMessage;
+import io.fastestjvm.message.ReceivedMessage;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -84,9 +85,45 @@ public final class ChronicleQueueTransport implements Transport {
 
     @Override
     public MessageSender openSender() {
-        final ExcerptAppender appender = queue.createAppender();
-        final PreparedMessage message = new PreparedMessage(codec.size());
-        return (sequence, intendedSendNanos) -> {
+        return new Sender(queue.createAppender(), new PreparedMessage(codec.size()));
+    }
+
+    @Override
+    public MessageReceiver openReceiver() {
+        return new Receiver(queue.createTailer());
+    }
+
+    /**
+     * A new tailer on the excerpt a closed receiver read last, which it reads again and passes over: the next poll
+     * returns the excerpt after it, whether or not that one is written yet or lies in a later cycle's file.
+     */
+    @Override
+    public MessageReceiver openReceiverAfter(final long lastRead) {
+        final ExcerptTailer tailer = queue.createTailer();
+        if (lastRead != MessageReceiver.NOTHING_READ) {
+            final boolean found = tailer.moveToIndex(lastRead);
+            try (DocumentContext document = tailer.readingDocument()) {
+                if (!found || !document.isPresent()) {
+                    tailer.close();
+                    throw new IllegalStateException("cannot resume after index " + Long.toHexString(lastRead)
+                            + " of " + directory + ": no such excerpt");
+                }
+            }
+        }
+        return new Receiver(tailer);
+    }
+
+    private static final class Sender implements MessageSender {
+        private final ExcerptAppender appender;
+        private final PreparedMessage message;
+
+        Sender(final ExcerptAppender appender, final PreparedMessage message) {
+            this.appender = appender;
+            this.message = message;
+        }
+
+        @Override
+        public void send(final long sequence, final long intendedSendNanos) {
             message.prepare(sequence, intendedSendNanos);
             // stamped before writingDocument(), as JLBH's driver stamps before its task opens the document, so the
             // actual-send latency covers the same queue work in both harnesses (docs/jlbh-comparison.md)
@@ -94,13 +131,23 @@ public final class ChronicleQueueTransport implements Transport {
             try (DocumentContext document = appender.writingDocument()) {
                 message.writeStamped(document.wire().bytes(), actualSendNanos);
             }
-        };
+        }
+
+        @Override
+        public void close() {
+            appender.close();
+        }
     }
 
-    @Override
-    public MessageReceiver openReceiver() {
-        final ExcerptTailer tailer = queue.createTailer();
-        return into -> {
+    private static final class Receiver implements MessageReceiver {
+        private final ExcerptTailer tailer;
+
+        Receiver(final ExcerptTailer tailer) {
+            this.tailer = tailer;
+        }
+
+        @Override
+        public boolean poll(final ReceivedMessage into) {
             try (DocumentContext document = tailer.readingDocument()) {
                 if (!document.isPresent()) {
                     return false;
@@ -109,7 +156,19 @@ public final class ChronicleQueueTransport implements Transport {
                 MessageCodec.readHeader(document.wire().bytes(), into);
                 return true;
             }
-        };
+        }
+
+        /** A tailer that has read nothing says 0, never a real index (those carry the cycle in their high bits). */
+        @Override
+        public long lastRead() {
+            final long index = tailer.lastReadIndex();
+            return index > 0 ? index : NOTHING_READ;
+        }
+
+        @Override
+        public void close() {
+            tailer.close();
+        }
     }
 
     @Override

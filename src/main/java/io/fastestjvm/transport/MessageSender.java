@@ -7,4 +7,11 @@ public interface MessageSender {
      * the actual-send latency is the transport's work only (see {@link io.fastestjvm.message.PreparedMessage}).
      */
     void send(long sequence, long intendedSendNanos);
+
+    /**
+     * Releases what this sender holds (a Chronicle appender), on the thread that used it, after its last send; the
+     * transport stays open for a sender that takes over. Nothing to do for a ring, whose state is the ring's.
+     */
+    default void close() {
+    }
 }

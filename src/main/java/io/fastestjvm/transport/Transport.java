@@ -10,11 +10,23 @@ import java.util.Map;
 public interface Transport extends AutoCloseable {
     String name();
 
-    /** Called once, on the producer thread (Chronicle appenders belong to the thread that made them). */
+    /**
+     * Called on the producer thread (Chronicle appenders belong to the thread that made them): once, or once more
+     * each time a new producer thread takes over, after the previous one closed its sender.
+     */
     MessageSender openSender();
 
-    /** Called once, on the consumer thread. */
+    /** Called on the consumer thread; a thread that takes over from another opens {@link #openReceiverAfter}. */
     MessageReceiver openReceiver();
+
+    /**
+     * A receiver that reads on exactly after a closed one's {@link MessageReceiver#lastRead() lastRead}: the next
+     * message it polls is the one that receiver would have polled next. For a ring, whose consumer position is the
+     * ring's own, any new receiver does; Chronicle positions a new tailer.
+     */
+    default MessageReceiver openReceiverAfter(final long lastRead) {
+        return openReceiver();
+    }
 
     /** True when messages reach a file that outlives the process. */
     boolean persists();

@@ -113,6 +113,10 @@ class ComparisonOptionsTest {
         assertEquals(5, options.steadySlices());
         assertEquals(0, options.receiveSpinNanos());
         assertEquals(0, options.seed());
+        assertEquals(1, options.queues());
+        assertFalse(options.randomQueueOrder(), "queues take turns unless asked");
+        assertEquals(0, options.queueSeed());
+        assertEquals(0, options.renewEvery(), "the workers are never renewed unless asked");
         assertFalse(options.steinStop());
         assertEquals(5, options.targetPercent());
         assertEquals(0, options.maxMinutes());
@@ -168,6 +172,39 @@ class ComparisonOptionsTest {
                     () -> ComparisonOptions.fromProperties(properties), setting[0]);
             assertTrue(e.getMessage().startsWith(setting[0] + ": "), e.getMessage());
         }
+    }
+
+    @Test
+    void queueOrderSeedAndRenewalAreRead() {
+        final ComparisonOptions options = ComparisonOptions.fromProperties(props("qp.compare.queues", "4",
+                "qp.compare.queueOrder", "random", "qp.compare.queueSeed", "17"));
+        assertEquals(4, options.queues());
+        assertTrue(options.randomQueueOrder());
+        assertEquals(17, options.queueSeed());
+        assertEquals(250, ComparisonOptions.fromProperties(props("qp.compare.renewEvery", "250")).renewEvery());
+        for (final String renewEvery : new String[] {"-1", "1001"}) {
+            final InvalidSettingException bad = assertThrows(InvalidSettingException.class,
+                    () -> ComparisonOptions.fromProperties(props("qp.compare.renewEvery", renewEvery)));
+            assertTrue(bad.getMessage().startsWith("qp.compare.renewEvery: " + renewEvery + " is out of range"),
+                    bad.getMessage());
+            assertTrue(bad.getMessage().endsWith("accepted: 0 (never) or 1 to 1000"), bad.getMessage());
+        }
+        final InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                () -> ComparisonOptions.fromProperties(props("qp.compare.queueOrder", "shuffled")));
+        assertTrue(e.getMessage().startsWith("qp.compare.queueOrder: "), e.getMessage());
+        assertTrue(e.getMessage().endsWith("accepted: turns or random"), e.getMessage());
+    }
+
+    @Test
+    void everyQueuesWarmInMustFitTheWarmUpBound() {
+        assertEquals(18, ComparisonOptions.fromProperties(props("qp.compare.queues", "18")).queues(), "18 x 5 = 90");
+        final InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                () -> ComparisonOptions.fromProperties(props("qp.compare.queues", "19")));
+        assertEquals("qp.compare.queues: 19 queues x qp.compare.steadySlices (5) is more than"
+                + " qp.compare.warmupSlices (90): every queue is warmed that often before any measured slice;"
+                + " accepted: 1 to 64", e.getMessage());
+        assertEquals(64, ComparisonOptions.fromProperties(props("qp.compare.queues", "64",
+                "qp.compare.steadySlices", "1")).queues());
     }
 
     @Test

@@ -1,0 +1,109 @@
+package io.fastestjvm.slice;
+
+import java.util.SplittableRandom;
+
+import io.fastestjvm.config.ComparisonOptions;
+
+/**
+ * Which of a warm JVM's queues each slice goes through ({@code qp.compare.queues}, {@code .queueOrder}), whether
+ * its warm-up has warmed every queue, and before which slices its workers are renewed ({@code .renewEvery}).
+ * <ul>
+ *   <li>The fast warm-up stage writes queue 0 only; it crosses the index blocks of one queue.</li>
+ *   <li>Paced warm-up slices take the queues in turn, and the warm-up goes on until each queue had
+ *       {@code qp.compare.steadySlices} of them, so no queue's first use (Chronicle allocates on it) is measured.</li>
+ *   <li>Measured slices take turns too (slice n through queue n mod K, n counting every slice of the JVM), or,
+ *       with {@code random}, each draws its queue, so one JVM samples its queues' placements in no fixed pattern.</li>
+ *   <li>With {@code qp.compare.renewEvery=N}, the workers are renewed before measured slice 0, N, 2N, ... and, so
+ *       the new objects' paths are warm too, before paced warm-up slice 0, N, 2N, ...</li>
+ * </ul>
+ * Command thread only.
+ */
+final class SliceSchedule {
+    /** Warm-up slices before any can count as steady: the first compilations come in waves. */
+    static final int MIN_WARMUP_SLICES = 10;
+
+    private final int queues;
+    /** Null for turns. */
+    private final SplittableRandom random;
+    /** qp.compare.steadySlices: quiet slices in a row that end the warm-up, and each queue's warm-in. */
+    private final int steadySlices;
+    /** 0: never. */
+    private final int renewEvery;
+    private final int[] pacedWarmupSlices;
+    private long pacedSlices;
+    private long measuredSlices;
+    /** Every slice so far, fast, paced and measured: turns take queue {@code slices mod K}. */
+    private long slices;
+
+    SliceSchedule(final int queues, final SplittableRandom random, final int steadySlices, final int renewEvery) {
+        this.queues = queues;
+        this.random = random;
+        this.steadySlices = steadySlices;
+        this.renewEvery = renewEvery;
+        this.pacedWarmupSlices = new int[queues];
+    }
+
+    /** The schedule {@code options} ask for; with random order its draws are seeded by {@code seed}. */
+    static SliceSchedule of(final ComparisonOptions options, final long seed) {
+        return new SliceSchedule(options.queues(), options.randomQueueOrder() ? new SplittableRandom(seed) : null,
+                options.steadySlices(), options.renewEvery());
+    }
+
+    /** qp.compare.queueSeed, or the clock's when it is 0. */
+    static long seed(final ComparisonOptions options) {
+        return options.queueSeed() != 0 ? options.queueSeed() : System.nanoTime() & Long.MAX_VALUE;
+    }
+
+    /** The queue of the next fast warm-up slice: always 0. */
+    int fastWarmupQueue() {
+        slices++;
+        return 0;
+    }
+
+    /** The queue of the next paced warm-up slice: in turn. */
+    int pacedWarmupQueue() {
+        final int queue = turn();
+        pacedWarmupSlices[queue]++;
+        pacedSlices++;
+        return queue;
+    }
+
+    /** The queue of the next measured slice: in turn, or drawn. */
+    int measuredQueue() {
+        measuredSlices++;
+        final int turn = turn();
+        return random == null ? turn : random.nextInt(queues);
+    }
+
+    /** True when the workers are to be renewed before the next paced warm-up slice. */
+    boolean renewsBeforePacedWarmup() {
+        return renewEvery > 0 && pacedSlices % renewEvery == 0;
+    }
+
+    /** True when the workers are to be renewed before the next measured slice. */
+    boolean renewsBeforeMeasured() {
+        return renewEvery > 0 && measuredSlices % renewEvery == 0;
+    }
+
+    /**
+     * The warm-up's steady rule: at least {@link #MIN_WARMUP_SLICES} paced slices, the last qp.compare.steadySlices
+     * of them quiet ({@code quiet} in a row), and every queue warmed in.
+     */
+    boolean steady(final int paced, final int quiet) {
+        return paced >= MIN_WARMUP_SLICES && quiet >= steadySlices && everyQueueWarmed();
+    }
+
+    /** True once every queue had its warm-in: qp.compare.steadySlices paced warm-up slices. */
+    boolean everyQueueWarmed() {
+        for (final int warmed : pacedWarmupSlices) {
+            if (warmed < steadySlices) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int turn() {
+        return (int) (slices++ % queues);
+    }
+}

@@ -1,0 +1,74 @@
+package io.fastestjvm.slice;
+
+import io.fastestjvm.calibration.ReceiveSpin;
+import io.fastestjvm.message.PreparedMessage;
+import io.fastestjvm.message.ReceivedMessage;
+import io.fastestjvm.transport.MessageReceiver;
+import io.fastestjvm.transport.MessageSender;
+import io.fastestjvm.transport.Transport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The objects a worker thread uses in its slices, made by that thread as it starts (so they land where its own
+ * allocations do) and closed by it as it ends: a renewal ({@code qp.compare.renewEvery}) replaces both threads and
+ * with them these objects, so one JVM's slices sample more than one placement of them.
+ */
+final class SliceWorkspace {
+    private SliceWorkspace() {
+    }
+
+    /** The producer's: a sender per queue, each with its own message buffer ({@link PreparedMessage}). */
+    static final class Producer {
+        final MessageSender[] senders;
+
+        Producer(final Transport[] transports) {
+            senders = new MessageSender[transports.length];
+            for (int i = 0; i < senders.length; i++) {
+                senders[i] = transports[i].openSender();
+            }
+        }
+
+        /** Closes every sender (Chronicle appenders), after the last slice. */
+        void close() {
+            for (final MessageSender sender : senders) {
+                if (sender != null) {
+                    sender.close();
+                }
+            }
+        }
+    }
+
+    /**
+     * The consumer's: a receiver per queue, each reading on exactly where the previous consumer's stopped, the
+     * message it reads into, and the slice's two histograms.
+     */
+    static final class Consumer {
+        /** As the transports give them: asked where they stand, and closed. */
+        private final MessageReceiver[] opened;
+        /** As the hot loop polls them: with the receive spin ({@link ReceiveSpin}). */
+        final MessageReceiver[] receivers;
+        final ReceivedMessage message = new ReceivedMessage();
+        final Histogram actualSend = new Histogram(SliceWorkers.HIGHEST_NANOS, 3);
+        final Histogram intendedSend = new Histogram(SliceWorkers.HIGHEST_NANOS, 3);
+
+        /** @param lastRead per queue, where the previous consumer stopped ({@link MessageReceiver#lastRead}) */
+        Consumer(final Transport[] transports, final long[] lastRead, final long receiveSpinNanos) {
+            opened = new MessageReceiver[transports.length];
+            receivers = new MessageReceiver[transports.length];
+            for (int i = 0; i < receivers.length; i++) {
+                opened[i] = transports[i].openReceiverAfter(lastRead[i]);
+                receivers[i] = ReceiveSpin.wrap(opened[i], receiveSpinNanos);
+            }
+        }
+
+        /** Notes in {@code lastRead} where each receiver stands, for the next consumer, and closes them. */
+        void close(final long[] lastRead) {
+            for (int i = 0; i < opened.length; i++) {
+                if (opened[i] != null) {
+                    lastRead[i] = opened[i].lastRead();
+                    opened[i].close();
+                }
+            }
+        }
+    }
+}
