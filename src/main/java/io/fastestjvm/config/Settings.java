@@ -136,6 +136,11 @@ public final class Settings {
     public static final Setting COMPARE_QUEUES = Setting.whole("qp.compare.queues", 1, 1, 64, "",
             "comparison, a diagnostic: queues each variant's JVM writes in turn (slice n through queue n mod this),"
                     + " to tell what a queue's memory costs from what its JVM's does (docs/interleaved-findings.md)");
+    public static final Setting COMPARE_SHARED_QUEUE = Setting.flag("qp.compare.sharedQueue", false,
+            "comparison: true: the variants of a block write one queue in turn (one directory per block, owned by"
+                    + " the parent), so both sides of a pair go through the same pages; each JVM skips the others'"
+                    + " messages and reads back its own (one queue a JVM, on qp.transport=chronicle;"
+                    + " docs/interleaved.md)");
     public static final Setting COMPARE_SEED = Setting.whole("qp.compare.seed", 0, 0, Long.MAX_VALUE, "",
             "comparison: seed of every random order").lowestMeans("from the clock, recorded");
     public static final Setting COMPARE_STOP = Setting.oneOf("qp.compare.stop", "fixed",
@@ -163,7 +168,7 @@ public final class Settings {
     public static final List<Setting> COMPARISON = Collections.unmodifiableList(Arrays.asList(
             COMPARE_VARIANTS, COMPARE_BLOCKS, COMPARE_CYCLES, COMPARE_SLICE_MILLIS, COMPARE_RESUME_MESSAGES,
             COMPARE_WARMUP_SLICES, COMPARE_STEADY_SLICES, COMPARE_RECEIVE_SPIN_NANOS, COMPARE_QUEUES,
-            COMPARE_SEED, COMPARE_STOP,
+            COMPARE_SHARED_QUEUE, COMPARE_SEED, COMPARE_STOP,
             COMPARE_TARGET_PERCENT, COMPARE_MAX_MINUTES, COMPARE_MAX_VOID_PERCENT));
     /** Every name {@code qp.*} accepts: the run settings, the comparison's and qp.help; what the table and the help list. */
     public static final List<Setting> ACCEPTED = Collections.unmodifiableList(concat(concat(ALL, COMPARISON), HELP));

@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,6 +23,7 @@ import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.control.ParentLifeline;
 import io.fastestjvm.faults.QueueDirectoryOwner;
 import io.fastestjvm.transport.ChronicleQueueTransport;
+import io.fastestjvm.transport.OwnSequences;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.warmup.StringLiterals;
@@ -40,6 +42,10 @@ import org.HdrHistogram.Histogram;
  * The parent's death closes the link (and stdin, the lifeline), and this JVM ends through its shutdown hooks.
  */
 public final class SliceChild {
+    /** qp.compare.sharedQueue: the block's queue directory, which the parent owns; absent: a queue of its own. */
+    public static final String SHARED_QUEUE_PROPERTY = "io.fastestjvm.sharedQueueDir";
+    /** qp.compare.sharedQueue: this JVM's first sequence in the shared queue (OwnSequences.baseOf). */
+    public static final String SEQUENCE_BASE_PROPERTY = "io.fastestjvm.sequenceBase";
     /** Extra time a slice may take past its schedule before the JVM is declared stuck. */
     private static final long SLICE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** Warm-up slices before any can count as steady: the first compilations come in waves. */
@@ -52,9 +58,11 @@ public final class SliceChild {
     private final ComparisonOptions slices;
     private final ControlLink link;
     private Transport[] transports;
+    /** This JVM's sequences: 0, 1, ... in queues of its own, from its base in the block's shared queue. */
+    private OwnSequences own = OwnSequences.alone();
     private SliceWorkers workers;
     private SliceEvidence evidence;
-    /** Per queue, its next sequence: each queue holds its own 0, 1, 2, ..., so each reads back on its own. */
+    /** Per queue, its next sequence: each queue holds its own 0, 1, 2, ... (from its base in a shared queue). */
     private long[] next;
     /** Guarded by this: written by the command thread, read by the shutdown hook. */
     private File[] queueDirs;
@@ -121,25 +129,37 @@ public final class SliceChild {
     private String open() throws IOException, InterruptedException {
         final CpuAssignment[] cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
                 .plan(options.producerCpu(), options.consumerCpu());
+        if (slices.sharedQueue() != (System.getProperty(SHARED_QUEUE_PROPERTY) != null)) {
+            return "qp.compare.sharedQueue is " + slices.sharedQueue() + " but " + SHARED_QUEUE_PROPERTY + " is "
+                    + System.getProperty(SHARED_QUEUE_PROPERTY);
+        }
         transports = new Transport[slices.queues()];
+        final File shared;
+        try {
+            shared = sharedQueue();
+        } catch (final IllegalArgumentException e) {
+            return SEQUENCE_BASE_PROPERTY + ": " + e.getMessage();
+        }
         next = new long[transports.length];
+        Arrays.fill(next, own.first());
         synchronized (this) { // the shutdown hook reads them
             queueOwners = new QueueDirectoryOwner[transports.length];
             queueDirs = new File[transports.length];
         }
         Runtime.getRuntime().addShutdownHook(new Thread(this::removeQueues, "qp-queue-removal"));
-        for (int i = 0; i < transports.length; i++) {
-            final File dir = new File(options.queueParent(), "qp-slice-" + processId() + "-q" + i);
-            if (!dir.mkdir()) {
+        for (int i = 0; i < transports.length; i++) { // a shared queue is the only one: ComparisonOptions checks it
+            final File dir = shared != null ? shared
+                    : new File(options.queueParent(), "qp-slice-" + processId() + "-q" + i);
+            if (shared == null && !dir.mkdir()) {
                 return "could not create the queue directory " + dir;
             }
             synchronized (this) {
-                queueDirs[i] = dir;
-                queueOwners[i] = QueueDirectoryOwner.claim(dir);
+                queueDirs[i] = shared != null ? null : dir; // the parent owns and deletes a shared queue
+                queueOwners[i] = shared != null ? null : QueueDirectoryOwner.claim(dir);
             }
             transports[i] = options.transportEntry().create(options.transportSpec(), dir);
         }
-        workers = new SliceWorkers(transports, slices.receiveSpinNanos(), cpus[0].planned(),
+        workers = new SliceWorkers(transports, own, slices.receiveSpinNanos(), cpus[0].planned(),
                 cpus[1].planned());
         final String failure = workers.start();
         evidence = new SliceEvidence(workers.producerFacts(), workers.consumerFacts());
@@ -147,6 +167,19 @@ public final class SliceChild {
             rehearseReplies();
         }
         return failure;
+    }
+
+    /**
+     * The block's shared queue (qp.compare.sharedQueue) with this JVM's sequence base, as the parent passed them,
+     * or null for queues of its own.
+     */
+    private File sharedQueue() {
+        final String dir = System.getProperty(SHARED_QUEUE_PROPERTY);
+        if (dir == null) {
+            return null;
+        }
+        own = OwnSequences.sharedFrom(Long.parseLong(System.getProperty(SEQUENCE_BASE_PROPERTY)));
+        return new File(dir);
     }
 
     /**
@@ -200,11 +233,11 @@ public final class SliceChild {
         final WarmupCollections collections = new WarmupCollections(options.warmupGc());
         final StringLiterals literals = new StringLiterals(options.resolveLiterals());
         int done = 0;
-        while (next[0] < options.fastWarmupMessages()) {
+        while (sentInto(0) < options.fastWarmupMessages()) {
             if (done == 1 || done == 2) {
                 collections.collectBefore(done);
             }
-            final String stuck = runSlice(0, options.warmupRate(), options.fastWarmupMessages() - next[0]);
+            final String stuck = runSlice(0, options.warmupRate(), options.fastWarmupMessages() - sentInto(0));
             if (stuck != null) {
                 return ControlMessage.failed("fast warm-up slice " + done + ": " + stuck);
             }
@@ -286,10 +319,25 @@ public final class SliceChild {
 
     private long sent() {
         long sent = 0;
-        for (final long queueSent : next) {
-            sent += queueSent;
+        for (int i = 0; i < next.length; i++) {
+            sent += sentInto(i);
         }
         return sent;
+    }
+
+    /** Messages this JVM has sent into queue {@code queue}. */
+    private long sentInto(final int queue) {
+        return next[queue] - own.first();
+    }
+
+    /** A shared queue holds other JVMs' messages too: only this JVM's own are proved, each in order. */
+    private PersistenceProof readBack(final int queue) {
+        if (own.shared()) { // on Chronicle alone: ComparisonOptions checks it
+            System.err.println("[qp] drained " + workers.drained() + " messages of other JVMs before this JVM's"
+                    + " slices");
+            return ((ChronicleQueueTransport) transports[queue]).provePersisted(own, sentInto(queue));
+        }
+        return transports[queue].provePersisted(next[queue]);
     }
 
     /** Every queue read back in this JVM's own turn: each must hold exactly its own sequences, in order. */
@@ -300,7 +348,7 @@ public final class SliceChild {
         long read = 0;
         long readNanos = 0;
         for (int i = 0; i < transports.length && persists; i++) {
-            final PersistenceProof proof = transports[i].provePersisted(next[i]);
+            final PersistenceProof proof = readBack(i);
             if (!proof.passed()) {
                 return ControlMessage.failed("persistence read-back" + (transports.length > 1 ? " of queue " + i : "")
                         + ": " + proof.problem());

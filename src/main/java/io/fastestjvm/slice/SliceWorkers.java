@@ -10,13 +10,15 @@ import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.timing.PaddedCounter;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
+import io.fastestjvm.transport.OwnSequences;
 import io.fastestjvm.transport.Transport;
 import org.HdrHistogram.Histogram;
 
 /**
  * A warm JVM's producer and consumer: pinned once, then parked between slices. {@link #run} hands both a queue and a
- * range of its sequences, unparks them, and waits (bounded) until both are done: the producer sends the range on a
- * fixed schedule that starts when it wakes, the consumer receives it, checks the sequence and records every message
+ * range of its sequences, unparks them, and waits (bounded) until both are done: the consumer first reads past any
+ * other JVM's messages in the queue ({@link #drainOthers}), then the producer sends the range on a fixed schedule
+ * that starts there, and the consumer receives it, checks the sequence and records every message
  * past the slice's unrecorded resume into the two histograms. The same loops run in warm-up and measured slices; they
  * allocate nothing, and a slice's evidence proves it.
  */
@@ -28,6 +30,7 @@ final class SliceWorkers {
     final Histogram actualSend = new Histogram(HIGHEST_NANOS, 3);
     final Histogram intendedSend = new Histogram(HIGHEST_NANOS, 3);
     private final Transport[] transports;
+    private final OwnSequences own;
     private final long receiveSpinNanos;
     private final Thread producer;
     private final Thread consumer;
@@ -38,6 +41,10 @@ final class SliceWorkers {
     private volatile long generation;
     private volatile long producerDone;
     private volatile long consumerDone;
+    /** The slice for which the consumer has drained the queue: the producer starts once it is the current one. */
+    private volatile long consumerPositioned;
+    /** Other JVMs' messages the consumer drained so far (a shared queue's; none otherwise). */
+    private volatile long drained;
     private volatile int queue;
     private volatile long from;
     private volatile long to;
@@ -58,9 +65,10 @@ final class SliceWorkers {
         volatile boolean ready;
     }
 
-    SliceWorkers(final Transport[] transports, final long receiveSpinNanos, final int producerCpu,
-                 final int consumerCpu) {
+    SliceWorkers(final Transport[] transports, final OwnSequences own, final long receiveSpinNanos,
+                 final int producerCpu, final int consumerCpu) {
         this.transports = transports.clone();
+        this.own = own;
         this.receiveSpinNanos = receiveSpinNanos;
         this.cpus = new int[] {producerCpu, consumerCpu};
         this.producer = new Thread(this::produce, "qp-producer");
@@ -138,6 +146,7 @@ final class SliceWorkers {
             long seen = 0;
             while (true) {
                 seen = awaitSlice(seen);
+                awaitConsumerPositioned(seen);
                 if (stop) {
                     return;
                 }
@@ -165,9 +174,11 @@ final class SliceWorkers {
 
     private void consume() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[1])) {
+            final MessageReceiver[] unspun = new MessageReceiver[transports.length];
             final MessageReceiver[] receivers = new MessageReceiver[transports.length];
             for (int i = 0; i < receivers.length; i++) {
-                receivers[i] = ReceiveSpin.wrap(transports[i].openReceiver(), receiveSpinNanos);
+                unspun[i] = transports[i].openReceiver();
+                receivers[i] = ReceiveSpin.wrap(unspun[i], receiveSpinNanos);
             }
             final ReceivedMessage message = new ReceivedMessage();
             facts(consumerFacts, pinning);
@@ -177,6 +188,14 @@ final class SliceWorkers {
                 if (stop) {
                     return;
                 }
+                final long skipped = drainOthers(unspun[queue], message, own);
+                if (skipped < 0) {
+                    fail("drain before slice " + from + "-" + to + ": message " + message.sequence
+                            + " of this JVM's own " + own + " was still in the queue");
+                    return;
+                }
+                drained += skipped;
+                consumerPositioned = seen;
                 final MessageReceiver receiver = receivers[queue];
                 actualSend.reset();
                 intendedSend.reset();
@@ -207,6 +226,35 @@ final class SliceWorkers {
         } catch (final RuntimeException | Error e) {
             fail("consumer failed after message " + receivedUpTo.read() + ": " + e);
         }
+    }
+
+    /**
+     * Before every slice (warm-up and measured) the consumer reads past what is already in the queue: other JVMs'
+     * slices when they write it too (qp.compare.sharedQueue), nothing otherwise, so both designs run this code.
+     * Returns how many messages it skipped, or -1 when one was this JVM's own (left in {@code into}): its own
+     * messages were all consumed in their slice. Unspun: a known receive spin is the measured path's, not this.
+     */
+    static long drainOthers(final MessageReceiver receiver, final ReceivedMessage into, final OwnSequences own) {
+        long skipped = 0;
+        while (receiver.poll(into)) {
+            if (own.owns(into.sequence)) {
+                return -1;
+            }
+            skipped++;
+        }
+        return skipped;
+    }
+
+    /** The producer's schedule starts only once the consumer has drained the queue for this slice. */
+    private void awaitConsumerPositioned(final long slice) {
+        while (consumerPositioned != slice && !stop) {
+            // busy-spin: the consumer's drain is short, and the producer spins to its due times anyway
+        }
+    }
+
+    /** Other JVMs' messages drained so far; read by the command thread between slices. */
+    long drained() {
+        return drained;
     }
 
     private static long clamp(final long nanos) {
