@@ -22,7 +22,9 @@ import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.control.ParentLifeline;
 import io.fastestjvm.faults.QueueDirectoryOwner;
+import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.transport.ChronicleQueueTransport;
+import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.OwnSequences;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
@@ -53,6 +55,8 @@ public final class SliceChild {
     /** 3x C2's invocation threshold for the readings taken twice a slice; a few hundred replies reach C1 and C2. */
     private static final int EVIDENCE_REHEARSALS = 15_000;
     private static final int REPLY_REHEARSALS = 500;
+    /** Calls of an empty drain after the long one: C2's invocation threshold for a method called once a slice. */
+    private static final int DRAIN_REHEARSALS = 15_000;
 
     private final BenchmarkOptions options;
     private final ComparisonOptions slices;
@@ -244,6 +248,7 @@ public final class SliceChild {
             done++;
         }
         final int fast = done;
+        rehearseDrain();
         literals.resolveLoaded();
         int quiet = 0;
         int paced = 0;
@@ -268,6 +273,24 @@ public final class SliceChild {
                 .with(SliceProtocol.SENT_SO_FAR, sent())
                 .with(SliceProtocol.WARMUP_GCS, collections.toList())
                 .with(SliceProtocol.STRING_LITERALS, literals.toMap());
+    }
+
+    /**
+     * The consumer's drain before each slice (SliceWorkers.drainOthers) reads other JVMs' slices in a shared queue,
+     * but a JVM warmed up first meets none in its warm-up, and would compile the drain in its first measured slices.
+     * So every JVM on Chronicle (shared or not, so both designs warm alike) compiles it here, on this thread: a tailer
+     * of its own reads the queue so far (its fast stage, and any JVM's before it) as a range no writer has, once
+     * through, then as often as C2 needs on the drained tailer.
+     */
+    private void rehearseDrain() {
+        if (!transports[0].persists()) {
+            return; // a ring has one reader: its consumer; and its drain is always empty
+        }
+        final MessageReceiver rehearsal = transports[0].openReceiver();
+        final ReceivedMessage message = new ReceivedMessage();
+        for (int i = 0; i < DRAIN_REHEARSALS; i++) {
+            SliceWorkers.drainOthers(rehearsal, message, OwnSequences.noWriter());
+        }
     }
 
     /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */

@@ -196,6 +196,7 @@ final class SliceWorkers {
                 }
                 drained += skipped;
                 consumerPositioned = seen;
+                LockSupport.unpark(producer);
                 final MessageReceiver receiver = receivers[queue];
                 actualSend.reset();
                 intendedSend.reset();
@@ -245,10 +246,13 @@ final class SliceWorkers {
         return skipped;
     }
 
-    /** The producer's schedule starts only once the consumer has drained the queue for this slice. */
+    /**
+     * The producer's schedule starts only once the consumer has drained the queue for this slice. Parked, not
+     * spinning: a drain's length varies with what other JVMs wrote, and a spin loop's would decide when it compiles.
+     */
     private void awaitConsumerPositioned(final long slice) {
         while (consumerPositioned != slice && !stop) {
-            // busy-spin: the consumer's drain is short, and the producer spins to its due times anyway
+            LockSupport.park(this);
         }
     }
 

@@ -9,10 +9,11 @@ package io.fastestjvm.transport;
 public final class OwnSequences {
     /** Sequences per writer of a shared queue: 2^40, 127 days at 100,000 msg/s. */
     public static final long SHARED_SPAN = 1L << 40;
-    /** The most writers a shared queue can tell apart. */
-    public static final int MAX_WRITERS = (int) (Long.MAX_VALUE / SHARED_SPAN);
+    /** The most writers a shared queue can tell apart; the last span is {@link #noWriter()}'s. */
+    public static final int MAX_WRITERS = (int) (Long.MAX_VALUE / SHARED_SPAN) - 1;
 
     private static final OwnSequences ALONE = new OwnSequences(0, false);
+    private static final OwnSequences NO_WRITER = new OwnSequences(MAX_WRITERS * SHARED_SPAN, true);
 
     private final long first;
     private final boolean shared;
@@ -29,10 +30,16 @@ public final class OwnSequences {
 
     /** Writer {@code base / SHARED_SPAN} of a shared queue: [base, base + SHARED_SPAN) are its own. */
     public static OwnSequences sharedFrom(final long base) {
-        if (base < 0 || base % SHARED_SPAN != 0 || base > Long.MAX_VALUE - SHARED_SPAN) {
-            throw new IllegalArgumentException("a shared queue's base is a multiple of 2^40 below 2^63, not " + base);
+        if (base < 0 || base % SHARED_SPAN != 0 || base >= MAX_WRITERS * SHARED_SPAN) {
+            throw new IllegalArgumentException("a shared queue's base is a multiple of 2^40 below "
+                    + MAX_WRITERS * SHARED_SPAN + ", not " + base);
         }
         return new OwnSequences(base, true);
+    }
+
+    /** A range no writer gets: every message in any queue is another's to it (a drain's rehearsal reads so). */
+    public static OwnSequences noWriter() {
+        return NO_WRITER;
     }
 
     /** The base of writer {@code writer} (0, 1, ...) of a shared queue. */
@@ -55,7 +62,9 @@ public final class OwnSequences {
 
     /** Whether {@code sequence} is this JVM's: always in a queue of its own, within its span in a shared one. */
     public boolean owns(final long sequence) {
-        return !shared || (sequence >= first && sequence - first < SHARED_SPAN);
+        // one unsigned comparison: a sequence below first wraps to a huge distance, so every foreign message, above
+        // or below, takes the same branch (a compiled drain never meets an untaken one)
+        return !shared || Long.compareUnsigned(sequence - first, SHARED_SPAN) < 0;
     }
 
     @Override

@@ -93,6 +93,19 @@ class SharedQueueDrainTest {
     }
 
     @Test
+    void theRehearsalDrainsEveryWritersMessagesAsAnothers() {
+        final Jvm a = new Jvm(0);
+        final Jvm b = new Jvm(1);
+        a.slice();
+        b.slice();
+        final MessageReceiver rehearsal = a.transport.openReceiver();
+        assertEquals(2 * SLICE, SliceWorkers.drainOthers(rehearsal, a.message, OwnSequences.noWriter()));
+        assertEquals(0, SliceWorkers.drainOthers(rehearsal, a.message, OwnSequences.noWriter()), "then empty");
+        a.transport.close();
+        b.transport.close();
+    }
+
+    @Test
     void withoutSharingAnyMessageInTheDrainIsOwnAndFails() {
         final ChronicleQueueTransport transport = new ChronicleQueueTransport(temp.toFile(), 64,
                 RollCycles.FAST_DAILY, 16L << 20);

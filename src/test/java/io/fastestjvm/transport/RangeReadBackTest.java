@@ -107,5 +107,11 @@ class RangeReadBackTest {
         assertFalse(OwnSequences.alone().shared());
         assertThrows(IllegalArgumentException.class, () -> OwnSequences.sharedFrom(B + 1));
         assertThrows(IllegalArgumentException.class, () -> OwnSequences.baseOf(OwnSequences.MAX_WRITERS));
+        final OwnSequences nobody = OwnSequences.noWriter();
+        final long lastBase = OwnSequences.baseOf(OwnSequences.MAX_WRITERS - 1);
+        assertFalse(nobody.owns(0) || nobody.owns(B) || nobody.owns(lastBase + OwnSequences.SHARED_SPAN - 1),
+                "a drain's rehearsal takes every writer's message for another's");
+        assertTrue(nobody.owns(nobody.first()) && nobody.shared());
+        assertThrows(IllegalArgumentException.class, () -> OwnSequences.sharedFrom(nobody.first()));
     }
 }
