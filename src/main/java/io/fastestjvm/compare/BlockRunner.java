@@ -69,6 +69,13 @@ final class BlockRunner {
 
     /** Runs block {@code block}; returns null when it completed, else why it failed (its rows then never count). */
     String run(final int block) throws IOException {
+        try (SharedQueue shared = SharedQueue.forBlock(plan.sharedQueue(), options.queueParent(), block,
+                options.keepQueue(), err)) { // its JVMs have ended when it closes
+            return run(block, shared);
+        }
+    }
+
+    private String run(final int block, final SharedQueue shared) throws IOException {
         final File blockDir = new File(folder, String.format("block-%02d", block));
         if (!blockDir.mkdirs()) {
             throw new IOException("cannot create " + blockDir);
@@ -86,7 +93,8 @@ final class BlockRunner {
                 err.println("[qp] block " + block + ": starting " + variant.name);
                 final long started = System.nanoTime();
                 children.put(variant.name, ChildHandle.start(variant.name,
-                        VariantLaunch.command(variant, settings, classpath), log, CONNECT_MILLIS));
+                        VariantLaunch.command(variant, settings, classpath,
+                                shared.childFlags(plan.variants().indexOf(variant))), log, CONNECT_MILLIS));
                 idle(children.get(variant.name));
                 millis.put(variant.name, new long[] {millisSince(started), -1, -1});
                 logs.put(variant.name, new SliceLog(new File(blockDir, VariantLaunch.fileName(variant.name)

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -34,6 +35,12 @@ final class VariantLaunch {
 
     /** The command with {@code classpath} (a comparison's own copy of the classes, see {@link #snapshot}). */
     static List<String> command(final VariantSpec variant, final Properties settings, final String classpath) {
+        return command(variant, settings, classpath, Collections.<String>emptyList());
+    }
+
+    /** As above, with {@code childFlags} for this JVM alone (a shared queue's directory and sequence base). */
+    static List<String> command(final VariantSpec variant, final Properties settings, final String classpath,
+                                final List<String> childFlags) {
         final String home = variant.javaHome.isEmpty() ? System.getProperty("java.home") : variant.javaHome;
         final List<String> line = new ArrayList<>();
         line.add(new File(home, "bin" + File.separator + "java").getPath());
@@ -47,6 +54,7 @@ final class VariantLaunch {
         line.addAll(ChildJvm.forwardedProperties());
         line.add("-Dqp.profile=" + fileName(variant.name));
         line.add("-Dchronicle.analytics.disable=true");
+        line.addAll(childFlags);
         line.add("-cp");
         line.add(classpath);
         line.add(SliceChild.class.getName());

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 
+import io.fastestjvm.transport.Transports;
+
 /**
  * The interleaved comparison's settings ({@code qp.compare.*}, declared in {@link Settings#COMPARISON}), read and
  * checked in one place: the parent reads the plan from them, each warm child the slice's shape. Immutable.
@@ -38,6 +40,7 @@ public final class ComparisonOptions {
     private final boolean randomQueueOrder;
     private final long queueSeed;
     private final int renewEvery;
+    private final boolean sharedQueue;
     private final long seed;
     private final boolean steinStop;
     private final int targetPercent;
@@ -68,6 +71,8 @@ public final class ComparisonOptions {
         randomQueueOrder = "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
         queueSeed = Settings.COMPARE_QUEUE_SEED.longValue(values);
         renewEvery = Settings.COMPARE_RENEW_EVERY.intValue(values);
+        sharedQueue = Settings.COMPARE_SHARED_QUEUE.bool(values);
+        checkSharedQueue(values);
         seed = Settings.COMPARE_SEED.longValue(values);
         steinStop = "stein".equals(Settings.COMPARE_STOP.choice(values));
         targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
@@ -94,6 +99,20 @@ public final class ComparisonOptions {
             effective.setProperty(Settings.WARMUP_INDEX_BLOCKS.name(), String.valueOf(SLICE_WARMUP_INDEX_BLOCKS));
         }
         return effective;
+    }
+
+    /** A shared queue is one Chronicle Queue a JVM: the parent makes one directory a block, read back by range. */
+    private void checkSharedQueue(final Properties values) {
+        if (!sharedQueue) {
+            return;
+        }
+        if (queues != 1) {
+            throw Settings.COMPARE_SHARED_QUEUE.invalid("true needs qp.compare.queues=1, not " + queues);
+        }
+        if (!Transports.CHRONICLE.equals(Settings.TRANSPORT.choice(values))) {
+            throw Settings.COMPARE_SHARED_QUEUE.invalid("true needs qp.transport=" + Transports.CHRONICLE + ", not "
+                    + Settings.TRANSPORT.choice(values));
+        }
     }
 
     /** Reads {@code qp.compare.*} from {@code properties}; anything unset takes its default. */
@@ -190,6 +209,11 @@ public final class ComparisonOptions {
     /** qp.compare.renewEvery: measured slices between renewals of the workers; 0 means never. */
     public int renewEvery() {
         return renewEvery;
+    }
+
+    /** qp.compare.sharedQueue: the variants of a block write one queue in turn. */
+    public boolean sharedQueue() {
+        return sharedQueue;
     }
 
     public long seed() {

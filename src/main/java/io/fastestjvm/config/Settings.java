@@ -154,6 +154,11 @@ public final class Settings {
             "comparison: true stops (SIGSTOP) every JVM that is not measuring, warming up or reading back, so its own"
                     + " threads (the JVM's periodic task, monitor deflation, the collector's service thread) take no"
                     + " CPU from the one that measures; each is continued 50 ms before its turn");
+    public static final Setting COMPARE_SHARED_QUEUE = Setting.flag("qp.compare.sharedQueue", false,
+            "comparison: true: the variants of a block write one queue in turn (one directory per block, owned by"
+                    + " the parent), so both sides of a pair go through the same pages; each JVM skips the others'"
+                    + " messages and reads back its own (one queue a JVM, on qp.transport=chronicle;"
+                    + " docs/interleaved.md)");
     public static final Setting COMPARE_SEED = Setting.whole("qp.compare.seed", 0, 0, Long.MAX_VALUE, "",
             "comparison: seed of every random order").lowestMeans("from the clock, recorded");
     public static final Setting COMPARE_STOP = Setting.oneOf("qp.compare.stop", "fixed",
@@ -186,8 +191,8 @@ public final class Settings {
     public static final List<Setting> COMPARISON = Collections.unmodifiableList(Arrays.asList(
             COMPARE_VARIANTS, COMPARE_BLOCKS, COMPARE_CYCLES, COMPARE_SLICE_MILLIS, COMPARE_RESUME_MESSAGES,
             COMPARE_WARMUP_SLICES, COMPARE_STEADY_SLICES, COMPARE_RECEIVE_SPIN_NANOS, COMPARE_QUEUES,
-            COMPARE_QUEUE_ORDER, COMPARE_QUEUE_SEED, COMPARE_RENEW_EVERY, COMPARE_PAUSE_IDLE, COMPARE_SEED,
-            COMPARE_STOP, COMPARE_TARGET_PERCENT, COMPARE_MAX_MINUTES, COMPARE_MAX_VOID_PERCENT,
+            COMPARE_QUEUE_ORDER, COMPARE_QUEUE_SEED, COMPARE_RENEW_EVERY, COMPARE_SHARED_QUEUE, COMPARE_PAUSE_IDLE,
+            COMPARE_SEED, COMPARE_STOP, COMPARE_TARGET_PERCENT, COMPARE_MAX_MINUTES, COMPARE_MAX_VOID_PERCENT,
             COMPARE_MAX_OUTSIDE_CPU_PERCENT));
     /** Every name {@code qp.*} accepts: the run settings, the comparison's and qp.help; what the table and the help list. */
     public static final List<Setting> ACCEPTED = Collections.unmodifiableList(concat(concat(ALL, COMPARISON), HELP));

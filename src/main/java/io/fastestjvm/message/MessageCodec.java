@@ -31,6 +31,11 @@ public final class MessageCodec {
         into.actualSendNanos = bytes.readLong();
     }
 
+    /** The sequence of the message at the read position, which stays where it is (8 bytes must be readable). */
+    public static long peekSequence(final Bytes<?> bytes) {
+        return bytes.readLong(bytes.readPosition() + MessageLayout.SEQUENCE_OFFSET);
+    }
+
     /**
      * Verifies the whole message at the read position: length, header checksum field against the payload bytes
      * as they are, and the payload against the pattern expected for its sequence. Returns null when sound, else

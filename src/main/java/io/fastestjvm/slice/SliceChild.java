@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,7 +22,10 @@ import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.control.ParentLifeline;
 import io.fastestjvm.faults.QueueDirectoryOwner;
+import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.transport.ChronicleQueueTransport;
+import io.fastestjvm.transport.MessageReceiver;
+import io.fastestjvm.transport.OwnSequences;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.warmup.StringLiterals;
@@ -40,6 +44,10 @@ import org.HdrHistogram.Histogram;
  * The parent's death closes the link (and stdin, the lifeline), and this JVM ends through its shutdown hooks.
  */
 public final class SliceChild {
+    /** qp.compare.sharedQueue: the block's queue directory, which the parent owns; absent: a queue of its own. */
+    public static final String SHARED_QUEUE_PROPERTY = "io.fastestjvm.sharedQueueDir";
+    /** qp.compare.sharedQueue: this JVM's first sequence in the shared queue (OwnSequences.baseOf). */
+    public static final String SEQUENCE_BASE_PROPERTY = "io.fastestjvm.sequenceBase";
     /** Extra time a slice may take past its schedule before the JVM is declared stuck. */
     private static final long SLICE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** 3x C2's invocation threshold for the readings taken twice a slice; a few hundred replies reach C1 and C2. */
@@ -47,14 +55,18 @@ public final class SliceChild {
     private static final int REPLY_REHEARSALS = 500;
     /** The fewest messages each queue passes after a renewal of the workers, see {@link #renewalWarmInMessages}. */
     private static final int MIN_RENEWAL_WARM_IN_MESSAGES = 100;
+    /** Calls of an empty drain after the long one: C2's invocation threshold for a method called once a slice. */
+    private static final int DRAIN_REHEARSALS = 15_000;
 
     private final BenchmarkOptions options;
     private final ComparisonOptions slices;
     private final ControlLink link;
     private Transport[] transports;
+    /** This JVM's sequences: 0, 1, ... in queues of its own, from its base in the block's shared queue. */
+    private OwnSequences own = OwnSequences.alone();
     private SliceWorkers workers;
     private SliceEvidence evidence;
-    /** Per queue, its next sequence: each queue holds its own 0, 1, 2, ..., so each reads back on its own. */
+    /** Per queue, its next sequence: each queue holds its own 0, 1, 2, ... (from its base in a shared queue). */
     private long[] next;
     /** Guarded by this: written by the command thread, read by the shutdown hook. */
     private File[] queueDirs;
@@ -126,25 +138,37 @@ public final class SliceChild {
     private String open() throws IOException, InterruptedException {
         final CpuAssignment[] cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
                 .plan(options.producerCpu(), options.consumerCpu());
+        if (slices.sharedQueue() != (System.getProperty(SHARED_QUEUE_PROPERTY) != null)) {
+            return "qp.compare.sharedQueue is " + slices.sharedQueue() + " but " + SHARED_QUEUE_PROPERTY + " is "
+                    + System.getProperty(SHARED_QUEUE_PROPERTY);
+        }
         transports = new Transport[slices.queues()];
+        final File shared;
+        try {
+            shared = sharedQueue();
+        } catch (final IllegalArgumentException e) {
+            return SEQUENCE_BASE_PROPERTY + ": " + e.getMessage();
+        }
         next = new long[transports.length];
+        Arrays.fill(next, own.first());
         synchronized (this) { // the shutdown hook reads them
             queueOwners = new QueueDirectoryOwner[transports.length];
             queueDirs = new File[transports.length];
         }
         Runtime.getRuntime().addShutdownHook(new Thread(this::removeQueues, "qp-queue-removal"));
-        for (int i = 0; i < transports.length; i++) {
-            final File dir = new File(options.queueParent(), "qp-slice-" + processId() + "-q" + i);
-            if (!dir.mkdir()) {
+        for (int i = 0; i < transports.length; i++) { // a shared queue is the only one: ComparisonOptions checks it
+            final File dir = shared != null ? shared
+                    : new File(options.queueParent(), "qp-slice-" + processId() + "-q" + i);
+            if (shared == null && !dir.mkdir()) {
                 return "could not create the queue directory " + dir;
             }
             synchronized (this) {
-                queueDirs[i] = dir;
-                queueOwners[i] = QueueDirectoryOwner.claim(dir);
+                queueDirs[i] = shared != null ? null : dir; // the parent owns and deletes a shared queue
+                queueOwners[i] = shared != null ? null : QueueDirectoryOwner.claim(dir);
             }
             transports[i] = options.transportEntry().create(options.transportSpec(), dir);
         }
-        workers = new SliceWorkers(transports, slices.receiveSpinNanos(), cpus[0].planned(),
+        workers = new SliceWorkers(transports, own, slices.receiveSpinNanos(), cpus[0].planned(),
                 cpus[1].planned());
         final String failure = workers.start();
         evidence = new SliceEvidence(workers.producerFacts(), workers.consumerFacts());
@@ -152,6 +176,19 @@ public final class SliceChild {
             rehearseReplies();
         }
         return failure;
+    }
+
+    /**
+     * The block's shared queue (qp.compare.sharedQueue) with this JVM's sequence base, as the parent passed them,
+     * or null for queues of its own.
+     */
+    private File sharedQueue() {
+        final String dir = System.getProperty(SHARED_QUEUE_PROPERTY);
+        if (dir == null) {
+            return null;
+        }
+        own = OwnSequences.sharedFrom(Long.parseLong(System.getProperty(SEQUENCE_BASE_PROPERTY)));
+        return new File(dir);
     }
 
     /**
@@ -206,18 +243,19 @@ public final class SliceChild {
         final WarmupCollections collections = new WarmupCollections(options.warmupGc());
         final StringLiterals literals = new StringLiterals(options.resolveLiterals());
         int done = 0;
-        while (next[0] < options.fastWarmupMessages()) {
+        while (sentInto(0) < options.fastWarmupMessages()) {
             if (done == 1 || done == 2) {
                 collections.collectBefore(done);
             }
             final String stuck = runSlice(schedule.fastWarmupQueue(), options.warmupRate(),
-                    options.fastWarmupMessages() - next[0]);
+                    options.fastWarmupMessages() - sentInto(0));
             if (stuck != null) {
                 return ControlMessage.failed("fast warm-up slice " + done + ": " + stuck);
             }
             done++;
         }
         final int fast = done;
+        rehearseDrain();
         literals.resolveLoaded();
         int quiet = 0;
         int paced = 0;
@@ -248,6 +286,24 @@ public final class SliceChild {
                 .with(SliceProtocol.SENT_SO_FAR, sent())
                 .with(SliceProtocol.WARMUP_GCS, collections.toList())
                 .with(SliceProtocol.STRING_LITERALS, literals.toMap());
+    }
+
+    /**
+     * The consumer's drain before each slice (SliceWorkers.drainOthers) reads other JVMs' slices in a shared queue,
+     * but a JVM warmed up first meets none in its warm-up, and would compile the drain in its first measured slices.
+     * So every JVM on Chronicle (shared or not, so both designs warm alike) compiles it here, on this thread: a tailer
+     * of its own reads the queue so far (its fast stage, and any JVM's before it) as a range no writer has, once
+     * through, then as often as C2 needs on the drained tailer.
+     */
+    private void rehearseDrain() {
+        if (!transports[0].persists()) {
+            return; // a ring has one reader: its consumer; and its drain is always empty
+        }
+        final MessageReceiver rehearsal = transports[0].openReceiver();
+        final ReceivedMessage message = new ReceivedMessage();
+        for (int i = 0; i < DRAIN_REHEARSALS; i++) {
+            SliceWorkers.drainOthers(rehearsal, message, OwnSequences.noWriter());
+        }
     }
 
     /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */
@@ -331,10 +387,25 @@ public final class SliceChild {
 
     private long sent() {
         long sent = 0;
-        for (final long queueSent : next) {
-            sent += queueSent;
+        for (int i = 0; i < next.length; i++) {
+            sent += sentInto(i);
         }
         return sent;
+    }
+
+    /** Messages this JVM has sent into queue {@code queue}. */
+    private long sentInto(final int queue) {
+        return next[queue] - own.first();
+    }
+
+    /** A shared queue holds other JVMs' messages too: only this JVM's own are proved, each in order. */
+    private PersistenceProof readBack(final int queue) {
+        if (own.shared()) { // on Chronicle alone: ComparisonOptions checks it
+            System.err.println("[qp] drained " + workers.drained() + " messages of other JVMs before this JVM's"
+                    + " slices");
+            return ((ChronicleQueueTransport) transports[queue]).provePersisted(own, sentInto(queue));
+        }
+        return transports[queue].provePersisted(next[queue]);
     }
 
     /** Every queue read back in this JVM's own turn: each must hold exactly its own sequences, in order. */
@@ -348,7 +419,7 @@ public final class SliceChild {
         long read = 0;
         long readNanos = 0;
         for (int i = 0; i < transports.length && persists; i++) {
-            final PersistenceProof proof = transports[i].provePersisted(next[i]);
+            final PersistenceProof proof = readBack(i);
             if (!proof.passed()) {
                 return ControlMessage.failed("persistence read-back" + (transports.length > 1 ? " of queue " + i : "")
                         + ": " + proof.problem());

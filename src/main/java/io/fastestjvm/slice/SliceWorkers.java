@@ -10,13 +10,15 @@ import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.timing.PaddedCounter;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
+import io.fastestjvm.transport.OwnSequences;
 import io.fastestjvm.transport.Transport;
 import org.HdrHistogram.Histogram;
 
 /**
  * A warm JVM's producer and consumer: pinned, then parked between slices. {@link #run} hands both a queue and a
- * range of its sequences, unparks them, and waits (bounded) until both are done: the producer sends the range on a
- * fixed schedule that starts when it wakes, the consumer receives it, checks the sequence and records every message
+ * range of its sequences, unparks them, and waits (bounded) until both are done: the consumer first reads past any
+ * other JVM's messages in the queue ({@link #drainOthers}), then the producer sends the range on a fixed schedule
+ * that starts there, and the consumer receives it, checks the sequence and records every message
  * past the slice's unrecorded resume into the two histograms. The same loops run in warm-up and measured slices; they
  * allocate nothing, and a slice's evidence proves it. Between slices {@link #renew} replaces both threads, and with
  * them their {@link SliceWorkspace}s: senders, receivers, the message buffers and the histograms.
@@ -29,6 +31,7 @@ final class SliceWorkers {
     private static final long END_MILLIS = TimeUnit.SECONDS.toMillis(10);
 
     private final Transport[] transports;
+    private final OwnSequences own;
     private final long receiveSpinNanos;
     /** The current pair; command thread only. */
     private Thread producer;
@@ -54,6 +57,10 @@ final class SliceWorkers {
     private volatile long recordFrom;
     private volatile long intervalPicos;
     private volatile boolean stop;
+    /** The slice for which the consumer has drained the queue: the producer starts once it is the current one. */
+    private volatile long consumerPositioned;
+    /** Other JVMs' messages the consumer drained so far (a shared queue's; none otherwise). */
+    private volatile long drained;
     private volatile String failure;
     /** Each thread's progress, on lines of its own: written once per message, read only when a slice is stuck. */
     private final PaddedCounter sentUpTo = new PaddedCounter();
@@ -68,9 +75,10 @@ final class SliceWorkers {
         volatile boolean ready;
     }
 
-    SliceWorkers(final Transport[] transports, final long receiveSpinNanos, final int producerCpu,
-                 final int consumerCpu) {
+    SliceWorkers(final Transport[] transports, final OwnSequences own, final long receiveSpinNanos,
+                 final int producerCpu, final int consumerCpu) {
         this.transports = transports.clone();
+        this.own = own;
         this.receiveSpinNanos = receiveSpinNanos;
         this.cpus = new int[] {producerCpu, consumerCpu};
         this.lastRead = new long[transports.length];
@@ -191,6 +199,7 @@ final class SliceWorkers {
                 long seen = generation;
                 while (true) {
                     seen = awaitSlice(seen);
+                    awaitConsumerPositioned(seen);
                     if (stop) {
                         return;
                     }
@@ -240,6 +249,15 @@ final class SliceWorkers {
                     if (stop) {
                         return;
                     }
+                    final long skipped = drainOthers(space.unspun[queue], message, own);
+                    if (skipped < 0) {
+                        fail("drain before slice " + from + "-" + to + ": message " + message.sequence
+                                + " of this JVM's own " + own + " was still in the queue");
+                        return;
+                    }
+                    drained += skipped;
+                    consumerPositioned = seen;
+                    LockSupport.unpark(producer);
                     final MessageReceiver receiver = receivers[queue];
                     actualSend.reset();
                     intendedSend.reset();
@@ -273,6 +291,38 @@ final class SliceWorkers {
         } catch (final RuntimeException | Error e) {
             fail("consumer failed after message " + receivedUpTo.read() + ": " + e);
         }
+    }
+
+    /**
+     * Before every slice (warm-up and measured) the consumer reads past what is already in the queue: other JVMs'
+     * slices when they write it too (qp.compare.sharedQueue), nothing otherwise, so both designs run this code.
+     * Returns how many messages it skipped, or -1 when one was this JVM's own (left in {@code into}): its own
+     * messages were all consumed in their slice. Unspun: a known receive spin is the measured path's, not this.
+     */
+    static long drainOthers(final MessageReceiver receiver, final ReceivedMessage into, final OwnSequences own) {
+        long skipped = 0;
+        while (receiver.poll(into)) {
+            if (own.owns(into.sequence)) {
+                return -1;
+            }
+            skipped++;
+        }
+        return skipped;
+    }
+
+    /**
+     * The producer's schedule starts only once the consumer has drained the queue for this slice. Parked, not
+     * spinning: a drain's length varies with what other JVMs wrote, and a spin loop's would decide when it compiles.
+     */
+    private void awaitConsumerPositioned(final long slice) {
+        while (consumerPositioned != slice && !stop) {
+            LockSupport.park(this);
+        }
+    }
+
+    /** Other JVMs' messages drained so far; read by the command thread between slices. */
+    long drained() {
+        return drained;
     }
 
     private static long clamp(final long nanos) {

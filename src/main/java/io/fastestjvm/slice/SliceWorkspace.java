@@ -43,8 +43,8 @@ final class SliceWorkspace {
      * message it reads into, and the slice's two histograms.
      */
     static final class Consumer {
-        /** As the transports give them: asked where they stand, and closed. */
-        private final MessageReceiver[] opened;
+        /** As the transports give them: drained of other JVMs' messages, asked where they stand, and closed. */
+        final MessageReceiver[] unspun;
         /** As the hot loop polls them: with the receive spin ({@link ReceiveSpin}). */
         final MessageReceiver[] receivers;
         final ReceivedMessage message = new ReceivedMessage();
@@ -53,20 +53,20 @@ final class SliceWorkspace {
 
         /** @param lastRead per queue, where the previous consumer stopped ({@link MessageReceiver#lastRead}) */
         Consumer(final Transport[] transports, final long[] lastRead, final long receiveSpinNanos) {
-            opened = new MessageReceiver[transports.length];
+            unspun = new MessageReceiver[transports.length];
             receivers = new MessageReceiver[transports.length];
             for (int i = 0; i < receivers.length; i++) {
-                opened[i] = transports[i].openReceiverAfter(lastRead[i]);
-                receivers[i] = ReceiveSpin.wrap(opened[i], receiveSpinNanos);
+                unspun[i] = transports[i].openReceiverAfter(lastRead[i]);
+                receivers[i] = ReceiveSpin.wrap(unspun[i], receiveSpinNanos);
             }
         }
 
         /** Notes in {@code lastRead} where each receiver stands, for the next consumer, and closes them. */
         void close(final long[] lastRead) {
-            for (int i = 0; i < opened.length; i++) {
-                if (opened[i] != null) {
-                    lastRead[i] = opened[i].lastRead();
-                    opened[i].close();
+            for (int i = 0; i < unspun.length; i++) {
+                if (unspun[i] != null) {
+                    lastRead[i] = unspun[i].lastRead();
+                    unspun[i].close();
                 }
             }
         }

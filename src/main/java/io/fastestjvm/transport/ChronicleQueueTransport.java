@@ -178,9 +178,21 @@ public final class ChronicleQueueTransport implements Transport {
 
     @Override
     public PersistenceProof provePersisted(final long expectedMessages) {
+        return provePersisted(OwnSequences.alone(), expectedMessages);
+    }
+
+    /**
+     * Reads the queue back with a fresh instance: this JVM's sequences [{@code own.first()}, + {@code sent}) must
+     * all be there, in order, each sound ({@link MessageCodec#verify(Bytes, long)}), with no gap or duplicate. A
+     * message outside {@code own}'s span is another JVM's in a shared queue (qp.compare.sharedQueue) and is skipped
+     * unread (its writer proves it); in a queue of its own there is no such message, so any message but the next
+     * expected one fails, as it always did.
+     */
+    public PersistenceProof provePersisted(final OwnSequences own, final long sent) {
         final long start = System.nanoTime();
         long read = 0;
         long bytes = 0;
+        long skipped = 0;
         long endIndex;
         try (SingleChronicleQueue fresh = open(directory, rollCycle, blockSize, false);
              ExcerptTailer tailer = fresh.createTailer()) {
@@ -192,11 +204,17 @@ public final class ChronicleQueueTransport implements Transport {
                     }
                     final Bytes<?> content = document.wire().bytes();
                     final long length = content.readRemaining();
-                    final String problem = codec.verify(content, read);
+                    final long expected = own.first() + read;
+                    final long sequence = length >= Long.BYTES ? MessageCodec.peekSequence(content) : expected;
+                    if (!own.owns(sequence)) {
+                        skipped++;
+                        continue;
+                    }
+                    final String problem = codec.verify(content, expected);
                     if (problem != null) {
-                        return new PersistenceProof(true, expectedMessages, read, bytes,
-                                Long.toHexString(document.index()), "message " + read + ": " + problem,
-                                System.nanoTime() - start);
+                        return new PersistenceProof(true, sent, read, bytes, Long.toHexString(document.index()),
+                                "message " + read + ": " + problem + outOfOrder(sequence, expected)
+                                        + othersSkipped(own, skipped), System.nanoTime() - start);
                     }
                     bytes += length;
                     read++;
@@ -204,16 +222,30 @@ public final class ChronicleQueueTransport implements Transport {
             }
         } catch (final RuntimeException | InternalError e) {
             // InternalError: SIGBUS reading a mapped page the file no longer backs (truncated, or tmpfs full)
-            return new PersistenceProof(true, expectedMessages, read, bytes, null,
+            return new PersistenceProof(true, sent, read, bytes, null,
                     "reading message " + read + " failed: " + e, System.nanoTime() - start);
         }
-        if (read == expectedMessages) {
-            return new PersistenceProof(true, expectedMessages, read, bytes, null, null, System.nanoTime() - start);
+        if (read == sent) {
+            return new PersistenceProof(true, sent, read, bytes, null, null, System.nanoTime() - start);
         }
-        return new PersistenceProof(true, expectedMessages, read, bytes, Long.toHexString(endIndex), "read back "
-                + read + " messages, expected " + expectedMessages
-                + (read < expectedMessages ? "; the first missing is message " + read : ""),
-                System.nanoTime() - start);
+        return new PersistenceProof(true, sent, read, bytes, Long.toHexString(endIndex), "read back "
+                + read + " messages, expected " + sent
+                + (read < sent ? "; the first missing is message " + read
+                        + (own.shared() ? " (sequence " + (own.first() + read) + ")" : "") : "")
+                + othersSkipped(own, skipped), System.nanoTime() - start);
+    }
+
+    /** What a wrong sequence means: a gap (later than expected) or a duplicate (earlier). */
+    private static String outOfOrder(final long sequence, final long expected) {
+        if (sequence == expected) {
+            return "";
+        }
+        return sequence > expected ? " (a gap: " + (sequence - expected) + " missing before it)"
+                : " (a duplicate, or out of order)";
+    }
+
+    private static String othersSkipped(final OwnSequences own, final long skipped) {
+        return own.shared() ? "; " + skipped + " messages of other JVMs skipped" : "";
     }
 
     @Override

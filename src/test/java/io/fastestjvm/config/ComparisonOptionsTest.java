@@ -248,4 +248,16 @@ class ComparisonOptionsTest {
             assertTrue(e.getMessage().endsWith("accepted: 0 (off) or 1 to 200 % of one CPU"), e.getMessage());
         }
     }
+
+    @Test
+    void aSharedQueueIsOffByDefaultAndOneChronicleQueueAJvm() {
+        assertFalse(ComparisonOptions.fromProperties(props()).sharedQueue());
+        assertTrue(ComparisonOptions.fromProperties(props("qp.compare.sharedQueue", "true")).sharedQueue());
+        assertEquals("qp.compare.sharedQueue: true needs qp.compare.queues=1, not 2; accepted: true or false",
+                rejected(props("qp.compare.sharedQueue", "true", "qp.compare.queues", "2")).getMessage());
+        assertEquals("qp.compare.sharedQueue: true needs qp.transport=chronicle, not floor; accepted: true or false",
+                rejected(props("qp.compare.sharedQueue", "true", "qp.transport", "floor")).getMessage());
+        assertEquals(2, ComparisonOptions.fromProperties(props("qp.compare.sharedQueue", "false",
+                "qp.compare.queues", "2", "qp.transport", "floor")).queues(), "off: no constraint");
+    }
 }

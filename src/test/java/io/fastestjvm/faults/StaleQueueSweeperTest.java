@@ -109,6 +109,16 @@ class StaleQueueSweeperTest {
     }
 
     /** Sweeps {@code temp}, asserts exactly {@code expected} were removed and returns what was printed. */
+    @Test
+    void aSharedQueueOfADeadComparisonIsSweptAsAChildsOwnQueueIs() throws Exception {
+        // qp.compare.sharedQueue: the parent owns qp-shared-<pid>-b<NN>; Chronicle leaves .cq4 and .cq4t files there
+        final File shared = owned("qp-shared-" + self.pid() + "-b03", dead.toText());
+        Files.write(new File(shared, "metadata.cq4t").toPath(), new byte[10]);
+        final File live = owned("qp-shared-" + self.pid() + "-b04", self.toText());
+        sweepExpecting(shared);
+        assertTrue(!shared.exists() && live.isDirectory(), "the dead comparison's block goes, the live one stays");
+    }
+
     private String sweepExpecting(final File... expected) throws IOException {
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(Arrays.asList(expected), sweep(err));

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.recording.AllocationMeter;
+import io.fastestjvm.transport.OwnSequences;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.transport.Transports;
 
@@ -59,7 +60,7 @@ class SliceWorkersTest {
 
     private void renewalKeepsEveryQueuesSequence(final String transport) throws InterruptedException {
         final Transport[] transports = open(transport);
-        final SliceWorkers workers = new SliceWorkers(transports, 0, CpuAssignment.UNPINNED,
+        final SliceWorkers workers = new SliceWorkers(transports, OwnSequences.alone(), 0, CpuAssignment.UNPINNED,
                 CpuAssignment.UNPINNED);
         final SliceEvidence evidence = new SliceEvidence(workers.producerFacts(), workers.consumerFacts());
         try {
@@ -120,7 +121,7 @@ class SliceWorkersTest {
     @Test
     void stopEndsBothThreads() throws InterruptedException {
         final Transport[] transports = open("agrona");
-        final SliceWorkers workers = new SliceWorkers(transports, 0, CpuAssignment.UNPINNED,
+        final SliceWorkers workers = new SliceWorkers(transports, OwnSequences.alone(), 0, CpuAssignment.UNPINNED,
                 CpuAssignment.UNPINNED);
         assertNull(workers.start());
         assertNull(slice(workers, 0, 10, 0));

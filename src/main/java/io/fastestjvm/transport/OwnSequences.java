@@ -1,0 +1,74 @@
+package io.fastestjvm.transport;
+
+/**
+ * The sequences one JVM writes into a queue: from {@link #first()} on, in order. A queue of its own holds nothing
+ * else, so every message in it is its own. A queue several JVMs write in turn (qp.compare.sharedQueue) gives each
+ * writer a span of {@link #SHARED_SPAN} sequences from its base; a message outside that span is another writer's.
+ * Immutable; {@link #owns} allocates nothing (the consumer asks it per drained message).
+ */
+public final class OwnSequences {
+    /** Sequences per writer of a shared queue: 2^40, 127 days at 100,000 msg/s. */
+    public static final long SHARED_SPAN = 1L << 40;
+    /** The most writers a shared queue can tell apart; the last span is {@link #noWriter()}'s. */
+    public static final int MAX_WRITERS = (int) (Long.MAX_VALUE / SHARED_SPAN) - 1;
+
+    private static final OwnSequences ALONE = new OwnSequences(0, false);
+    private static final OwnSequences NO_WRITER = new OwnSequences(MAX_WRITERS * SHARED_SPAN, true);
+
+    private final long first;
+    private final boolean shared;
+
+    private OwnSequences(final long first, final boolean shared) {
+        this.first = first;
+        this.shared = shared;
+    }
+
+    /** A queue of its own: sequences 0, 1, 2, ..., and any message in it is its own. */
+    public static OwnSequences alone() {
+        return ALONE;
+    }
+
+    /** Writer {@code base / SHARED_SPAN} of a shared queue: [base, base + SHARED_SPAN) are its own. */
+    public static OwnSequences sharedFrom(final long base) {
+        if (base < 0 || base % SHARED_SPAN != 0 || base >= MAX_WRITERS * SHARED_SPAN) {
+            throw new IllegalArgumentException("a shared queue's base is a multiple of 2^40 below "
+                    + MAX_WRITERS * SHARED_SPAN + ", not " + base);
+        }
+        return new OwnSequences(base, true);
+    }
+
+    /** A range no writer gets: every message in any queue is another's to it (a drain's rehearsal reads so). */
+    public static OwnSequences noWriter() {
+        return NO_WRITER;
+    }
+
+    /** The base of writer {@code writer} (0, 1, ...) of a shared queue. */
+    public static long baseOf(final int writer) {
+        if (writer < 0 || writer >= MAX_WRITERS) {
+            throw new IllegalArgumentException("writer " + writer + " of a shared queue; 0 to " + (MAX_WRITERS - 1));
+        }
+        return writer * SHARED_SPAN;
+    }
+
+    /** The first sequence this JVM writes. */
+    public long first() {
+        return first;
+    }
+
+    /** Whether other JVMs write the queue too. */
+    public boolean shared() {
+        return shared;
+    }
+
+    /** Whether {@code sequence} is this JVM's: always in a queue of its own, within its span in a shared one. */
+    public boolean owns(final long sequence) {
+        // one unsigned comparison: a sequence below first wraps to a huge distance, so every foreign message, above
+        // or below, takes the same branch (a compiled drain never meets an untaken one)
+        return !shared || Long.compareUnsigned(sequence - first, SHARED_SPAN) < 0;
+    }
+
+    @Override
+    public String toString() {
+        return shared ? "[" + first + ", " + (first + SHARED_SPAN) + ")" : "every sequence";
+    }
+}
