@@ -249,10 +249,10 @@ final class BlockRunner {
     private static long[] ownCpu(final Map<String, ChildHandle> children, final String measuring) {
         final long[] own = {0, 0, 0, OwnCpuTime.nanos()};
         for (final ChildHandle child : children.values()) {
-            final long[] sample = ProcSample.process(child.pid());
             if (child.name().equals(measuring)) {
-                own[0] = sample[0];
+                own[0] = ProcSample.processCpuNanos(child.pid());
             } else {
+                final long[] sample = ProcSample.process(child.pid());
                 own[1] = own[1] < 0 || sample[0] < 0 ? -1 : own[1] + sample[0];
                 own[2] = own[2] < 0 || sample[1] < 0 ? -1 : own[2] + sample[1];
             }

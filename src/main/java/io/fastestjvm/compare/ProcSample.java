@@ -50,6 +50,26 @@ final class ProcSample {
         return new long[] {cpu, switches};
     }
 
+    /**
+     * Process {@code pid}'s CPU time so far, its ended threads' included (/proc/PID/stat's utime + stime, in ticks):
+     * the sum over {@link #process}'s live threads drops a thread's whole life when it ends, as a renewal's do
+     * (qp.compare.renewEvery), which would show as CPU used outside the comparison. -1 when unreadable.
+     */
+    static long processCpuNanos(final long pid) {
+        try {
+            return cpuTicks(new String(Files.readAllBytes(new File("/proc/" + pid + "/stat").toPath()),
+                    StandardCharsets.US_ASCII)) * NANOS_PER_TICK;
+        } catch (final IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** utime + stime of a /proc/PID/stat line (fields 14 and 15; the command may hold spaces and parentheses). */
+    static long cpuTicks(final String stat) {
+        final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    }
+
     /** The machine's CPU times so far (/proc/stat's cpu line: busy and steal), or null when unreadable. */
     static CpuTimes machine() {
         try {

@@ -74,4 +74,12 @@ class ProcSampleTest {
         assertTrue(ProcSample.disturbed(ProcSample.disturbance(busyOutside, window, 10)));
         assertFalse(ProcSample.disturbed("consumer allocated 280 B"), "a variant's own failed check is its own");
     }
+
+    @Test
+    void aProcessCpuTimeIsUtimePlusStimeReadPastTheCommandsLastParenthesis() throws java.io.IOException {
+        assertEquals(1234 + 56, ProcSample.cpuTicks("4242 (java (x) 1 2) S 1 4242 4242 0 -1 4194560 100 0 0 0 1234 56"
+                + " 7 8 20 0 30 0 100 0"));
+        assertTrue(ProcSample.processCpuNanos(
+                Long.parseLong(new java.io.File("/proc/self").getCanonicalFile().getName())) > 0, "this JVM has used CPU");
+    }
 }
