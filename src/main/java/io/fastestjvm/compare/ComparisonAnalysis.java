@@ -11,6 +11,7 @@ import java.util.TreeSet;
 
 import io.fastestjvm.statistics.BenjaminiHochberg;
 import io.fastestjvm.statistics.PairedBlocks;
+import io.fastestjvm.statistics.StartOrderEffect;
 
 /**
  * The paired, block-level comparison of a finished (or partial) comparison, from its two CSV files alone. Only
@@ -207,6 +208,43 @@ final class ComparisonAnalysis {
         final double[] fixed = perBlock.stream().mapToDouble(c -> c[0]).sorted().toArray();
         final double[] perCycle = perBlock.stream().mapToDouble(c -> c[1] / c[2]).sorted().toArray();
         return new double[] {fixed[fixed.length / 2], perCycle[perCycle.length / 2]};
+    }
+
+    /**
+     * The start order's share of a figure's block values ({@link StartOrderEffect}), from each block's start
+     * positions in blocks.csv; null where the order is unknown (sets before it was recorded) or cannot be fitted.
+     */
+    StartOrderEffect startOrder(final PairFigure figure) {
+        final int[] signs = new int[figure.blockNumbers.size()];
+        for (int i = 0; i < signs.length; i++) {
+            int a = -1;
+            int b = -1;
+            for (final BlockRow row : blockRows) {
+                if (row.block == figure.blockNumbers.get(i) && row.ok()) {
+                    a = figure.a.equals(row.variant) ? row.startPosition : a;
+                    b = figure.b.equals(row.variant) ? row.startPosition : b;
+                }
+            }
+            signs[i] = a < 0 || b < 0 ? 0 : Integer.signum(a - b); // +1: B started before A
+        }
+        return StartOrderEffect.of(figure.blocks.blockValues(), signs);
+    }
+
+    /**
+     * {cycles voided because the machine was disturbed (ProcSample#disturbance), cycles run}, over every block: a
+     * disturbance is the machine's, so it is counted here and against no variant.
+     */
+    int[] disturbedCycles() {
+        final Set<String> all = new TreeSet<>();
+        final Set<String> disturbed = new TreeSet<>();
+        for (final SliceRow row : slices) {
+            final String cycle = row.block + "/" + row.cycle;
+            all.add(cycle);
+            if (ProcSample.disturbed(row.failure)) {
+                disturbed.add(cycle);
+            }
+        }
+        return new int[] {disturbed.size(), all.size()};
     }
 
     /** The share of a variant's counted cycles its own slices voided, in %. */

@@ -11,6 +11,7 @@ import org.apache.commons.math3.stat.StatUtils;
 
 import io.fastestjvm.statistics.Interval;
 import io.fastestjvm.statistics.PairedBlocks;
+import io.fastestjvm.statistics.StartOrderEffect;
 import io.fastestjvm.statistics.VarianceComponents;
 
 /**
@@ -63,6 +64,18 @@ final class ComparisonComponents {
             final int df = Math.max(0, blocks.blocks() - 1);
             return new Row(name, p50.a + " / " + p50.b, blocks.blocks(), df == 0 ? Double.NaN
                     : blocks.blockSd() * blocks.blockSd(), df, blocks.withinSdRobust(), slice, block);
+        }
+
+        /**
+         * This set's row with the start order's effect taken out of its block values ({@link StartOrderEffect}:
+         * residual variance, n - 2 df), or null where the order is unknown or cannot be fitted.
+         */
+        static Row withoutStartOrder(final Row row, final ComparisonAnalysis analysis) {
+            final List<PairFigure> primary = analysis.family(true);
+            final StartOrderEffect order = primary.isEmpty() ? null : analysis.startOrder(primary.get(0));
+            return order == null ? null : new Row(row.name + ", start order taken out", row.pair, row.blocks,
+                    order.residualSd() * order.residualSd(), order.residualDf(), row.withinSd, row.sliceSeconds,
+                    row.blockSeconds);
         }
 
         /** The base sets as one: df-weighted block variance, blocks-weighted within variance, every block's costs. */
@@ -125,7 +138,13 @@ final class ComparisonComponents {
         }
         final List<Row> compared = new ArrayList<>();
         for (final File folder : folders.subList(separator + 1, folders.size())) {
-            compared.add(Row.of(folder.getName(), Comparison.analyse(folder, Comparison.planOptions(folder))));
+            final ComparisonAnalysis analysis = Comparison.analyse(folder, Comparison.planOptions(folder));
+            final Row row = Row.of(folder.getName(), analysis);
+            compared.add(row);
+            final Row withoutOrder = Row.withoutStartOrder(row, analysis);
+            if (withoutOrder != null) {
+                compared.add(withoutOrder);
+            }
         }
         out.print(markdown(base, compared));
         return 0;

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import io.fastestjvm.statistics.Interval;
 import io.fastestjvm.statistics.PairedBlocks;
+import io.fastestjvm.statistics.StartOrderEffect;
 import io.fastestjvm.statistics.VarianceComponents;
 
 /**
@@ -106,6 +107,7 @@ public final class ComparisonReport {
                     .append(blocks.blocks() < 2 ? "-" : blocksNeeded(blocks)).append(" | ")
                     .append(bestCycles(cost, Math.PI / 2 * within * within, between * between)).append(" |\n");
         }
+        md.append(startOrder(analysis));
         md.append("\n## Variants\n\n| variant | voided cycles (own slices) | warm-up slices per block | median idle-JVM"
                 + " CPU per slice | median parent CPU per slice |\n|---|---:|---|---:|---:|\n");
         for (final String variant : analysis.variants) {
@@ -131,7 +133,32 @@ public final class ComparisonReport {
                     .append(fmt("%.2f ms", median(idle) / 1e6)).append(" | ")
                     .append(fmt("%.2f ms", median(parent) / 1e6)).append(" |\n");
         }
+        final int[] disturbed = analysis.disturbedCycles();
+        md.append("\nCycles voided because processes outside the comparison used more than"
+                + " qp.compare.maxOutsideCpuPercent of a CPU during a slice: ").append(disturbed[0]).append(" of ")
+                .append(disturbed[1]).append(" (counted against no variant).\n");
         md.append(ComparisonCharts.markdown(ComparisonCharts.names(analysis))); // written beside report.md
+        return md.toString();
+    }
+
+    /**
+     * Per pair, how much slower the JVM started second was ({@link StartOrderEffect}), and what the block values
+     * would spread by without it; nothing for sets that did not record the start order.
+     */
+    private static String startOrder(final ComparisonAnalysis analysis) {
+        final StringBuilder md = new StringBuilder();
+        for (final PairFigure figure : analysis.family(true)) {
+            final StartOrderEffect order = analysis.startOrder(figure);
+            if (order == null) {
+                continue;
+            }
+            final Interval effect = order.effect(PairFigure.CONFIDENCE);
+            md.append(fmt("\nStart order, %s / %s: the JVM started second was slower by %+.1f %% (95 %%: %+.1f to"
+                    + " %+.1f %%) over %d blocks; without that, the block values would spread by %.2f %% (sd, %d df)"
+                    + " against %.2f %%.\n", figure.a, figure.b, 100 * Math.expm1(effect.estimate()),
+                    100 * Math.expm1(effect.lower()), 100 * Math.expm1(effect.upper()), order.blocks(),
+                    100 * order.residualSd(), order.residualDf(), 100 * figure.blocks.blockSd()));
+        }
         return md.toString();
     }
 

@@ -115,4 +115,28 @@ class ComparisonReportTest {
         assertEquals(0, a.indexOf("| a | 2 of 120 (1.7 %) **FAILED** | "), a);
         assertFalse(line(md, "| b | ").contains("FAILED"), md);
     }
+
+    @Test
+    void disturbedCyclesAreCountedForTheMachineNotTheVariant() {
+        final Synthetic data = Synthetic.generate(7, 3, 10, 300, 0);
+        data.slices.get(0).failure = ProcSample.disturbance(300_000_000L, 1_000_000_000L, 10);
+        data.slices.get(0).voided = true;
+        data.slices.get(1).voided = true; // the same cycle's other slice
+        final String md = ComparisonReport.markdown("t", Collections.<String>emptyList(), data.analyse(), 20);
+        assertTrue(md.contains("during a slice: 1 of 30 (counted against no variant)."), md);
+        assertFalse(line(md, "| a | ").contains("FAILED"), md);
+    }
+
+    @Test
+    void theStartOrderIsReportedWhereBlocksRecordedIt() {
+        final Synthetic data = Synthetic.generate(7, 6, 10, 300, 0);
+        assertFalse(ComparisonReport.markdown("t", Collections.<String>emptyList(), data.analyse(), 20)
+                .contains("Start order"), "sets before the start order was recorded say nothing of it");
+        for (final BlockRow row : data.blocks) {
+            row.startPosition = (row.block % 2 == 0) == "a".equals(row.variant) ? 0 : 1;
+        }
+        final String md = ComparisonReport.markdown("t", Collections.<String>emptyList(), data.analyse(), 20);
+        assertTrue(md.contains("Start order, a / b: the JVM started second was slower by "), md);
+        assertTrue(md.contains(" over 6 blocks; without that, the block values would spread by "), md);
+    }
 }
