@@ -301,8 +301,12 @@ public final class SliceChild {
         }
         final MessageReceiver rehearsal = transports[0].openReceiver();
         final ReceivedMessage message = new ReceivedMessage();
-        for (int i = 0; i < DRAIN_REHEARSALS; i++) {
-            SliceWorkers.drainOthers(rehearsal, message, OwnSequences.noWriter());
+        try {
+            for (int i = 0; i < DRAIN_REHEARSALS; i++) {
+                SliceWorkers.drainOthers(rehearsal, message, OwnSequences.noWriter());
+            }
+        } finally {
+            rehearsal.close(); // its Chronicle tailer, which nothing reads after this
         }
     }
 
