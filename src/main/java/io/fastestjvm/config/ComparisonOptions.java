@@ -63,10 +63,9 @@ public final class ComparisonOptions {
         receiveSpinNanos = Settings.COMPARE_RECEIVE_SPIN_NANOS.longValue(values);
         queues = Settings.COMPARE_QUEUES.intValue(values);
         pauseIdle = Settings.COMPARE_PAUSE_IDLE.bool(values);
-        if ((long) queues * steadySlices > warmupSlices) {
-            throw Settings.COMPARE_QUEUES.invalid(queues + " queues x qp.compare.steadySlices (" + steadySlices
-                    + ") is more than qp.compare.warmupSlices (" + warmupSlices + "): every queue is warmed that"
-                    + " often before any measured slice");
+        if (queues > warmupSlices) {
+            throw Settings.COMPARE_QUEUES.invalid(queues + " is more than qp.compare.warmupSlices (" + warmupSlices
+                    + "): every queue has a quiet warm-up slice before any measured slice");
         }
         randomQueueOrder = "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
         queueSeed = Settings.COMPARE_QUEUE_SEED.longValue(values);

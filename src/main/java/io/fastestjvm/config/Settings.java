@@ -133,24 +133,24 @@ public final class Settings {
     public static final Setting COMPARE_RECEIVE_SPIN_NANOS = Setting.whole("qp.compare.receiveSpinNanos", 0, 0,
             1_000_000, " ns", "calibration: a known difference: the consumer spins this long before each receive"
                     + " stamp (every variant runs the same code; 0 spins for no time)");
-    public static final Setting COMPARE_QUEUES = Setting.whole("qp.compare.queues", 1, 1, 64, "",
-            "comparison: queues each variant's JVM writes, slice by slice (qp.compare.queueOrder), to tell what a"
-                    + " queue's memory costs from what its JVM's does, or to sample several placements in one JVM"
+    public static final Setting COMPARE_QUEUES = Setting.whole("qp.compare.queues", 8, 1, 64, "",
+            "comparison: queues each variant's JVM writes, slice by slice (qp.compare.queueOrder), so one JVM"
+                    + " samples several placements of a queue in memory instead of drawing one for its life"
                     + " (docs/interleaved.md)");
-    public static final Setting COMPARE_QUEUE_ORDER = Setting.oneOf("qp.compare.queueOrder", "turns",
-            "comparison, with qp.compare.queues: turns sends measured slice n through queue n mod K; random draws each"
-                    + " measured slice's queue, so one JVM samples its queues' memory in no fixed pattern (warm-up"
-                    + " slices take turns either way, until every queue had qp.compare.steadySlices)",
+    public static final Setting COMPARE_QUEUE_ORDER = Setting.oneOf("qp.compare.queueOrder", "random",
+            "comparison, with qp.compare.queues: random draws each measured slice's queue, so one JVM samples its"
+                    + " queues' memory in no fixed pattern; turns sends measured slice n through queue n mod K"
+                    + " (warm-up slices take turns either way, until every queue had a quiet one)",
             "turns", "random");
     public static final Setting COMPARE_QUEUE_SEED = Setting.whole("qp.compare.queueSeed", 0, 0, Long.MAX_VALUE, "",
             "comparison: seed of qp.compare.queueOrder=random's draws; a fixed seed gives every JVM the same draws")
             .lowestMeans("from each JVM's clock, in its log");
-    public static final Setting COMPARE_RENEW_EVERY = Setting.whole("qp.compare.renewEvery", 0, 0, 1000, "",
+    public static final Setting COMPARE_RENEW_EVERY = Setting.whole("qp.compare.renewEvery", 1, 0, 1000, "",
             "comparison: before every N-th measured slice (and as often in the paced warm-up) the producer and"
                     + " consumer are new threads with new senders, receivers, message buffers and histograms, so one"
                     + " JVM samples their placement in memory; each queue then passes one Chronicle index spacing of unrecorded messages"
                     + " (docs/interleaved.md)").lowestMeans("never");
-    public static final Setting COMPARE_PAUSE_IDLE = Setting.flag("qp.compare.pauseIdle", false,
+    public static final Setting COMPARE_PAUSE_IDLE = Setting.flag("qp.compare.pauseIdle", true,
             "comparison: true stops (SIGSTOP) every JVM that is not measuring, warming up or reading back, so its own"
                     + " threads (the JVM's periodic task, monitor deflation, the collector's service thread) take no"
                     + " CPU from the one that measures; each is continued 50 ms before its turn");

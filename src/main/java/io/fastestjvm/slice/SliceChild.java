@@ -234,8 +234,8 @@ public final class SliceChild {
      * Slices until steady, each followed by a park, so resuming is rehearsed. First the single run's fast stage
      * (qp.warmupRate until qp.warmupIndexBlocks of Chronicle's index blocks are crossed, so the code that crosses
      * one is compiled), in slices of the same length; then slices at the measured rate, the same loops and length
-     * as a measured slice, through the queues in turn, until steady and every queue had qp.compare.steadySlices of
-     * them ({@link SliceSchedule}). Collects twice early (so Chronicle's weakly held index arrays are seen empty while their
+     * as a measured slice, through the queues in turn, until steady and every queue had a quiet one
+     * ({@link SliceSchedule}). Collects twice early (so Chronicle's weakly held index arrays are seen empty while their
      * lookup is profiled, as the single run's warm-up does) and resolves the loaded classes' string literals as the
      * paced slices start, so no compilation request inside a measured slice allocates.
      */
@@ -268,13 +268,19 @@ public final class SliceChild {
                 }
             }
             final long[] before = evidence.read();
-            final String stuck = runSlice(schedule.pacedWarmupQueue(), options.rate(), Long.MAX_VALUE);
+            final int queue = schedule.pacedWarmupQueue();
+            final String stuck = runSlice(queue, options.rate(), Long.MAX_VALUE);
             if (stuck != null) {
                 return ControlMessage.failed("warm-up slice " + (fast + paced) + ": " + stuck);
             }
             final long[] after = evidence.read();
             lastFailure = SliceEvidence.failure(before, after);
-            quiet = SliceEvidence.jitQuiet(before, after) && lastFailure == null ? quiet + 1 : 0;
+            if (SliceEvidence.jitQuiet(before, after) && lastFailure == null) {
+                schedule.quietWarmupSlice(queue);
+                quiet++;
+            } else {
+                quiet = 0;
+            }
             paced++;
         }
         final boolean steady = schedule.steady(paced, quiet);

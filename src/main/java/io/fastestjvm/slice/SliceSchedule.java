@@ -9,8 +9,9 @@ import io.fastestjvm.config.ComparisonOptions;
  * its warm-up has warmed every queue, and before which slices its workers are renewed ({@code .renewEvery}).
  * <ul>
  *   <li>The fast warm-up stage writes queue 0 only; it crosses the index blocks of one queue.</li>
- *   <li>Paced warm-up slices take the queues in turn, and the warm-up goes on until each queue had
- *       {@code qp.compare.steadySlices} of them, so no queue's first use (Chronicle allocates on it) is measured.</li>
+ *   <li>Paced warm-up slices take the queues in turn, and the warm-up goes on until each queue has had a quiet
+ *       one, so no queue's first use (Chronicle allocates on it) is measured; the code is shared by every queue, so
+ *       the quiet slices in a row may span queues.</li>
  *   <li>Measured slices take turns too (slice n through queue n mod K, n counting every slice of the JVM), or,
  *       with {@code random}, each draws its queue, so one JVM samples its queues' placements in no fixed pattern.</li>
  *   <li>With {@code qp.compare.renewEvery=N}, the workers are renewed before measured slice 0, N, 2N, ... and, so
@@ -25,11 +26,12 @@ final class SliceSchedule {
     private final int queues;
     /** Null for turns. */
     private final SplittableRandom random;
-    /** qp.compare.steadySlices: quiet slices in a row that end the warm-up, and each queue's warm-in. */
+    /** qp.compare.steadySlices: quiet slices in a row that end the warm-up. */
     private final int steadySlices;
     /** 0: never. */
     private final int renewEvery;
-    private final int[] pacedWarmupSlices;
+    /** Per queue, the paced warm-up slices through it that were quiet. */
+    private final int[] quietWarmupSlices;
     private long pacedSlices;
     private long measuredSlices;
     /** Every slice so far, fast, paced and measured: turns take queue {@code slices mod K}. */
@@ -40,7 +42,7 @@ final class SliceSchedule {
         this.random = random;
         this.steadySlices = steadySlices;
         this.renewEvery = renewEvery;
-        this.pacedWarmupSlices = new int[queues];
+        this.quietWarmupSlices = new int[queues];
     }
 
     /** The schedule {@code options} ask for; with random order its draws are seeded by {@code seed}. */
@@ -62,10 +64,13 @@ final class SliceSchedule {
 
     /** The queue of the next paced warm-up slice: in turn. */
     int pacedWarmupQueue() {
-        final int queue = turn();
-        pacedWarmupSlices[queue]++;
         pacedSlices++;
-        return queue;
+        return turn();
+    }
+
+    /** Records that a paced warm-up slice through {@code queue} was quiet. */
+    void quietWarmupSlice(final int queue) {
+        quietWarmupSlices[queue]++;
     }
 
     /** The queue of the next measured slice: in turn, or drawn. */
@@ -93,10 +98,10 @@ final class SliceSchedule {
         return paced >= MIN_WARMUP_SLICES && quiet >= steadySlices && everyQueueWarmed();
     }
 
-    /** True once every queue had its warm-in: qp.compare.steadySlices paced warm-up slices. */
+    /** True once every queue had its warm-in: a quiet paced warm-up slice. */
     boolean everyQueueWarmed() {
-        for (final int warmed : pacedWarmupSlices) {
-            if (warmed < steadySlices) {
+        for (final int quiet : quietWarmupSlices) {
+            if (quiet == 0) {
                 return false;
             }
         }

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real interleaved comparison, small: two warm JVMs of this build (an A/A), 3 blocks of 6 cycles of 200 ms slices,
- * a short fast warm-up stage. Every block completes, every slice is recorded once, each JVM's read-back matches what
+ * a short fast warm-up stage, the default design otherwise (8 queues drawn per slice, new workers every slice, idle
+ * JVMs stopped). Every block completes, every slice is recorded once, each JVM's read-back matches what
  * it sent, and no queue is left behind. Whether A/A is separable is the benchmark's question, not this test's.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
@@ -93,6 +94,7 @@ class InterleavedComparisonIT {
         final Path queues = Files.createDirectory(temp.resolve("queues"));
         final Properties settings = settings(queues, 1);
         settings.setProperty("qp.compare.queues", "3");
+        settings.setProperty("qp.compare.queueOrder", "turns");
         // 200 ms slices and the shortest warm-up: a queue's first measured slice may void its cycle (its producer
         // allocated 240 B here, in Chronicle); voids are not what this test is about
         settings.setProperty("qp.compare.maxVoidPercent", "100");

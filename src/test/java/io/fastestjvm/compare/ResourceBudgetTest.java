@@ -116,7 +116,8 @@ class ResourceBudgetTest {
         small.setProperty("qp.warmupIndexBlocks", "0");
         final BenchmarkOptions options = BenchmarkOptions.fromProperties(small);
         final ResourceBudget budget = ResourceBudget.of(options, plan("a=|-Xmx64m;b=|-Xmx64m",
-                "qp.compare.cycles", "2", "qp.compare.warmupSlices", "5", "qp.compare.sliceMillis", "10"), PHYSICAL);
+                "qp.compare.cycles", "2", "qp.compare.warmupSlices", "5", "qp.compare.sliceMillis", "10",
+                "qp.compare.queues", "1"), PHYSICAL);
         assertEquals(2 * (5 + 2) * (1000 + 1000) * (256 + 8), budget.queueBytes);
         budget.check(budget.total(), queueParent);
         budget.check(Long.MAX_VALUE, queueParent);

@@ -113,10 +113,11 @@ class ComparisonOptionsTest {
         assertEquals(5, options.steadySlices());
         assertEquals(0, options.receiveSpinNanos());
         assertEquals(0, options.seed());
-        assertEquals(1, options.queues());
-        assertFalse(options.randomQueueOrder(), "queues take turns unless asked");
+        assertEquals(8, options.queues(), "one JVM samples eight placements of its queue");
+        assertTrue(options.randomQueueOrder(), "each measured slice draws its queue");
         assertEquals(0, options.queueSeed());
-        assertEquals(0, options.renewEvery(), "the workers are never renewed unless asked");
+        assertEquals(1, options.renewEvery(), "new workers before every slice");
+        assertTrue(options.pauseIdle(), "idle JVMs are stopped");
         assertFalse(options.steinStop());
         assertEquals(5, options.targetPercent());
         assertEquals(0, options.maxMinutes());
@@ -128,6 +129,7 @@ class ComparisonOptionsTest {
         final ComparisonOptions options = ComparisonOptions.fromProperties(props("qp.compare.blocks", "9",
                 "qp.compare.cycles", "2", "qp.compare.sliceMillis", "250", "qp.compare.resumeMessages", "0",
                 "qp.compare.warmupSlices", "5", "qp.compare.steadySlices", "5", "qp.compare.receiveSpinNanos", "300",
+                "qp.compare.queues", "2",
                 "qp.compare.seed", "42", "qp.compare.stop", "stein", "qp.compare.targetPercent", "3",
                 "qp.compare.maxMinutes", "90", "qp.compare.maxVoidPercent", "0"));
         assertEquals(9, options.blocks());
@@ -197,14 +199,13 @@ class ComparisonOptionsTest {
 
     @Test
     void everyQueuesWarmInMustFitTheWarmUpBound() {
-        assertEquals(18, ComparisonOptions.fromProperties(props("qp.compare.queues", "18")).queues(), "18 x 5 = 90");
+        assertEquals(64, ComparisonOptions.fromProperties(props("qp.compare.queues", "64")).queues(), "64 < 90");
+        assertEquals(12, ComparisonOptions.fromProperties(props("qp.compare.queues", "12",
+                "qp.compare.warmupSlices", "12")).queues(), "one quiet slice each");
         final InvalidSettingException e = assertThrows(InvalidSettingException.class,
-                () -> ComparisonOptions.fromProperties(props("qp.compare.queues", "19")));
-        assertEquals("qp.compare.queues: 19 queues x qp.compare.steadySlices (5) is more than"
-                + " qp.compare.warmupSlices (90): every queue is warmed that often before any measured slice;"
-                + " accepted: 1 to 64", e.getMessage());
-        assertEquals(64, ComparisonOptions.fromProperties(props("qp.compare.queues", "64",
-                "qp.compare.steadySlices", "1")).queues());
+                () -> ComparisonOptions.fromProperties(props("qp.compare.warmupSlices", "7")));
+        assertEquals("qp.compare.queues: 8 is more than qp.compare.warmupSlices (7): every queue has a quiet warm-up"
+                + " slice before any measured slice; accepted: 1 to 64", e.getMessage());
     }
 
     @Test
@@ -252,11 +253,13 @@ class ComparisonOptionsTest {
     @Test
     void aSharedQueueIsOffByDefaultAndOneChronicleQueueAJvm() {
         assertFalse(ComparisonOptions.fromProperties(props()).sharedQueue());
-        assertTrue(ComparisonOptions.fromProperties(props("qp.compare.sharedQueue", "true")).sharedQueue());
+        assertTrue(ComparisonOptions.fromProperties(props("qp.compare.sharedQueue", "true", "qp.compare.queues", "1"))
+                .sharedQueue());
         assertEquals("qp.compare.sharedQueue: true needs qp.compare.queues=1, not 2; accepted: true or false",
                 rejected(props("qp.compare.sharedQueue", "true", "qp.compare.queues", "2")).getMessage());
         assertEquals("qp.compare.sharedQueue: true needs qp.transport=chronicle, not floor; accepted: true or false",
-                rejected(props("qp.compare.sharedQueue", "true", "qp.transport", "floor")).getMessage());
+                rejected(props("qp.compare.sharedQueue", "true", "qp.compare.queues", "1", "qp.transport", "floor"))
+                        .getMessage());
         assertEquals(2, ComparisonOptions.fromProperties(props("qp.compare.sharedQueue", "false",
                 "qp.compare.queues", "2", "qp.transport", "floor")).queues(), "off: no constraint");
     }

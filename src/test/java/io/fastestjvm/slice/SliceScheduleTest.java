@@ -29,7 +29,7 @@ class SliceScheduleTest {
         }
         int paced = 0;
         while (paced < bound && !schedule.steady(paced, paced)) {
-            schedule.pacedWarmupQueue();
+            schedule.quietWarmupSlice(schedule.pacedWarmupQueue());
             paced++;
         }
         return paced;
@@ -45,9 +45,10 @@ class SliceScheduleTest {
 
     @Test
     void turnsSendSliceNThroughQueueNModKCountingEverySliceOfTheJvm() {
-        final SliceSchedule schedule = SliceSchedule.of(options("qp.compare.queues", "3"), 1);
+        final SliceSchedule schedule = SliceSchedule.of(options("qp.compare.queues", "3", "qp.compare.queueOrder", "turns"),
+                1);
         final int paced = warmUp(schedule, 2, 90);
-        assertEquals(15, paced, "each of 3 queues gets 5 paced slices");
+        assertEquals(SliceSchedule.MIN_WARMUP_SLICES, paced, "3 queues had their quiet slice long before");
         final int[] expected = new int[7];
         for (int i = 0; i < expected.length; i++) {
             expected[i] = (2 + paced + i) % 3;
@@ -57,7 +58,7 @@ class SliceScheduleTest {
 
     @Test
     void aSingleQueueKeepsTheWarmUpAtItsMinimum() {
-        final SliceSchedule schedule = SliceSchedule.of(options(), 1);
+        final SliceSchedule schedule = SliceSchedule.of(options("qp.compare.queues", "1"), 1);
         assertEquals(SliceSchedule.MIN_WARMUP_SLICES, warmUp(schedule, 4, 90));
         assertArrayEquals(new int[] {0, 0, 0}, measured(schedule, 3));
     }
@@ -69,15 +70,25 @@ class SliceScheduleTest {
         for (int i = 0; i < 3; i++) {
             schedule.fastWarmupQueue();
         }
-        for (int paced = 0; paced < 19; paced++) {
-            assertFalse(schedule.steady(paced, paced), "after " + paced + " paced slices some queue had fewer than 5");
-            schedule.pacedWarmupQueue();
+        final int[] queues = new int[16];
+        for (int paced = 0; paced < 16; paced++) {
+            queues[paced] = schedule.pacedWarmupQueue();
+            if (paced >= 9 && queues[paced] != queues[9]) {
+                schedule.quietWarmupSlice(queues[paced]); // the first 9 compiled; then one queue stays noisy
+            }
         }
-        assertFalse(schedule.everyQueueWarmed(), "19 paced slices leave one queue at 4, the fast ones do not count");
-        schedule.pacedWarmupQueue();
+        assertArrayEquals(new int[] {3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2}, queues,
+                "warm-up slices take turns after the 3 fast ones, whatever the order of the measured ones");
+        assertFalse(schedule.everyQueueWarmed(), "queue 0 never had a quiet slice");
+        assertFalse(schedule.steady(16, 5));
+        schedule.quietWarmupSlice(schedule.pacedWarmupQueue());
+        assertFalse(schedule.everyQueueWarmed(), "slice 16 went through queue 3");
+        assertEquals(0, schedule.pacedWarmupQueue());
+        schedule.quietWarmupSlice(0);
         assertTrue(schedule.everyQueueWarmed());
-        assertTrue(schedule.steady(20, 5));
-        assertFalse(schedule.steady(20, 4), "the quiet slices in a row still rule");
+        assertTrue(schedule.steady(18, 5));
+        assertFalse(schedule.steady(18, 4), "the quiet slices in a row still rule");
+        assertFalse(schedule.steady(SliceSchedule.MIN_WARMUP_SLICES - 1, 9), "and the minimum");
     }
 
     @Test
@@ -86,8 +97,8 @@ class SliceScheduleTest {
         final SliceSchedule first = SliceSchedule.of(random, 42);
         final SliceSchedule again = SliceSchedule.of(random, 42);
         final SliceSchedule other = SliceSchedule.of(random, 43);
-        assertEquals(25, warmUp(first, 1, 90));
-        assertEquals(25, warmUp(again, 1, 90));
+        assertEquals(SliceSchedule.MIN_WARMUP_SLICES, warmUp(first, 1, 90));
+        assertEquals(SliceSchedule.MIN_WARMUP_SLICES, warmUp(again, 1, 90));
         warmUp(other, 1, 90);
         final int[] draws = measured(first, 200);
         assertArrayEquals(draws, measured(again, 200), "one seed, one sequence");
@@ -122,7 +133,7 @@ class SliceScheduleTest {
         }
         assertEquals("R..R..R.", measured.toString(), "counted from the first measured slice, whatever the warm-up");
         final SliceSchedule everySlice = SliceSchedule.of(options("qp.compare.renewEvery", "1"), 1);
-        final SliceSchedule never = SliceSchedule.of(options(), 1);
+        final SliceSchedule never = SliceSchedule.of(options("qp.compare.renewEvery", "0"), 1);
         for (int slice = 0; slice < 5; slice++) {
             assertTrue(everySlice.renewsBeforePacedWarmup() && everySlice.renewsBeforeMeasured());
             assertFalse(never.renewsBeforePacedWarmup() || never.renewsBeforeMeasured());
