@@ -11,9 +11,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -151,17 +152,27 @@ class InterleavedComparisonIT {
         final VariantSpec variant = ComparisonOptions.fromProperties(settings).variants().get(0);
         final ChildHandle child = ChildHandle.start(variant.name, VariantLaunch.command(variant, settings),
                 temp.resolve("a.log").toFile(), TimeUnit.MINUTES.toMillis(2));
-        final File queue = new File(queues.toFile(), "qp-slice-" + child.pid() + "-q0");
+        final int count = ComparisonOptions.fromProperties(settings).queues();
+        final Set<File> own = new HashSet<>();
+        for (int q = 0; q < count; q++) {
+            own.add(new File(queues.toFile(), "qp-slice-" + child.pid() + "-q" + q));
+        }
         try {
-            assertTrue(new File(queue, QueueDirectoryOwner.FILE_NAME).isFile(), "its hello came after its queue");
+            for (final File queue : own) {
+                assertTrue(new File(queue, QueueDirectoryOwner.FILE_NAME).isFile(), "its hello came after " + queue);
+            }
             assertEquals(0, new ProcessBuilder("kill", "-9", String.valueOf(child.pid())).start().waitFor());
         } finally {
             child.close(); // returns once the process has ended (bounded)
         }
-        assertTrue(queue.isDirectory(), "SIGKILL runs no shutdown hook: the queue stays");
+        for (final File queue : own) {
+            assertTrue(queue.isDirectory(), "SIGKILL runs no shutdown hook: " + queue + " stays");
+        }
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertEquals(Collections.singletonList(queue),
-                StaleQueueSweeper.sweep(queues.toFile(), new PrintStream(err, true, "UTF-8")), err.toString("UTF-8"));
-        assertFalse(queue.exists());
+        assertEquals(own, new HashSet<>(StaleQueueSweeper.sweep(queues.toFile(), new PrintStream(err, true, "UTF-8"))),
+                err.toString("UTF-8"));
+        for (final File queue : own) {
+            assertFalse(queue.exists());
+        }
     }
 }
