@@ -74,6 +74,10 @@ analyze_jstat() {
   }' "$1"
 }
 
+if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
+  awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "${BASH_SOURCE[0]}"
+  exit 0
+fi
 if [[ "${1:-}" == --benchmark ]]; then
   BDIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
   bprofile="${2:?usage: $0 --benchmark <profile> [warm-up s]}"

@@ -7,6 +7,10 @@ if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   echo "jvm-profiles: source this file, do not run it:  source ${BASH_SOURCE[0]} <profile> [default|tuned]" >&2
   exit 2
 fi
+if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
+  sed -n '2,5s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+  return 0
+fi
 if [[ $# -lt 1 || $# -gt 2 ]]; then
   echo "jvm-profiles: usage: source jvm-profiles/use.sh <profile|alias> [default|tuned]" >&2
   return 2

@@ -58,9 +58,12 @@ while (($#)); do
     --seed) qp_args+=("-Dqp.compare.seed=${2:-}"); shift 2 || usage_error "--seed needs a value" ;;
     --max-minutes) qp_args+=("-Dqp.compare.maxMinutes=${2:-}"); shift 2 || usage_error "--max-minutes needs a value" ;;
     -Dqp.*=*) qp_args+=("$1"); shift ;;
+    -h|--help) awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "${BASH_SOURCE[0]}"
+      echo "Settings (-Dqp.compare.*): docs/settings.md; the fresh design: run-matrix.sh --design fresh --help"
+      exit 0 ;;
     --runs|--resume|--transports|--timeout|--id|--results|--no-build|--dry-run)
       usage_error "$1 is an option of --design fresh (fresh JVMs one after another); the default design is interleaved: add --design fresh" ;;
-    *) usage_error "--design interleaved: unknown argument '$1'; accepted: --profiles, --flags, --inject-spin, --blocks, --cycles, --seed, --max-minutes, -Dqp.NAME=VALUE" ;;
+    *) usage_error "--design interleaved: unknown argument '$1'; accepted: --profiles, --flags, --inject-spin, --blocks, --cycles, --seed, --max-minutes, -Dqp.NAME=VALUE, --help" ;;
   esac
 done
 

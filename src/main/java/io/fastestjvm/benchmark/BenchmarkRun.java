@@ -333,6 +333,9 @@ public final class BenchmarkRun {
         if (run.control.failure() != null) {
             failures.add(run.control.failure());
         }
+        final long measuredEndNanos = consumer.endNanos > 0 ? consumer.endNanos : run.measuredEndNanos;
+        final long nowNanos = System.nanoTime(); // not the probe after it
+        final long nowMillis = System.currentTimeMillis();
         final RunSummary.Builder builder = new RunSummary.Builder()
                 .options(options)
                 .started(run.started)
@@ -351,8 +354,9 @@ public final class BenchmarkRun {
                 .jvmActivity(run.consumer.activity.compileMillis, run.consumer.activity.gcCount)
                 .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())
                 .persistence(proof, options.keepQueue(), run.queueDir)
-                .durations(run.runStartNanos, consumer.measuredStartNanos, consumer.endNanos > 0
-                        ? consumer.endNanos : run.measuredEndNanos, System.nanoTime()) // not the probe after it
+                .durations(run.runStartNanos, consumer.measuredStartNanos, measuredEndNanos, nowNanos)
+                .window(nowMillis - (nowNanos - consumer.measuredStartNanos) / 1_000_000,
+                        nowMillis - (nowNanos - measuredEndNanos) / 1_000_000)
                 .transport(run.transport.name(), run.transport.facts())
                 .failures(failures)
                 .concurrentRuns(safety.otherRunsSeen(), safety.unregistered())

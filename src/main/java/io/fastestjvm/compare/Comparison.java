@@ -54,6 +54,10 @@ public final class Comparison {
     private Comparison() {
     }
 
+    static final String USAGE = "usage: Compare (with -Dqp.compare.variants=... and any -Dqp.* setting;"
+            + " docs/settings.md, or jvm-profiles/run-matrix.sh --help) | Compare --report FOLDER"
+            + " | Compare " + ComparisonComponents.COMMAND + " BASE_FOLDER... -- FOLDER...";
+
     public static void main(final String[] args) throws Exception {
         final int exit = args.length > 0 && ComparisonComponents.COMMAND.equals(args[0])
                 ? ComparisonComponents.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err)
@@ -65,8 +69,16 @@ public final class Comparison {
 
     static int run(final String[] args, final Properties given, final PrintStream out, final PrintStream err)
             throws IOException {
+        if (args.length == 1 && ("--help".equals(args[0]) || "-h".equals(args[0]))) {
+            out.println(USAGE);
+            return 0;
+        }
         if (args.length == 2 && "--report".equals(args[0])) {
             return report(new File(args[1]), out, err);
+        }
+        if (args.length > 0) {
+            err.println("error: unknown arguments " + Arrays.toString(args) + "; " + USAGE);
+            return 2;
         }
         final Properties properties = ComparisonOptions.withSliceDefaults(given);
         final BenchmarkOptions options;

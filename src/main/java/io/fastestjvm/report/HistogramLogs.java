@@ -70,9 +70,14 @@ public final class HistogramLogs {
         return intervals;
     }
 
-    /** The sum of the measured (untagged) intervals of the given logs: several runs of one JVM as one histogram. */
+    /**
+     * The sum of the measured (untagged) intervals of the given logs: several runs of one JVM as one histogram, dated
+     * from its first interval's start to its last one's end (unset when there is none).
+     */
     public static Histogram measured(final Collection<Path> hlogs) throws IOException {
         final Histogram sum = new Histogram(3);
+        long start = Long.MAX_VALUE;
+        long end = 0;
         for (final Path hlog : hlogs) {
             if (!Files.isRegularFile(hlog)) {
                 continue;
@@ -81,9 +86,13 @@ public final class HistogramLogs {
                 // Untagged only: warm-up (and any other tagged interval) is not the measurement.
                 if (interval.histogram().getTag() == null) {
                     sum.add(interval.histogram());
+                    start = Math.min(start, interval.histogram().getStartTimeStamp());
+                    end = Math.max(end, interval.histogram().getEndTimeStamp());
                 }
             }
         }
+        sum.setStartTimeStamp(start);
+        sum.setEndTimeStamp(end);
         return sum;
     }
 }

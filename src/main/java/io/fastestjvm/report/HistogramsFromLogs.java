@@ -86,8 +86,9 @@ public final class HistogramsFromLogs {
             }
             byLatency.put(latency.fileStem(), sum);
         }
+        final Histogram any = byLatency.values().iterator().next();
         try (OutputStream file = Files.newOutputStream(folder.resolve(MeasuredHistograms.FILE_NAME))) {
-            MeasuredHistograms.write(file, byLatency);
+            MeasuredHistograms.write(file, byLatency, any.getStartTimeStamp(), any.getEndTimeStamp());
         }
         return null;
     }

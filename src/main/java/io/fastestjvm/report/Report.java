@@ -34,6 +34,10 @@ public final class Report {
     static int run(final String[] args, final PrintStream out, final PrintStream err) {
         // Charts are drawn off-screen; no display is needed or wanted.
         System.setProperty("java.awt.headless", "true");
+        if (args.length == 1 && ("--help".equals(args[0]) || "-h".equals(args[0]))) {
+            out.println(USAGE);
+            return OK;
+        }
         if (args.length == 0 || args.length == 1 && "--index".equals(args[0])) {
             err.println("error: " + USAGE);
             return INVALID_INPUT;

@@ -24,15 +24,28 @@ public final class MeasuredHistograms {
     private MeasuredHistograms() {
     }
 
-    /** Writes {@code byLatency} (file stem to histogram), each tagged with its stem. */
-    public static void write(final OutputStream out, final Map<String, Histogram> byLatency) throws IOException {
+    /**
+     * Writes {@code byLatency} (file stem to histogram), each tagged with its stem and dated with the measured window
+     * (epoch ms), so HdrHistogram's own tools place it in time: an undated histogram would log a start of Long.MAX_VALUE
+     * ms (year 292278994) and a negative length.
+     */
+    public static void write(final OutputStream out, final Map<String, Histogram> byLatency, final long startMillis,
+                             final long endMillis) throws IOException {
+        if (startMillis <= 0 || endMillis < startMillis) {
+            throw new IllegalArgumentException("measured window " + startMillis + " to " + endMillis + " ms");
+        }
         final PrintStream print = new PrintStream(out, false, "UTF-8");
         final HistogramLogWriter writer = new HistogramLogWriter(print);
         writer.outputLogFormatVersion();
+        writer.outputStartTime(startMillis);
+        writer.setBaseTime(startMillis);
+        writer.outputBaseTime(startMillis);
         writer.outputLegend();
         for (final Map.Entry<String, Histogram> latency : byLatency.entrySet()) {
             final Histogram tagged = latency.getValue().copy();
             tagged.setTag(latency.getKey());
+            tagged.setStartTimeStamp(startMillis);
+            tagged.setEndTimeStamp(endMillis);
             writer.outputIntervalHistogram(tagged);
         }
         print.flush();

@@ -60,6 +60,8 @@ public final class RunSummary {
     private final Map<String, LatencyPercentiles> percentiles;
     private final List<String> failures;
     private final long measuredMessages;
+    private final long windowStartMillis;
+    private final long windowEndMillis;
 
     private RunSummary(final Builder builder) {
         this.results = builder.results;
@@ -67,6 +69,8 @@ public final class RunSummary {
         this.percentiles = Collections.unmodifiableMap(builder.percentiles);
         this.failures = Collections.unmodifiableList(builder.failures);
         this.measuredMessages = builder.measuredMessages;
+        this.windowStartMillis = builder.windowStartMillis;
+        this.windowEndMillis = builder.windowEndMillis;
     }
 
     public List<String> failures() {
@@ -91,7 +95,8 @@ public final class RunSummary {
      * finished run.
      */
     public void writeTo(final ResultsFolder folder) throws IOException {
-        folder.write(MeasuredHistograms.FILE_NAME, out -> MeasuredHistograms.write(out, histograms));
+        folder.write(MeasuredHistograms.FILE_NAME,
+                out -> MeasuredHistograms.write(out, histograms, windowStartMillis, windowEndMillis));
         for (final Map.Entry<String, Histogram> latency : histograms.entrySet()) {
             folder.write(latency.getKey() + ".hgrm", out -> {
                 final PrintStream print = new PrintStream(out, false, "UTF-8");
@@ -120,6 +125,8 @@ public final class RunSummary {
         private final List<String> failures = new ArrayList<>();
         private long expectedMessages;
         private long measuredMessages;
+        private long windowStartMillis;
+        private long windowEndMillis;
 
         public Builder options(final BenchmarkOptions options) {
             results.settings = new LinkedHashMap<>(options.effectiveValues());
@@ -310,6 +317,13 @@ public final class RunSummary {
                 failures.add("persistence proof: " + proof.problem()
                         + (proof.firstBadIndex() == null ? "" : " at queue index 0x" + proof.firstBadIndex()));
             }
+            return this;
+        }
+
+        /** The measured window on the wall clock (epoch ms), which dates the measured histograms. */
+        public Builder window(final long startMillis, final long endMillis) {
+            windowStartMillis = startMillis;
+            windowEndMillis = endMillis;
             return this;
         }
 

@@ -2,6 +2,7 @@ package io.fastestjvm.compare;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -51,6 +52,17 @@ class ComparisonTest {
             properties.setProperty(pairs[i], pairs[i + 1]);
         }
         return properties;
+    }
+
+    @Test
+    void helpPrintsTheUsageAndAnUnknownArgumentIsRefusedWithIt() throws IOException {
+        assertEquals(0, run(settings(), "--help"));
+        assertEquals(Comparison.USAGE + "\n", out());
+        assertEquals("", err());
+        assertEquals(2, run(settings(), "--reprot", temp.getPath(), "x"));
+        assertEquals("error: unknown arguments [--reprot, " + temp.getPath() + ", x]; " + Comparison.USAGE + "\n",
+                err());
+        assertFalse(new File(temp, "runs").exists(), "nothing written");
     }
 
     private void assertRefused(final Properties properties, final String setting) throws IOException {

@@ -50,6 +50,16 @@ class ReportTest {
     Path temp;
 
     @Test
+    void helpPrintsTheUsageAndNoArgumentsIsBadInput() {
+        final Fixtures.Outcome help = Fixtures.report("--help");
+        assertEquals(0, help.exitCode);
+        assertEquals(Report.USAGE + System.lineSeparator(), help.out);
+        final Fixtures.Outcome none = Fixtures.report();
+        assertEquals(2, none.exitCode);
+        assertEquals("error: " + Report.USAGE + System.lineSeparator(), none.err);
+    }
+
+    @Test
     void aMatrixSetGetsAReportEveryChartAndTheMatrixFiles() throws IOException {
         final Path set = Fixtures.copy(Fixtures.MATRIX_SET, temp.resolve("set"));
 

@@ -1,8 +1,10 @@
 package io.fastestjvm.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +16,14 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** histograms.hlog: one tagged histogram per latency, read back whole; a folder without one reads as empty. */
+/**
+ * histograms.hlog: one tagged histogram per latency, dated with the measured window, read back whole by HdrHistogram's
+ * HistogramLogReader; a folder without one reads as empty.
+ */
 class MeasuredHistogramsTest {
+    /** 2026-11-27 15:00 UTC. */
+    private static final long START_MILLIS = 1_795_791_600_000L;
+
     @TempDir
     Path temp;
 
@@ -25,7 +33,7 @@ class MeasuredHistogramsTest {
         written.put("actual-send", histogram(300, 100_000, 4_000_000));
         written.put("intended-send", histogram(500, 200_000));
         try (OutputStream out = Files.newOutputStream(temp.resolve(MeasuredHistograms.FILE_NAME))) {
-            MeasuredHistograms.write(out, written);
+            MeasuredHistograms.write(out, written, START_MILLIS, START_MILLIS + 100_000);
         }
         final Map<String, Histogram> read = MeasuredHistograms.read(temp);
         assertEquals(Arrays.asList("actual-send", "intended-send"), Arrays.asList(read.keySet().toArray()));
@@ -34,8 +42,23 @@ class MeasuredHistogramsTest {
             assertEquals(latency.getValue().getTotalCount(), back.getTotalCount(), latency.getKey());
             assertEquals(latency.getValue().getValueAtPercentile(50), back.getValueAtPercentile(50));
             assertEquals(latency.getValue().getMaxValue(), back.getMaxValue());
+            assertEquals(START_MILLIS, back.getStartTimeStamp(), "HistogramLogReader dates it at the window's start");
+            assertEquals(START_MILLIS + 100_000, back.getEndTimeStamp(), "and ends it 100 s later");
         }
+        final String log = new String(Files.readAllBytes(temp.resolve(MeasuredHistograms.FILE_NAME)), "UTF-8");
+        assertTrue(log.contains("#[StartTime: 1795791600.000 (seconds since epoch)"), log);
+        assertTrue(log.contains("\nTag=actual-send,0.000,100.000,"), "relative start 0 s, length 100 s: " + log);
         assertEquals(null, written.get("actual-send").getTag(), "the caller's histogram is not tagged");
+    }
+
+    @Test
+    void anUndatedWindowIsRefused() {
+        final Map<String, Histogram> one = new LinkedHashMap<>();
+        one.put("actual-send", histogram(300));
+        assertThrows(IllegalArgumentException.class,
+                () -> MeasuredHistograms.write(new ByteArrayOutputStream(), one, Long.MAX_VALUE, 0));
+        assertThrows(IllegalArgumentException.class,
+                () -> MeasuredHistograms.write(new ByteArrayOutputStream(), one, 0, 0));
     }
 
     @Test
