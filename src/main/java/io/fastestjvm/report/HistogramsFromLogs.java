@@ -86,9 +86,8 @@ public final class HistogramsFromLogs {
             }
             byLatency.put(latency.fileStem(), sum);
         }
-        final Histogram any = byLatency.values().iterator().next();
         try (OutputStream file = Files.newOutputStream(folder.resolve(MeasuredHistograms.FILE_NAME))) {
-            MeasuredHistograms.write(file, byLatency, any.getStartTimeStamp(), any.getEndTimeStamp());
+            MeasuredHistograms.write(file, byLatency); // each dated by its own log's measured seconds
         }
         return null;
     }

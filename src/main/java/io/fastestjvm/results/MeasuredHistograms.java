@@ -25,31 +25,52 @@ public final class MeasuredHistograms {
     }
 
     /**
-     * Writes {@code byLatency} (file stem to histogram), each tagged with its stem and dated with the measured window
-     * (epoch ms), so HdrHistogram's own tools place it in time: an undated histogram would log a start of Long.MAX_VALUE
-     * ms (year 292278994) and a negative length.
+     * Writes {@code byLatency} (file stem to histogram), each tagged with its stem and dated with its own start and
+     * end timestamps (epoch ms), so HdrHistogram's own tools place it in time; an undated histogram (which would log
+     * a start of Long.MAX_VALUE ms, the year 292278994, and a negative length) is refused.
      */
-    public static void write(final OutputStream out, final Map<String, Histogram> byLatency, final long startMillis,
-                             final long endMillis) throws IOException {
-        if (startMillis <= 0 || endMillis < startMillis) {
-            throw new IllegalArgumentException("measured window " + startMillis + " to " + endMillis + " ms");
+    public static void write(final OutputStream out, final Map<String, Histogram> byLatency) throws IOException {
+        long base = Long.MAX_VALUE;
+        for (final Map.Entry<String, Histogram> latency : byLatency.entrySet()) {
+            final Histogram histogram = latency.getValue();
+            if (histogram.getStartTimeStamp() <= 0 || histogram.getStartTimeStamp() == Long.MAX_VALUE
+                    || histogram.getEndTimeStamp() < histogram.getStartTimeStamp()) {
+                throw new IllegalArgumentException(latency.getKey() + ": undated histogram ("
+                        + histogram.getStartTimeStamp() + " to " + histogram.getEndTimeStamp() + " ms)");
+            }
+            base = Math.min(base, histogram.getStartTimeStamp());
         }
         final PrintStream print = new PrintStream(out, false, "UTF-8");
         final HistogramLogWriter writer = new HistogramLogWriter(print);
         writer.outputLogFormatVersion();
-        writer.outputStartTime(startMillis);
-        writer.setBaseTime(startMillis);
-        writer.outputBaseTime(startMillis);
+        if (base != Long.MAX_VALUE) {
+            writer.outputStartTime(base);
+            writer.setBaseTime(base);
+            writer.outputBaseTime(base);
+        }
         writer.outputLegend();
         for (final Map.Entry<String, Histogram> latency : byLatency.entrySet()) {
             final Histogram tagged = latency.getValue().copy();
             tagged.setTag(latency.getKey());
-            tagged.setStartTimeStamp(startMillis);
-            tagged.setEndTimeStamp(endMillis);
+            tagged.setStartTimeStamp(latency.getValue().getStartTimeStamp());
+            tagged.setEndTimeStamp(latency.getValue().getEndTimeStamp());
             writer.outputIntervalHistogram(tagged);
         }
         print.flush();
         DurableFiles.requireNoError(print, FILE_NAME);
+    }
+
+    /** Copies of {@code byLatency}, each dated with the measured window (epoch ms). */
+    public static Map<String, Histogram> dated(final Map<String, Histogram> byLatency, final long startMillis,
+                                               final long endMillis) {
+        final Map<String, Histogram> dated = new LinkedHashMap<>();
+        for (final Map.Entry<String, Histogram> latency : byLatency.entrySet()) {
+            final Histogram copy = latency.getValue().copy();
+            copy.setStartTimeStamp(startMillis);
+            copy.setEndTimeStamp(endMillis);
+            dated.put(latency.getKey(), copy);
+        }
+        return dated;
     }
 
     /** The histograms of a {@value #FILE_NAME}, by tag; empty when the run folder has none. */

@@ -96,7 +96,8 @@ public final class RunSummary {
      */
     public void writeTo(final ResultsFolder folder) throws IOException {
         folder.write(MeasuredHistograms.FILE_NAME,
-                out -> MeasuredHistograms.write(out, histograms, windowStartMillis, windowEndMillis));
+                out -> MeasuredHistograms.write(out, MeasuredHistograms.dated(histograms, windowStartMillis,
+                        windowEndMillis)));
         for (final Map.Entry<String, Histogram> latency : histograms.entrySet()) {
             folder.write(latency.getKey() + ".hgrm", out -> {
                 final PrintStream print = new PrintStream(out, false, "UTF-8");

@@ -34,8 +34,12 @@ class ComparisonReportTest {
         assertTrue(md.startsWith("# Interleaved comparison x\n\nStarted then  \nVariant a: flags []  \n"), md);
         assertTrue(md.contains("Blocks counted: 6. The primary figure is each pair's actual-send p50. A figure is"
                 + " separable when Benjamini-Hochberg at a 5 % false discovery rate accepts it within its family, the"
-                + " primary figures (1) or the secondary ones (3: intended-send p50, p99, p99.9), and its 95 %"
-                + " interval"), md);
+                + " primary figures (1) or the secondary ones (4: the p50's median of blocks, intended-send p50,"
+                + " p99, p99.9), and its 95 % interval"), md);
+        final PairFigure robust = analysis.figure("a", "b", ComparisonAnalysis.P50_MEDIAN_OF_BLOCKS);
+        assertTrue(line(md, "| a / b | actual-send p50, median of blocks | secondary | ").contains(ComparisonReport.fmt(
+                " | %.3f | %.3f - %.3f | sign test over blocks |", robust.ratio(), robust.ratioInterval().lower(),
+                robust.ratioInterval().upper())), md);
         assertTrue(md.contains("## Pairwise verdict\n\n" + TABLE_HEADER + "\n"), md);
         final String p50 = line(md, "| a / b | actual-send p50 | ");
         assertTrue(p50.endsWith(" | 6 | **a slower** |"), p50);

@@ -33,7 +33,7 @@ class MeasuredHistogramsTest {
         written.put("actual-send", histogram(300, 100_000, 4_000_000));
         written.put("intended-send", histogram(500, 200_000));
         try (OutputStream out = Files.newOutputStream(temp.resolve(MeasuredHistograms.FILE_NAME))) {
-            MeasuredHistograms.write(out, written, START_MILLIS, START_MILLIS + 100_000);
+            MeasuredHistograms.write(out, MeasuredHistograms.dated(written, START_MILLIS, START_MILLIS + 100_000));
         }
         final Map<String, Histogram> read = MeasuredHistograms.read(temp);
         assertEquals(Arrays.asList("actual-send", "intended-send"), Arrays.asList(read.keySet().toArray()));
@@ -52,13 +52,14 @@ class MeasuredHistogramsTest {
     }
 
     @Test
-    void anUndatedWindowIsRefused() {
+    void anUndatedHistogramIsRefused() {
         final Map<String, Histogram> one = new LinkedHashMap<>();
         one.put("actual-send", histogram(300));
-        assertThrows(IllegalArgumentException.class,
-                () -> MeasuredHistograms.write(new ByteArrayOutputStream(), one, Long.MAX_VALUE, 0));
-        assertThrows(IllegalArgumentException.class,
-                () -> MeasuredHistograms.write(new ByteArrayOutputStream(), one, 0, 0));
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> MeasuredHistograms.write(new ByteArrayOutputStream(), one));
+        assertEquals("actual-send: undated histogram (9223372036854775807 to 0 ms)", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> MeasuredHistograms.write(new ByteArrayOutputStream(),
+                MeasuredHistograms.dated(one, START_MILLIS, START_MILLIS - 1)));
     }
 
     @Test

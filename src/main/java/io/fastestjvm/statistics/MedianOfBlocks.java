@@ -1,0 +1,80 @@
+package io.fastestjvm.statistics;
+
+import java.util.Arrays;
+
+/**
+ * The median of block values with its distribution-free interval and the sign test: the robust reading of a
+ * comparison whose blocks are mostly alike but where now and then one fresh JVM draws a state far off the rest
+ * (docs/findings/memory-draw.md). One such block moves the mean of the block values and widens its t interval by its
+ * whole distance; the median and its interval move by at most one rank.
+ * <ul>
+ *   <li>Interval: the sorted block values at the ranks {@link OrderStatisticConfidence#ranks} gives for p = 0.5; the
+ *       number of blocks below the true median is binomial(n, 1/2) whatever the distribution, so it covers the
+ *       median with at least the confidence it reports (the exact binomial coverage of those ranks).</li>
+ *   <li>Test: two-sided exact sign test of median 0 (blocks exactly 0 dropped).</li>
+ * </ul>
+ * It needs {@link #MIN_BLOCKS}: below 6, even the smallest and largest value cover the median less than 95 % of the
+ * time. The estimand is the median block (the typical pair of fresh JVMs), not the mean of the log ratios.
+ */
+public final class MedianOfBlocks {
+    /** Fewest blocks whose extreme values cover the median at 95 %: 1 - 2 / 2^6 = 96.9 %. */
+    public static final int MIN_BLOCKS = 6;
+
+    private final double[] sorted;
+
+    public MedianOfBlocks(final double[] blockValues) {
+        this.sorted = blockValues.clone();
+        Arrays.sort(sorted);
+    }
+
+    public int blocks() {
+        return sorted.length;
+    }
+
+    public double median() {
+        final int n = sorted.length;
+        if (n == 0) {
+            return Double.NaN;
+        }
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** The median's 95 % interval from order statistics, or null below {@link #MIN_BLOCKS} blocks. */
+    public Interval interval() {
+        final int n = sorted.length;
+        if (n < MIN_BLOCKS) {
+            return null;
+        }
+        final long[] ranks = OrderStatisticConfidence.ranks(n, 0.5);
+        final int lo = (int) ranks[0];
+        final int hi = (int) ranks[1];
+        final double coverage = binomialBelow(n, hi) - binomialBelow(n, lo);
+        return new Interval(median(), sorted[lo - 1], sorted[hi - 1], Math.min(coverage, Math.nextDown(1.0)));
+    }
+
+    /** Two-sided exact sign test of a median of 0: 2 x P(B <= the smaller count), B ~ binomial(nonzero, 1/2). */
+    public double pValue() {
+        int below = 0;
+        int above = 0;
+        for (final double value : sorted) {
+            below += value < 0 ? 1 : 0;
+            above += value > 0 ? 1 : 0;
+        }
+        final int n = below + above;
+        if (n == 0) {
+            return 1.0;
+        }
+        return Math.min(1.0, 2 * binomialBelow(n, Math.min(below, above) + 1));
+    }
+
+    /** P(B < k) for B ~ binomial(n, 1/2). */
+    static double binomialBelow(final int n, final int k) {
+        double term = Math.pow(0.5, n);
+        double sum = 0;
+        for (int i = 0; i < Math.min(k, n + 1); i++) {
+            sum += term;
+            term = term * (n - i) / (i + 1);
+        }
+        return sum;
+    }
+}
