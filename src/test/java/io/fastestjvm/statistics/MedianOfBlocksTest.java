@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
@@ -73,8 +75,12 @@ class MedianOfBlocksTest {
                 covered += interval.contains(0) ? 1 : 0;
                 runs++;
                 medianWidth += interval.upper() - interval.lower();
-                tWidth += PairedBlocks.of(values).interval(0.95).upper() - PairedBlocks.of(values).interval(0.95)
-                        .lower();
+                final List<double[]> oneValueABlock = new ArrayList<>();
+                for (final double value : values) {
+                    oneValueABlock.add(new double[] {value});
+                }
+                final Interval t = PairedBlocks.of(oneValueABlock).interval(0.95);
+                tWidth += t.upper() - t.lower();
             }
             assertTrue(covered >= 0.95 * runs - 2 * Math.sqrt(runs * 0.05 * 0.95),
                     blocks + " blocks: covered " + covered + " of " + runs);
