@@ -57,11 +57,32 @@ public final class Sweep {
         this.err = err;
     }
 
+    static final String USAGE = "usage: Sweep, its settings as system properties: -Dsweep.NAME=VALUE for NAME in "
+            + String.join(", ", SweepSettings.NAMES).replace("sweep.", "") + "; any -Dqp.* setting applies to every"
+            + " point (docs/transports.md, \"Rate sweep\")";
+
     public static void main(final String[] args) throws Exception {
+        final int early = usage(args, System.out, System.err);
+        if (early >= 0) {
+            System.exit(early);
+        }
         System.setProperty("chronicle.analytics.disable", "true");
         final int exitCode = run(JvmFlags.settingsSeen(System.getProperties()), System.out, System.err);
         // exec:java runs in Maven's JVM: exiting is the only way to hand Maven the code (and end Chronicle's threads)
         System.exit(exitCode);
+    }
+
+    /** -1 with no arguments (the settings are properties); else the usage printed and 0 for --help, 2 otherwise. */
+    static int usage(final String[] args, final PrintStream out, final PrintStream err) {
+        if (args.length == 0) {
+            return -1;
+        }
+        if (args.length == 1 && ("--help".equals(args[0]) || "-h".equals(args[0]))) {
+            out.println(USAGE);
+            return 0;
+        }
+        err.println("error: unknown arguments " + Arrays.toString(args) + "; " + USAGE);
+        return 2;
     }
 
     /**

@@ -54,7 +54,15 @@ public final class SummaryTool {
         System.exit(run(Arrays.asList(args), System.out, System.err));
     }
 
+    static final String USAGE = "usage: SummaryTool field SUMMARY POINTER... | get FILE POINTER... | list FILE POINTER"
+            + " [FIELD...] | write-json [--merge] FILE KEY=TEXT|KEY:=JSON|KEY@=FILE|KEY[]=TEXT|KEY[]:=JSON"
+            + "|KEY[]@=FILE|KEY[][]=TEXT|KEY[-1].KEY=TEXT... | keep-queue [-Dqp.NAME=VALUE...]";
+
     static int run(final List<String> args, final PrintStream out, final PrintStream err) {
+        if (args.size() == 1 && ("--help".equals(args.get(0)) || "-h".equals(args.get(0)))) {
+            out.println(USAGE);
+            return 0;
+        }
         try {
             if (args.size() >= 3 && args.get(0).equals("field")) {
                 return field(Paths.get(args.get(1)), args.subList(2, args.size()), out);
@@ -77,9 +85,7 @@ public final class SummaryTool {
                     return 0;
                 }
             }
-            err.println("usage: SummaryTool field SUMMARY POINTER... | get FILE POINTER... | list FILE POINTER"
-                    + " [FIELD...] | write-json [--merge] FILE KEY=TEXT|KEY:=JSON|KEY@=FILE|KEY[]=TEXT|KEY[]:=JSON"
-                    + "|KEY[]@=FILE|KEY[][]=TEXT|KEY[-1].KEY=TEXT... | keep-queue [-Dqp.NAME=VALUE...]");
+            err.println(USAGE);
             return 2;
         } catch (final IOException | IllegalArgumentException | ClassCastException | InvalidSettingException e) {
             err.println("SummaryTool: " + e.getMessage());

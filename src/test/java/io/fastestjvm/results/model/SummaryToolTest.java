@@ -34,6 +34,14 @@ class SummaryToolTest {
     }
 
     @Test
+    void helpPrintsTheUsage() {
+        assertEquals(0, run("--help"));
+        assertEquals(SummaryTool.USAGE, printed());
+        assertEquals(2, run("nonsense"));
+        assertTrue(new String(err.toByteArray(), StandardCharsets.UTF_8).contains(SummaryTool.USAGE));
+    }
+
+    @Test
     void printsAFieldAndSaysWhenItIsAbsent() {
         assertEquals(0, run("field", FIXTURE.toString(), "/status"));
         assertEquals("passed", printed());
