@@ -13,9 +13,9 @@ import io.fastestjvm.statistics.SteinTwoStage;
  * log ratios for the paired median; the log ratio of the block's pooled percentiles for the tail), with its
  * interval over blocks and its test: Student t over the blocks, or, for the p50 of a comparison run under Stein's
  * stop rule, Stein's interval and statistic (the pilot's sd and df), or, for the robust reading of the p50, the median
- * of the block values with its order-statistic interval and the sign test ({@link MedianOfBlocks}). Whether it is separable is decided within its
- * family, the primary figures (each pair's actual-send p50) or the others ({@link ComparisonAnalysis}:
- * Benjamini-Hochberg, then the interval must exclude 1).
+ * of the block values with its order-statistic interval and the sign test ({@link MedianOfBlocks}). Whether it is
+ * separable is decided within its family, the primary figures (each pair's actual-send p50) or the others
+ * ({@link ComparisonAnalysis}: Benjamini-Hochberg, then the interval must exclude 1).
  */
 final class PairFigure {
     static final double CONFIDENCE = 0.95;

@@ -83,8 +83,8 @@ public final class ComparisonOptions {
     /**
      * Index blocks a comparison's JVMs cross in their warm-up unless {@code qp.warmupIndexBlocks} is given: 2, not a
      * single run's 8. A block's JVM crosses about one index block in its measured slices (10 of 1 s), and with 2 in
-     * the warm-up 720 measured slices crossed about 69 with none voided (docs/findings/interleaved.md); the 6 fewer save
-     * each JVM about 16 s of warm-up and 6 s of read-back, a fifth of a block, so more blocks fit the same time.
+     * the warm-up 720 measured slices crossed about 69 with none voided (docs/findings/interleaved.md); the 6 fewer
+     * save each JVM about 16 s of warm-up and 6 s of read-back, a fifth of a block, so more blocks fit the same time.
      */
     public static final int SLICE_WARMUP_INDEX_BLOCKS = 2;
 

@@ -76,7 +76,8 @@ final class ResultsIndex {
         }
         out.append("# Interleaved comparisons\n\n")
                 .append("Warm JVMs taking turns in 1 s slices, compared pair by pair with blocks of fresh JVMs as the")
-                .append(" units (docs/interleaved.md); how the method fared on itself: docs/findings/interleaved.md.\n\n");
+                .append(" units (docs/interleaved.md); how the method fared on itself:")
+                .append(" docs/findings/interleaved.md.\n\n");
         for (final Path report : reports) {
             final String name = report.getParent().getFileName().toString();
             final List<String> lines = Files.readAllLines(report, StandardCharsets.UTF_8);

@@ -45,8 +45,8 @@ class SliceScheduleTest {
 
     @Test
     void turnsSendSliceNThroughQueueNModKCountingEverySliceOfTheJvm() {
-        final SliceSchedule schedule = SliceSchedule.of(options("qp.compare.queues", "3", "qp.compare.queueOrder", "turns"),
-                1);
+        final SliceSchedule schedule = SliceSchedule.of(
+                options("qp.compare.queues", "3", "qp.compare.queueOrder", "turns"), 1);
         final int paced = warmUp(schedule, 2, 90);
         assertEquals(SliceSchedule.MIN_WARMUP_SLICES, paced, "3 queues had their quiet slice long before");
         final int[] expected = new int[7];
