@@ -52,8 +52,6 @@ public final class MeasuredHistograms {
         for (final Map.Entry<String, Histogram> latency : byLatency.entrySet()) {
             final Histogram tagged = latency.getValue().copy();
             tagged.setTag(latency.getKey());
-            tagged.setStartTimeStamp(latency.getValue().getStartTimeStamp());
-            tagged.setEndTimeStamp(latency.getValue().getEndTimeStamp());
             writer.outputIntervalHistogram(tagged);
         }
         print.flush();
