@@ -75,7 +75,9 @@ analyze_jstat() {
 }
 
 if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
-  awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "${BASH_SOURCE[0]}"
+  # shellcheck source=lib/profiles.sh
+  . "$(dirname "${BASH_SOURCE[0]}")/lib/profiles.sh"
+  qp_usage "${BASH_SOURCE[0]}"
   exit 0
 fi
 if [[ "${1:-}" == --benchmark ]]; then

@@ -105,7 +105,7 @@ while (($#)); do
     --max-minutes) max_minutes="${2:-}"; shift 2 || usage_error "--max-minutes needs a value" ;;
     --no-build) build=false; shift ;;
     -Dqp.*=*) qp_args+=("$1"); shift ;;
-    -h|--help) awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h|--help) qp_usage "${BASH_SOURCE[0]}"; exit 0 ;;
     *) usage_error "unknown argument '$1'; accepted: --profiles, --flags, --runs, --seed, --transports, --timeout, --id, --results, --resume, --max-minutes, --no-build, --dry-run, -Dqp.NAME=VALUE" ;;
   esac
 done

@@ -58,7 +58,7 @@ while (($#)); do
     --seed) qp_args+=("-Dqp.compare.seed=${2:-}"); shift 2 || usage_error "--seed needs a value" ;;
     --max-minutes) qp_args+=("-Dqp.compare.maxMinutes=${2:-}"); shift 2 || usage_error "--max-minutes needs a value" ;;
     -Dqp.*=*) qp_args+=("$1"); shift ;;
-    -h|--help) awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "${BASH_SOURCE[0]}"
+    -h|--help) qp_usage "${BASH_SOURCE[0]}"
       echo "Settings (-Dqp.compare.*): docs/settings.md; the fresh design: run-matrix.sh --design fresh --help"
       exit 0 ;;
     --runs|--resume|--transports|--timeout|--id|--results|--no-build|--dry-run)

@@ -1,6 +1,9 @@
 # shellcheck shell=bash
 # Reads jvm-profiles/profiles.tsv, the one list of profiles, aliases and tuned flags. Defines functions only.
 
+# qp_usage <script>: the script's usage, the comment block at its top (shebang left out)
+qp_usage() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$1"; }
+
 qp_profiles_file() { printf '%s\n' "${QP_PROFILES_FILE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/profiles.tsv}"; }
 
 # _qp_profile_row <name>: the profile row's fields, TAB-separated (kind name aliases jdk compiler warmup matrix tuned)
