@@ -114,8 +114,7 @@ public final class HarnessCpu {
         return nanosOf(files, task);
     }
 
-    /** CPU time so far in ns of the thread at {@code task} ("/proc/self/task/<tid>"), or -1. */
-    public static long nanosOf(final SystemFiles files, final String task) {
+    private static long nanosOf(final SystemFiles files, final String task) {
         final String schedstat = files.firstLine(task + "/schedstat");
         if (schedstat != null && !schedstat.isEmpty()) {
             try {

@@ -25,7 +25,6 @@ import io.fastestjvm.control.ChildFailure;
 import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.slice.SliceProtocol;
-import io.fastestjvm.warmup.CompilerRoom;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -109,15 +108,13 @@ final class BlockRunner {
             for (final String name : children.keySet()) { // in start order: the first started warms first
                 final long started = System.nanoTime();
                 final ControlMessage warm = ask(children.get(name), ControlMessage.of(SliceProtocol.WARMUP),
-                        SliceProtocol.WARMED_UP, (fastSlices + CompilerRoom.MAX_BURSTS + plan.warmupSlices())
-                                * (sliceMillis + CompilerRoom.BOUND_MILLIS) + REPLY_MARGIN_MILLIS);
+                        SliceProtocol.WARMED_UP, (fastSlices + plan.warmupSlices()) * sliceMillis + REPLY_MARGIN_MILLIS);
                 warmups.put(name, warm);
                 millis.get(name)[1] = millisSince(started);
                 err.println("[qp] block " + block + ": " + name + " warmed up in " + warm.number(SliceProtocol.FAST_SLICES)
                         + " fast + " + warm.number(SliceProtocol.PACED_SLICES) + " slices" + (Boolean.TRUE.equals(warm.fields().get(SliceProtocol.STEADY)) ? ", steady"
                         : ", NOT steady (last check: " + warm.text(SliceProtocol.LAST_FAILURE) + ")")
-                        + seconds(millis.get(name)[0] + millis.get(name)[1], " with its start") + "; "
-                        + warm.number(SliceProtocol.COMPILER_WAIT_MILLIS) + " ms of it the JIT's alone");
+                        + seconds(millis.get(name)[0] + millis.get(name)[1], " with its start"));
             }
             final long cyclesStarted = System.nanoTime();
             for (int cycle = 0; cycle < plan.cycles(); cycle++) {

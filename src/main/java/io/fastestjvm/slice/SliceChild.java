@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuPlanner;
 import io.fastestjvm.affinity.ThreadAffinity;
-import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.InvalidSettingException;
@@ -29,7 +28,6 @@ import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.OwnSequences;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
-import io.fastestjvm.warmup.CompilerRoom;
 import io.fastestjvm.warmup.StringLiterals;
 import io.fastestjvm.warmup.WarmupCollections;
 import org.HdrHistogram.Histogram;
@@ -57,11 +55,6 @@ public final class SliceChild {
     private static final int REPLY_REHEARSALS = 500;
     /** The fewest messages each queue passes after a renewal of the workers, see {@link #renewalWarmInMessages}. */
     private static final int MIN_RENEWAL_WARM_IN_MESSAGES = 100;
-    /**
-     * The fast stage's first slice; each next one is twice as long, up to a full slice, and the JIT gets the CPUs
-     * after each ({@link CompilerRoom}), so the compilations come in short waves that it keeps up with.
-     */
-    private static final long FIRST_BURST_MESSAGES = 1_000;
     /** Calls of an empty drain after the long one: C2's invocation threshold for a method called once a slice. */
     private static final int DRAIN_REHEARSALS = 15_000;
 
@@ -249,20 +242,16 @@ public final class SliceChild {
     private ControlMessage warmUp() throws InterruptedException {
         final WarmupCollections collections = new WarmupCollections(options.warmupGc());
         final StringLiterals literals = new StringLiterals(options.resolveLiterals());
-        final CompilerRoom compiler = new CompilerRoom(SystemFiles.live());
         int done = 0;
-        long burst = FIRST_BURST_MESSAGES;
         while (sentInto(0) < options.fastWarmupMessages()) {
             if (done == 1 || done == 2) {
                 collections.collectBefore(done);
             }
             final String stuck = runSlice(schedule.fastWarmupQueue(), options.warmupRate(),
-                    Math.min(burst, options.fastWarmupMessages() - sentInto(0)));
+                    options.fastWarmupMessages() - sentInto(0));
             if (stuck != null) {
                 return ControlMessage.failed("fast warm-up slice " + done + ": " + stuck);
             }
-            compiler.awaitIdle();
-            burst *= 2;
             done++;
         }
         final int fast = done;
@@ -285,7 +274,6 @@ public final class SliceChild {
                 return ControlMessage.failed("warm-up slice " + (fast + paced) + ": " + stuck);
             }
             final long[] after = evidence.read();
-            compiler.awaitIdle();
             lastFailure = SliceEvidence.failure(before, after);
             if (SliceEvidence.jitQuiet(before, after) && lastFailure == null) {
                 schedule.quietWarmupSlice(queue);
@@ -299,8 +287,6 @@ public final class SliceChild {
         return ControlMessage.of(SliceProtocol.WARMED_UP)
                 .with(SliceProtocol.FAST_SLICES, fast)
                 .with(SliceProtocol.PACED_SLICES, paced)
-                .with(SliceProtocol.COMPILER_WAIT_MILLIS, compiler.waitedMillis())
-                .with(SliceProtocol.COMPILER_WAITS_BOUNDED, compiler.bounded())
                 .with(SliceProtocol.STEADY, steady)
                 .with(SliceProtocol.LAST_FAILURE, lastFailure)
                 .with(SliceProtocol.SENT_SO_FAR, sent())

@@ -29,10 +29,6 @@ public final class SliceProtocol {
     public static final String PINNING = "pinning";
     public static final String FAST_SLICES = "fastSlices";
     public static final String PACED_SLICES = "pacedSlices";
-    /** Warm-up time spent waiting, workers parked, for the JIT compiler to go idle (CompilerRoom). */
-    public static final String COMPILER_WAIT_MILLIS = "compilerWaitMillis";
-    /** Of those waits, how many ended at their bound with the compiler still busy. */
-    public static final String COMPILER_WAITS_BOUNDED = "compilerWaitsBounded";
     public static final String STEADY = "steady";
     public static final String LAST_FAILURE = "lastFailure";
     public static final String SENT_SO_FAR = "sentSoFar";
