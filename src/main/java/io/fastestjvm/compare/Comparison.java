@@ -155,6 +155,8 @@ public final class Comparison {
                 final ComparisonAnalysis sofar = analyse(folder, plan);
                 if (plan.steinStop() && block >= plan.blocks()) {
                     target = steinTarget(sofar, plan, block, err);
+                } else if (plan.medianStop()) {
+                    target = medianTarget(sofar, MedianStop.of(plan), block);
                 }
                 final double capSeconds = plan.maxMinutes() == 0 ? Double.POSITIVE_INFINITY
                         : (capNanos - (System.nanoTime() - started)) / 1e9;
@@ -233,13 +235,35 @@ public final class Comparison {
         return target;
     }
 
+    /**
+     * The blocks to run under the median rule, as the last block number, once block {@code block} has ended: this
+     * block when every pair's p50 is narrow enough ({@link MedianStop#reached}), else the next, up to
+     * {@link MedianStop#MAX_BLOCKS}; never fewer than the rule's least blocks. A pair with no p50 yet (its blocks
+     * failed) keeps it going too, up to the time cap.
+     */
+    static int medianTarget(final ComparisonAnalysis analysis, final MedianStop rule, final int block) {
+        if (block < rule.leastBlocks) {
+            return rule.leastBlocks;
+        }
+        for (int i = 0; i < analysis.variants.size(); i++) {
+            for (int j = i + 1; j < analysis.variants.size(); j++) {
+                final PairFigure p50 = analysis.figure(analysis.variants.get(i), analysis.variants.get(j),
+                        ComparisonAnalysis.P50);
+                if (p50 == null || !rule.reached(p50)) {
+                    return Math.min(block + 1, MedianStop.MAX_BLOCKS);
+                }
+            }
+        }
+        return block;
+    }
+
     static ComparisonAnalysis analyse(final File folder, final ComparisonOptions plan) throws IOException {
         final List<String> names = new ArrayList<>();
         for (final VariantSpec variant : plan.variants()) {
             names.add(variant.name);
         }
         return ComparisonAnalysis.of(names, ComparisonFiles.readSlices(folder), ComparisonFiles.readBlocks(folder),
-                SteinStop.of(plan));
+                SteinStop.of(plan), MedianStop.of(plan));
     }
 
     private static int report(final File folder, final PrintStream out, final PrintStream err) throws IOException {

@@ -29,6 +29,8 @@ final class ComparisonAnalysis {
     static final String P50 = "actual-send p50";
     /** The p50's robust reading: the median block, which one fresh JVM drawn far off moves by one rank at most. */
     static final String P50_MEDIAN_OF_BLOCKS = "actual-send p50, median of blocks";
+    /** Under the median stop rule the median of blocks is primary, and the mean of blocks (t) its secondary twin. */
+    static final String P50_MEAN_OF_BLOCKS = "actual-send p50, mean of blocks";
 
     final List<String> variants;
     final List<PairFigure> figures = new ArrayList<>();
@@ -41,13 +43,16 @@ final class ComparisonAnalysis {
     final List<BlockRow> blockRows;
     /** Stein's stop rule the comparison ran under; null: a fixed number of blocks. */
     final SteinStop stop;
+    /** The median stop rule the comparison ran under, which makes the median of blocks primary; or null. */
+    final MedianStop medianStop;
 
     private ComparisonAnalysis(final List<String> variants, final List<SliceRow> slices, final List<BlockRow> blocks,
-                               final SteinStop stop) {
+                               final SteinStop stop, final MedianStop medianStop) {
         this.variants = variants;
         this.slices = slices;
         this.blockRows = blocks;
         this.stop = stop;
+        this.medianStop = medianStop;
     }
 
     /** The analysis of a comparison that ran a fixed number of blocks. */
@@ -59,7 +64,13 @@ final class ComparisonAnalysis {
     /** The analysis of a comparison that ran under {@code stop} (null: a fixed number of blocks). */
     static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
                                  final List<BlockRow> blocks, final SteinStop stop) {
-        final ComparisonAnalysis analysis = new ComparisonAnalysis(variants, slices, blocks, stop);
+        return of(variants, slices, blocks, stop, null);
+    }
+
+    /** The analysis of a comparison that ran under either stop rule (both null: a fixed number of blocks). */
+    static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
+                                 final List<BlockRow> blocks, final SteinStop stop, final MedianStop medianStop) {
+        final ComparisonAnalysis analysis = new ComparisonAnalysis(variants, slices, blocks, stop, medianStop);
         analysis.analyse();
         return analysis;
     }
@@ -161,8 +172,13 @@ final class ComparisonAnalysis {
         }
         final List<Integer> numbers = Collections.unmodifiableList(paired);
         final PairedBlocks p50 = PairedBlocks.ofMedians(logRatios);
-        figures.add(new PairFigure(a, b, P50, p50, numbers, stop == null ? null : stop.plan(p50)));
-        figures.add(PairFigure.medianOf(a, b, P50_MEDIAN_OF_BLOCKS, p50, numbers));
+        if (medianStop != null) {
+            figures.add(PairFigure.medianOf(a, b, P50, p50, numbers));
+            figures.add(new PairFigure(a, b, P50_MEAN_OF_BLOCKS, p50, numbers, null));
+        } else {
+            figures.add(new PairFigure(a, b, P50, p50, numbers, stop == null ? null : stop.plan(p50)));
+            figures.add(PairFigure.medianOf(a, b, P50_MEDIAN_OF_BLOCKS, p50, numbers));
+        }
         figures.add(new PairFigure(a, b, "actual-send p99 (pooled per block)", PairedBlocks.of(p99), numbers, null));
         figures.add(new PairFigure(a, b, "actual-send p99.9 (pooled per block)", PairedBlocks.of(p999), numbers,
                 null));

@@ -60,6 +60,11 @@ final class ComparisonProgress {
         if (startable == 0) {
             return "the time cap is reached: done";
         }
+        if (analysis.medianStop != null && block >= analysis.medianStop.leastBlocks) {
+            final double capBlocks = Math.ceil(Math.max(0, capSeconds) / perBlock);
+            return "one more block (the median rule, +/-" + analysis.medianStop.targetPercent + " % not reached yet)"
+                    + (Double.isInfinite(capBlocks) ? "" : fmt(", at most %.0f more before the time cap", capBlocks));
+        }
         final String blocks = toGo + (toGo == 1 ? " block" : " blocks") + (pilot ? " of the pilot, then Stein's rule"
                 : "") + (startable < toGo ? ", " + startable + " before the time cap" : "");
         final double minutes = startable * perBlock / 60;

@@ -36,21 +36,30 @@ public final class ComparisonReport {
             analysis.failedBlocks.forEach((block, why) -> md.append("block ").append(block).append(" (")
                     .append(why).append(") "));
         }
-        md.append(fmt(". The primary figure is each pair's actual-send p50. A figure is separable when"
+        final boolean medianPrimary = analysis.medianStop != null;
+        md.append(fmt(". The primary figure is each pair's actual-send p50%s. A figure is separable when"
                 + " Benjamini-Hochberg at a %d %% false discovery rate accepts it within its family, the primary"
-                + " figures (%d) or the secondary ones (%d: the p50's median of blocks, intended-send p50, p99,"
-                + " p99.9), and its 95 %% interval over blocks (t, blocks - 1 df) excludes 1; no interval under %d"
-                + " blocks. The median of blocks is the p50 read robustly: the median block value, its interval from"
-                + " order statistics and its p from the sign test, distribution-free (no interval under %d blocks);"
-                + " a fresh JVM drawn far off the rest moves it by one rank at most, where it moves the mean and"
-                + " widens the t interval by its whole distance.",
+                + " figures (%d) or the secondary ones (%d: the p50's %s, intended-send p50, p99, p99.9), and its"
+                + " 95 %% interval excludes 1 (t over blocks, blocks - 1 df, unless the table says otherwise); no"
+                + " interval under %d blocks. The median of blocks is the p50 read robustly: the median block value,"
+                + " its interval from order statistics and its p from the sign test, distribution-free (no interval"
+                + " under %d blocks); a fresh JVM drawn far off the rest moves it by one rank at most, where it moves"
+                + " the mean and widens the t interval by its whole distance.",
+                medianPrimary ? ", read as the median of blocks (the median stop rule)" : "",
                 Math.round(ComparisonAnalysis.FDR * 100), analysis.family(true).size(),
-                analysis.family(false).size(), PairedBlocks.MIN_BLOCKS, MedianOfBlocks.MIN_BLOCKS));
+                analysis.family(false).size(), medianPrimary ? "mean of blocks" : "median of blocks",
+                PairedBlocks.MIN_BLOCKS, MedianOfBlocks.MIN_BLOCKS));
         if (analysis.stop != null) {
             md.append(fmt(" The comparison ran under Stein's stop rule (pilot %d blocks, target +/-%d %%): once the"
                     + " pilot is complete, each pair's actual-send p50 carries Stein's interval and test (mean of"
                     + " all blocks -/+ t_{n0-1} x s0 / sqrt(n), s0 the pilot's sd), which keep their coverage where a"
                     + " t over all blocks would not.", analysis.stop.pilotBlocks, analysis.stop.targetPercent));
+        }
+        if (medianPrimary) {
+            md.append(fmt(" The comparison ran under the median stop rule (at least %d blocks, target +/-%d %%):"
+                    + " from then on it ran one more block at a time until every pair's median-of-blocks interval"
+                    + " was within the target on both sides of the median, or the time cap came.",
+                    analysis.medianStop.leastBlocks, analysis.medianStop.targetPercent));
         }
         md.append("\n\n");
         md.append(VERDICT_HEADING).append("\n\n| pair | figure | family | ratio | 95 % interval | interval from | p"

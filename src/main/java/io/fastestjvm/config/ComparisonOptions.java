@@ -43,6 +43,7 @@ public final class ComparisonOptions {
     private final boolean sharedQueue;
     private final long seed;
     private final boolean steinStop;
+    private final boolean medianStop;
     private final int targetPercent;
     private final long maxMinutes;
     private final int maxVoidPercent;
@@ -74,6 +75,7 @@ public final class ComparisonOptions {
         checkSharedQueue(values);
         seed = Settings.COMPARE_SEED.longValue(values);
         steinStop = "stein".equals(Settings.COMPARE_STOP.choice(values));
+        medianStop = "median".equals(Settings.COMPARE_STOP.choice(values));
         targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
         maxMinutes = Settings.COMPARE_MAX_MINUTES.longValue(values);
         maxVoidPercent = Settings.COMPARE_MAX_VOID_PERCENT.intValue(values);
@@ -221,6 +223,11 @@ public final class ComparisonOptions {
 
     public boolean steinStop() {
         return steinStop;
+    }
+
+    /** qp.compare.stop=median: one more block at a time until each pair's median of blocks is narrow enough. */
+    public boolean medianStop() {
+        return medianStop;
     }
 
     public int targetPercent() {

@@ -163,10 +163,12 @@ public final class Settings {
             "comparison: seed of every random order").lowestMeans("from the clock, recorded");
     public static final Setting COMPARE_STOP = Setting.oneOf("qp.compare.stop", "fixed",
             "comparison: fixed runs qp.compare.blocks blocks; stein takes them as a pilot and adds the blocks"
-                    + " Stein's two-stage rule asks for the p50 half-width qp.compare.targetPercent",
-            "fixed", "stein");
+                    + " Stein's two-stage rule asks for the p50 half-width qp.compare.targetPercent; median runs at"
+                    + " least qp.compare.blocks (and 6), then one more at a time until every pair's p50 median of"
+                    + " blocks is within qp.compare.targetPercent, which then is the primary figure",
+            "fixed", "stein", "median");
     public static final Setting COMPARE_TARGET_PERCENT = Setting.whole("qp.compare.targetPercent", 5, 1, 100, " %",
-            "comparison: the p50 ratio's interval half-width the stein stop rule aims at");
+            "comparison: the p50 ratio's interval half-width the stein and median stop rules aim at");
     public static final Setting COMPARE_MAX_MINUTES = Setting.whole("qp.compare.maxMinutes", 0, 0, 100_000,
             " minutes", "comparison: no new block starts after this long").lowestMeans("no cap");
     public static final Setting COMPARE_MAX_VOID_PERCENT = Setting.whole("qp.compare.maxVoidPercent", 20, 0, 100,
