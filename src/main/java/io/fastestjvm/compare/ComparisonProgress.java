@@ -6,7 +6,6 @@ import java.util.List;
 import org.apache.commons.math3.stat.StatUtils;
 
 import io.fastestjvm.statistics.Interval;
-import io.fastestjvm.statistics.PairedBlocks;
 
 /**
  * What a running comparison says after each block, one line per pair: the p50 ratio so far with its interval and
@@ -42,7 +41,7 @@ final class ComparisonProgress {
     private static String sofar(final PairFigure p50) {
         final Interval interval = p50.ratioInterval();
         if (interval == null) {
-            return fmt("p50 %.3f, interval from %d blocks", p50.ratio(), PairedBlocks.MIN_BLOCKS);
+            return fmt("p50 %.3f, interval from %d blocks", p50.ratio(), p50.minBlocks());
         }
         return fmt("p50 %.3f (%.3f-%.3f), ", p50.ratio(), interval.lower(), interval.upper())
                 + (p50.separable() ? p50.verdict() + " so far" : p50.verdict() + " yet");

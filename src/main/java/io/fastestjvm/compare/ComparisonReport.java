@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.fastestjvm.statistics.BinomialShare;
 import io.fastestjvm.statistics.Interval;
 import io.fastestjvm.statistics.MedianOfBlocks;
 import io.fastestjvm.statistics.PairedBlocks;
@@ -18,6 +19,8 @@ import io.fastestjvm.statistics.VarianceComponents;
  * warm-ups, voids and idle turns looked like. Everything comes from {@link ComparisonAnalysis}.
  */
 public final class ComparisonReport {
+    /** A block this far off 1 holds a JVM in the slow state: agreeing blocks stay within 1-2 %, slow ones 1.16-1.55x. */
+    static final double FAR = 1.15;
     /** The report's verdict table heading; results/README.md quotes the table under it. */
     public static final String VERDICT_HEADING = "## Pairwise verdict";
     private static final int MOST_CYCLES_SHOWN = 1000;
@@ -76,11 +79,14 @@ public final class ComparisonReport {
                     .append(figure.separable() ? "**" + figure.verdict() + "**" : figure.verdict()).append(" |\n");
         }
         md.append("\n## Paired shift of the median (ns, A - B per cycle, median per block)\n\n"
-                + "| pair | shift | 95 % interval | blocks | block values |\n|---|---:|---|---:|---|\n");
+                + "| pair | shift" + (medianPrimary ? " (median of blocks)" : "") + " | 95 % interval | blocks | block"
+                + " values |\n|---|---:|---|---:|---|\n");
         for (final Map.Entry<String, PairedBlocks> shift : analysis.shifts.entrySet()) {
             final PairedBlocks blocks = shift.getValue();
-            final Interval interval = blocks.interval(PairFigure.CONFIDENCE);
-            md.append("| ").append(shift.getKey()).append(" | ").append(fmt("%.1f", blocks.mean())).append(" | ")
+            final MedianOfBlocks median = medianPrimary ? new MedianOfBlocks(blocks.blockValues()) : null;
+            final Interval interval = median != null ? median.interval() : blocks.interval(PairFigure.CONFIDENCE);
+            md.append("| ").append(shift.getKey()).append(" | ")
+                    .append(fmt("%.1f", median != null ? median.median() : blocks.mean())).append(" | ")
                     .append(interval == null ? "-" : fmt("%.1f - %.1f", interval.lower(), interval.upper()))
                     .append(" | ").append(blocks.blocks()).append(" | ").append(values(blocks.blockValues(), "%.1f"))
                     .append(" |\n");
@@ -122,6 +128,7 @@ public final class ComparisonReport {
                     .append(bestCycles(cost, Math.PI / 2 * within * within, between * between)).append(" |\n");
         }
         md.append(startOrder(analysis));
+        md.append(farBlocks(analysis));
         md.append("\n## Variants\n\n| variant | voided cycles (own slices) | warm-up slices per block | median idle-JVM"
                 + " CPU per slice | median parent CPU per slice |\n|---|---:|---|---:|---:|\n");
         for (final String variant : analysis.variants) {
@@ -172,6 +179,34 @@ public final class ComparisonReport {
                     + " against %.2f %%.\n", figure.a, figure.b, 100 * Math.expm1(effect.estimate()),
                     100 * Math.expm1(effect.lower()), 100 * Math.expm1(effect.upper()), order.blocks(),
                     100 * order.residualSd(), order.residualDf(), 100 * figure.blocks.blockSd()));
+        }
+        return md.toString();
+    }
+
+    /**
+     * Per pair, the blocks whose p50 value puts one side {@link #FAR}x or more above the other: where one fresh JVM
+     * drew the slow state (docs/findings/memory-draw.md), which side it was, and in how many of the blocks.
+     */
+    private static String farBlocks(final ComparisonAnalysis analysis) {
+        final StringBuilder md = new StringBuilder();
+        for (final PairFigure figure : analysis.family(true)) {
+            final List<Integer> aSlow = new ArrayList<>();
+            final List<Integer> bSlow = new ArrayList<>();
+            final double[] values = figure.blocks.blockValues();
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] >= Math.log(FAR)) {
+                    aSlow.add(figure.blockNumbers.get(i));
+                } else if (values[i] <= -Math.log(FAR)) {
+                    bSlow.add(figure.blockNumbers.get(i));
+                }
+            }
+            final Interval aShare = BinomialShare.of(aSlow.size(), values.length, PairFigure.CONFIDENCE);
+            final Interval bShare = BinomialShare.of(bSlow.size(), values.length, PairFigure.CONFIDENCE);
+            md.append(fmt("\nFar blocks, %s / %s (one side %.2fx or more above the other): %s slower in %d of %d"
+                    + " blocks%s (95 %%: %.0f-%.0f %%), %s slower in %d%s (%.0f-%.0f %%).\n", figure.a, figure.b, FAR,
+                    figure.a, aSlow.size(), values.length, aSlow.isEmpty() ? "" : " " + aSlow,
+                    100 * aShare.lower(), 100 * aShare.upper(), figure.b, bSlow.size(),
+                    bSlow.isEmpty() ? "" : " " + bSlow, 100 * bShare.lower(), 100 * bShare.upper()));
         }
         return md.toString();
     }

@@ -27,6 +27,18 @@ class ComparisonReportTest {
     }
 
     @Test
+    void farBlocksNameWhichSideDrewTheSlowState() {
+        final Synthetic data = new Synthetic("a", "b");
+        final double[] values = {0.01, Math.log(1.35), -0.02, -Math.log(1.4), Math.log(1.14), -Math.log(1.2)};
+        for (int block = 1; block <= values.length; block++) {
+            data.pairedBlock(block, values[block - 1]);
+        }
+        final String md = ComparisonReport.markdown("t", Collections.emptyList(), data.analyse(), 20);
+        assertEquals("Far blocks, a / b (one side 1.15x or more above the other): a slower in 1 of 6 blocks [2]"
+                + " (95 %: 0-64 %), b slower in 2 [4, 6] (4-78 %).", line(md, "Far blocks"));
+    }
+
+    @Test
     void aKnownDifferenceReadsAsSeparable() {
         final ComparisonAnalysis analysis = Synthetic.generate(7, 6, 60, 300, 0).analyse();
         final String md = ComparisonReport.markdown("Interleaved comparison x", Arrays.asList("Started then",

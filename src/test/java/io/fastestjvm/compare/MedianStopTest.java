@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.statistics.Interval;
+import io.fastestjvm.statistics.MedianOfBlocks;
 
 /** The median stop rule: what it makes primary, when the block loop stops, and its coverage when it does. */
 class MedianStopTest {
@@ -41,6 +42,12 @@ class MedianStopTest {
         final double[] values = p50.blocks.blockValues().clone();
         Arrays.sort(values);
         assertEquals(Math.exp((values[4] + values[5]) / 2), p50.ratio(), 1e-12);
+
+        final String report = ComparisonReport.markdown("t", java.util.Collections.emptyList(), analysis, 20);
+        assertTrue(report.contains("ran under the median stop rule (at least 6 blocks, target +/-5 %)"), report);
+        final MedianOfBlocks shift = new MedianOfBlocks(analysis.shifts.get("a / b").blockValues());
+        assertTrue(report.contains(String.format(Locale.ROOT, "| a / b | %.1f | %.1f - %.1f |", shift.median(),
+                shift.interval().lower(), shift.interval().upper())), "the shift read as the median too: " + report);
 
         final ComparisonAnalysis fixed = data.analyse(null);
         assertNull(figure(fixed, ComparisonAnalysis.P50).median, "without the rule the p50 is the mean of blocks");
