@@ -34,8 +34,17 @@ class ComparisonReportTest {
             data.pairedBlock(block, values[block - 1]);
         }
         final String md = ComparisonReport.markdown("t", Collections.emptyList(), data.analyse(), 20);
-        assertEquals("Far blocks, a / b (one side 1.15x or more above the other): a slower in 1 of 6 blocks [2]"
+        assertEquals("Far blocks, a / b (1.15x or more off the median block): a slower in 1 of 6 blocks [2]"
                 + " (95 %: 0-64 %), b slower in 2 [4, 6] (4-78 %).", line(md, "Far blocks"));
+        // a real difference of 1.5x is not the slow state; a block 1.3x off it is
+        final Synthetic shifted = new Synthetic("a", "b");
+        final double[] real = {0.41, 0.40, 0.40 + Math.log(1.3), 0.39, 0.41, 0.40};
+        for (int block = 1; block <= real.length; block++) {
+            shifted.pairedBlock(block, real[block - 1]);
+        }
+        assertEquals("Far blocks, a / b (1.15x or more off the median block): a slower in 1 of 6 blocks [3]"
+                + " (95 %: 0-64 %), b slower in 0 (0-46 %).", line(ComparisonReport.markdown("t",
+                Collections.emptyList(), shifted.analyse(), 20), "Far blocks"));
     }
 
     @Test
