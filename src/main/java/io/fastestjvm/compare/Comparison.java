@@ -237,9 +237,8 @@ public final class Comparison {
 
     /**
      * The blocks to run under the median rule, as the last block number, once block {@code block} has ended: this
-     * block when every pair's p50 is narrow enough ({@link MedianStop#reached}), else the next, up to
-     * {@link MedianStop#MAX_BLOCKS}; never fewer than the rule's least blocks. A pair with no p50 yet (its blocks
-     * failed) keeps it going too, up to the time cap.
+     * block when every pair's p50 is narrow enough ({@link MedianStop#reached}), else the next, up to the rule's
+     * most blocks; never fewer than its least blocks. A pair with no p50 yet (its blocks failed) keeps it going too.
      */
     static int medianTarget(final ComparisonAnalysis analysis, final MedianStop rule, final int block) {
         if (block < rule.leastBlocks) {
@@ -250,7 +249,7 @@ public final class Comparison {
                 final PairFigure p50 = analysis.figure(analysis.variants.get(i), analysis.variants.get(j),
                         ComparisonAnalysis.P50);
                 if (p50 == null || !rule.reached(p50)) {
-                    return Math.min(block + 1, MedianStop.MAX_BLOCKS);
+                    return Math.max(block, Math.min(block + 1, rule.mostBlocks));
                 }
             }
         }

@@ -61,8 +61,10 @@ final class ComparisonProgress {
         }
         if (analysis.medianStop != null && block >= analysis.medianStop.leastBlocks) {
             final double capBlocks = Math.ceil(Math.max(0, capSeconds) / perBlock);
+            final int most = analysis.medianStop.mostBlocks - block;
             return "one more block (the median rule, +/-" + analysis.medianStop.targetPercent + " % not reached yet)"
-                    + (Double.isInfinite(capBlocks) ? "" : fmt(", at most %.0f more before the time cap", capBlocks));
+                    + (capBlocks < most ? fmt(", at most %.0f more before the time cap", capBlocks)
+                    : ", at most " + most + " more");
         }
         final String blocks = toGo + (toGo == 1 ? " block" : " blocks") + (pilot ? " of the pilot, then Stein's rule"
                 : "") + (startable < toGo ? ", " + startable + " before the time cap" : "");

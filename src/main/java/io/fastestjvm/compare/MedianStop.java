@@ -19,20 +19,30 @@ import io.fastestjvm.statistics.MedianOfBlocks;
  * the default's mixture. Immutable.
  */
 final class MedianStop {
-    /** The most blocks the rule may run: {@code qp.compare.blocks}' own upper bound. */
+    /** The most blocks the rule may run under a time cap: {@code qp.compare.blocks}' own upper bound. */
     static final int MAX_BLOCKS = SteinStop.MAX_BLOCKS;
+    /** Without a time cap, at most this many times its least blocks: where one side draws the slow state often the
+     *  median may never be narrow enough, and an uncapped comparison must still end. */
+    static final int UNCAPPED_FACTOR = 5;
 
     final int leastBlocks;
     final int targetPercent;
+    /** The last block it may run. */
+    final int mostBlocks;
 
     MedianStop(final int leastBlocks, final int targetPercent) {
+        this(leastBlocks, targetPercent, true);
+    }
+
+    MedianStop(final int leastBlocks, final int targetPercent, final boolean capped) {
         this.leastBlocks = Math.max(leastBlocks, MedianOfBlocks.MIN_BLOCKS);
         this.targetPercent = targetPercent;
+        this.mostBlocks = capped ? MAX_BLOCKS : UNCAPPED_FACTOR * this.leastBlocks;
     }
 
     /** The rule of a comparison's settings, or null when it runs another. */
     static MedianStop of(final ComparisonOptions plan) {
-        return plan.medianStop() ? new MedianStop(plan.blocks(), plan.targetPercent()) : null;
+        return plan.medianStop() ? new MedianStop(plan.blocks(), plan.targetPercent(), plan.maxMinutes() > 0) : null;
     }
 
     double targetHalfWidth() {

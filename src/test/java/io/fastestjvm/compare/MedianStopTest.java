@@ -82,6 +82,12 @@ class MedianStopTest {
                 null, rule), rule, 9), "within +/-5 %: stop");
         assertEquals(10, Comparison.medianTarget(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
                 null, rule), rule, 9), "wider: one more block");
+        assertEquals(30, rule.mostBlocks, "no time cap: at most 5 x its least blocks");
+        assertEquals(30, Comparison.medianTarget(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
+                null, rule), rule, 30), "and then it ends, narrow or not");
+        settings.setProperty("qp.compare.maxMinutes", "30");
+        assertEquals(MedianStop.MAX_BLOCKS, MedianStop.of(ComparisonOptions.fromProperties(settings)).mostBlocks,
+                "under a time cap the cap ends it");
     }
 
     /**
