@@ -8,10 +8,11 @@ import io.fastestjvm.statistics.MedianOfBlocks;
  * The median stop rule ({@code qp.compare.stop=median}): at least {@code qp.compare.blocks} blocks (and
  * {@link MedianOfBlocks#MIN_BLOCKS}), then one more block at a time until every pair's p50, read as the median of
  * its block values, has an order-statistic interval within +/-{@code qp.compare.targetPercent} % on both sides of
- * the median, or {@code qp.compare.maxMinutes} has passed. Under it the median of blocks is each pair's primary
- * figure.
+ * the median, or {@code qp.compare.maxMinutes} has passed (without a cap, at {@link #UNCAPPED_FACTOR}x its least
+ * blocks). Under it the median of blocks is each pair's primary figure.
  * <p>
- * Why a rule of its own: about one fresh JVM in eight draws a state 1.3-1.4x slower for life
+ * Why a rule of its own: now and then (one JVM in ten, in some sets far more) a fresh JVM draws a state 1.3-1.4x
+ * slower for life
  * (docs/findings/memory-draw.md). A mean of blocks, and so Stein's rule, carries each such JVM at its whole
  * distance, and the sd it plans from asks for over a hundred blocks for +/-5 %; the median moves by a rank, and its
  * interval narrows once the blocks on each side outnumber the far ones. Stopping when an interval is narrow enough
