@@ -55,15 +55,15 @@ final class ComparisonProgress {
             return "done";
         }
         final double perBlock = StatUtils.percentile(blockSeconds, 50); // the median
-        final int startable = (int) Math.min(toGo, Math.ceil(Math.max(0, capSeconds) / perBlock));
+        final double beforeCap = Math.ceil(Math.max(0, capSeconds) / perBlock); // blocks that can still start
+        final int startable = (int) Math.min(toGo, beforeCap);
         if (startable == 0) {
             return "the time cap is reached: done";
         }
         if (analysis.medianStop != null && block >= analysis.medianStop.leastBlocks) {
-            final double capBlocks = Math.ceil(Math.max(0, capSeconds) / perBlock);
             final int most = analysis.medianStop.mostBlocks - block;
             return "one more block (the median rule, +/-" + analysis.medianStop.targetPercent + " % not reached yet)"
-                    + (capBlocks < most ? fmt(", at most %.0f more before the time cap", capBlocks)
+                    + (beforeCap < most ? fmt(", at most %.0f more before the time cap", beforeCap)
                     : ", at most " + most + " more");
         }
         final String blocks = toGo + (toGo == 1 ? " block" : " blocks") + (pilot ? " of the pilot, then Stein's rule"

@@ -19,7 +19,8 @@ import io.fastestjvm.statistics.VarianceComponents;
  * warm-ups, voids and idle turns looked like. Everything comes from {@link ComparisonAnalysis}.
  */
 public final class ComparisonReport {
-    /** A block this far off the typical one holds a JVM in the slow state: most agree within 1-2 %, slow ones 1.16-1.55x. */
+    /** A block this far off the typical one holds a JVM in the slow state: most agree within 1-2 %, slow ones
+     *  1.16-1.55x. */
     static final double FAR = 1.15;
     /** The report's verdict table heading; results/README.md quotes the table under it. */
     public static final String VERDICT_HEADING = "## Pairwise verdict";

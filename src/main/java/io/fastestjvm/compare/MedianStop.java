@@ -13,8 +13,8 @@ import io.fastestjvm.statistics.MedianOfBlocks;
  * <p>
  * Why a rule of its own: now and then (one JVM in ten, in some sets far more) a fresh JVM draws a state 1.3-1.4x
  * slower for life (docs/findings/memory-draw.md). A mean of blocks, and so Stein's rule, carries each such JVM at its
- * whole distance, and the sd it plans from asks for over a hundred blocks for +/-5 %; the median moves by a rank, and its
- * interval narrows once the blocks on each side outnumber the far ones. Stopping when an interval is narrow enough
+ * whole distance, and the sd it plans from asks for over a hundred blocks for +/-5 %; the median moves by a rank,
+ * and its interval narrows once the blocks on each side outnumber the far ones. Stopping when an interval is narrow enough
  * is optional stopping on its width, not on its place, so the coverage holds; {@code MedianStopTest} measures it on
  * the default's mixture. Immutable.
  */
