@@ -57,6 +57,9 @@ public final class SliceChild {
     private static final int MIN_RENEWAL_WARM_IN_MESSAGES = 100;
     /** Calls of an empty drain after the long one: C2's invocation threshold for a method called once a slice. */
     private static final int DRAIN_REHEARSALS = 15_000;
+    /** The code-redraw experiment: every this many cycles (0: never). */
+    private static final int REDRAW_CODE_EVERY = Integer.getInteger("fastestjvm.diag.redrawCodeEvery", 0);
+    private long redrawnAt;
 
     private final BenchmarkOptions options;
     private final ComparisonOptions slices;
@@ -318,6 +321,13 @@ public final class SliceChild {
 
     /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */
     private ControlMessage measuredSlice(final long cycle) throws InterruptedException {
+        if (REDRAW_CODE_EVERY > 0 && cycle > 0 && cycle % REDRAW_CODE_EVERY == 0 && cycle != redrawnAt) {
+            redrawnAt = cycle;
+            final String failure = redrawCode(cycle);
+            if (failure != null) {
+                return ControlMessage.failed("code redraw before cycle " + cycle + ": " + failure);
+            }
+        }
         if (schedule.renewsBeforeMeasured()) {
             final String failure = renewWorkers();
             if (failure != null) {
@@ -350,6 +360,29 @@ public final class SliceChild {
                 .with(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM, encode(workers.actualSend()))
                 .with(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM, encode(workers.intendedSend()))
                 .with(SliceProtocol.SLICE_EVIDENCE, SliceEvidence.delta(before, after));
+    }
+
+    /**
+     * The code-redraw experiment (docs/findings/memory-draw.md): every compiled method deoptimised through HotSpot's
+     * WhiteBox API, a random share of the code cache taken so the new code lands elsewhere, then warmed up again until
+     * steady. Null, or why it failed.
+     */
+    private String redrawCode(final long cycle) throws InterruptedException {
+        try {
+            final Class<?> type = Class.forName("jdk.test.whitebox.WhiteBox");
+            final Object whiteBox = type.getConstructor().newInstance();
+            type.getMethod("deoptimizeAll").invoke(whiteBox);
+            final int shift = 64 * (int) (System.nanoTime() % 4096);
+            type.getMethod("allocateCodeBlob", int.class, int.class).invoke(whiteBox, shift, 0); // C2's heap
+            type.getMethod("allocateCodeBlob", int.class, int.class).invoke(whiteBox, shift / 2 + 64, 1); // C1's profiled heap
+            final ControlMessage warmed = warmUp();
+            System.err.println("[qp] code redrawn before cycle " + cycle + " (" + shift + " B shift): "
+                    + warmed.fields().get(SliceProtocol.PACED_SLICES) + " paced slices, steady "
+                    + warmed.fields().get(SliceProtocol.STEADY));
+            return SliceProtocol.WARMED_UP.equals(warmed.type()) ? null : String.valueOf(warmed);
+        } catch (final ReflectiveOperationException e) {
+            return e.toString();
+        }
     }
 
     /**
