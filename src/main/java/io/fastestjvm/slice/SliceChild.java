@@ -57,9 +57,9 @@ public final class SliceChild {
     private static final int MIN_RENEWAL_WARM_IN_MESSAGES = 100;
     /** Calls of an empty drain after the long one: C2's invocation threshold for a method called once a slice. */
     private static final int DRAIN_REHEARSALS = 15_000;
-    /** The code-redraw experiment: every this many cycles (0: never). */
+    /** The code-redraw experiment: before cycle 0, N, 2N, ... (0: never; more than the cycles: once, after warm-up). */
     private static final int REDRAW_CODE_EVERY = Integer.getInteger("fastestjvm.diag.redrawCodeEvery", 0);
-    private long redrawnAt;
+    private long redrawnAt = -1;
 
     private final BenchmarkOptions options;
     private final ComparisonOptions slices;
@@ -321,7 +321,7 @@ public final class SliceChild {
 
     /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */
     private ControlMessage measuredSlice(final long cycle) throws InterruptedException {
-        if (REDRAW_CODE_EVERY > 0 && cycle > 0 && cycle % REDRAW_CODE_EVERY == 0 && cycle != redrawnAt) {
+        if (REDRAW_CODE_EVERY > 0 && cycle % REDRAW_CODE_EVERY == 0 && cycle != redrawnAt) {
             redrawnAt = cycle;
             final String failure = redrawCode(cycle);
             if (failure != null) {
