@@ -24,6 +24,7 @@ import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.control.ChildFailure;
 import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ControlMessage;
+import io.fastestjvm.slice.Recompilation;
 import io.fastestjvm.slice.SliceProtocol;
 import org.HdrHistogram.Histogram;
 
@@ -52,10 +53,12 @@ final class BlockRunner {
     private final String classpath;
     /** Which variant starts first in block 1; each later block starts the next (see {@link #startOrder}). */
     private final int firstOffset;
+    /** Flags every JVM of the comparison gets beyond its variant's: the recompilation's, or none. */
+    private final List<String> launchFlags;
 
     BlockRunner(final ComparisonOptions plan, final BenchmarkOptions options, final Properties settings,
                 final File folder, final Random random, final PrintStream err, final ComparisonFiles files,
-                final String classpath) {
+                final String classpath) throws IOException {
         this.plan = plan;
         this.options = options;
         this.settings = settings;
@@ -65,6 +68,18 @@ final class BlockRunner {
         this.files = files;
         this.classpath = classpath;
         this.firstOffset = random.nextInt(plan.variants().size());
+        final File whiteBox = new File(new File(folder, "build"), "whitebox");
+        if (plan.recompile()) {
+            Recompilation.install(whiteBox);
+        }
+        this.launchFlags = plan.recompile() ? Recompilation.jvmFlags(whiteBox) : Collections.<String>emptyList();
+    }
+
+    /** The flags of this block's JVM of {@code variant} alone: its shared queue's, and the recompilation's. */
+    private List<String> childFlags(final SharedQueue shared, final VariantSpec variant) {
+        final List<String> flags = new ArrayList<>(shared.childFlags(plan.variants().indexOf(variant)));
+        flags.addAll(launchFlags);
+        return flags;
     }
 
     /** Runs block {@code block}; returns null when it completed, else why it failed (its rows then never count). */
@@ -93,8 +108,8 @@ final class BlockRunner {
                 err.println("[qp] block " + block + ": starting " + variant.name);
                 final long started = System.nanoTime();
                 children.put(variant.name, ChildHandle.start(variant.name,
-                        VariantLaunch.command(variant, settings, classpath,
-                                shared.childFlags(plan.variants().indexOf(variant))), log, CONNECT_MILLIS));
+                        VariantLaunch.command(variant, settings, classpath, childFlags(shared, variant)), log,
+                        CONNECT_MILLIS));
                 idle(children.get(variant.name));
                 millis.put(variant.name, new long[] {millisSince(started), -1, -1});
                 logs.put(variant.name, new SliceLog(new File(blockDir, VariantLaunch.fileName(variant.name)
@@ -108,11 +123,14 @@ final class BlockRunner {
             for (final String name : children.keySet()) { // in start order: the first started warms first
                 final long started = System.nanoTime();
                 final ControlMessage warm = ask(children.get(name), ControlMessage.of(SliceProtocol.WARMUP),
-                        SliceProtocol.WARMED_UP, (fastSlices + plan.warmupSlices()) * sliceMillis + REPLY_MARGIN_MILLIS);
+                        SliceProtocol.WARMED_UP, (fastSlices + (plan.recompile() ? 2 : 1) * plan.warmupSlices()) * sliceMillis
+                                + REPLY_MARGIN_MILLIS);
                 warmups.put(name, warm);
                 millis.get(name)[1] = millisSince(started);
                 err.println("[qp] block " + block + ": " + name + " warmed up in " + warm.number(SliceProtocol.FAST_SLICES)
-                        + " fast + " + warm.number(SliceProtocol.PACED_SLICES) + " slices" + (Boolean.TRUE.equals(warm.fields().get(SliceProtocol.STEADY)) ? ", steady"
+                        + " fast + " + warm.number(SliceProtocol.PACED_SLICES) + " slices" + (plan.recompile()
+                        ? ", recompiled (code cache shifted " + warm.number(SliceProtocol.CODE_SHIFT) + " B) + "
+                        + warm.number(SliceProtocol.RECOMPILED_SLICES) + " slices" : "") + (Boolean.TRUE.equals(warm.fields().get(SliceProtocol.STEADY)) ? ", steady"
                         : ", NOT steady (last check: " + warm.text(SliceProtocol.LAST_FAILURE) + ")")
                         + seconds(millis.get(name)[0] + millis.get(name)[1], " with its start"));
             }

@@ -37,6 +37,7 @@ public final class ComparisonOptions {
     private final long receiveSpinNanos;
     private final int queues;
     private final boolean pauseIdle;
+    private final boolean recompile;
     private final boolean randomQueueOrder;
     private final long queueSeed;
     private final int renewEvery;
@@ -64,6 +65,7 @@ public final class ComparisonOptions {
         receiveSpinNanos = Settings.COMPARE_RECEIVE_SPIN_NANOS.longValue(values);
         queues = Settings.COMPARE_QUEUES.intValue(values);
         pauseIdle = Settings.COMPARE_PAUSE_IDLE.bool(values);
+        recompile = Settings.COMPARE_RECOMPILE.bool(values);
         if (queues > warmupSlices) {
             throw Settings.COMPARE_QUEUES.invalid(queues + " is more than qp.compare.warmupSlices (" + warmupSlices
                     + "): every queue has a quiet warm-up slice before any measured slice");
@@ -195,6 +197,11 @@ public final class ComparisonOptions {
 
     public boolean pauseIdle() {
         return pauseIdle;
+    }
+
+    /** True when each JVM, once warm, compiles its code again and warms up again (qp.compare.recompile). */
+    public boolean recompile() {
+        return recompile;
     }
 
     /** True for qp.compare.queueOrder=random: each measured slice's queue is drawn. */

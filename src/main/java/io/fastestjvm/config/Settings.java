@@ -150,6 +150,9 @@ public final class Settings {
                     + " consumer are new threads with new senders, receivers, message buffers and histograms, so one"
                     + " JVM samples their placement in memory; each queue then passes one Chronicle index spacing of unrecorded messages"
                     + " (docs/interleaved.md)").lowestMeans("never");
+    public static final Setting COMPARE_RECOMPILE = Setting.flag("qp.compare.recompile", false,
+            "comparison: true: each JVM, once warm, drops its compiled code (HotSpot's WhiteBox API) and warms up"
+                    + " again, so none keeps a slow first compilation; about 40 s a JVM (docs/interleaved.md)");
     public static final Setting COMPARE_PAUSE_IDLE = Setting.flag("qp.compare.pauseIdle", true,
             "comparison: true stops (SIGSTOP) every JVM that is not measuring, warming up or reading back, so its own"
                     + " threads (the JVM's periodic task, monitor deflation, the collector's service thread) take no"
@@ -193,7 +196,8 @@ public final class Settings {
     public static final List<Setting> COMPARISON = Collections.unmodifiableList(Arrays.asList(
             COMPARE_VARIANTS, COMPARE_BLOCKS, COMPARE_CYCLES, COMPARE_SLICE_MILLIS, COMPARE_RESUME_MESSAGES,
             COMPARE_WARMUP_SLICES, COMPARE_STEADY_SLICES, COMPARE_RECEIVE_SPIN_NANOS, COMPARE_QUEUES,
-            COMPARE_QUEUE_ORDER, COMPARE_QUEUE_SEED, COMPARE_RENEW_EVERY, COMPARE_SHARED_QUEUE, COMPARE_PAUSE_IDLE,
+            COMPARE_QUEUE_ORDER, COMPARE_QUEUE_SEED, COMPARE_RENEW_EVERY, COMPARE_SHARED_QUEUE, COMPARE_RECOMPILE,
+            COMPARE_PAUSE_IDLE,
             COMPARE_SEED, COMPARE_STOP, COMPARE_TARGET_PERCENT, COMPARE_MAX_MINUTES, COMPARE_MAX_VOID_PERCENT,
             COMPARE_MAX_OUTSIDE_CPU_PERCENT));
     /** Every name {@code qp.*} accepts: the run settings, the comparison's and qp.help; what the table and the help list. */

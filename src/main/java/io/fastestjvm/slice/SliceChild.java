@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.affinity.CpuAssignment;
@@ -57,9 +58,6 @@ public final class SliceChild {
     private static final int MIN_RENEWAL_WARM_IN_MESSAGES = 100;
     /** Calls of an empty drain after the long one: C2's invocation threshold for a method called once a slice. */
     private static final int DRAIN_REHEARSALS = 15_000;
-    /** The code-redraw experiment: before cycle 0, N, 2N, ... (0: never; more than the cycles: once, after warm-up). */
-    private static final int REDRAW_CODE_EVERY = Integer.getInteger("fastestjvm.diag.redrawCodeEvery", 0);
-    private long redrawnAt = -1;
 
     private final BenchmarkOptions options;
     private final ComparisonOptions slices;
@@ -240,7 +238,8 @@ public final class SliceChild {
      * as a measured slice, through the queues in turn, until steady and every queue had a quiet one
      * ({@link SliceSchedule}). Collects twice early (so Chronicle's weakly held index arrays are seen empty while their
      * lookup is profiled, as the single run's warm-up does) and resolves the loaded classes' string literals as the
-     * paced slices start, so no compilation request inside a measured slice allocates.
+     * paced slices start, so no compilation request inside a measured slice allocates. With qp.compare.recompile the
+     * compiled code is then thrown away ({@link Recompilation}) and the paced slices run again until steady.
      */
     private ControlMessage warmUp() throws InterruptedException {
         final WarmupCollections collections = new WarmupCollections(options.warmupGc());
@@ -260,41 +259,78 @@ public final class SliceChild {
         final int fast = done;
         rehearseDrain();
         literals.resolveLoaded();
+        final PacedWarmup paced = pacedUntilSteady(fast);
+        if (paced.stuck != null) {
+            return ControlMessage.failed(paced.stuck);
+        }
+        PacedWarmup last = paced;
+        int shift = -1;
+        if (slices.recompile()) {
+            try {
+                shift = Recompilation.deoptimizeAll(new SplittableRandom());
+            } catch (final ReflectiveOperationException e) {
+                return ControlMessage.failed("recompilation (qp.compare.recompile): " + e);
+            }
+            last = pacedUntilSteady(fast + paced.slices);
+            if (last.stuck != null) {
+                return ControlMessage.failed("after the recompilation, " + last.stuck);
+            }
+        }
+        return ControlMessage.of(SliceProtocol.WARMED_UP)
+                .with(SliceProtocol.FAST_SLICES, fast)
+                .with(SliceProtocol.PACED_SLICES, paced.slices)
+                .with(SliceProtocol.RECOMPILED_SLICES, slices.recompile() ? last.slices : -1)
+                .with(SliceProtocol.CODE_SHIFT, shift)
+                .with(SliceProtocol.STEADY, last.steady)
+                .with(SliceProtocol.LAST_FAILURE, last.lastFailure)
+                .with(SliceProtocol.SENT_SO_FAR, sent())
+                .with(SliceProtocol.WARMUP_GCS, collections.toList())
+                .with(SliceProtocol.STRING_LITERALS, literals.toMap());
+    }
+
+    /** The paced stage of a warm-up: its slices, steady or not, the last slice's failed check; or why it stuck. */
+    private static final class PacedWarmup {
+        int slices;
+        boolean steady;
+        String lastFailure;
+        String stuck;
+    }
+
+    /**
+     * Slices at the measured rate, the queues in turn, renewed as measured slices are, until steady or
+     * qp.compare.warmupSlices; {@code before} slices of this warm-up came earlier (for the failure's slice number).
+     */
+    private PacedWarmup pacedUntilSteady(final int before) throws InterruptedException {
+        final PacedWarmup paced = new PacedWarmup();
         int quiet = 0;
-        int paced = 0;
-        String lastFailure = null;
-        while (paced < slices.warmupSlices() && !schedule.steady(paced, quiet)) {
+        while (paced.slices < slices.warmupSlices() && !schedule.steady(paced.slices, quiet)) {
+            final int number = before + paced.slices;
             if (schedule.renewsBeforePacedWarmup()) {
                 final String failure = renewWorkers();
                 if (failure != null) {
-                    return ControlMessage.failed("renewal before warm-up slice " + (fast + paced) + ": " + failure);
+                    paced.stuck = "renewal before warm-up slice " + number + ": " + failure;
+                    return paced;
                 }
             }
-            final long[] before = evidence.read();
+            final long[] start = evidence.read();
             final int queue = schedule.pacedWarmupQueue();
             final String stuck = runSlice(queue, options.rate(), Long.MAX_VALUE);
             if (stuck != null) {
-                return ControlMessage.failed("warm-up slice " + (fast + paced) + ": " + stuck);
+                paced.stuck = "warm-up slice " + number + ": " + stuck;
+                return paced;
             }
-            final long[] after = evidence.read();
-            lastFailure = SliceEvidence.failure(before, after);
-            if (SliceEvidence.jitQuiet(before, after) && lastFailure == null) {
+            final long[] end = evidence.read();
+            paced.lastFailure = SliceEvidence.failure(start, end);
+            if (SliceEvidence.jitQuiet(start, end) && paced.lastFailure == null) {
                 schedule.quietWarmupSlice(queue);
                 quiet++;
             } else {
                 quiet = 0;
             }
-            paced++;
+            paced.slices++;
         }
-        final boolean steady = schedule.steady(paced, quiet);
-        return ControlMessage.of(SliceProtocol.WARMED_UP)
-                .with(SliceProtocol.FAST_SLICES, fast)
-                .with(SliceProtocol.PACED_SLICES, paced)
-                .with(SliceProtocol.STEADY, steady)
-                .with(SliceProtocol.LAST_FAILURE, lastFailure)
-                .with(SliceProtocol.SENT_SO_FAR, sent())
-                .with(SliceProtocol.WARMUP_GCS, collections.toList())
-                .with(SliceProtocol.STRING_LITERALS, literals.toMap());
+        paced.steady = schedule.steady(paced.slices, quiet);
+        return paced;
     }
 
     /**
@@ -321,13 +357,6 @@ public final class SliceChild {
 
     /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */
     private ControlMessage measuredSlice(final long cycle) throws InterruptedException {
-        if (REDRAW_CODE_EVERY > 0 && cycle % REDRAW_CODE_EVERY == 0 && cycle != redrawnAt) {
-            redrawnAt = cycle;
-            final String failure = redrawCode(cycle);
-            if (failure != null) {
-                return ControlMessage.failed("code redraw before cycle " + cycle + ": " + failure);
-            }
-        }
         if (schedule.renewsBeforeMeasured()) {
             final String failure = renewWorkers();
             if (failure != null) {
@@ -360,29 +389,6 @@ public final class SliceChild {
                 .with(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM, encode(workers.actualSend()))
                 .with(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM, encode(workers.intendedSend()))
                 .with(SliceProtocol.SLICE_EVIDENCE, SliceEvidence.delta(before, after));
-    }
-
-    /**
-     * The code-redraw experiment (docs/findings/memory-draw.md): every compiled method deoptimised through HotSpot's
-     * WhiteBox API, a random share of the code cache taken so the new code lands elsewhere, then warmed up again until
-     * steady. Null, or why it failed.
-     */
-    private String redrawCode(final long cycle) throws InterruptedException {
-        try {
-            final Class<?> type = Class.forName("jdk.test.whitebox.WhiteBox");
-            final Object whiteBox = type.getConstructor().newInstance();
-            type.getMethod("deoptimizeAll").invoke(whiteBox);
-            final int shift = 64 * (int) (System.nanoTime() % 4096);
-            type.getMethod("allocateCodeBlob", int.class, int.class).invoke(whiteBox, shift, 0); // C2's heap
-            type.getMethod("allocateCodeBlob", int.class, int.class).invoke(whiteBox, shift / 2 + 64, 1); // C1's profiled heap
-            final ControlMessage warmed = warmUp();
-            System.err.println("[qp] code redrawn before cycle " + cycle + " (" + shift + " B shift): "
-                    + warmed.fields().get(SliceProtocol.PACED_SLICES) + " paced slices, steady "
-                    + warmed.fields().get(SliceProtocol.STEADY));
-            return SliceProtocol.WARMED_UP.equals(warmed.type()) ? null : String.valueOf(warmed);
-        } catch (final ReflectiveOperationException e) {
-            return e.toString();
-        }
     }
 
     /**

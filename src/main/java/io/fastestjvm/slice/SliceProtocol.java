@@ -31,6 +31,9 @@ public final class SliceProtocol {
     public static final String PACED_SLICES = "pacedSlices";
     public static final String STEADY = "steady";
     public static final String LAST_FAILURE = "lastFailure";
+    /** With qp.compare.recompile: the paced slices after the recompilation, and the code cache's shift in bytes. */
+    public static final String RECOMPILED_SLICES = "recompiledSlices";
+    public static final String CODE_SHIFT = "codeShift";
     public static final String SENT_SO_FAR = "sentSoFar";
     public static final String WARMUP_GCS = WarmupCollections.SUMMARY_KEY;
     public static final String STRING_LITERALS = StringLiterals.SUMMARY_KEY;

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -88,6 +89,31 @@ class InterleavedComparisonIT {
         try (Stream<Path> left = Files.list(queues)) {
             assertEquals("", left.map(Path::toString).collect(Collectors.joining(", ")), "queues left behind");
         }
+    }
+
+    @Test
+    void withRecompileEachJvmThrowsItsCodeAwayOnceWarmAndWarmsUpAgainBeforeItIsMeasured() throws IOException {
+        final Path queues = Files.createDirectory(temp.resolve("queues"));
+        final Properties settings = settings(queues, 1);
+        settings.setProperty("qp.compare.recompile", "true");
+        settings.setProperty("qp.compare.maxVoidPercent", "100"); // 200 ms slices: voids are not this test's subject
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int exit = compare(settings, err);
+        final String log = err.toString("UTF-8");
+
+        for (final String variant : new String[] {"a", "b"}) {
+            assertTrue(Pattern.compile("block 1: " + variant + " warmed up in \\d+ fast \\+ \\d+ slices, recompiled"
+                    + " \\(code cache shifted \\d+ B\\) \\+ [1-9]\\d* slices").matcher(log).find(), log);
+        }
+        final File[] made = temp.resolve("results").resolve("comparisons").toFile().listFiles();
+        assertEquals(1, made == null ? 0 : made.length, log);
+        assertTrue(new File(made[0], "build/whitebox/sun/hotspot/WhiteBox.class").isFile(), "the class the boot"
+                + " loader appends");
+        for (final BlockRow block : ComparisonFiles.readBlocks(made[0])) {
+            assertTrue(block.ok(), block.toCsv());
+        }
+        assertEquals(6 * 2, ComparisonFiles.readSlices(made[0]).size(), log);
+        assertEquals(0, exit, log);
     }
 
     @Test

@@ -236,6 +236,14 @@ class ComparisonOptionsTest {
     }
 
     @Test
+    void recompilationIsOffUnlessAskedFor() {
+        assertFalse(ComparisonOptions.fromProperties(new Properties()).recompile());
+        assertTrue(ComparisonOptions.fromProperties(props("qp.compare.recompile", "true")).recompile());
+        assertThrows(InvalidSettingException.class,
+                () -> ComparisonOptions.fromProperties(props("qp.compare.recompile", "yes please")));
+    }
+
+    @Test
     void theOutsideCpuLimitIsTenPercentOfACpuByDefaultZeroTurnsItOffAndItStopsAt200() {
         assertEquals(10, ComparisonOptions.fromProperties(new Properties()).maxOutsideCpuPercent());
         assertEquals(0, ComparisonOptions.fromProperties(props("qp.compare.maxOutsideCpuPercent", "0"))
