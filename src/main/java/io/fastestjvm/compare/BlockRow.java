@@ -31,6 +31,8 @@ final class BlockRow {
     long cyclesMillis = -1;
     /** Where its JVM came in the block's start (and warm-up) order, 0 first; -1 in sets written before it existed. */
     int startPosition = -1;
+    /** Paced warm-up slices after qp.compare.recompile's recompilation; -1 without it, or in sets before it. */
+    int recompiledSlices = -1;
 
     /** What the block spent on this variant alone, whatever its cycle count: start, warm-up and read-back. */
     long fixedMillis() {
@@ -49,7 +51,8 @@ final class BlockRow {
                 header.append(',').append(latency).append('.').append(name);
             }
         }
-        return header.append(",status,startMillis,warmupMillis,cyclesMillis,finishMillis,startPosition")
+        return header.append(",status,startMillis,warmupMillis,cyclesMillis,finishMillis,startPosition,"
+                + SliceProtocol.RECOMPILED_SLICES)
                 .toString();
     }
 
@@ -65,7 +68,7 @@ final class BlockRow {
         }
         return line.append(',').append(status.replace(',', ';').replaceAll("[\\r\\n]", " ")).append(',')
                 .append(startMillis).append(',').append(warmupMillis).append(',').append(cyclesMillis).append(',')
-                .append(finishMillis).append(',').append(startPosition).toString();
+                .append(finishMillis).append(',').append(startPosition).append(',').append(recompiledSlices).toString();
     }
 
     static BlockRow parse(final String csv) {
@@ -93,7 +96,10 @@ final class BlockRow {
             row.finishMillis = Long.parseLong(cells[i++]);
         }
         if (i < cells.length) {
-            row.startPosition = Integer.parseInt(cells[i]);
+            row.startPosition = Integer.parseInt(cells[i++]);
+        }
+        if (i < cells.length) {
+            row.recompiledSlices = Integer.parseInt(cells[i]);
         }
         return row;
     }

@@ -57,6 +57,8 @@ final class ComparisonFiles implements Closeable {
         row.voids = voids;
         row.cycles = cycles;
         row.warmupSlices = (int) warmup.number(SliceProtocol.PACED_SLICES);
+        row.recompiledSlices = warmup.fields().containsKey(SliceProtocol.RECOMPILED_SLICES)
+                ? (int) warmup.number(SliceProtocol.RECOMPILED_SLICES) : -1;
         row.steady = Boolean.TRUE.equals(warmup.fields().get(SliceProtocol.STEADY));
         row.pooledMessages = pooled[0].getTotalCount();
         for (int i = 0; i < BlockRow.PERCENTILES.length; i++) {

@@ -226,6 +226,7 @@ class SliceRowTest {
         row.cyclesMillis = 66_789;
         row.finishMillis = 9_876;
         row.startPosition = 1;
+        row.recompiledSlices = 44;
         return row;
     }
 
@@ -246,13 +247,14 @@ class SliceRowTest {
         assertEquals(expected.cyclesMillis, actual.cyclesMillis);
         assertEquals(expected.finishMillis, actual.finishMillis);
         assertEquals(expected.startPosition, actual.startPosition);
+        assertEquals(expected.recompiledSlices, actual.recompiledSlices);
     }
 
     @Test
     void aBlockRowWrittenBeforeTheTimesParsesWithoutThem() {
         final String csv = block(2, "a", "ok").toCsv();
         String older = csv;
-        for (int column = 0; column < 5; column++) {
+        for (int column = 0; column < 6; column++) {
             older = older.substring(0, older.lastIndexOf(','));
         }
         final BlockRow back = BlockRow.parse(older);
@@ -265,11 +267,21 @@ class SliceRowTest {
     @Test
     void aBlockRowWrittenBeforeTheStartPositionParsesWithItsTimesAndPositionMinusOne() {
         final String csv = block(2, "a", "ok").toCsv();
-        final BlockRow back = BlockRow.parse(csv.substring(0, csv.lastIndexOf(',')));
+        final String withPosition = csv.substring(0, csv.lastIndexOf(','));
+        final BlockRow back = BlockRow.parse(withPosition.substring(0, withPosition.lastIndexOf(',')));
         assertEquals(9_876, back.finishMillis);
         assertEquals(-1, back.startPosition, "not known");
         assertEquals(1, BlockRow.parse(csv).startPosition);
-        assertEquals("startPosition", BlockRow.header().substring(BlockRow.header().lastIndexOf(',') + 1),
+    }
+
+    @Test
+    void aBlockRowWrittenBeforeTheRecompilationParsesWithItsPositionAndRecompiledSlicesMinusOne() {
+        final String csv = block(2, "a", "ok").toCsv();
+        final BlockRow back = BlockRow.parse(csv.substring(0, csv.lastIndexOf(',')));
+        assertEquals(1, back.startPosition);
+        assertEquals(-1, back.recompiledSlices, "not known");
+        assertEquals(44, BlockRow.parse(csv).recompiledSlices);
+        assertEquals("recompiledSlices", BlockRow.header().substring(BlockRow.header().lastIndexOf(',') + 1),
                 "last, so that sets made before it still parse");
     }
 
