@@ -111,6 +111,7 @@ class InterleavedComparisonIT {
                 + " loader appends");
         for (final BlockRow block : ComparisonFiles.readBlocks(made[0])) {
             assertTrue(block.ok(), block.toCsv());
+            assertTrue(block.recompiledSlices > 0, "blocks.csv records the slices after recompiling: " + block.toCsv());
         }
         assertEquals(6 * 2, ComparisonFiles.readSlices(made[0]).size(), log);
         assertEquals(0, exit, log);
