@@ -152,7 +152,7 @@ public final class Settings {
                     + " (docs/interleaved.md)").lowestMeans("never");
     public static final Setting COMPARE_RECOMPILE = Setting.flag("qp.compare.recompile", false,
             "comparison: true: each JVM, once warm, drops its compiled code (HotSpot's WhiteBox API) and warms up"
-                    + " again, so none keeps a slow first compilation; about 40 s a JVM (docs/interleaved.md)");
+                    + " again, so none keeps a slow first compilation; 30-80 s a JVM (docs/interleaved.md)");
     public static final Setting COMPARE_PAUSE_IDLE = Setting.flag("qp.compare.pauseIdle", true,
             "comparison: true stops (SIGSTOP) every JVM that is not measuring, warming up or reading back, so its own"
                     + " threads (the JVM's periodic task, monitor deflation, the collector's service thread) take no"
