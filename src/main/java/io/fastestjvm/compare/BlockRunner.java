@@ -68,11 +68,13 @@ final class BlockRunner {
         this.files = files;
         this.classpath = classpath;
         this.firstOffset = random.nextInt(plan.variants().size());
-        final File whiteBox = new File(new File(folder, "build"), "whitebox");
         if (plan.recompile()) {
+            final File whiteBox = new File(VariantLaunch.buildFolder(folder), "whitebox");
             Recompilation.install(whiteBox);
+            this.launchFlags = Recompilation.jvmFlags(whiteBox);
+        } else {
+            this.launchFlags = Collections.emptyList();
         }
-        this.launchFlags = plan.recompile() ? Recompilation.jvmFlags(whiteBox) : Collections.<String>emptyList();
     }
 
     /** The flags of this block's JVM of {@code variant} alone: its shared queue's, and the recompilation's. */

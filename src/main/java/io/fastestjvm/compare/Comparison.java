@@ -142,7 +142,7 @@ public final class Comparison {
         watch.start();
         try (ComparisonFiles files = new ComparisonFiles(folder)) {
             final BlockRunner runner = new BlockRunner(plan, options, properties, folder, random, err, files,
-                    VariantLaunch.snapshot(new File(folder, "build")));
+                    VariantLaunch.snapshot(VariantLaunch.buildFolder(folder)));
             for (int block = 1; block <= target; block++) {
                 if (System.nanoTime() - started > capNanos) {
                     err.println("[qp] time cap (qp.compare.maxMinutes=" + plan.maxMinutes() + ") reached before block "

@@ -57,8 +57,7 @@ final class ComparisonFiles implements Closeable {
         row.voids = voids;
         row.cycles = cycles;
         row.warmupSlices = (int) warmup.number(SliceProtocol.PACED_SLICES);
-        row.recompiledSlices = warmup.fields().containsKey(SliceProtocol.RECOMPILED_SLICES)
-                ? (int) warmup.number(SliceProtocol.RECOMPILED_SLICES) : -1;
+        row.recompiledSlices = (int) warmup.number(SliceProtocol.RECOMPILED_SLICES); // -1 without qp.compare.recompile
         row.steady = Boolean.TRUE.equals(warmup.fields().get(SliceProtocol.STEADY));
         row.pooledMessages = pooled[0].getTotalCount();
         for (int i = 0; i < BlockRow.PERCENTILES.length; i++) {

@@ -125,6 +125,11 @@ final class VariantLaunch {
         return String.join(File.pathSeparator, entries);
     }
 
+    /** Where a comparison keeps what its JVMs run: the classes' {@link #snapshot}, the recompilation's boot folder. */
+    static File buildFolder(final File comparisonFolder) {
+        return new File(comparisonFolder, "build");
+    }
+
     /** A variant's name as qp.profile and file names take it: '#' and '+' become '-'. */
     static String fileName(final String variant) {
         return variant.replaceAll("[^A-Za-z0-9._-]", "-");
