@@ -150,9 +150,10 @@ public final class Settings {
                     + " consumer are new threads with new senders, receivers, message buffers and histograms, so one"
                     + " JVM samples their placement in memory; each queue then passes one Chronicle index spacing of unrecorded messages"
                     + " (docs/interleaved.md)").lowestMeans("never");
-    public static final Setting COMPARE_RECOMPILE = Setting.flag("qp.compare.recompile", false,
+    public static final Setting COMPARE_RECOMPILE = Setting.flag("qp.compare.recompile", true,
             "comparison: true: each JVM, once warm, drops its compiled code (HotSpot's WhiteBox API) and warms up"
-                    + " again, so none keeps a slow first compilation; 30-80 s a JVM (docs/interleaved.md)");
+                    + " again, so none keeps a slow first compilation (30-80 s a JVM); false measures the first"
+                    + " compilation, which about one JVM in eight keeps 1.15-1.55x slow (docs/interleaved.md)");
     public static final Setting COMPARE_PAUSE_IDLE = Setting.flag("qp.compare.pauseIdle", true,
             "comparison: true stops (SIGSTOP) every JVM that is not measuring, warming up or reading back, so its own"
                     + " threads (the JVM's periodic task, monitor deflation, the collector's service thread) take no"

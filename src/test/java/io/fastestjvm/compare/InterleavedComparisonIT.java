@@ -92,10 +92,9 @@ class InterleavedComparisonIT {
     }
 
     @Test
-    void withRecompileEachJvmThrowsItsCodeAwayOnceWarmAndWarmsUpAgainBeforeItIsMeasured() throws IOException {
+    void byDefaultEachJvmThrowsItsCodeAwayOnceWarmAndWarmsUpAgainBeforeItIsMeasured() throws IOException {
         final Path queues = Files.createDirectory(temp.resolve("queues"));
-        final Properties settings = settings(queues, 1);
-        settings.setProperty("qp.compare.recompile", "true");
+        final Properties settings = settings(queues, 1); // qp.compare.recompile as a user gets it: true
         settings.setProperty("qp.compare.maxVoidPercent", "100"); // 200 ms slices: voids are not this test's subject
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final int exit = compare(settings, err);

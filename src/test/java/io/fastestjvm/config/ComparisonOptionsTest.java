@@ -236,9 +236,9 @@ class ComparisonOptionsTest {
     }
 
     @Test
-    void recompilationIsOffUnlessAskedFor() {
-        assertFalse(ComparisonOptions.fromProperties(new Properties()).recompile());
-        assertTrue(ComparisonOptions.fromProperties(props("qp.compare.recompile", "true")).recompile());
+    void recompilationIsOnUnlessTurnedOff() {
+        assertTrue(ComparisonOptions.fromProperties(new Properties()).recompile(), "the default");
+        assertFalse(ComparisonOptions.fromProperties(props("qp.compare.recompile", "false")).recompile());
         assertThrows(InvalidSettingException.class,
                 () -> ComparisonOptions.fromProperties(props("qp.compare.recompile", "yes please")));
     }
