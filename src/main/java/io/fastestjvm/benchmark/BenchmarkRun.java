@@ -23,6 +23,7 @@ import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.environment.EnvironmentInfo;
+import io.fastestjvm.environment.ProcessId;
 import io.fastestjvm.faults.DiskSpaceFailure;
 import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.faults.QueueRemoval;
@@ -159,7 +160,7 @@ public final class BenchmarkRun {
         warnAboutFallbacks(run.cpus);
 
         run.started = new Date();
-        final String runId = timestamp(run.started) + "-" + label() + "-" + processId();
+        final String runId = timestamp(run.started) + "-" + label() + "-" + ProcessId.current();
         safety.beforeRun(options, runId);
         run.queueDir = new File(options.queueParent(), "qp-" + runId);
         Files.createDirectory(run.queueDir.toPath());
@@ -520,10 +521,5 @@ public final class BenchmarkRun {
         void accept(File queueDir) throws IOException;
     }
 
-    static String processId() {
-        final String name = java.lang.management.ManagementFactory.getRuntimeMXBean().getName();
-        final int at = name.indexOf('@');
-        return at > 0 ? name.substring(0, at) : name;
-    }
 
 }

@@ -15,6 +15,7 @@ import java.util.Locale;
 
 import javax.imageio.ImageIO;
 
+import org.apache.commons.math3.stat.StatUtils;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -194,7 +195,7 @@ public final class PairedSlicesChart {
             all.add(cycle[2]);
             all.add(cycle[3]);
         }
-        final double median = median(all);
+        final double median = all.isEmpty() ? 1 : StatUtils.percentile(all.stream().mapToDouble(v -> v).toArray(), 50);
         final double[] range = range(all, median / LEVEL_CAP, median * LEVEL_CAP, new double[0]);
         final double[] axis = yAxis(chart, range, LABEL_BAND);
         boundaries(chart, axis);
@@ -461,12 +462,4 @@ public final class PairedSlicesChart {
         return Math.max(range[0], Math.min(range[1], value));
     }
 
-    private static double median(final List<Double> values) {
-        if (values.isEmpty()) {
-            return 1;
-        }
-        final double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
-                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-    }
 }

@@ -12,6 +12,7 @@ import io.fastestjvm.statistics.MedianOfBlocks;
 import io.fastestjvm.statistics.PairedBlocks;
 import io.fastestjvm.statistics.StartOrderEffect;
 import io.fastestjvm.statistics.VarianceComponents;
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * {@code report.md} of a comparison: the pairwise table first (ratio, interval, verdict), then the paired median
@@ -135,25 +136,21 @@ public final class ComparisonReport {
         for (final String variant : analysis.variants) {
             final int[] voids = analysis.voidsPerVariant.get(variant);
             final List<String> warmups = new ArrayList<>();
-            final List<Long> idle = new ArrayList<>();
-            final List<Long> parent = new ArrayList<>();
             for (final BlockRow row : analysis.blockRows) {
                 if (variant.equals(row.variant)) {
                     warmups.add(row.warmupSlices + (row.steady ? "" : " (not steady)"));
                 }
             }
-            for (final SliceRow row : analysis.slices) {
-                if (variant.equals(row.variant)) {
-                    idle.add(row.idleCpuNanos);
-                    parent.add(row.parentCpuNanos);
-                }
-            }
+            final double[] idle = analysis.slices.stream().filter(row -> variant.equals(row.variant))
+                    .mapToDouble(row -> row.idleCpuNanos).toArray();
+            final double[] parent = analysis.slices.stream().filter(row -> variant.equals(row.variant))
+                    .mapToDouble(row -> row.parentCpuNanos).toArray();
             final double percent = analysis.voidPercent(variant);
             md.append("| ").append(variant).append(" | ").append(voids[0]).append(" of ").append(voids[1])
                     .append(fmt(" (%.1f %%)", percent)).append(percent > maxVoidPercent ? " **FAILED**" : "")
                     .append(" | ").append(String.join(", ", warmups)).append(" | ")
-                    .append(fmt("%.2f ms", median(idle) / 1e6)).append(" | ")
-                    .append(fmt("%.2f ms", median(parent) / 1e6)).append(" |\n");
+                    .append(fmt("%.2f ms", StatUtils.percentile(idle, 50) / 1e6)).append(" | ")
+                    .append(fmt("%.2f ms", StatUtils.percentile(parent, 50) / 1e6)).append(" |\n");
         }
         final int[] disturbed = analysis.disturbedCycles();
         md.append("\nCycles voided because processes outside the comparison used more than"
@@ -234,14 +231,6 @@ public final class ComparisonReport {
         return needed > PairedBlocks.MAX_BLOCKS_NEEDED ? "> " + PairedBlocks.MAX_BLOCKS_NEEDED : String.valueOf(needed);
     }
 
-    private static double median(final List<Long> values) {
-        if (values.isEmpty()) {
-            return Double.NaN;
-        }
-        final long[] sorted = values.stream().mapToLong(Long::longValue).sorted().toArray();
-        return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
-                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2.0;
-    }
 
     private static String values(final double[] values, final String format) {
         final List<String> cells = new ArrayList<>();

@@ -152,8 +152,8 @@ public final class Settings {
                     + " (docs/interleaved.md)").lowestMeans("never");
     public static final Setting COMPARE_RECOMPILE = Setting.flag("qp.compare.recompile", true,
             "comparison: true: each JVM, once warm, drops its compiled code (HotSpot's WhiteBox API) and warms up"
-                    + " again, so none keeps a slow first compilation (30-80 s a JVM); false measures the first"
-                    + " compilation, which about one JVM in eight keeps 1.15-1.55x slow (docs/interleaved.md)");
+                    + " again (30-80 s a JVM); false keeps the first compilation, in about one JVM in eight 1.15-1.55x"
+                    + " slow for life (docs/interleaved.md)");
     public static final Setting COMPARE_PAUSE_IDLE = Setting.flag("qp.compare.pauseIdle", true,
             "comparison: true stops (SIGSTOP) every JVM that is not measuring, warming up or reading back, so its own"
                     + " threads (the JVM's periodic task, monitor deflation, the collector's service thread) take no"

@@ -3,11 +3,12 @@ package io.fastestjvm.faults;
 import java.io.File;
 import java.io.IOException;
 import java.io.StringReader;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Properties;
+
+import io.fastestjvm.environment.ProcessId;
 
 /**
  * A process told apart from any later process that reuses its pid: pid, kernel start time (field 22 of
@@ -40,7 +41,7 @@ public final class ProcessIdentity {
 
     /** This JVM. */
     public static ProcessIdentity current() {
-        final long pid = currentPid();
+        final long pid = ProcessId.current();
         return new ProcessIdentity(pid, startTimeOf(pid), HOST);
     }
 
@@ -105,15 +106,6 @@ public final class ProcessIdentity {
             return fields.length > 19 ? fields[19] : null;
         } catch (final IOException | RuntimeException e) {
             return null;
-        }
-    }
-
-    private static long currentPid() {
-        try {
-            return Long.parseLong(new File(PROC, "self").getCanonicalFile().getName());
-        } catch (final IOException | NumberFormatException e) {
-            final String name = ManagementFactory.getRuntimeMXBean().getName();
-            return Long.parseLong(name.substring(0, name.indexOf('@')));
         }
     }
 

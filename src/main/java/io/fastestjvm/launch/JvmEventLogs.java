@@ -1,11 +1,11 @@
 package io.fastestjvm.launch;
 
 import java.io.File;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 
+import io.fastestjvm.environment.ProcessId;
 import io.fastestjvm.timeline.HotSpotLogs;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 
@@ -26,9 +26,8 @@ public final class JvmEventLogs implements ChildJvmFlags {
 
     /** A scratch directory name unique to this launching JVM; created only if the child's JDK needs the logs. */
     public static JvmEventLogs inTemporaryDirectory() {
-        final String pid = ManagementFactory.getRuntimeMXBean().getName().split("@")[0];
         return new JvmEventLogs(new File(System.getProperty("java.io.tmpdir"),
-                DIRECTORY_PREFIX + pid + "-" + System.nanoTime()).toPath());
+                DIRECTORY_PREFIX + ProcessId.current() + "-" + System.nanoTime()).toPath());
     }
 
     @Override

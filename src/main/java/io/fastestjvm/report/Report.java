@@ -12,13 +12,15 @@ import java.util.List;
  * Entry point of {@code mvn exec:java@Report -Dexec.args="<results folder> [<more folders>...]"}: reads the results
  * folders (matrix sets or plain folders of run folders), writes matrix.json/.csv into each, and report.md with
  * charts/ comparing all of them into each. With {@code --index <results>} it regenerates results/README.md from
- * the reports found in results/*.
+ * the reports found in results/*. With {@code --answer <folder> <comparison folder>...} it writes the answer table,
+ * each JVM against JDK 17, from finished interleaved comparisons ({@link AnswerTable}).
  */
 public final class Report {
     static final int OK = 0;
     static final int FAILED = 1;
     static final int INVALID_INPUT = 2;
-    static final String USAGE = "usage: Report <results folder> [<more folders>...] | Report --index <results>";
+    static final String USAGE = "usage: Report <results folder> [<more folders>...] | Report --index <results>"
+            + " | Report --answer <folder> <comparison folder>...";
 
     private Report() {
     }
@@ -38,7 +40,8 @@ public final class Report {
             out.println(USAGE);
             return OK;
         }
-        if (args.length == 0 || args.length == 1 && "--index".equals(args[0])) {
+        if (args.length == 0 || args.length == 1 && "--index".equals(args[0])
+                || args.length < 3 && "--answer".equals(args[0])) {
             err.println("error: " + USAGE);
             return INVALID_INPUT;
         }
@@ -46,6 +49,14 @@ public final class Report {
             if ("--index".equals(args[0])) {
                 final Path index = new ResultsIndex().write(Paths.get(args[1]));
                 out.println("wrote " + index);
+                return OK;
+            }
+            if ("--answer".equals(args[0])) {
+                final List<Path> comparisons = new ArrayList<>();
+                for (int i = 2; i < args.length; i++) {
+                    comparisons.add(Paths.get(args[i]));
+                }
+                out.println("wrote " + AnswerTable.write(Paths.get(args[1]), comparisons));
                 return OK;
             }
             final List<ResultsSet> sets = new ArrayList<>();

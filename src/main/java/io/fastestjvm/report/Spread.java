@@ -2,6 +2,8 @@ package io.fastestjvm.report;
 
 import java.util.Arrays;
 
+import org.apache.commons.math3.stat.StatUtils;
+
 /**
  * One figure across runs: the median of the runs' values (the mean of the middle two for an even count), the
  * smallest and largest, and how far apart those are relative to the median. Immutable.
@@ -12,10 +14,7 @@ public final class Spread {
 
     private Spread(final double[] values) {
         this.values = values;
-        final double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        final int n = sorted.length;
-        this.median = n == 0 ? Double.NaN : (sorted[(n - 1) / 2] + sorted[n / 2]) / 2;
+        this.median = StatUtils.percentile(values, 50); // NaN for none
     }
 
     /** The spread of the given per-run values; NaN values (figure missing from a summary) are left out. */

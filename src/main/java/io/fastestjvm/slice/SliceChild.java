@@ -3,7 +3,6 @@ package io.fastestjvm.slice;
 import java.io.EOFException;
 import java.io.File;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Base64;
@@ -22,6 +21,7 @@ import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.control.ParentLifeline;
+import io.fastestjvm.environment.ProcessId;
 import io.fastestjvm.faults.QueueDirectoryOwner;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.transport.ChronicleQueueTransport;
@@ -159,7 +159,7 @@ public final class SliceChild {
         Runtime.getRuntime().addShutdownHook(new Thread(this::removeQueues, "qp-queue-removal"));
         for (int i = 0; i < transports.length; i++) { // a shared queue is the only one: ComparisonOptions checks it
             final File dir = shared != null ? shared
-                    : new File(options.queueParent(), "qp-slice-" + processId() + "-q" + i);
+                    : new File(options.queueParent(), "qp-slice-" + ProcessId.current() + "-q" + i);
             if (shared == null && !dir.mkdir()) {
                 return "could not create the queue directory " + dir;
             }
@@ -209,7 +209,7 @@ public final class SliceChild {
 
     private ControlMessage hello() {
         return ControlMessage.of(ChildHandle.HELLO)
-                .with(ChildHandle.PID, Long.parseLong(processId()))
+                .with(ChildHandle.PID, ProcessId.current())
                 .with(SliceProtocol.JAVA_VERSION, System.getProperty("java.version"))
                 .with(SliceProtocol.VM, System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"))
                 .with(SliceProtocol.PRODUCER_CPUS, workers.producerFacts().cpus)
@@ -320,8 +320,8 @@ public final class SliceChild {
                 return paced;
             }
             final long[] end = evidence.read();
-            paced.lastFailure = SliceEvidence.failure(start, end);
-            if (SliceEvidence.jitQuiet(start, end) && paced.lastFailure == null) {
+            paced.lastFailure = SliceEvidence.warmupFailure(start, end);
+            if (paced.lastFailure == null) {
                 schedule.quietWarmupSlice(queue);
                 quiet++;
             } else {
@@ -530,11 +530,5 @@ public final class SliceChild {
         buffer.flip();
         buffer.get(bytes);
         return Base64.getEncoder().encodeToString(bytes);
-    }
-
-    private static String processId() {
-        final String name = ManagementFactory.getRuntimeMXBean().getName();
-        final int at = name.indexOf('@');
-        return at > 0 ? name.substring(0, at) : name;
     }
 }

@@ -91,8 +91,15 @@ final class SliceEvidence {
         return null;
     }
 
-    /** True when the JIT neither compiled nor invalidated anything between the readings (a steady slice). */
-    static boolean jitQuiet(final long[] before, final long[] after) {
-        return after[COMPILATIONS] == before[COMPILATIONS] && after[INVALIDATIONS] == before[INVALIDATIONS];
+    /**
+     * Why a warm-up slice was not steady: {@link #failure}'s reason, else the JIT's compilations in it; null when
+     * the JIT neither compiled nor invalidated anything and the slice passed its checks.
+     */
+    static String warmupFailure(final long[] before, final long[] after) {
+        final String failure = failure(before, after);
+        if (failure != null || after[COMPILATIONS] == before[COMPILATIONS]) {
+            return failure;
+        }
+        return "the JIT compiled " + (after[COMPILATIONS] - before[COMPILATIONS]) + " method(s)";
     }
 }

@@ -2,6 +2,8 @@ package io.fastestjvm.statistics;
 
 import java.util.Arrays;
 
+import org.apache.commons.math3.stat.StatUtils;
+
 /**
  * The median of block values with its distribution-free interval and the sign test: the robust reading of a
  * comparison whose blocks are mostly alike but where now and then one fresh JVM draws a state far off the rest
@@ -32,11 +34,7 @@ public final class MedianOfBlocks {
     }
 
     public double median() {
-        final int n = sorted.length;
-        if (n == 0) {
-            return Double.NaN;
-        }
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return StatUtils.percentile(sorted, 50); // NaN for none
     }
 
     /** The median's 95 % interval from order statistics, or null below {@link #MIN_BLOCKS} blocks. */

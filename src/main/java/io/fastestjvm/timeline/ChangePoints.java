@@ -1,8 +1,9 @@
 package io.fastestjvm.timeline;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * Change points in the mean of a series by PELT, the Pruned Exact Linear Time search of Killick, Fearnhead and
@@ -88,17 +89,11 @@ public final class ChangePoints {
         for (int i = 1; i < series.length; i++) {
             differences[i - 1] = series[i] - series[i - 1];
         }
-        final double centre = median(differences);
+        final double centre = StatUtils.percentile(differences, 50);
         for (int i = 0; i < differences.length; i++) {
             differences[i] = Math.abs(differences[i] - centre);
         }
-        return 1.4826 * median(differences) / Math.sqrt(2);
+        return 1.4826 * StatUtils.percentile(differences, 50) / Math.sqrt(2);
     }
 
-    static double median(final double[] values) {
-        final double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        final int n = sorted.length;
-        return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
 }

@@ -3,11 +3,12 @@ package io.fastestjvm.timeline;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+
+import io.fastestjvm.environment.ProcessId;
 
 /**
  * HotSpot's own performance counters (the hsperfdata file that jstat reads), read from this JVM's memory-mapped
@@ -50,7 +51,7 @@ public final class JvmCounters {
     public static JvmCounters open() {
         final File file = new File(new File(System.getProperty("os.name").startsWith("Windows")
                 ? System.getProperty("java.io.tmpdir") : "/tmp", "hsperfdata_" + System.getProperty("user.name")),
-                processId());
+                String.valueOf(ProcessId.current()));
         return open(file);
     }
 
@@ -130,12 +131,6 @@ public final class JvmCounters {
 
     private long ticksToNanos(final long ticks) {
         return ticks < 0 ? UNAVAILABLE : (long) (ticks * nanosPerTick);
-    }
-
-    private static String processId() {
-        final String name = ManagementFactory.getRuntimeMXBean().getName();
-        final int at = name.indexOf('@');
-        return at > 0 ? name.substring(0, at) : name;
     }
 
     /** The file's entry directory: a prologue, then one variable-length entry per counter (name, type, value). */

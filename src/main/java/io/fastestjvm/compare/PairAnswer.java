@@ -1,0 +1,64 @@
+package io.fastestjvm.compare;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.fastestjvm.statistics.Interval;
+
+/**
+ * One pair's answer from a finished comparison, for tools that gather several (the answer table): the actual-send
+ * p50 ratio a / b with the interval its report prints, the blocks behind it, and what the comparison's blocks took
+ * in wall time. Immutable.
+ */
+public final class PairAnswer {
+    /** The comparison's folder. */
+    public final File folder;
+    public final String a;
+    public final String b;
+    /** a / b with its 95 % interval; lower and upper are NaN below the fewest blocks an interval needs. */
+    public final Interval ratio;
+    /** Which interval: "t over blocks", Stein's, or the sign test's (as the report names it). */
+    public final String method;
+    public final int blocks;
+    public final boolean separable;
+    /** Every counted block's start, warm-up, cycles and read-back, all variants, in minutes; NaN if not recorded. */
+    public final double minutes;
+
+    public PairAnswer(final File folder, final String a, final String b, final Interval ratio, final String method,
+                      final int blocks, final boolean separable, final double minutes) {
+        this.folder = folder;
+        this.a = a;
+        this.b = b;
+        this.ratio = ratio;
+        this.method = method;
+        this.blocks = blocks;
+        this.separable = separable;
+        this.minutes = minutes;
+    }
+
+    /** The same answer read the other way round, b / a. */
+    public PairAnswer inverted() {
+        return new PairAnswer(folder, b, a, new Interval(1 / ratio.estimate(), 1 / ratio.upper(), 1 / ratio.lower(),
+                ratio.confidence()), method, blocks, separable, minutes);
+    }
+
+    /** Every pair's answer in a finished comparison's folder (its plan.json, blocks.csv and slices.csv). */
+    public static List<PairAnswer> read(final File folder) throws IOException {
+        final ComparisonAnalysis analysis = Comparison.analyse(folder, Comparison.planOptions(folder));
+        final List<double[]> seconds = analysis.blockSeconds();
+        final double minutes = seconds == null ? Double.NaN
+                : seconds.stream().mapToDouble(block -> block[0] + block[1]).sum() / 60;
+        final List<PairAnswer> answers = new ArrayList<>();
+        for (final PairFigure figure : analysis.figures) {
+            if (figure.primary()) {
+                final Interval interval = figure.ratioInterval();
+                answers.add(new PairAnswer(folder, figure.a, figure.b, interval != null ? interval
+                        : new Interval(figure.ratio(), Double.NaN, Double.NaN, PairFigure.CONFIDENCE), figure.method(),
+                        figure.blocks.blocks(), figure.separable(), minutes));
+            }
+        }
+        return answers;
+    }
+}

@@ -1,0 +1,151 @@
+package io.fastestjvm.report;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+import io.fastestjvm.compare.PairAnswer;
+
+/**
+ * The question users bring, "which JVM is fastest for this, and by how much?", answered in one table: each JVM's
+ * actual-send p50 against the base JVM's (JDK 17), read from finished interleaved comparisons, beside the article's
+ * figures and the article's own ratio to its JDK 17. Written as report.md into a folder of its own, so README quotes
+ * its lines ({@code Report --answer OUT COMPARISON...}); pairs without the base follow in a table of their own.
+ */
+final class AnswerTable {
+    static final String BASE = "jdk17";
+    static final String FILE = "report.md";
+    static final String HEADER = "| JVM | the article: median / 99.99% | the article: median / JDK 17's"
+            + " | ours: p50 / jdk17's (95 %) | blocks, wall time | comparison |";
+
+    private AnswerTable() {
+    }
+
+    /** Reads every comparison first (one bad folder: nothing written), then writes {@code out}/report.md. */
+    static Path write(final Path out, final List<Path> comparisons) throws IOException, InvalidInputException {
+        final List<PairAnswer> answers = new ArrayList<>();
+        for (final Path folder : comparisons) {
+            if (!new File(folder.toFile(), "plan.json").isFile() || !new File(folder.toFile(), "blocks.csv").isFile()) {
+                throw new InvalidInputException(folder + " is not a finished interleaved comparison (plan.json and"
+                        + " blocks.csv)");
+            }
+            answers.addAll(PairAnswer.read(folder.toFile()));
+        }
+        Files.createDirectories(out);
+        final Path file = out.resolve(FILE);
+        Files.write(file, markdown(answers, out).getBytes(StandardCharsets.UTF_8));
+        return file;
+    }
+
+    static String markdown(final List<PairAnswer> answers, final Path out) {
+        final List<PairAnswer> againstBase = new ArrayList<>();
+        final List<PairAnswer> others = new ArrayList<>();
+        for (final PairAnswer answer : answers) {
+            final boolean aBase = BASE.equals(profile(answer.a));
+            final boolean bBase = BASE.equals(profile(answer.b));
+            if (aBase != bBase) {
+                againstBase.add(bBase ? answer : answer.inverted());
+            } else if (!aBase) {
+                others.add(answer);
+            }
+        }
+        final StringBuilder md = new StringBuilder("# Which JVM is fastest for this, and by how much?\n\n")
+                .append("Each JVM's actual-send p50 against JDK 17's (`").append(BASE).append("`), from interleaved"
+                        + " comparisons: warm JVMs taking turns slice by slice, blocks of fresh JVMs as the units"
+                        + " (docs/interleaved.md). Below 1 it is faster. The interval is the one the comparison's"
+                        + " report prints; the wall time is all of that comparison's blocks, every variant's start,"
+                        + " warm-up, cycles and read-back. The article's figures are from THEIR machine ("
+                        + ArticleReference.MACHINE + "), ours from each comparison's machine (its report); its ratio"
+                        + " is its median over its JDK 17's. Written by `Report --answer`.\n\n")
+                .append(HEADER).append("\n|---|---:|---:|---|---|---|\n");
+        final List<PairAnswer> unplaced = new ArrayList<>(againstBase);
+        for (final ArticleReference.Row row : ArticleReference.ROWS) {
+            final String label = row.jvm + (row.profile == null ? "" : " (`" + row.profile + "`)");
+            final String article = Markdown.nanos(row.median) + " / " + row.p9999Text;
+            final String articleRatio = String.format(Locale.ROOT, "%.2f", row.median / baseMedian());
+            if (BASE.equals(row.profile)) {
+                md.append("| ").append(label).append(" | ").append(article).append(" | ").append(articleRatio)
+                        .append(" | 1 (the base) | | |\n");
+                continue;
+            }
+            boolean measured = false;
+            for (final PairAnswer answer : againstBase) {
+                if (profile(answer.a).equals(row.profile)) {
+                    md.append(row(label, article, articleRatio, answer));
+                    unplaced.remove(answer);
+                    measured = true;
+                }
+            }
+            if (!measured) {
+                md.append("| ").append(label).append(" | ").append(article).append(" | ").append(articleRatio)
+                        .append(" | not measured | | |\n");
+            }
+        }
+        unplaced.sort(Comparator.comparing(answer -> answer.a));
+        for (final PairAnswer answer : unplaced) {
+            md.append(row("`" + answer.a + "`", "-", "-", answer));
+        }
+        if (!others.isEmpty()) {
+            md.append("\n## Other pairs\n\n| pair | ours: p50 ratio (95 %) | blocks, wall time | comparison |\n")
+                    .append("|---|---|---|---|\n");
+            for (final PairAnswer answer : others) {
+                md.append("| `").append(answer.a).append("` / `").append(answer.b).append("` | ").append(ratio(answer))
+                        .append(" | ").append(cost(answer)).append(" | ").append(name(answer)).append(" |\n");
+            }
+        }
+        return md.append(sources(answers, out)).toString();
+    }
+
+    private static String row(final String label, final String article, final String articleRatio,
+                              final PairAnswer answer) {
+        return "| " + label + " | " + article + " | " + articleRatio + " | " + ratio(answer) + " | " + cost(answer)
+                + " | " + name(answer) + " |\n";
+    }
+
+    private static String ratio(final PairAnswer answer) {
+        if (Double.isNaN(answer.ratio.lower())) {
+            return String.format(Locale.ROOT, "%.3f, no interval", answer.ratio.estimate());
+        }
+        return String.format(Locale.ROOT, "%.3f (%.3f-%.3f), %s", answer.ratio.estimate(), answer.ratio.lower(),
+                answer.ratio.upper(), answer.separable ? "separable" : "cannot tell apart");
+    }
+
+    private static String cost(final PairAnswer answer) {
+        return answer.blocks + " (" + answer.method + ")" + (Double.isNaN(answer.minutes) ? ""
+                : String.format(Locale.ROOT, ", %.0f min", answer.minutes));
+    }
+
+    /** The comparison's name, plain, so README can quote a row; {@link #sources} links each one. */
+    private static String name(final PairAnswer answer) {
+        return "`" + answer.folder.getName() + "`";
+    }
+
+    private static String sources(final List<PairAnswer> answers, final Path out) {
+        final StringBuilder md = new StringBuilder("\nThe comparisons:\n\n");
+        answers.stream().map(answer -> answer.folder).distinct().forEach(folder -> md.append("- [")
+                .append(folder.getName()).append("](").append(out.toAbsolutePath().normalize()
+                        .relativize(folder.toPath().toAbsolutePath().normalize().resolve("report.md")))
+                .append(")\n"));
+        return md.toString();
+    }
+
+    /** The variant's profile: its name without the "#n" that tells two variants of one profile apart. */
+    static String profile(final String variant) {
+        return variant.replaceFirst("#\\d+$", "");
+    }
+
+    private static double baseMedian() {
+        for (final ArticleReference.Row row : ArticleReference.ROWS) {
+            if (BASE.equals(row.profile)) {
+                return row.median;
+            }
+        }
+        throw new IllegalStateException("the article has no row for " + BASE);
+    }
+}
