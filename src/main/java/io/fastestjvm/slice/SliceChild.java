@@ -330,6 +330,10 @@ public final class SliceChild {
             paced.slices++;
         }
         paced.steady = schedule.steady(paced.slices, quiet);
+        if (!paced.steady && paced.lastFailure == null) { // its last slice was quiet: too few in a row, or a queue
+            paced.lastFailure = "the bound came after " + quiet + " quiet slice(s) in a row, or before every queue"
+                    + " had one";
+        }
         return paced;
     }
 
