@@ -44,6 +44,11 @@ public final class PairAnswer {
                 ratio.confidence()), method, blocks, separable, minutes);
     }
 
+    /** Whether {@code folder} holds a comparison's plan and blocks, what {@link #read} needs. */
+    public static boolean isComparison(final File folder) {
+        return new File(folder, Comparison.PLAN).isFile() && new File(folder, ComparisonFiles.BLOCKS).isFile();
+    }
+
     /** Every pair's answer in a finished comparison's folder (its plan.json, blocks.csv and slices.csv). */
     public static List<PairAnswer> read(final File folder) throws IOException {
         final ComparisonAnalysis analysis = Comparison.analyse(folder, Comparison.planOptions(folder));

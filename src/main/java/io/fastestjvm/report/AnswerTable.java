@@ -1,6 +1,5 @@
 package io.fastestjvm.report;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +30,7 @@ final class AnswerTable {
     static Path write(final Path out, final List<Path> comparisons) throws IOException, InvalidInputException {
         final List<PairAnswer> answers = new ArrayList<>();
         for (final Path folder : comparisons) {
-            if (!new File(folder.toFile(), "plan.json").isFile() || !new File(folder.toFile(), "blocks.csv").isFile()) {
+            if (!PairAnswer.isComparison(folder.toFile())) {
                 throw new InvalidInputException(folder + " is not a finished interleaved comparison (plan.json and"
                         + " blocks.csv)");
             }
