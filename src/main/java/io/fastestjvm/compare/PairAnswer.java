@@ -49,6 +49,11 @@ public final class PairAnswer {
         return new File(folder, Comparison.PLAN).isFile() && new File(folder, ComparisonFiles.BLOCKS).isFile();
     }
 
+    /** The report.md a comparison folder holds. */
+    public static File report(final File folder) {
+        return new File(folder, Comparison.REPORT);
+    }
+
     /** Every pair's answer in a finished comparison's folder (its plan.json, blocks.csv and slices.csv). */
     public static List<PairAnswer> read(final File folder) throws IOException {
         final ComparisonAnalysis analysis = Comparison.analyse(folder, Comparison.planOptions(folder));

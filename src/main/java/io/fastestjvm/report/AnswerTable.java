@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 import io.fastestjvm.compare.PairAnswer;
+import io.fastestjvm.results.model.Percentile;
 
 /**
  * The question users bring, "which JVM is fastest for this, and by how much?", answered in one table: each JVM's
@@ -64,10 +65,11 @@ final class AnswerTable {
                         + " is its median over its JDK 17's. Written by `Report --answer`.\n\n")
                 .append(HEADER).append("\n|---|---:|---:|---|---|---|\n");
         final List<PairAnswer> unplaced = new ArrayList<>(againstBase);
+        final double baseMedian = ArticleReference.figure(BASE, Percentile.P50);
         for (final ArticleReference.Row row : ArticleReference.ROWS) {
             final String label = row.jvm + (row.profile == null ? "" : " (`" + row.profile + "`)");
             final String article = Markdown.nanos(row.median) + " / " + row.p9999Text;
-            final String articleRatio = String.format(Locale.ROOT, "%.2f", row.median / baseMedian());
+            final String articleRatio = String.format(Locale.ROOT, "%.2f", row.median / baseMedian);
             if (BASE.equals(row.profile)) {
                 md.append("| ").append(label).append(" | ").append(article).append(" | ").append(articleRatio)
                         .append(" | 1 (the base) | | |\n");
@@ -129,7 +131,7 @@ final class AnswerTable {
         final StringBuilder md = new StringBuilder("\nThe comparisons:\n\n");
         answers.stream().map(answer -> answer.folder).distinct().forEach(folder -> md.append("- [")
                 .append(folder.getName()).append("](").append(out.toAbsolutePath().normalize()
-                        .relativize(folder.toPath().toAbsolutePath().normalize().resolve("report.md")))
+                        .relativize(PairAnswer.report(folder).toPath().toAbsolutePath().normalize()))
                 .append(")\n"));
         return md.toString();
     }
@@ -137,14 +139,5 @@ final class AnswerTable {
     /** The variant's profile: its name without the "#n" that tells two variants of one profile apart. */
     static String profile(final String variant) {
         return variant.replaceFirst("#\\d+$", "");
-    }
-
-    private static double baseMedian() {
-        for (final ArticleReference.Row row : ArticleReference.ROWS) {
-            if (BASE.equals(row.profile)) {
-                return row.median;
-            }
-        }
-        throw new IllegalStateException("the article has no row for " + BASE);
     }
 }
