@@ -122,10 +122,12 @@ final class BlockRunner {
             final long sliceMillis = plan.sliceMillis() + TimeUnit.SECONDS.toMillis(1);
             final long fastSlices = (options.fastWarmupMessages() + plan.sliceMessages(options.warmupRate()) - 1)
                     / plan.sliceMessages(options.warmupRate());
-            for (final String name : children.keySet()) { // in start order: the first started warms first
+            for (final VariantSpec variant : order) { // the first started warms first
+                final String name = variant.name;
                 final long started = System.nanoTime();
+                final long warmupSlices = VariantLaunch.warmupSlices(variant, settings);
                 final ControlMessage warm = ask(children.get(name), ControlMessage.of(SliceProtocol.WARMUP),
-                        SliceProtocol.WARMED_UP, (fastSlices + (plan.recompile() ? 2 : 1) * plan.warmupSlices()) * sliceMillis
+                        SliceProtocol.WARMED_UP, (fastSlices + (plan.recompile() ? 2 : 1) * warmupSlices) * sliceMillis
                                 + REPLY_MARGIN_MILLIS);
                 warmups.put(name, warm);
                 millis.get(name)[1] = millisSince(started);

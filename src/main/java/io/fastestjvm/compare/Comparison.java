@@ -95,7 +95,7 @@ public final class Comparison {
             PausedChildren.continueOrphans(SliceChild.class.getName(), err); // they end, and free their memory
             StaleQueueSweeper.sweep(options.queueParent(), err); // dead runs' queues would count against the budget
             final long[] memory = ResourceBudget.memory();
-            budget = ResourceBudget.of(options, plan, memory[1]);
+            budget = ResourceBudget.of(options, plan, properties, memory[1]);
             budget.check(memory[0], options.queueParent());
         } catch (final InvalidSettingException e) {
             err.println("error: " + e.getMessage());

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Locale;
+import java.util.Properties;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
@@ -32,15 +33,15 @@ final class ResourceBudget {
         this.parentBytes = parentBytes;
     }
 
-    static ResourceBudget of(final BenchmarkOptions options, final ComparisonOptions plan, final long physicalBytes) {
+    /** The budget of {@code plan}, read from {@code settings}; each variant's warm-up bound as its JVM reads it. */
+    static ResourceBudget of(final BenchmarkOptions options, final ComparisonOptions plan, final Properties settings,
+                             final long physicalBytes) {
         long heaps = 0;
         long queues = 0;
-        final long perVariantQueue = (options.fastWarmupMessages()
-                + (plan.warmupSlices() + (long) plan.cycles()) * plan.sliceMessages(options.rate()))
-                * (options.size() + PER_MESSAGE_OVERHEAD);
         for (final VariantSpec variant : plan.variants()) {
             heaps += JvmFlags.maxHeapBytes(variant.flags, physicalBytes);
-            queues += perVariantQueue;
+            queues += (options.fastWarmupMessages() + (VariantLaunch.warmupSlices(variant, settings)
+                    + (long) plan.cycles()) * plan.sliceMessages(options.rate())) * (options.size() + PER_MESSAGE_OVERHEAD);
         }
         return new ResourceBudget(heaps, queues, Runtime.getRuntime().maxMemory());
     }

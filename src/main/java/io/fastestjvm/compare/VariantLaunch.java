@@ -77,6 +77,11 @@ final class VariantLaunch {
         return child;
     }
 
+    /** The most warm-up slices {@code variant}'s JVM takes, as it reads them from its command line. */
+    static int warmupSlices(final VariantSpec variant, final Properties settings) {
+        return ComparisonOptions.fromProperties(childSettings(variant, settings)).warmupSlices();
+    }
+
     /**
      * Each variant's settings checked as its JVM will check them (SliceChild reads both option sets), so a bad one
      * is refused before anything starts instead of failing every block: null, or one line naming the variant, the

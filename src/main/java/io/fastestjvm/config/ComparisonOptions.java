@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.transport.Transports;
 
@@ -56,7 +57,7 @@ public final class ComparisonOptions {
         cycles = Settings.COMPARE_CYCLES.intValue(values);
         sliceMillis = Settings.COMPARE_SLICE_MILLIS.longValue(values);
         resumeMessages = Settings.COMPARE_RESUME_MESSAGES.intValue(values);
-        warmupSlices = Settings.COMPARE_WARMUP_SLICES.intValue(values);
+        warmupSlices = warmupBound(values, sliceMillis);
         steadySlices = Settings.COMPARE_STEADY_SLICES.intValue(values);
         if (steadySlices > warmupSlices) {
             throw Settings.COMPARE_STEADY_SLICES.invalid(steadySlices + " is more than qp.compare.warmupSlices ("
@@ -82,6 +83,22 @@ public final class ComparisonOptions {
         maxMinutes = Settings.COMPARE_MAX_MINUTES.longValue(values);
         maxVoidPercent = Settings.COMPARE_MAX_VOID_PERCENT.intValue(values);
         maxOutsideCpuPercent = Settings.COMPARE_MAX_OUTSIDE_CPU_PERCENT.intValue(values);
+    }
+
+    /**
+     * The most warm-up slices: {@code qp.compare.warmupSlices} where given; else its default, raised to the slices
+     * of a larger {@code qp.warmupSeconds}. A profile sets that for a JVM that needs longer (the Graal JIT profiles'
+     * 240 s), and a Graal JIT needs it twice here: the recompilation throws Graal's own compiled code away too, and
+     * it took 39-102 slices to be steady again (docs/findings/memory-draw.md).
+     */
+    private static int warmupBound(final Properties values, final long sliceMillis) {
+        final int slices = Settings.COMPARE_WARMUP_SLICES.intValue(values);
+        if (Settings.COMPARE_WARMUP_SLICES.given(values) || !Settings.WARMUP_SECONDS.given(values)) {
+            return slices;
+        }
+        final long profileSlices = (TimeUnit.SECONDS.toMillis(Settings.WARMUP_SECONDS.longValue(values))
+                + sliceMillis - 1) / sliceMillis;
+        return (int) Math.min(Settings.COMPARE_WARMUP_SLICES.max(), Math.max(slices, profileSlices));
     }
 
     /**

@@ -119,6 +119,15 @@ public final class Setting {
         return documentedDefault;
     }
 
+    long max() {
+        return max;
+    }
+
+    /** Whether {@code properties} names this setting (else its default applies). */
+    boolean given(final Properties properties) {
+        return properties.getProperty(name) != null;
+    }
+
     String raw(final Properties properties) {
         final String value = properties.getProperty(name);
         return value == null ? defaultValue : value.trim();

@@ -126,7 +126,8 @@ public final class Settings {
             1_000_000, "", "comparison: messages sent and received at the start of each slice, unrecorded,"
                     + " the same for every variant (the threads leave their parked state here)");
     public static final Setting COMPARE_WARMUP_SLICES = Setting.whole("qp.compare.warmupSlices", 90, 5, 3600, "",
-            "comparison: the most warm-up slices a variant gets; it stops earlier once steady");
+            "comparison: the most warm-up slices a variant gets; it stops earlier once steady. Unless this is given,"
+                    + " a variant whose qp.warmupSeconds is larger (the Graal JIT profiles' 240) gets that many seconds");
     public static final Setting COMPARE_STEADY_SLICES = Setting.whole("qp.compare.steadySlices", 5, 1, 1000, "",
             "comparison: warm-up ends after this many slices in a row with no JIT compilation, no deoptimisation"
                     + " and 0 B allocated by the hot loops");

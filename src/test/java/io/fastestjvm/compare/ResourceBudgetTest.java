@@ -24,13 +24,17 @@ class ResourceBudgetTest {
     @TempDir
     File queueParent;
 
-    private static ComparisonOptions plan(final String variants, final String... more) {
+    private static Properties plan(final String variants, final String... more) {
         final Properties properties = new Properties();
         properties.setProperty("qp.compare.variants", variants);
         for (int i = 0; i < more.length; i += 2) {
             properties.setProperty(more[i], more[i + 1]);
         }
-        return ComparisonOptions.fromProperties(properties);
+        return properties;
+    }
+
+    private static ResourceBudget budget(final BenchmarkOptions options, final Properties plan) {
+        return ResourceBudget.of(options, ComparisonOptions.fromProperties(plan), plan, PHYSICAL);
     }
 
     @Test
@@ -38,8 +42,8 @@ class ResourceBudgetTest {
         final BenchmarkOptions options = BenchmarkOptions.defaults();
         assertEquals(100_000, options.rate());
         assertEquals(256, options.size());
-        final ComparisonOptions plan = plan("a=|-Xms2g -Xmx2g;b=/other/jdk|-Xmx2g -Xms2g -XX:+UseZGC");
-        final ResourceBudget budget = ResourceBudget.of(options, plan, PHYSICAL);
+        final Properties plan = plan("a=|-Xms2g -Xmx2g;b=/other/jdk|-Xmx2g -Xms2g -XX:+UseZGC");
+        final ResourceBudget budget = budget(options, plan);
         assertEquals(4 * GIB, budget.heapBytes);
         // the fast warm-up stage, then every warm-up slice and every cycle's slice of 1 s at 100,000 msg/s plus the
         // 1,000 resume messages, each 256 bytes plus Chronicle's 8-byte header
@@ -53,25 +57,25 @@ class ResourceBudgetTest {
     void theQueuesGrowWithCyclesAndWarmUpSlices() {
         final BenchmarkOptions options = BenchmarkOptions.defaults();
         final String variants = "a=|-Xmx1g;b=|-Xmx1g";
-        final long base = ResourceBudget.of(options, plan(variants), PHYSICAL).queueBytes;
-        final long moreCycles = ResourceBudget.of(options, plan(variants, "qp.compare.cycles", "20"), PHYSICAL)
-                .queueBytes;
-        final long moreWarmup = ResourceBudget.of(options, plan(variants, "qp.compare.warmupSlices", "100"),
-                PHYSICAL).queueBytes;
+        final long base = budget(options, plan(variants)).queueBytes;
+        final long moreCycles = budget(options, plan(variants, "qp.compare.cycles", "20")).queueBytes;
+        final long moreWarmup = budget(options, plan(variants, "qp.compare.warmupSlices", "100")).queueBytes;
         final long oneSlicePerVariant = 101_000L * (256 + 8);
         assertEquals(2 * 10 * oneSlicePerVariant, moreCycles - base);
         assertEquals(2 * 10 * oneSlicePerVariant, moreWarmup - base);
-        final long threeVariants = ResourceBudget.of(options, plan(variants + ";c=|-Xmx1g"), PHYSICAL).queueBytes;
+        final long threeVariants = budget(options, plan(variants + ";c=|-Xmx1g")).queueBytes;
         assertEquals(base / 2 * 3, threeVariants);
+        final long graal = budget(options, plan(variants + ";c=|-Xmx1g -Dqp.warmupSeconds=240")).queueBytes;
+        assertEquals(150 * oneSlicePerVariant, graal - threeVariants, "a variant's own warm-up bound, 240 for 90");
     }
 
     @Test
     void aVariantWithoutHeapFlagsCountsAQuarterOfTheMemory() {
-        final ResourceBudget budget = ResourceBudget.of(BenchmarkOptions.defaults(),
-                plan("a=|-Xmx1g;b=|-XX:+UseZGC -Dqp.x=1"), PHYSICAL);
+        final ResourceBudget budget = budget(BenchmarkOptions.defaults(),
+                plan("a=|-Xmx1g;b=|-XX:+UseZGC -Dqp.x=1"));
         assertEquals(GIB + PHYSICAL / 4, budget.heapBytes);
-        final ResourceBudget larger = ResourceBudget.of(BenchmarkOptions.defaults(),
-                plan("a=|-Xms16g;b=|-Xmx512m"), PHYSICAL);
+        final ResourceBudget larger = budget(BenchmarkOptions.defaults(),
+                plan("a=|-Xms16g;b=|-Xmx512m"));
         assertEquals(16 * GIB + 512L * (1 << 20), larger.heapBytes, "-Xms above the default bound raises it");
     }
 
@@ -88,8 +92,8 @@ class ResourceBudgetTest {
 
     @Test
     void tooLittleMemoryIsRefusedNamingTheVariantsSetting() {
-        final ResourceBudget budget = ResourceBudget.of(BenchmarkOptions.defaults(),
-                plan("a=|-Xms2g -Xmx2g;b=|-Xms2g -Xmx2g"), PHYSICAL);
+        final ResourceBudget budget = budget(BenchmarkOptions.defaults(),
+                plan("a=|-Xms2g -Xmx2g;b=|-Xms2g -Xmx2g"));
         final InvalidSettingException e = assertThrows(InvalidSettingException.class,
                 () -> budget.check(budget.total() - 1, queueParent));
         assertTrue(e.getMessage().startsWith("qp.compare.variants: a block needs "), e.getMessage());
@@ -101,8 +105,7 @@ class ResourceBudgetTest {
 
     @Test
     void aQueueDiskWithoutRoomIsRefused() {
-        final ResourceBudget budget = ResourceBudget.of(BenchmarkOptions.defaults(), plan("a=|-Xmx1g;b=|-Xmx1g"),
-                PHYSICAL);
+        final ResourceBudget budget = budget(BenchmarkOptions.defaults(), plan("a=|-Xmx1g;b=|-Xmx1g"));
         final File missing = new File(queueParent, "missing"); // no such directory: no usable space
         final InvalidSettingException e = assertThrows(InvalidSettingException.class,
                 () -> budget.check(Long.MAX_VALUE, missing));
@@ -115,9 +118,9 @@ class ResourceBudgetTest {
         final Properties small = new Properties();
         small.setProperty("qp.warmupIndexBlocks", "0");
         final BenchmarkOptions options = BenchmarkOptions.fromProperties(small);
-        final ResourceBudget budget = ResourceBudget.of(options, plan("a=|-Xmx64m;b=|-Xmx64m",
+        final ResourceBudget budget = budget(options, plan("a=|-Xmx64m;b=|-Xmx64m",
                 "qp.compare.cycles", "2", "qp.compare.warmupSlices", "5", "qp.compare.sliceMillis", "10",
-                "qp.compare.queues", "1"), PHYSICAL);
+                "qp.compare.queues", "1"));
         assertEquals(2 * (5 + 2) * (1000 + 1000) * (256 + 8), budget.queueBytes);
         budget.check(budget.total(), queueParent);
         budget.check(Long.MAX_VALUE, queueParent);

@@ -59,8 +59,20 @@ class VariantLaunchTest {
         assertEquals("x", child.getProperty("qp.profile"));
         assertFalse(child.containsKey("qp.compare.variants"), "the parent's list is not the child's");
         final List<VariantSpec> variants = ComparisonOptions.fromProperties(settings).variants();
+        assertEquals(90, VariantLaunch.warmupSlices(variants.get(1), settings));
         assertEquals(null, VariantLaunch.refusedSetting(variants.subList(1, 2), settings));
         assertTrue(VariantLaunch.refusedSetting(variants, settings).startsWith("variant x: qp.keepQueue: "),
                 "x's flag as x's JVM would read it");
+    }
+
+    @Test
+    void aVariantsOwnWarmUpSecondsRaiseOnlyItsOwnWarmUpBound() {
+        final Properties settings = new Properties();
+        settings.setProperty("qp.compare.variants", "c2=|-Xmx1g;graal=|-Xmx1g -Dqp.warmupSeconds=240");
+        final List<VariantSpec> variants = ComparisonOptions.fromProperties(settings).variants();
+        assertEquals(90, VariantLaunch.warmupSlices(variants.get(0), settings));
+        assertEquals(240, VariantLaunch.warmupSlices(variants.get(1), settings));
+        settings.setProperty("qp.compare.warmupSlices", "100");
+        assertEquals(100, VariantLaunch.warmupSlices(variants.get(1), settings), "the comparison's own setting wins");
     }
 }

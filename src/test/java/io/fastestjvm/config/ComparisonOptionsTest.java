@@ -236,6 +236,22 @@ class ComparisonOptionsTest {
     }
 
     @Test
+    void aLargerWarmUpBoundInSecondsRaisesTheSlicesUnlessTheyAreGiven() {
+        assertEquals(240, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "240")).warmupSlices(),
+                "the Graal JIT profiles' bound");
+        assertEquals(480, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "240",
+                "qp.compare.sliceMillis", "500")).warmupSlices(), "in slices, rounded up");
+        assertEquals(90, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "30")).warmupSlices(),
+                "a smaller one leaves the default");
+        assertEquals(3600, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "3600",
+                "qp.compare.sliceMillis", "10")).warmupSlices(), "at most the setting's own maximum");
+        assertEquals(120, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "240",
+                "qp.compare.warmupSlices", "120")).warmupSlices(), "given, the slices win");
+        assertThrows(InvalidSettingException.class,
+                () -> ComparisonOptions.fromProperties(props("qp.warmupSeconds", "many")));
+    }
+
+    @Test
     void recompilationIsOnUnlessTurnedOff() {
         assertTrue(ComparisonOptions.fromProperties(new Properties()).recompile(), "the default");
         assertFalse(ComparisonOptions.fromProperties(props("qp.compare.recompile", "false")).recompile());
