@@ -5,6 +5,7 @@ import java.util.Properties;
 import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.SettingsTable;
 import io.fastestjvm.faults.Preflight;
@@ -30,7 +31,7 @@ public final class QueuePerformance {
     }
 
     public static void main(final String[] args) throws Exception {
-        final int exitCode = run();
+        final int exitCode = run(args);
         if (exitCode != BenchmarkResult.PASSED) {
             // exec:java runs in Maven's JVM: exiting is the only way to hand Maven a non-zero code.
             System.exit(exitCode);
@@ -45,7 +46,8 @@ public final class QueuePerformance {
         return options.totalMessages() / options.rate() + CHILD_MARGIN_SECONDS;
     }
 
-    static int run() throws Exception {
+    /** The settings are -Dqp.* properties; the only argument taken is --help (or -h), as -Dqp.help=true. */
+    static int run(final String[] args) throws Exception {
         // Chronicle would otherwise report usage over the network and write ~/.chronicle.analytics.*.
         System.setProperty("chronicle.analytics.disable", "true");
         // `mvn -q` sets slf4j-simple's default level to error in Maven's JVM, which would hide Chronicle's and
@@ -65,7 +67,8 @@ public final class QueuePerformance {
         final Properties given = forked ? System.getProperties() : JvmFlags.settingsSeen(System.getProperties());
         final BenchmarkOptions options;
         try {
-            if (BenchmarkOptions.helpAsked(given)) { // before anything runs: no fork, no queue, no results folder
+            // before anything runs: no fork, no queue, no results folder
+            if (HelpFlag.asked(args) || BenchmarkOptions.helpAsked(given)) {
                 System.out.print(SettingsTable.help());
                 return BenchmarkResult.PASSED;
             }

@@ -43,6 +43,16 @@ class HelpTest {
     }
 
     @Test
+    void helpAsAnArgumentPrintsTheSameAndRunsNothing() throws Exception {
+        final File results = temp.resolve("results").toFile();
+        final CapturedRun run = CapturedRun.withArguments(new String[] {"--help"}, "qp.fork", "true",
+                "qp.resultsDir", results.getPath());
+        assertEquals(BenchmarkResult.PASSED, run.exitCode);
+        assertEquals(SettingsTable.help(), run.out);
+        assertFalse(results.exists(), "no results folder");
+    }
+
+    @Test
     void aBadHelpValueIsOneLineAndExitTwo() throws Exception {
         final CapturedRun run = CapturedRun.of("qp.help", "yes");
         assertEquals(BenchmarkResult.INVALID_SETTING, run.exitCode);

@@ -24,6 +24,7 @@ import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.control.ChildFailure;
 import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ControlMessage;
+import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.slice.Recompilation;
 import io.fastestjvm.slice.SliceProtocol;
 import org.HdrHistogram.Histogram;
@@ -320,7 +321,7 @@ final class BlockRunner {
     }
 
     static Histogram histogram() {
-        return new Histogram(TimeUnit.HOURS.toNanos(1), 3);
+        return LatencyRecorder.newHistogram();
     }
 
     static Histogram decode(final String base64) throws IOException {

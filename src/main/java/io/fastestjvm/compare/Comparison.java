@@ -25,6 +25,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
+import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.control.PausedChildren;
 import io.fastestjvm.faults.ConcurrentRunWatch;
@@ -69,7 +70,7 @@ public final class Comparison {
 
     static int run(final String[] args, final Properties given, final PrintStream out, final PrintStream err)
             throws IOException {
-        if (args.length == 1 && ("--help".equals(args[0]) || "-h".equals(args[0]))) {
+        if (HelpFlag.asked(args)) {
             out.println(USAGE);
             return 0;
         }

@@ -14,7 +14,10 @@ import org.HdrHistogram.SingleWriterRecorder;
  * sample too many is an index error that fails the run rather than a wrap that overwrites.
  */
 public final class LatencyRecorder {
-    /** Anything above a minute is clamped: such a sample means the run is broken, and it is counted. */
+    /**
+     * The one latency histogram of every design (a run's window, a comparison's slice and pool): anything above a
+     * minute is clamped; such a sample means the run is broken, and a single run counts it.
+     */
     public static final long HIGHEST_TRACKABLE_NANOS = 60_000_000_000L;
     public static final int SIGNIFICANT_DIGITS = 3;
 

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import org.HdrHistogram.Histogram;
 
+import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.MeasuredHistograms;
 import io.fastestjvm.results.model.RunResults;
@@ -28,19 +29,31 @@ import io.fastestjvm.results.model.RunResults;
  * <pre>java -cp target/classes:$(cat target/classpath.txt) io.fastestjvm.report.HistogramsFromLogs SET...</pre>
  */
 public final class HistogramsFromLogs {
+    static final String USAGE = "usage: HistogramsFromLogs SET_FOLDER... (writes each published run's "
+            + MeasuredHistograms.FILE_NAME + " from its local per-second logs)";
+
     private HistogramsFromLogs() {
     }
 
     public static void main(final String[] args) throws IOException {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** 0 when every set was merged or had nothing to merge, 1 when one was refused, 2 for bad arguments. */
+    static int run(final String[] args, final PrintStream out, final PrintStream err) throws IOException {
+        if (HelpFlag.asked(args)) {
+            out.println(USAGE);
+            return 0;
+        }
         if (args.length == 0) {
-            System.err.println("usage: HistogramsFromLogs SET_FOLDER...");
-            System.exit(2);
+            err.println("error: " + USAGE);
+            return 2;
         }
         int refused = 0;
         for (final String set : args) {
-            refused += merge(Paths.get(set), System.out, System.err);
+            refused += merge(Paths.get(set), out, err);
         }
-        System.exit(refused == 0 ? 0 : 1);
+        return refused == 0 ? 0 : 1;
     }
 
     /** Writes histograms.hlog into every run folder under {@code set} that has none; returns how many it refused. */

@@ -7,6 +7,8 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.fastestjvm.config.HelpFlag;
+
 
 /**
  * Entry point of {@code mvn exec:java@Report -Dexec.args="<results folder> [<more folders>...]"}: reads the results
@@ -36,7 +38,7 @@ public final class Report {
     static int run(final String[] args, final PrintStream out, final PrintStream err) {
         // Charts are drawn off-screen; no display is needed or wanted.
         System.setProperty("java.awt.headless", "true");
-        if (args.length == 1 && ("--help".equals(args[0]) || "-h".equals(args[0]))) {
+        if (HelpFlag.asked(args)) {
             out.println(USAGE);
             return OK;
         }

@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import io.fastestjvm.affinity.CpuPinning;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.pacing.FixedRateSchedule;
+import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.timing.PaddedCounter;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
@@ -24,8 +25,6 @@ import org.HdrHistogram.Histogram;
  * them their {@link SliceWorkspace}s: senders, receivers, the message buffers and the histograms.
  */
 final class SliceWorkers {
-    /** Latencies up to an hour are recorded; a longer one fails the slice rather than the JVM. */
-    static final long HIGHEST_NANOS = TimeUnit.HOURS.toNanos(1);
     private static final long STARTUP_MILLIS = TimeUnit.SECONDS.toMillis(120);
     /** How long an ending thread may take to close its workspace; a thread in a slice is stopped by then. */
     private static final long END_MILLIS = TimeUnit.SECONDS.toMillis(10);
@@ -326,7 +325,7 @@ final class SliceWorkers {
     }
 
     private static long clamp(final long nanos) {
-        return Math.max(0, Math.min(HIGHEST_NANOS, nanos));
+        return Math.max(0, Math.min(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, nanos));
     }
 
     /** Parks until the next slice (or stop); returns its generation. */

@@ -3,6 +3,7 @@ package io.fastestjvm.slice;
 import io.fastestjvm.calibration.ReceiveSpin;
 import io.fastestjvm.message.PreparedMessage;
 import io.fastestjvm.message.ReceivedMessage;
+import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.Transport;
@@ -48,8 +49,8 @@ final class SliceWorkspace {
         /** As the hot loop polls them: with the receive spin ({@link ReceiveSpin}). */
         final MessageReceiver[] receivers;
         final ReceivedMessage message = new ReceivedMessage();
-        final Histogram actualSend = new Histogram(SliceWorkers.HIGHEST_NANOS, 3);
-        final Histogram intendedSend = new Histogram(SliceWorkers.HIGHEST_NANOS, 3);
+        final Histogram actualSend = LatencyRecorder.newHistogram();
+        final Histogram intendedSend = LatencyRecorder.newHistogram();
 
         /** @param lastRead per queue, where the previous consumer stopped ({@link MessageReceiver#lastRead}) */
         Consumer(final Transport[] transports, final long[] lastRead, final long receiveSpinNanos) {

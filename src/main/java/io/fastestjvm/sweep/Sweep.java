@@ -22,6 +22,7 @@ import io.fastestjvm.QueuePerformance;
 import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.launch.ChildJvm;
@@ -77,7 +78,7 @@ public final class Sweep {
         if (args.length == 0) {
             return -1;
         }
-        if (args.length == 1 && ("--help".equals(args[0]) || "-h".equals(args[0]))) {
+        if (HelpFlag.asked(args)) {
             out.println(USAGE);
             return 0;
         }

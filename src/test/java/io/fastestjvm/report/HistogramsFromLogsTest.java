@@ -74,4 +74,17 @@ class HistogramsFromLogsTest {
         assertTrue(Files.exists(set.resolve("jdk25/20261122T040705Z-jdk25-15630").resolve(
                 MeasuredHistograms.FILE_NAME)), "the fixtures carry theirs");
     }
+
+    @Test
+    void helpPrintsTheUsageAndNoArgumentsAreBadInput() throws Exception {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(0, HistogramsFromLogs.run(new String[] {"--help"}, new PrintStream(out, true, "UTF-8"),
+                new PrintStream(err, true, "UTF-8")));
+        assertTrue(out.toString("UTF-8").startsWith("usage: HistogramsFromLogs SET_FOLDER..."), out.toString("UTF-8"));
+        assertEquals(2, HistogramsFromLogs.run(new String[0], new PrintStream(out, true, "UTF-8"),
+                new PrintStream(err, true, "UTF-8")));
+        assertTrue(err.toString("UTF-8").startsWith("error: usage: "), err.toString("UTF-8"));
+        assertEquals(1, err.toString("UTF-8").split("\n").length, "one line");
+    }
 }

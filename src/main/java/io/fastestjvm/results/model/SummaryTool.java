@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
 
@@ -59,7 +60,7 @@ public final class SummaryTool {
             + "|KEY[]@=FILE|KEY[][]=TEXT|KEY[-1].KEY=TEXT... | keep-queue [-Dqp.NAME=VALUE...]";
 
     static int run(final List<String> args, final PrintStream out, final PrintStream err) {
-        if (args.size() == 1 && ("--help".equals(args.get(0)) || "-h".equals(args.get(0)))) {
+        if (HelpFlag.asked(args)) {
             out.println(USAGE);
             return 0;
         }
