@@ -29,20 +29,20 @@ final class Caveats {
     private static final double ARTICLE_SECONDS = 100;
     private static final String ARTICLE_RATE = "100000";
 
-    private final Comparison comparison;
+    private final ReportedSets reported;
     private final List<String> caveats = new ArrayList<>();
 
-    private Caveats(final Comparison comparison) {
-        this.comparison = comparison;
+    private Caveats(final ReportedSets reported) {
+        this.reported = reported;
     }
 
-    static List<String> of(final Comparison comparison) {
-        final Caveats c = new Caveats(comparison);
+    static List<String> of(final ReportedSets reported) {
+        final Caveats c = new Caveats(reported);
         c.failures();
         c.affinity();
         c.isolation();
         c.settings();
-        for (final JvmGroup group : comparison.groups()) {
+        for (final JvmGroup group : reported.groups()) {
             c.fewSamples(group);
             c.jvmActivity(group);
         }
@@ -51,7 +51,7 @@ final class Caveats {
     }
 
     private void failures() {
-        for (final JvmGroup group : comparison.groups()) {
+        for (final JvmGroup group : reported.groups()) {
             for (final Failure failure : group.failures()) {
                 final StringBuilder text = new StringBuilder("**FAILED: " + failure.what() + "** - "
                         + failure.reason());
@@ -69,9 +69,9 @@ final class Caveats {
                         + "the charts and shown as failed in the tables.");
             }
         }
-        for (final ResultsSet set : comparison.sets()) {
+        for (final ResultsSet set : reported.sets()) {
             for (final Failure ignored : set.ignored()) {
-                caveats.add("**IGNORED: " + (comparison.sets().size() > 1 ? set.name() + "/" : "") + ignored.what()
+                caveats.add("**IGNORED: " + (reported.sets().size() > 1 ? set.name() + "/" : "") + ignored.what()
                         + "** - " + ignored.reason());
             }
         }
@@ -80,7 +80,7 @@ final class Caveats {
     private void affinity() {
         final Map<String, Integer> fallbacks = new LinkedHashMap<>();
         final Map<String, Integer> notAsPlanned = new LinkedHashMap<>();
-        final List<RunFolder> folders = comparison.folders();
+        final List<RunFolder> folders = reported.folders();
         for (final RunFolder folder : folders) {
             final RunResults.Placement producer = folder.results().placement(CpuAssignment.PRODUCER);
             final RunResults.Placement consumer = folder.results().placement(CpuAssignment.CONSUMER);
@@ -107,7 +107,7 @@ final class Caveats {
     private void isolation() {
         int notIsolated = 0;
         int noNohz = 0;
-        final List<RunFolder> folders = comparison.folders();
+        final List<RunFolder> folders = reported.folders();
         for (final RunFolder folder : folders) {
             if (folder.environment().path(EnvironmentInfo.ISOLATED_CPUS).asText("").isEmpty()) {
                 notIsolated++;
@@ -128,7 +128,7 @@ final class Caveats {
     }
 
     private void settings() {
-        final List<RunFolder> folders = comparison.folders();
+        final List<RunFolder> folders = reported.folders();
         double shortest = Double.MAX_VALUE;
         double longest = 0;
         for (final RunFolder folder : folders) {
@@ -220,14 +220,14 @@ final class Caveats {
 
     private void auditWarnings() {
         final Map<String, Integer> warnings = new LinkedHashMap<>();
-        for (final RunFolder folder : comparison.folders()) {
+        for (final RunFolder folder : reported.folders()) {
             final JsonNode audit = folder.results().section(EnvironmentAudit.SECTION);
             for (final JsonNode warning : audit.path(EnvironmentAudit.WARNINGS)) {
                 warnings.merge("Environment audit: " + (warning.isTextual() ? warning.asText() : warning.toString()),
                         1, Integer::sum);
             }
         }
-        counted(warnings, comparison.folders().size());
+        counted(warnings, reported.folders().size());
     }
 
     private static boolean hasText(final String text) {

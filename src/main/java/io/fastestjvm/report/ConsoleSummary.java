@@ -19,8 +19,8 @@ final class ConsoleSummary {
     private ConsoleSummary() {
     }
 
-    static String format(final Comparison comparison) {
-        final List<JvmGroup> groups = comparison.groups();
+    static String format(final ReportedSets reported) {
+        final List<JvmGroup> groups = reported.groups();
         final StringBuilder out = new StringBuilder();
         for (final Latency latency : Latency.ALL) {
             final String title = "---------- " + latency.fileStem() + " latency (ns): median of runs (variation) ";
@@ -59,7 +59,7 @@ final class ConsoleSummary {
                 out.append("! ").append(group.label()).append(": ").append(failure.reason()).append('\n');
             }
         }
-        for (final ResultsSet set : comparison.sets()) {
+        for (final ResultsSet set : reported.sets()) {
             for (final Failure ignored : set.ignored()) {
                 out.append("! ignored ").append(ignored.what()).append(": ").append(ignored.reason()).append('\n');
             }

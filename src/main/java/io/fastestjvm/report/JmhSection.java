@@ -26,7 +26,7 @@ import io.fastestjvm.results.model.Percentile;
 final class JmhSection {
     static final String FILE = "jmh-result.json";
 
-    String render(final Comparison comparison, final Path folder) throws IOException {
+    String render(final ReportedSets reported, final Path folder) throws IOException {
         final Path file = folder.resolve(FILE);
         if (!Files.isRegularFile(file)) {
             return "";
@@ -50,7 +50,7 @@ final class JmhSection {
         Markdown.table(out, Arrays.asList("benchmark", "mode", "JDK", "score (mean)", "score (ns/op)", "p50 (ns/op)",
                 "p99 (ns/op)"), rows, true);
         final List<List<String>> inContext = new ArrayList<>();
-        for (final JvmGroup group : comparison.groupsWithFigures()) {
+        for (final JvmGroup group : reported.groupsWithFigures()) {
             inContext.add(Arrays.asList(group.label() + " (" + group.transport() + ")",
                     Markdown.nanos(new GroupFigures(group).spread(Latency.ACTUAL_SEND, Percentile.P50).median())));
         }

@@ -48,8 +48,8 @@ final class PausesSection {
             HOT_PATH_DEOPTS,
             new Column("JIT compile time (ms)", activity -> activity.jitCompileMillis));
 
-    String render(final Comparison comparison) {
-        final List<JvmGroup> groups = comparison.groupsWithFigures();
+    String render(final ReportedSets reported) {
+        final List<JvmGroup> groups = reported.groupsWithFigures();
         if (groups.isEmpty()) {
             return "";
         }

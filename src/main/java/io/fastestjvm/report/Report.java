@@ -67,12 +67,12 @@ public final class Report {
             for (final String arg : args) {
                 sets.add(reader.read(Paths.get(arg)));
             }
-            final Comparison comparison = new Comparison(sets);
-            final SetVerdict verdict = new SetVerdict(comparison.groupsWithFigures());
-            for (final Path written : new ReportWriter(comparison, verdict).write()) {
+            final ReportedSets reported = new ReportedSets(sets);
+            final SetVerdict verdict = new SetVerdict(reported.groupsWithFigures());
+            for (final Path written : new ReportWriter(reported, verdict).write()) {
                 out.println("wrote " + written);
             }
-            out.print(ConsoleSummary.format(comparison));
+            out.print(ConsoleSummary.format(reported));
             // The matrix ends with the verdict: the last thing printed.
             out.print(new VerdictSection(verdict).console());
             return OK;

@@ -23,24 +23,24 @@ import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.report.verdict.Verdict;
 
-/** Draws the comparison charts of a {@link Comparison} into a charts/ folder. */
+/** Draws the comparison charts of a {@link ReportedSets} into a charts/ folder. */
 public final class ReportCharts {
     static final String FOLDER = "charts";
     /** Points per decade of the 1/(1-p) axis. */
     private static final int SPECTRUM_POINTS_PER_DECADE = 12;
 
-    private final Comparison comparison;
+    private final ReportedSets reported;
     private final Path charts;
     private final SetVerdict verdict;
     private final boolean byTransport;
 
-    public ReportCharts(final Comparison comparison, final Path reportFolder, final SetVerdict verdict) {
-        this.comparison = comparison;
+    public ReportCharts(final ReportedSets reported, final Path reportFolder, final SetVerdict verdict) {
+        this.reported = reported;
         this.charts = reportFolder.resolve(FOLDER);
         this.verdict = verdict;
         final Set<String> transports = new HashSet<>();
         final Set<String> jvms = new HashSet<>();
-        for (final JvmGroup group : comparison.groupsWithFigures()) {
+        for (final JvmGroup group : reported.groupsWithFigures()) {
             transports.add(group.transport());
             jvms.add(group.profile());
         }
@@ -56,7 +56,7 @@ public final class ReportCharts {
     /** Writes every chart the data allows and returns them in reading order. */
     public List<ChartRef> write() throws IOException {
         final List<ChartRef> written = new ArrayList<>();
-        final List<JvmGroup> groups = comparison.groupsWithFigures();
+        final List<JvmGroup> groups = reported.groupsWithFigures();
         if (groups.isEmpty()) {
             return written;
         }
@@ -103,7 +103,7 @@ public final class ReportCharts {
         }
         final String what = (percentile == Percentile.P50 ? "median" : percentile.label()) + " latency";
         final String stem = barStem(percentile, latency);
-        ChartFiles.save(RangeBarChart.of(what + " per JVM, " + latency.title() + " (ns) - " + comparison.machine(),
+        ChartFiles.save(RangeBarChart.of(what + " per JVM, " + latency.title() + " (ns) - " + reported.machine(),
                 what + " (ns)", bars), charts, stem);
         return new ChartRef(stem, what + " per JVM, " + latency.title() + ": bar = median over runs, dot = one run "
                 + "(fresh JVM), whisker = min to max over runs"
@@ -130,7 +130,7 @@ public final class ReportCharts {
         }
         final String stem = "percentile-spectrum-" + latency.fileStem();
         ChartFiles.save(PercentileSpectrumChart.of(latency.title() + " latency by percentile (ns), all runs - "
-                + comparison.machine(), lines), charts, stem);
+                + reported.machine(), lines), charts, stem);
         return new ChartRef(stem, latency.title() + " latency by percentile, all measured runs of each JVM "
                 + "combined (each run's histograms.hlog)");
     }
@@ -146,7 +146,7 @@ public final class ReportCharts {
             x[i] = Math.min(last, PercentileSpectrumChart.FROM * Math.pow(10, (double) i / SPECTRUM_POINTS_PER_DECADE));
             y[i] = histogram.getValueAtPercentile(100 * (1 - 1 / x[i]));
         }
-        return new SpectrumLine(group.label(), colourKey(group), false, comparison.machineIndex(group), x, y);
+        return new SpectrumLine(group.label(), colourKey(group), false, reported.machineIndex(group), x, y);
     }
 
     /** The group's first passed run with an intervals.csv (runs recorded before it existed have none); or null. */
@@ -178,7 +178,7 @@ public final class ReportCharts {
         }
         final String stem = "over-time-" + slug(group.label());
         ChartFiles.save(LatencyOverTimeChart.of("latency per second, actual send (ns): " + group.label() + " - "
-                + comparison.machine(), colourKey(group),
+                + reported.machine(), colourKey(group),
                 new TimeSeries(seconds, p50, p99, max, warmup)), charts, stem);
         return new ChartRef(stem, "latency per 1 s interval, actual send, " + group.label() + " (run folder "
                 + folder.folder().getFileName() + "): p50, p99 and max; shaded = warm-up");

@@ -29,14 +29,14 @@ final class ReportMarkdown {
     /** Heads the table that sets the article's figures beside ours; README quotes its rows. */
     static final String ARTICLE_HEADING = "## Beside the article's figures (theirs: a different machine)";
 
-    private final Comparison comparison;
+    private final ReportedSets reported;
     private final Path folder;
     private final VerdictSection verdict;
     private final SetVerdict setVerdict;
     private final StringBuilder out = new StringBuilder();
 
-    ReportMarkdown(final Comparison comparison, final Path folder, final SetVerdict verdict) {
-        this.comparison = comparison;
+    ReportMarkdown(final ReportedSets reported, final Path folder, final SetVerdict verdict) {
+        this.reported = reported;
         this.folder = folder;
         this.verdict = new VerdictSection(verdict);
         this.setVerdict = verdict;
@@ -53,7 +53,7 @@ final class ReportMarkdown {
         }
         out.append(verdict.details());
         out.append(new DefaultVsTunedSection(setVerdict).render());
-        out.append(new PausesSection().render(comparison));
+        out.append(new PausesSection().render(reported));
         charts(charts);
         caveats();
         article();
@@ -66,17 +66,17 @@ final class ReportMarkdown {
 
     private void title() {
         final List<String> names = new ArrayList<>();
-        for (final ResultsSet set : comparison.sets()) {
+        for (final ResultsSet set : reported.sets()) {
             names.add(set.name());
         }
         out.append(TITLE_PREFIX).append(String.join(" + ", names)).append("\n\n");
         out.append("Persisted inter-thread messaging latency over Chronicle Queue, per JVM, on ")
-                .append(comparison.machine()).append(". Written by `mvn exec:java@Report -Dexec.args=\"...\"` ")
+                .append(reported.machine()).append(". Written by `mvn exec:java@Report -Dexec.args=\"...\"` ")
                 .append("from the summary.json and .hlog files listed under *Sources*; every figure below is ")
                 .append("computed from them. Latency is in nanoseconds (ns); *actual send* is measured from the ")
                 .append("moment the producer wrote the message, *intended send* from the moment it was due ")
                 .append("(free of coordinated omission).\n\n");
-        for (final ResultsSet set : comparison.sets()) {
+        for (final ResultsSet set : reported.sets()) {
             if (set.isIncomplete()) {
                 out.append(INCOMPLETE_PREFIX).append(set.name()).append(" has ").append(set.recordedRuns())
                         .append(" of its ").append(set.plannedRuns()).append(" planned runs (fresh JVMs); status `")
@@ -98,7 +98,7 @@ final class ReportMarkdown {
         out.append("## Environment\n\n");
         final List<String> header = new ArrayList<>();
         header.add("");
-        for (final ResultsSet set : comparison.sets()) {
+        for (final ResultsSet set : reported.sets()) {
             header.add(set.name());
         }
         final List<List<String>> rows = new ArrayList<>();
@@ -128,13 +128,13 @@ final class ReportMarkdown {
 
     private void jvms() {
         out.append("### JVMs\n\n");
-        final List<String> shared = SharedFlags.shared(comparison.groups());
+        final List<String> shared = SharedFlags.shared(reported.groups());
         if (!shared.isEmpty()) {
             out.append("Flags every JVM ran with: ").append(Markdown.code(String.join(" ", shared)))
                     .append("; the table shows the rest.\n\n");
         }
         final List<List<String>> rows = new ArrayList<>();
-        for (final JvmGroup group : comparison.groups()) {
+        for (final JvmGroup group : reported.groups()) {
             final List<RunFolder> folders = group.folders();
             rows.add(Arrays.asList(group.label(),
                     or(Facts.environment(folders, EnvironmentInfo.JAVA_RUNTIME_VERSION)),
@@ -156,7 +156,7 @@ final class ReportMarkdown {
                 .append("Each figure is the median over the runs of that run's percentile; in brackets, the ")
                 .append("lowest and highest run.\n\n");
         final List<List<String>> rows = new ArrayList<>();
-        for (final JvmGroup group : comparison.groups()) {
+        for (final JvmGroup group : reported.groups()) {
             final GroupFigures figures = new GroupFigures(group);
             final String runs = figures.runs().size() + " / " + group.failedRuns();
             if (!group.hasFigures()) {
@@ -193,10 +193,10 @@ final class ReportMarkdown {
     private void caveats() {
         out.append("## Caveats the data shows\n\n");
         final List<String> labels = new ArrayList<>();
-        for (final JvmGroup group : comparison.groups()) {
+        for (final JvmGroup group : reported.groups()) {
             labels.add(group.label());
         }
-        final List<String> caveats = CaveatGroups.group(Caveats.of(comparison), labels);
+        final List<String> caveats = CaveatGroups.group(Caveats.of(reported), labels);
         if (caveats.isEmpty()) {
             out.append("None found in the summaries.\n");
         }
@@ -210,7 +210,7 @@ final class ReportMarkdown {
         out.append(ARTICLE_HEADING).append("\n\n")
                 .append("Theirs: published in ").append(ArticleReference.SOURCE).append(", measured on THEIR machine (")
                 .append(ArticleReference.MACHINE).append("); not produced by this project. Ours: this report's runs ")
-                .append("of the same JVM at its default flags over Chronicle Queue, on ").append(comparison.machine())
+                .append("of the same JVM at its default flags over Chronicle Queue, on ").append(reported.machine())
                 .append(": the median over its runs of each run's percentile, with the lowest and highest run in ")
                 .append("brackets. Actual send, ns. Two machines: set side by side, not ranked; which of ours can be ")
                 .append("told apart is the verdict's to say.\n\n");
@@ -226,7 +226,7 @@ final class ReportMarkdown {
     private String ours(final String profile) {
         final List<String> cells = new ArrayList<>();
         final List<JvmGroup> groups = new ArrayList<>();
-        for (final JvmGroup group : comparison.groupsWithFigures()) {
+        for (final JvmGroup group : reported.groupsWithFigures()) {
             if (group.profile().equals(profile) && group.transport().equals(Transports.CHRONICLE)) {
                 groups.add(group);
             }
@@ -245,7 +245,7 @@ final class ReportMarkdown {
     private void sources() {
         out.append("## Sources\n\n")
                 .append("Aggregates per JVM, with the runs each figure comes from: `matrix.json`, `matrix.csv`.\n\n");
-        for (final JvmGroup group : comparison.groups()) {
+        for (final JvmGroup group : reported.groups()) {
             for (final RunFolder run : group.folders()) {
                 out.append("- ").append(group.label()).append(": `").append(relative(run.folder()))
                         .append("/summary.json` (").append(run.passed() ? "passed" : "failed").append(")\n");
@@ -274,7 +274,7 @@ final class ReportMarkdown {
     private List<String> fact(final String name, final Function<ResultsSet, String> value) {
         final List<String> row = new ArrayList<>();
         row.add(name);
-        for (final ResultsSet set : comparison.sets()) {
+        for (final ResultsSet set : reported.sets()) {
             row.add(or(value.apply(set)));
         }
         return row;

@@ -22,11 +22,11 @@ final class TransportSection {
     static final String CHRONICLE = "chronicle";
     static final String FLOOR = "floor";
 
-    String render(final Comparison comparison, final Path folder) throws IOException {
+    String render(final ReportedSets reported, final Path folder) throws IOException {
         final List<RatioChart.Series> series = new ArrayList<>();
         final List<List<String>> rows = new ArrayList<>();
-        for (final JvmGroup chronicle : comparison.groupsWithFigures()) {
-            final JvmGroup floor = floorOf(comparison, chronicle);
+        for (final JvmGroup chronicle : reported.groupsWithFigures()) {
+            final JvmGroup floor = floorOf(reported, chronicle);
             if (!CHRONICLE.equals(chronicle.transport()) || floor == null) {
                 continue;
             }
@@ -60,7 +60,7 @@ final class TransportSection {
         }
         final String stem = "ratio-chronicle-floor";
         ChartFiles.save(RatioChart.of("chronicle / floor latency ratio per percentile, actual send - "
-                + comparison.machine(), "percentile (dot: median over runs of each transport, whisker: "
+                + reported.machine(), "percentile (dot: median over runs of each transport, whisker: "
                 + Math.round(RatioTest.CONFIDENCE * 100) + "% bootstrap interval over runs)",
                 "chronicle latency / floor latency, log scale", labels, series), folder.resolve(ReportCharts.FOLDER),
                 stem);
@@ -87,8 +87,8 @@ final class TransportSection {
         return RatioTest.interval(c, f, (chronicle.label() + "|floor|" + p.key()).hashCode());
     }
 
-    private static JvmGroup floorOf(final Comparison comparison, final JvmGroup chronicle) {
-        for (final JvmGroup group : comparison.groupsWithFigures()) {
+    private static JvmGroup floorOf(final ReportedSets reported, final JvmGroup chronicle) {
+        for (final JvmGroup group : reported.groupsWithFigures()) {
             if (FLOOR.equals(group.transport()) && group.profile().equals(chronicle.profile())
                     && group.host().equals(chronicle.host()) && group.setName().equals(chronicle.setName())) {
                 return group;

@@ -15,7 +15,7 @@ class ConsoleSummaryTest {
     @Test
     void printsTheMatrixTableAcrossJvmsExactly() throws Exception {
         final ResultsSet set = new ResultsSetReader().read(Paths.get("src/test/resources/fixtures/matrix-set"));
-        final String table = ConsoleSummary.format(new Comparison(Collections.singletonList(set)));
+        final String table = ConsoleSummary.format(new ReportedSets(Collections.singletonList(set)));
         assertEquals(fixture("matrix-console-summary.txt"), table);
     }
 

@@ -12,10 +12,10 @@ import io.fastestjvm.environment.EnvironmentInfo;
  * The results sets given together, with every group labelled: the profile, plus the transport when more than one
  * transport is present, plus "@ host" when more than one set (machine) is compared.
  */
-public final class Comparison {
+public final class ReportedSets {
     private final List<ResultsSet> sets;
 
-    public Comparison(final List<ResultsSet> sets) {
+    public ReportedSets(final List<ResultsSet> sets) {
         this.sets = Collections.unmodifiableList(new ArrayList<>(sets));
         final Set<String> transports = new LinkedHashSet<>();
         final Set<String> hosts = new LinkedHashSet<>();
