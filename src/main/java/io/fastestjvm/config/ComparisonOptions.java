@@ -115,7 +115,7 @@ public final class ComparisonOptions {
         for (final String name : given.stringPropertyNames()) {
             effective.setProperty(name, given.getProperty(name));
         }
-        if (effective.getProperty(Settings.WARMUP_INDEX_BLOCKS.name()) == null) {
+        if (!Settings.WARMUP_INDEX_BLOCKS.given(effective)) {
             effective.setProperty(Settings.WARMUP_INDEX_BLOCKS.name(), String.valueOf(SLICE_WARMUP_INDEX_BLOCKS));
         }
         return effective;
