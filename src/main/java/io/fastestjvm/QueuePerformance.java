@@ -1,5 +1,6 @@
 package io.fastestjvm;
 
+import java.util.Collections;
 import java.util.Properties;
 
 import io.fastestjvm.benchmark.BenchmarkResult;
@@ -10,6 +11,7 @@ import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.SettingsTable;
 import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.launch.ChildJvm;
+import io.fastestjvm.launch.ForkLink;
 import io.fastestjvm.launch.JvmEventLogs;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.control.ParentLifeline;
@@ -62,7 +64,13 @@ public final class QueuePerformance {
         final boolean forked = System.getProperty(ChildJvm.FORKED) != null;
         if (forked) {
             ParentLifeline.watch(System.err);
+            return ForkLink.serve(() -> outcome(args, true));
         }
+        return outcome(args, false).exitCode();
+    }
+
+    /** The whole run in this JVM, or, when it is the launching one, in its fork. */
+    private static BenchmarkResult outcome(final String[] args, final boolean forked) throws Exception {
         // a forked JVM got QP_JVM_FLAGS as real flags; a launching one reads their qp.* settings to check them
         final Properties given = forked ? System.getProperties() : JvmFlags.settingsSeen(System.getProperties());
         final BenchmarkOptions options;
@@ -70,19 +78,19 @@ public final class QueuePerformance {
             // before anything runs: no fork, no queue, no results folder
             if (HelpFlag.asked(args) || BenchmarkOptions.helpAsked(given)) {
                 System.out.print(SettingsTable.help());
-                return BenchmarkResult.PASSED;
+                return ended(BenchmarkResult.PASSED);
             }
             options = BenchmarkOptions.fromProperties(given);
         } catch (final InvalidSettingException e) {
             System.err.println("error: " + e.getMessage());
-            return BenchmarkResult.INVALID_SETTING;
+            return ended(BenchmarkResult.INVALID_SETTING);
         }
         if (!forked && options.fork()) {
             try {
                 Preflight.checkBeforeFork(options, JvmFlags.maxHeapBytes(JvmFlags.profile(), JvmFlags.physicalBytes()));
             } catch (final InvalidSettingException e) {
                 System.err.println("error: " + e.getMessage()); // before any JVM starts; the child checks again
-                return BenchmarkResult.INVALID_SETTING;
+                return ended(BenchmarkResult.INVALID_SETTING);
             }
             final JvmEventLogs eventLogs = JvmEventLogs.inTemporaryDirectory();
             if (options.jvmEvents() && !options.bare()) {
@@ -99,6 +107,11 @@ public final class QueuePerformance {
             System.err.println("[qp] qp.fork=false: measuring in this JVM, whose flags are not those of "
                     + JvmFlags.ENV + " (only its qp.* settings apply)");
         }
-        return new BenchmarkRun(options, System.out, System.err).execute().exitCode();
+        return new BenchmarkRun(options, System.out, System.err).execute();
+    }
+
+    /** A run that ended before measuring: nothing was written. */
+    private static BenchmarkResult ended(final int exitCode) {
+        return new BenchmarkResult(exitCode, null, Collections.<String>emptyList());
     }
 }

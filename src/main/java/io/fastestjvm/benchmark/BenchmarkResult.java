@@ -14,7 +14,7 @@ public final class BenchmarkResult {
     private final Path resultsFolder;
     private final List<String> failures;
 
-    BenchmarkResult(final int exitCode, final Path resultsFolder, final List<String> failures) {
+    public BenchmarkResult(final int exitCode, final Path resultsFolder, final List<String> failures) {
         this.exitCode = exitCode;
         this.resultsFolder = resultsFolder;
         this.failures = Collections.unmodifiableList(failures);

@@ -23,6 +23,7 @@ import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.control.ChildFailure;
 import io.fastestjvm.control.ChildHandle;
+import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.slice.Recompilation;
@@ -111,7 +112,8 @@ final class BlockRunner {
                 err.println("[qp] block " + block + ": starting " + variant.name);
                 final long started = System.nanoTime();
                 children.put(variant.name, ChildHandle.start(variant.name,
-                        VariantLaunch.command(variant, settings, classpath, childFlags(shared, variant)), log,
+                        VariantLaunch.command(variant, settings, classpath, childFlags(shared, variant)),
+                        ChildOutput.toLog(log),
                         CONNECT_MILLIS));
                 idle(children.get(variant.name));
                 millis.put(variant.name, new long[] {millisSince(started), -1, -1});

@@ -4,7 +4,19 @@ package io.fastestjvm.control;
 public final class ChildFailure extends Exception {
     private static final long serialVersionUID = 1L;
 
+    /** The child's exit code when it had ended (or was ended) by the time of the failure, else null. */
+    private final Integer exitCode;
+
     public ChildFailure(final String message) {
+        this(message, null);
+    }
+
+    ChildFailure(final String message, final Integer exitCode) {
         super(message);
+        this.exitCode = exitCode;
+    }
+
+    public Integer exitCode() {
+        return exitCode;
     }
 }

@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  * {@link #request} sends a command and waits, bounded, for its reply. Every wait here has a deadline, and a child
  * that misses one is killed before the failure is thrown, so a hung child can never hang its parent. The child's
  * stdin stays a pipe this JVM holds open and never writes: when this JVM dies for any reason the kernel closes it,
- * and the child's lifeline ends it. Its stdout and stderr go to a log file.
+ * and the child's lifeline ends it. Its stdout and stderr go where its {@link ChildOutput} says. Every JVM the
+ * project starts is started here: the single run's fork, a sweep's points and a comparison's JVMs.
  */
 public final class ChildHandle implements AutoCloseable {
     /** The reply a child sends first, with its process id ({@code pid}). */
@@ -24,49 +25,69 @@ public final class ChildHandle implements AutoCloseable {
     public static final String PID = "pid";
     private static final long STOP_MILLIS = TimeUnit.SECONDS.toMillis(30);
     private static final long ACCEPT_POLL_MILLIS = 200;
+    /** How long a child that closed its link gets to end by itself before it is killed. */
+    private static final long ENDING_MILLIS = TimeUnit.SECONDS.toMillis(5);
 
     private final String name;
     private final Process process;
     private final ControlLink link;
-    private final File log;
+    private final ChildOutput output;
+    /** For a child whose output is forwarded: ends it, and writes its last lines, when this JVM is stopped. */
+    private final Thread stopper;
     /** From the child's hello; -1 until then (a failure before it names no pid). */
     private long pid = -1;
     /** Whether {@link #pause} stopped it: it must be continued before anything else is asked of it. */
     private boolean paused;
 
-    private ChildHandle(final String name, final Process process, final ControlLink link, final File log) {
+    private ChildHandle(final String name, final Process process, final ControlLink link, final ChildOutput output) {
         this.name = name;
         this.process = process;
         this.link = link;
-        this.log = log;
+        this.output = output;
+        // a forwarded child shares the user's console: a stopped run ends with the child's own last lines and its
+        // queue removed, not with the console back while the child still cleans up
+        this.stopper = output.forwarded() ? new Thread(() -> {
+            kill(process);
+            output.drain();
+        }, "qp-child-stop") : null;
+        if (stopper != null) {
+            Runtime.getRuntime().addShutdownHook(stopper);
+        }
     }
 
     /**
      * Forks {@code command} (a java command line; the link's port is added as a system property just before its
      * main class, its last element) and waits at most {@code connectMillis} for its hello.
      */
-    public static ChildHandle start(final String name, final List<String> command, final File log,
+    public static ChildHandle start(final String name, final List<String> command, final ChildOutput output,
                                     final long connectMillis) throws IOException, ChildFailure {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             final List<String> line = new ArrayList<>(command);
             line.add(line.size() - 1, "-D" + ControlLink.PORT_PROPERTY + "=" + server.getLocalPort());
-            final Process process = new ProcessBuilder(line).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
+            final Process process = output.start(line);
             final ControlLink link;
             try {
                 link = accept(server, process, connectMillis);
             } catch (final IOException e) {
                 kill(process);
+                output.drain();
                 throw e;
             }
             if (link == null) {
                 final boolean ended = !process.isAlive();
                 final Integer exit = kill(process);
+                output.drain();
                 throw new ChildFailure(name + ": " + (ended ? "ended with exit code " + exit + " before connecting"
-                        : "did not connect within " + connectMillis + " ms; killed") + " (log: " + log + ")");
+                        : "did not connect within " + connectMillis + " ms; killed") + " (" + output.where() + ")",
+                        exit);
             }
-            final ChildHandle handle = new ChildHandle(name, process, link, log);
-            handle.pid = handle.await(HELLO, connectMillis).number(PID);
+            final ChildHandle handle = new ChildHandle(name, process, link, output);
+            try {
+                handle.pid = handle.await(HELLO, connectMillis).number(PID);
+            } catch (final ChildFailure e) {
+                handle.close();
+                throw e;
+            }
             return handle;
         }
     }
@@ -95,8 +116,9 @@ public final class ChildHandle implements AutoCloseable {
         return pid;
     }
 
+    /** The child's log file, or null when its output is forwarded. */
     public File log() {
-        return log;
+        return output.log();
     }
 
     /**
@@ -174,19 +196,24 @@ public final class ChildHandle implements AutoCloseable {
         return await(expected, timeoutMillis);
     }
 
-    private ControlMessage await(final String expected, final long timeoutMillis) throws ChildFailure {
+    /**
+     * The child's next message, which must be of type {@code expected}, within {@code timeoutMillis}; a child that
+     * misses it, ends first or says something else is killed and named in the failure.
+     */
+    public ControlMessage await(final String expected, final long timeoutMillis) throws ChildFailure {
         final ControlMessage reply;
         try {
             reply = link.receive(timeoutMillis);
         } catch (final SocketTimeoutException e) {
             throw failure("no " + expected + " reply within " + timeoutMillis + " ms");
         } catch (final EOFException e) {
+            awaitExit(ENDING_MILLIS); // it closed the link: it is ending, and its own exit code says how
             throw failure("ended before its " + expected + " reply");
         } catch (final IOException e) {
             throw failure("control link broke waiting for " + expected + ": " + e);
         }
         if (ControlMessage.FAILED.equals(reply.type())) {
-            throw new ChildFailure(name + ": " + reply.text(ControlMessage.REASON));
+            throw new ChildFailure(name + ": " + reply.text(ControlMessage.REASON), null);
         }
         if (!expected.equals(reply.type())) {
             throw failure("replied " + reply.type() + " where " + expected + " was due");
@@ -197,9 +224,24 @@ public final class ChildHandle implements AutoCloseable {
     /** Kills the child (it missed a deadline or broke the protocol) and names it, its exit and its log. */
     private ChildFailure failure(final String what) {
         continueIfPaused();
+        final boolean ended = !process.isAlive();
         final Integer exit = kill(process);
-        return new ChildFailure(name + " (pid " + pid + "): " + what + "; killed"
-                + (exit == null ? "" : ", exit code " + exit) + " (log: " + log + ")");
+        output.drain();
+        return new ChildFailure(name + " (pid " + pid + "): " + what + (ended ? "" : "; killed")
+                + (exit == null ? "" : ", exit code " + exit) + " (" + output.where() + ")", exit);
+    }
+
+    /** The child's exit code once it has ended by itself within {@code millis}, else null (it still runs). */
+    public Integer awaitExit(final long millis) {
+        try {
+            if (process.waitFor(millis, TimeUnit.MILLISECONDS)) {
+                output.drain();
+                return process.exitValue();
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
     }
 
     /**
@@ -220,6 +262,14 @@ public final class ChildHandle implements AutoCloseable {
         } catch (final InterruptedException e) {
             kill(process);
             Thread.currentThread().interrupt();
+        }
+        output.drain();
+        if (stopper != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopper);
+            } catch (final IllegalStateException e) {
+                // this JVM is already shutting down: the hook runs or has run
+            }
         }
     }
 

@@ -16,12 +16,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.benchmark.BenchmarkResult;
+import io.fastestjvm.control.ChildFailure;
 import io.fastestjvm.control.ChildHandle;
+import io.fastestjvm.control.ChildOutput;
+import io.fastestjvm.control.ControlMessage;
 
 /**
  * Runs the benchmark in a fresh {@code java} process, as JMH forks: the same {@code java.home}, only the project's
- * classpath, and the flags {@link #command} lists. Its output is streamed through, a signal to this JVM stops it
- * (its own shutdown hook deletes its queue), its exit code is returned, and it dies with this JVM
+ * classpath, and the flags {@link #command} lists. It is started and driven as every child JVM is
+ * ({@link ChildHandle}): its output is streamed through, its result comes back as a message ({@link ForkLink}), a
+ * signal to this JVM stops it (its own shutdown hook deletes its queue), and it dies with this JVM
  * ({@link io.fastestjvm.control.ParentLifeline}).
  */
 public final class ChildJvm {
@@ -32,7 +36,10 @@ public final class ChildJvm {
     public static final String FORKED = "io.fastestjvm.forked";
     /** Properties of this JVM the child gets too: where to write temporary files and logs, and how verbosely. */
     private static final String[] FORWARDED = {"java.io.tmpdir", "user.home", "jna.tmpdir", "org.slf4j.simpleLogger."};
-    private static final long COPY_JOIN_MILLIS = TimeUnit.SECONDS.toMillis(10);
+    /** A JVM with a large pre-touched heap takes seconds to reach main, more on a busy host. */
+    private static final long CONNECT_MILLIS = TimeUnit.SECONDS.toMillis(120);
+    /** After its result the fork only runs its shutdown hooks (the queue's removal). */
+    private static final long EXIT_MILLIS = TimeUnit.SECONDS.toMillis(60);
     private static final List<ChildJvmFlags> INSTRUMENTS = new CopyOnWriteArrayList<>();
 
     private final List<String> command;
@@ -95,56 +102,25 @@ public final class ChildJvm {
     }
 
     /**
-     * Starts the child, streams its output to {@code out}/{@code err} and returns its exit code. A child still
-     * running after {@code deadlineSeconds} (its plan's length plus a margin) is killed, said in one line, and
-     * counts as a failed check.
+     * Starts the child ({@link ChildHandle}, its output forwarded to {@code out}/{@code err}) and returns how its run
+     * ended, from its {@link ForkLink#RESULT} message. A child still running after {@code deadlineSeconds} (its
+     * plan's length plus a margin) is killed, said in one line, and counts as a failed check.
      */
-    public int run(final PrintStream out, final PrintStream err, final long deadlineSeconds)
-            throws IOException, InterruptedException {
+    public BenchmarkResult run(final PrintStream out, final PrintStream err, final long deadlineSeconds)
+            throws IOException {
         err.println("[qp] fork: " + String.join(" ", command));
         err.flush();
-        // stdin stays a pipe that this JVM holds open: the child's ParentLifeline
-        final Process child = new ProcessBuilder(command).start();
-        final Object wholeLines = new Object();
-        final Thread outCopy = WholeLineCopy.start(child.getInputStream(), out, wholeLines, "qp-fork-stdout");
-        final Thread errCopy = WholeLineCopy.start(child.getErrorStream(), err, wholeLines, "qp-fork-stderr");
-        final Thread stopper = new Thread(() -> stop(child, outCopy, errCopy), "qp-fork-stop");
-        Runtime.getRuntime().addShutdownHook(stopper);
-        try {
-            if (!child.waitFor(deadlineSeconds, TimeUnit.SECONDS)) {
-                err.println("FAILED: the benchmark JVM had not ended " + deadlineSeconds + " s after it started (its"
-                        + " warm-up bound, measured seconds and a margin): killed");
-                ChildHandle.kill(child);
-                outCopy.join(COPY_JOIN_MILLIS);
-                errCopy.join(COPY_JOIN_MILLIS);
-                return BenchmarkResult.CHECK_FAILED;
-            }
-            final int exitCode = child.exitValue();
-            // bounded too: a process the child left behind could hold the pipes open
-            outCopy.join(COPY_JOIN_MILLIS);
-            errCopy.join(COPY_JOIN_MILLIS);
-            return exitCode;
-        } catch (final InterruptedException e) {
-            stop(child, outCopy, errCopy);
-            throw e;
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopper);
-            } catch (final IllegalStateException e) {
-                // already shutting down: the hook is running or has run
-            }
-            child.getOutputStream().close();
-        }
-    }
-
-    /** SIGTERM, so the child's shutdown hook deletes its queue; SIGKILL only if it has not ended in time. */
-    private static void stop(final Process child, final Thread outCopy, final Thread errCopy) {
-        ChildHandle.kill(child);
-        try {
-            outCopy.join(COPY_JOIN_MILLIS);
-            errCopy.join(COPY_JOIN_MILLIS);
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
+        try (ChildHandle child = ChildHandle.start("the benchmark JVM", command, ChildOutput.forwardedTo(out, err),
+                CONNECT_MILLIS)) {
+            final ControlMessage result = child.await(ForkLink.RESULT, TimeUnit.SECONDS.toMillis(deadlineSeconds));
+            return ForkLink.read(result, child.awaitExit(EXIT_MILLIS));
+        } catch (final ChildFailure e) {
+            // it ended without its result (a crash, a refused JVM flag: its own words are above), or missed the
+            // deadline: the deadline covers its warm-up bound, measured seconds and a margin
+            err.println("FAILED: " + e.getMessage());
+            final int exit = e.exitCode() == null || e.exitCode() == BenchmarkResult.PASSED
+                    ? BenchmarkResult.CHECK_FAILED : e.exitCode();
+            return new BenchmarkResult(exit, null, Collections.singletonList(e.getMessage()));
         }
     }
 

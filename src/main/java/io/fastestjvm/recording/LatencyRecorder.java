@@ -89,15 +89,16 @@ public final class LatencyRecorder {
     }
 
     private long clamp(final long nanos) {
-        if (nanos < 0) {
+        final long value = inRange(nanos);
+        if (value != nanos) {
             clampedSamples++;
-            return 0;
         }
-        if (nanos > HIGHEST_TRACKABLE_NANOS) {
-            clampedSamples++;
-            return HIGHEST_TRACKABLE_NANOS;
-        }
-        return nanos;
+        return value;
+    }
+
+    /** {@code nanos} within the histograms' range: below zero (clock skew between CPUs) is 0, above a minute 60 s. */
+    public static long inRange(final long nanos) {
+        return Math.max(0, Math.min(HIGHEST_TRACKABLE_NANOS, nanos));
     }
 
     /** Measured samples in arrival order; only valid once the consumer has stopped. */

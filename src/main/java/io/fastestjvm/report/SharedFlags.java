@@ -10,13 +10,15 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.launch.JvmEventLogs;
 
 /**
  * The JVM arguments every run of every JVM shared (shown once in report.md), and each JVM's arguments beyond them.
  * Values that differ from run to run or session to session without changing the JVM (the event logs' scratch
- * directory; the queue and results directories, which a matrix picks per session) are shown as placeholders, so a
+ * directory; the port of the launcher's control link; the queue and results directories, which a matrix picks per
+ * session) are shown as placeholders, so a
  * JVM's runs show one argument list unless their flags really differ.
  */
 final class SharedFlags {
@@ -64,6 +66,9 @@ final class SharedFlags {
     }
 
     static String placeholders(final String argument) {
+        if (argument.startsWith("-D" + ControlLink.PORT_PROPERTY + "=")) {
+            return "-D" + ControlLink.PORT_PROPERTY + "=<port>";
+        }
         for (final String setting : PER_SESSION) {
             if (argument.startsWith("-D" + setting + "=")) {
                 return "-D" + setting + "=<dir>";

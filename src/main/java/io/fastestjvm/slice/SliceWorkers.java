@@ -275,8 +275,10 @@ final class SliceWorkers {
                             return;
                         }
                         if (expected >= recorded) {
-                            actualSend.recordValue(clamp(message.receivedNanos - message.actualSendNanos));
-                            intendedSend.recordValue(clamp(message.receivedNanos - message.intendedSendNanos));
+                            actualSend.recordValue(
+                                    LatencyRecorder.inRange(message.receivedNanos - message.actualSendNanos));
+                            intendedSend.recordValue(
+                                    LatencyRecorder.inRange(message.receivedNanos - message.intendedSendNanos));
                         }
                         expected++;
                         receivedUpTo.publish(expected);
@@ -322,10 +324,6 @@ final class SliceWorkers {
     /** Other JVMs' messages drained so far; read by the command thread between slices. */
     long drained() {
         return drained;
-    }
-
-    private static long clamp(final long nanos) {
-        return Math.max(0, Math.min(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, nanos));
     }
 
     /** Parks until the next slice (or stop); returns its generation. */

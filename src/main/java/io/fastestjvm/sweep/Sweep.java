@@ -12,8 +12,6 @@ import java.util.Date;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -180,38 +178,19 @@ public final class Sweep {
         BenchmarkOptions options = base.withWarmupSeconds(warmupSeconds).withSeconds(seconds)
                 .withResultsDir(parent.toFile());
         options = rate ? options.withRate(step) : options.withSize((int) step);
-        final Path folder;
-        if (options.fork()) {
-            final List<Path> before = folders(parent);
-            final int exitCode = new ChildJvm(options.explicitValues(), QueuePerformance.class.getName())
-                    .run(out, err, QueuePerformance.childDeadlineSeconds(options));
-            final List<Path> made = folders(parent);
-            made.removeAll(before);
-            if (made.size() != 1) {
-                return new SweepPoint(options.rate(), options.size(), "rejected", null, null,
-                        "the point's JVM ended with exit code " + exitCode + " and " + made.size()
-                                + " results folders; see its output above");
-            }
-            folder = made.get(0);
-        } else {
-            final BenchmarkResult result = new BenchmarkRun(options, out, err).execute();
-            if (result.resultsFolder() == null) {
-                return new SweepPoint(options.rate(), options.size(), "rejected", null, null,
-                        String.join("; ", result.failures()));
-            }
-            folder = result.resultsFolder();
+        final BenchmarkResult result = options.fork()
+                ? new ChildJvm(options.explicitValues(), QueuePerformance.class.getName())
+                        .run(out, err, QueuePerformance.childDeadlineSeconds(options))
+                : new BenchmarkRun(options, out, err).execute();
+        final Path folder = result.resultsFolder();
+        if (folder == null) {
+            return new SweepPoint(options.rate(), options.size(), "rejected", null, null,
+                    String.join("; ", result.failures()));
         }
         final RunResults summary = RunResults.read(folder.resolve(RunResults.FILE_NAME));
         final String relative = settings.out.toPath().toAbsolutePath().relativize(
                 folder.toAbsolutePath()).toString().replace(File.separatorChar, '/');
         return new SweepPoint(options.rate(), options.size(), summary.status, relative, summary,
                 null);
-    }
-
-    /** The results folders under {@code parent}: a forked point's own is the one that was not there before. */
-    private static List<Path> folders(final Path parent) throws IOException {
-        try (Stream<Path> entries = Files.list(parent)) {
-            return entries.filter(Files::isDirectory).collect(Collectors.toList());
-        }
     }
 }

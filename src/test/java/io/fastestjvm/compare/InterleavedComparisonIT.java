@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.control.ChildHandle;
+import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.faults.QueueDirectoryOwner;
 import io.fastestjvm.faults.StaleQueueSweeper;
 import org.junit.jupiter.api.Test;
@@ -177,7 +178,7 @@ class InterleavedComparisonIT {
         final Properties settings = settings(queues, 1);
         final VariantSpec variant = ComparisonOptions.fromProperties(settings).variants().get(0);
         final ChildHandle child = ChildHandle.start(variant.name, VariantLaunch.command(variant, settings),
-                temp.resolve("a.log").toFile(), TimeUnit.MINUTES.toMillis(2));
+                ChildOutput.toLog(temp.resolve("a.log").toFile()), TimeUnit.MINUTES.toMillis(2));
         final int count = ComparisonOptions.fromProperties(settings).queues();
         final Set<File> own = new HashSet<>();
         for (int q = 0; q < count; q++) {

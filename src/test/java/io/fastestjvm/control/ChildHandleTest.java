@@ -1,14 +1,17 @@
 package io.fastestjvm.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -31,7 +34,8 @@ class ChildHandleTest {
     }
 
     private ChildHandle start(final String name) throws IOException, ChildFailure {
-        return ChildHandle.start(name, command(FakeChild.class.getName()), new File(folder, name + ".log"),
+        return ChildHandle.start(name, command(FakeChild.class.getName()),
+                ChildOutput.toLog(new File(folder, name + ".log")),
                 CONNECT_MILLIS);
     }
 
@@ -121,10 +125,37 @@ class ChildHandleTest {
         final File log = new File(folder, "absent.log");
         final ChildFailure silent = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThrows( // not the 60 s
                 ChildFailure.class, () -> ChildHandle.start("absent", command("io.fastestjvm.control.NoSuchMain"),
-                        log, 60_000)));
+                        ChildOutput.toLog(log), 60_000)));
         assertTrue(silent.getMessage().contains("absent: ended with exit code 1 before connecting"),
                 silent.getMessage());
+        assertEquals(Integer.valueOf(1), silent.exitCode());
         assertTrue(log.exists(), "the child's output goes to its log");
+    }
+
+    @Test
+    void aForwardedChildsLinesReachOurStreamsEachOnItsOwnAndItsExitIsAwaited() throws Exception {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final ChildHandle handle = ChildHandle.start("forwarded", command(FakeChild.class.getName()),
+                ChildOutput.forwardedTo(new PrintStream(out, true, "UTF-8"), new PrintStream(err, true, "UTF-8")),
+                CONNECT_MILLIS);
+        try {
+            assertNull(handle.log(), "no log file: the output is forwarded");
+            assertEquals("said", handle.request(ControlMessage.of("say"), "said", 10_000).type());
+            assertNull(handle.awaitExit(100), "it still runs");
+            final ChildFailure ended = assertThrows(ChildFailure.class,
+                    () -> handle.request(ControlMessage.of("exit"), "exited", 10_000));
+            assertEquals(Integer.valueOf(FakeChild.EXIT_CODE), ended.exitCode());
+            assertTrue(ended.getMessage().contains("its output is above"), ended.getMessage());
+            assertFalse(ended.getMessage().contains("killed"), "it ended by itself: " + ended.getMessage());
+            assertEquals(Integer.valueOf(FakeChild.EXIT_CODE), handle.awaitExit(10_000));
+        } finally {
+            handle.close();
+        }
+        // close() waited for the copies: every line is here, whole, on the stream it was written to
+        assertEquals(FakeChild.SAID_OUT + System.lineSeparator(), out.toString("UTF-8"));
+        assertTrue(err.toString("UTF-8").contains(FakeChild.SAID_ERR + System.lineSeparator()), err.toString("UTF-8"));
+        assertFalse(err.toString("UTF-8").contains(FakeChild.SAID_OUT), err.toString("UTF-8"));
     }
 
     /** /proc/PID/stat's state letter. */

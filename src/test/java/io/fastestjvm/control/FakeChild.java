@@ -8,10 +8,13 @@ import java.util.concurrent.CountDownLatch;
 /**
  * A stand-in warm child for {@link ChildHandleTest}: connects to its parent, says hello with its pid, then answers
  * {@code echo} (with {@code echoed} and the same {@code n}), {@code fail} (a failed reply), {@code hang} (never
- * replies) and {@code exit} (exits with code 3, no reply). It ends with code 0 when its parent closes the link.
+ * replies), {@code say} (a line on stdout and one on stderr, then {@code said}) and {@code exit} (exits with code 3,
+ * no reply). It ends with code 0 when its parent closes the link.
  */
 public final class FakeChild {
     static final int EXIT_CODE = 3;
+    static final String SAID_OUT = "a line the child wrote to stdout";
+    static final String SAID_ERR = "a line the child wrote to stderr";
 
     private FakeChild() {
     }
@@ -34,6 +37,11 @@ public final class FakeChild {
                         break;
                     case "fail":
                         link.send(ControlMessage.failed("asked to"));
+                        break;
+                    case "say":
+                        System.out.println(SAID_OUT);
+                        System.err.println(SAID_ERR);
+                        link.send(ControlMessage.of("said"));
                         break;
                     case "hang":
                         new CountDownLatch(1).await();

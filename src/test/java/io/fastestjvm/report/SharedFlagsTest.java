@@ -18,9 +18,11 @@ class SharedFlagsTest {
     }
 
     @Test
-    void theQueueAndResultsDirectoriesArePlaceholdersAndOtherArgumentsStay() {
+    void theQueueAndResultsDirectoriesAndTheControlPortArePlaceholdersAndOtherArgumentsStay() {
         assertEquals("-Dqp.queueDir=<dir>", SharedFlags.placeholders("-Dqp.queueDir=/dev/shm/qp-matrix-XJ7lKLeA"));
         assertEquals("-Dqp.resultsDir=<dir>", SharedFlags.placeholders("-Dqp.resultsDir=/work/results/x/jdk17"));
+        assertEquals("-Dio.fastestjvm.controlPort=<port>",
+                SharedFlags.placeholders("-Dio.fastestjvm.controlPort=40123"));
         assertEquals("-XX:GuaranteedSafepointInterval=0",
                 SharedFlags.placeholders("-XX:GuaranteedSafepointInterval=0"));
         assertEquals("-Dqp.profile=jdk17", SharedFlags.placeholders("-Dqp.profile=jdk17"));

@@ -1,4 +1,4 @@
-package io.fastestjvm.launch;
+package io.fastestjvm.control;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

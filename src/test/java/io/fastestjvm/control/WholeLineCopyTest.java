@@ -1,4 +1,4 @@
-package io.fastestjvm.launch;
+package io.fastestjvm.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
