@@ -213,7 +213,7 @@ public final class ChildHandle implements AutoCloseable {
             throw failure("control link broke waiting for " + expected + ": " + e);
         }
         if (ControlMessage.FAILED.equals(reply.type())) {
-            throw new ChildFailure(name + ": " + reply.text(ControlMessage.REASON), null);
+            throw new ChildFailure(name + ": " + reply.text(ControlMessage.REASON));
         }
         if (!expected.equals(reply.type())) {
             throw failure("replied " + reply.type() + " where " + expected + " was due");

@@ -34,6 +34,16 @@ public final class ControlLink implements Closeable {
         this.out = new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8);
     }
 
+    /** The child's end: connects to the parent on loopback at the port {@link #PORT_PROPERTY} names. */
+    public static ControlLink toParent() throws IOException {
+        final Integer port = Integer.getInteger(PORT_PROPERTY);
+        if (port == null) {
+            throw new IllegalStateException(PORT_PROPERTY + " is not set: this JVM is started by ChildHandle, which"
+                    + " listens on that port");
+        }
+        return connect(port);
+    }
+
     /** The child's end: connects to the parent on loopback at {@code port}. */
     public static ControlLink connect(final int port) throws IOException {
         final Socket socket = new Socket();

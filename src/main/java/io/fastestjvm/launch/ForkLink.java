@@ -31,12 +31,7 @@ public final class ForkLink {
      * and reports its result; returns the run's exit code.
      */
     public static int serve(final Callable<BenchmarkResult> run) throws Exception {
-        final Integer port = Integer.getInteger(ControlLink.PORT_PROPERTY);
-        if (port == null) {
-            throw new IllegalStateException(ControlLink.PORT_PROPERTY + " is not set: a fork is started by"
-                    + " ChildJvm, which listens on that port");
-        }
-        try (ControlLink link = ControlLink.connect(port)) {
+        try (ControlLink link = ControlLink.toParent()) {
             link.send(ControlMessage.of(ChildHandle.HELLO).with(ChildHandle.PID, ProcessId.current()));
             final BenchmarkResult result = run.call();
             link.send(result(result));

@@ -88,7 +88,7 @@ public final class SliceChild {
 
     public static void main(final String[] args) throws Exception {
         ParentLifeline.watch(System.err);
-        final ControlLink link = ControlLink.connect(Integer.getInteger(ControlLink.PORT_PROPERTY));
+        final ControlLink link = ControlLink.toParent();
         final SliceChild child;
         try {
             child = new SliceChild(BenchmarkOptions.fromProperties(System.getProperties()),

@@ -20,7 +20,7 @@ public final class FakeChild {
     }
 
     public static void main(final String[] args) throws IOException, InterruptedException {
-        try (ControlLink link = ControlLink.connect(Integer.getInteger(ControlLink.PORT_PROPERTY))) {
+        try (ControlLink link = ControlLink.toParent()) {
             final String jvm = ManagementFactory.getRuntimeMXBean().getName();
             link.send(ControlMessage.of(ChildHandle.HELLO).with("pid", Long.parseLong(jvm.substring(0,
                     jvm.indexOf('@')))));
