@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.fastestjvm.results.model.RunResults;
-import io.fastestjvm.report.verdict.RunSpread;
+import io.fastestjvm.statistics.Spread;
 import io.fastestjvm.timeline.EvidenceColumns;
 
 /**
@@ -75,17 +75,17 @@ final class PausesSection {
     }
 
     /** One column's values over runs; a run that lacks the figure is NaN, not 0. */
-    static RunSpread spread(final List<RunFolder> runs, final Column column) {
+    static Spread spread(final List<RunFolder> runs, final Column column) {
         final double[] values = new double[runs.size()];
         for (int i = 0; i < values.length; i++) {
             values[i] = column.value.applyAsDouble(runs.get(i).results().checks().jvmDuringMeasurement());
         }
-        return new RunSpread(values);
+        return Spread.of(values);
     }
 
     /** The median over runs (min–max) of one column; "[n of m runs]" when some runs lack it. */
     private static String cell(final List<RunFolder> runs, final Column column) {
-        final RunSpread spread = spread(runs, column);
+        final Spread spread = spread(runs, column);
         if (spread.runs() == 0) {
             return Markdown.DASH;
         }

@@ -20,6 +20,7 @@ import io.fastestjvm.charts.SpectrumLine;
 import io.fastestjvm.charts.TimeSeries;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.statistics.Spread;
 import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.report.verdict.Verdict;
 

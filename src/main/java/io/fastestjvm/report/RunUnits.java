@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.function.Predicate;
 
 import io.fastestjvm.recording.Latency;
-import io.fastestjvm.report.verdict.RunSpread;
 import io.fastestjvm.report.verdict.Subject;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.statistics.Spread;
 
 /**
  * A JVM group's runs as verdict units: one value per passed run folder (one fresh JVM), the median of that
@@ -55,6 +55,6 @@ public final class RunUnits {
         for (int i = 0; i < values.length; i++) {
             values[i] = runs.get(i).value(latency, percentile);
         }
-        return new RunSpread(values).median();
+        return Spread.of(values).median();
     }
 }

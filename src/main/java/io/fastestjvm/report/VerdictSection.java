@@ -9,11 +9,11 @@ import java.util.Map;
 import io.fastestjvm.report.verdict.PairResult;
 import io.fastestjvm.report.verdict.PlacementLevels;
 import io.fastestjvm.report.verdict.RatioTest;
-import io.fastestjvm.report.verdict.RunSpread;
 import io.fastestjvm.report.verdict.Subject;
 import io.fastestjvm.report.verdict.Verdict;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.statistics.Spread;
 
 /**
  * The computed verdict in report.md (which it leads) and at the end of the console output: groups of JVMs that
@@ -123,11 +123,11 @@ final class VerdictSection {
         for (final JvmGroup group : verdict.groups()) {
             final List<String> row = new ArrayList<>();
             row.add(group.label());
-            row.add(variation(new RunSpread(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
+            row.add(variation(Spread.of(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
                     run -> true))));
             for (int level = 0; level < levels.count(); level++) {
                 final int wanted = level;
-                row.add(variation(new RunSpread(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
+                row.add(variation(Spread.of(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
                         run -> levels.levelOf(run.results()) == wanted))));
             }
             if (levels.count() > 0) {
@@ -189,7 +189,7 @@ final class VerdictSection {
         return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r[0], r[1], r[2]);
     }
 
-    private static String spread(final RunSpread spread) {
+    private static String spread(final Spread spread) {
         if (spread.runs() == 0) {
             return Markdown.DASH;
         }
@@ -198,7 +198,7 @@ final class VerdictSection {
                 + Markdown.nanos(spread.max()) + ")";
     }
 
-    private static String variation(final RunSpread spread) {
+    private static String variation(final Spread spread) {
         final double percent = spread.variationPercent();
         return spread.runs() + " runs" + (Double.isNaN(percent) ? "" : String.format(Locale.ROOT, ": %.0f%%",
                 percent));

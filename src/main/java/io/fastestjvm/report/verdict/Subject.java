@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.statistics.Spread;
 
 /** One JVM as the verdict sees it: a label and, per latency and percentile, one value per run (fresh JVM). */
 public final class Subject {
@@ -31,8 +32,8 @@ public final class Subject {
         return java.util.Arrays.stream(perRun).filter(v -> !Double.isNaN(v)).toArray();
     }
 
-    public RunSpread spread(final Latency latency, final Percentile percentile) {
-        return new RunSpread(values(latency, percentile));
+    public Spread spread(final Latency latency, final Percentile percentile) {
+        return Spread.of(values(latency, percentile));
     }
 
     Map<String, double[]> all() {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.statistics.BenjaminiHochberg;
+import io.fastestjvm.statistics.Spread;
 
 class VerdictTest {
     /** Run values around {@code centre} with about +-15 % run-to-run spread (a quiet machine's), seeded. */
@@ -160,7 +161,7 @@ class VerdictTest {
 
     @Test
     void runSpreadHasTheR7Quartiles() {
-        final RunSpread spread = new RunSpread(new double[] {5, 1, 4, 2, 3, Double.NaN});
+        final Spread spread = Spread.of(new double[] {5, 1, 4, 2, 3, Double.NaN});
         assertEquals(5, spread.runs());
         assertEquals(3, spread.median(), 0);
         assertEquals(2, spread.q1(), 0);

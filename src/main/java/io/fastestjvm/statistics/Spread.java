@@ -1,0 +1,79 @@
+package io.fastestjvm.statistics;
+
+import java.util.Arrays;
+
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
+
+/**
+ * One figure across runs (one value per fresh JVM): the median, quartiles, smallest and largest, and how far apart
+ * those are relative to the median. Quantiles use the R-7 definition (R's and numpy's default, so the figures can be
+ * checked in either; the median of an even count is the mean of the middle two). A run that lacks the figure (NaN)
+ * is left out, not counted as 0. The one definition of spread for the fresh design's reports; JLBH's "% variation"
+ * ({@link RunVariation}) is kept apart on purpose. Immutable.
+ */
+public final class Spread {
+    /** In run order, for tracing a value to its run. */
+    private final double[] values;
+    private final double[] sorted;
+    private final double median;
+    private final double q1;
+    private final double q3;
+
+    private Spread(final double[] values) {
+        this.values = values;
+        this.sorted = values.clone();
+        Arrays.sort(sorted);
+        final Percentile quantile = new Percentile().withEstimationType(EstimationType.R_7);
+        this.median = sorted.length == 0 ? Double.NaN : quantile.evaluate(sorted, 50);
+        this.q1 = sorted.length == 0 ? Double.NaN : quantile.evaluate(sorted, 25);
+        this.q3 = sorted.length == 0 ? Double.NaN : quantile.evaluate(sorted, 75);
+    }
+
+    /** The spread of the given per-run values; NaN values (figure missing from a run) are left out. */
+    public static Spread of(final double[] perRun) {
+        return new Spread(Arrays.stream(perRun).filter(v -> !Double.isNaN(v)).toArray());
+    }
+
+    /** Runs that have the figure. */
+    public int runs() {
+        return values.length;
+    }
+
+    public boolean isEmpty() {
+        return values.length == 0;
+    }
+
+    public double median() {
+        return median;
+    }
+
+    public double q1() {
+        return q1;
+    }
+
+    public double q3() {
+        return q3;
+    }
+
+    public double min() {
+        return sorted.length == 0 ? Double.NaN : sorted[0];
+    }
+
+    public double max() {
+        return sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1];
+    }
+
+    /**
+     * (max - min) / median in percent: how much the runs disagree. NaN for fewer than two runs: one run has no
+     * spread to show (not 0 %).
+     */
+    public double variationPercent() {
+        return values.length < 2 || median == 0 ? Double.NaN : (max() - min()) / median * 100;
+    }
+
+    /** The values the spread is made of, in run order. */
+    public double[] values() {
+        return values.clone();
+    }
+}
