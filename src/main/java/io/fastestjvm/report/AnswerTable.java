@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import io.fastestjvm.compare.PairAnswer;
 import io.fastestjvm.results.model.Percentile;
@@ -38,9 +40,51 @@ final class AnswerTable {
             answers.addAll(PairAnswer.read(folder.toFile()));
         }
         Files.createDirectories(out);
+        final List<PairAnswer> latest = latest(answers);
         final Path file = out.resolve(FILE);
-        Files.write(file, markdown(answers, out).getBytes(StandardCharsets.UTF_8));
+        Files.write(file, (markdown(latest, out) + superseded(answers, latest)).getBytes(StandardCharsets.UTF_8));
         return file;
+    }
+
+    /**
+     * One answer per pair of profiles: where several comparisons measured the same pair (either way round), the one
+     * named last on the command line, so a rerun replaces what it reran whatever it found; order kept otherwise.
+     */
+    static List<PairAnswer> latest(final List<PairAnswer> answers) {
+        final Map<String, PairAnswer> byPair = new LinkedHashMap<>();
+        for (final PairAnswer answer : answers) {
+            byPair.remove(pair(answer));
+            byPair.put(pair(answer), answer);
+        }
+        final List<PairAnswer> kept = new ArrayList<>(byPair.values());
+        kept.sort(Comparator.comparingInt(answers::indexOf));
+        return kept;
+    }
+
+    /** The answers {@link #latest} left out, each with the comparison that replaced it; empty when none. */
+    static String superseded(final List<PairAnswer> all, final List<PairAnswer> latest) {
+        final StringBuilder md = new StringBuilder();
+        for (final PairAnswer answer : all) {
+            if (latest.contains(answer)) {
+                continue;
+            }
+            for (final PairAnswer later : latest) {
+                if (pair(answer).equals(pair(later))) {
+                    md.append(md.length() == 0 ? "\nMeasured again, so not quoted above:\n\n" : "")
+                            .append("- `").append(answer.a).append("` / `").append(answer.b).append("` of `")
+                            .append(answer.folder.getName()).append("`: ").append(ratio(answer))
+                            .append(", replaced by `").append(later.folder.getName()).append("`\n");
+                }
+            }
+        }
+        return md.toString();
+    }
+
+    /** The pair's two profiles in name order: the same key whichever side each was on. */
+    private static String pair(final PairAnswer answer) {
+        final String a = profile(answer.a);
+        final String b = profile(answer.b);
+        return a.compareTo(b) <= 0 ? a + " / " + b : b + " / " + a;
     }
 
     static String markdown(final List<PairAnswer> answers, final Path out) {

@@ -64,6 +64,23 @@ class AnswerTableTest {
     }
 
     @Test
+    void aPairMeasuredAgainIsQuotedFromTheComparisonNamedLastAndTheEarlierIsListedAsReplaced() {
+        final PairAnswer first = answer("jdk17", "jdk11", 0.9, 0.85, 0.95, true);
+        final PairAnswer other = answer("jdk8", "jdk17", 1.05, 1.02, 1.08, true);
+        final PairAnswer again = new PairAnswer(new File("results/interleaved/rerun"), "jdk11", "jdk17",
+                new Interval(1.13, 1.11, 1.15, 0.95), "t over blocks", 4, true, 17.0);
+        final List<PairAnswer> all = Arrays.asList(first, other, again);
+
+        final List<PairAnswer> latest = AnswerTable.latest(all);
+        assertEquals(Arrays.asList(other, again), latest, "either way round it is the same pair; order kept");
+        final String md = AnswerTable.markdown(latest, Paths.get("results/answer"));
+        assertTrue(line(md, "| JDK 11 ").contains("1.130 (1.110-1.150)"), md);
+        assertEquals("- `jdk17` / `jdk11` of `set-jdk17`: 0.900 (0.850-0.950), separable, replaced by `rerun`",
+                line(AnswerTable.superseded(all, latest), "- "));
+        assertEquals("", AnswerTable.superseded(latest, latest), "nothing replaced, nothing listed");
+    }
+
+    @Test
     void aPublishedComparisonIsReadAsItsReportPrintsIt() throws IOException {
         final List<PairAnswer> answers = PairAnswer.read(JDK17_VS_JDK21.toFile());
         assertEquals(1, answers.size());
