@@ -53,7 +53,6 @@ final class AnswerTable {
     static List<PairAnswer> latest(final List<PairAnswer> answers) {
         final Map<String, PairAnswer> byPair = new LinkedHashMap<>();
         for (final PairAnswer answer : answers) {
-            byPair.remove(pair(answer));
             byPair.put(pair(answer), answer);
         }
         final List<PairAnswer> kept = new ArrayList<>(byPair.values());

@@ -74,7 +74,7 @@ final class ConsoleSummary {
         }
         final double variation = spread.variationPercent();
         return String.format(Locale.ROOT, "%,.0f", spread.median())
-                + (Double.isNaN(variation) || spread.values().length < 2 ? ""
+                + (Double.isNaN(variation) || spread.runs() < 2 ? ""
                 : String.format(Locale.ROOT, " (%.0f%%)", variation));
     }
 
