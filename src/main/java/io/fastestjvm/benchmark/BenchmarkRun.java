@@ -22,6 +22,7 @@ import io.fastestjvm.affinity.CpuPlanner;
 import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.engine.StagePlan;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.ProcessId;
 import io.fastestjvm.faults.DiskSpaceFailure;
@@ -130,8 +131,9 @@ public final class BenchmarkRun {
                         run.results.temporaryFile(latency.fileStem() + ".hlog"), run.started.getTime());
             }
             final ProgressReporter progress = run.bare ? null : new ProgressReporter(logs,
-                    run.producer.report().sent::get, run.consumer.report().received::get, run.phases::measuredStart,
-                    run.phases::warmupSecondOf, (long) run.phases.messagesPerRun * run.phases.runs,
+                    run.producer.report().progress::reached, run.consumer.report().progress::reached,
+                    run.plan::measuredStart, run.plan::warmupSecondOf,
+                    (long) run.plan.messagesPerRun() * run.plan.runs(),
                     options.warmupSeconds(), options.seconds() * options.runs(), err, run.evidence.table());
             if (!run.bare) {
                 rehearseProgress(progress);
@@ -180,24 +182,24 @@ public final class BenchmarkRun {
     private void prepareThreads(final RunParts run) {
         final RunControl control = run.control;
         // A calibration injection is placed at a fixed sequence, so its warm-up runs to the upper bound.
-        run.phases = Phases.of(options, !run.rigour.injection().enabled());
-        run.steady = new SteadyStateWatch(options.steadySeconds(), run.phases.pacedSeconds(),
+        run.plan = StagePlan.of(options, !run.rigour.injection().enabled());
+        run.steady = new SteadyStateWatch(options.steadySeconds(), run.plan.pacedSeconds(),
                 options.fastWarmupSeconds());
         run.collections = new WarmupCollections(options.warmupGc());
         run.literals = new StringLiterals(options.resolveLiterals());
-        run.latencies = new LatencyRecorders(run.phases.runs, run.phases.messagesPerRun);
+        run.latencies = new LatencyRecorders(run.plan.runs(), run.plan.messagesPerRun());
         run.actual = run.latencies.get(Latency.ACTUAL_SEND);
         run.sortBuffer = new long[run.actual.samples().length]; // before measuring: the summary cannot OOM
         run.transport = options.transportEntry().create(options.transportSpec(), run.queueDir);
 
         final Transport measured = transportWrapper.apply(run.rigour.injection().wrap(run.transport));
         run.edges = new MeasuredWindowEdges(control, PlacementProbe.standard());
-        run.producer = new Producer(measured, run.phases, run.cpus[0].planned(), control, run.steady, run.edges,
+        run.producer = new Producer(measured, run.plan, run.cpus[0].planned(), control, run.steady, run.edges,
                 run.collections, run.literals);
-        run.consumer = new Consumer(measured, run.phases, run.cpus[1].planned(), control, run.latencies, run.steady,
+        run.consumer = new Consumer(measured, run.plan, run.cpus[1].planned(), control, run.latencies, run.steady,
                 run.edges);
         run.bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
-        run.evidence = RunEvidence.start((long) run.phases.runs * run.phases.messagesPerRun, run.started.getTime(),
+        run.evidence = RunEvidence.start((long) run.plan.runs() * run.plan.messagesPerRun(), run.started.getTime(),
                 options.jvmEvents() && !run.bare);
         run.runStartNanos = System.nanoTime();
     }
@@ -210,7 +212,7 @@ public final class BenchmarkRun {
         producerThread.start();
         final boolean ready = run.control.awaitReady();
         warnAboutPinning(run.producer.report(), run.consumer.report());
-        run.rigour.start(run.producer, run.consumer, run.phases);
+        run.rigour.start(run.producer, run.consumer, run.plan);
         run.evidence.threadsReady(run.producer.report().asPinnedThread(), run.consumer.report().asPinnedThread(),
                 run.rigour.jitterLostNanos());
         if (ready) {
@@ -229,7 +231,7 @@ public final class BenchmarkRun {
             progressThread.setDaemon(true);
             progressThread.start();
         }
-        awaitCompletion(run.control, run.transport, threads[0], threads[1], run.phases);
+        awaitCompletion(run.control, run.transport, threads[0], threads[1]);
         run.evidence.threadsEnded(run.producer.report().involuntarySwitchesAtEnd,
                 run.consumer.report().involuntarySwitchesAtEnd);
         run.rigour.stop(run.producer, run.consumer);
@@ -244,7 +246,7 @@ public final class BenchmarkRun {
     private void reportWarmUp(final RunParts run) throws IOException {
         if (run.steady.reached()) {
             err.println("[qp] steady state reached at warm-up second " + run.steady.atSecond() + " ("
-                    + run.steady.source() + "); measured from message " + run.phases.measuredStart());
+                    + run.steady.source() + "); measured from message " + run.plan.measuredStart());
         } else {
             warnBoxed(run.steady.warning());
         }
@@ -269,7 +271,7 @@ public final class BenchmarkRun {
      */
     private PersistenceProof verify(final RunParts run) throws IOException {
         final String diskFull = run.diskSpace.diagnose(run.control.failure(), ChronicleQueueTransport.bytesNeeded(
-                run.phases.total() - run.producer.report().sent.get(), options.size()));
+                run.plan.total() - run.producer.report().progress.reached(), options.size()));
         final String alive = threadsStillAlive();
         final String leaked = alive == null ? null : "the " + alive + " thread was still alive after the run stopped"
                 + " and a bounded wait, so transport " + run.transport.name() + " was left open: its ring/queue is"
@@ -279,7 +281,7 @@ public final class BenchmarkRun {
         final PersistenceProof proof;
         final Transport transport = run.transport;
         try {
-            final long sent = run.producer.report().sent.get();
+            final long sent = run.producer.report().progress.reached();
             if (leaked != null) {
                 err.println("[qp] " + leaked);
                 proof = new PersistenceProof(transport.persists(), sent, 0, 0, null,
@@ -344,9 +346,9 @@ public final class BenchmarkRun {
                 .provenance(Provenance.collect())
                 .cpu(run.cpus[0], producer.threadId, producer.actualCpus, producer.pinningNote)
                 .cpu(run.cpus[1], consumer.threadId, consumer.actualCpus, consumer.pinningNote)
-                .phases(run.phases.measuredStart(), run.phases.messagesPerRun, run.phases.runs)
-                .counts(producer.sent.get(), consumer.received.get())
-                .achievedSendRate(producer.sent.get() - run.phases.measuredStart(),
+                .phases(run.plan.measuredStart(), run.plan.messagesPerRun(), run.plan.runs())
+                .counts(producer.progress.reached(), consumer.progress.reached())
+                .achievedSendRate(producer.progress.reached() - run.plan.measuredStart(),
                         producer.endNanos - producer.measuredStartNanos)
                 .allocation(producer.allocatedBytes, consumer.allocatedBytes,
                         WindowAllocation.where(run.evidence.table().rows(), producer.allocatedBytes != 0,
@@ -375,7 +377,7 @@ public final class BenchmarkRun {
 
     /** The summary's warm-up section: how it ended, the collections it asked for, the literals it resolved. */
     private Map<String, Object> warmUpSection(final RunParts run) {
-        final Map<String, Object> section = run.steady.toMap(run.phases.measuredStart(), options.indexBlockMessages());
+        final Map<String, Object> section = run.steady.toMap(run.plan.measuredStart(), options.indexBlockMessages());
         section.put(WarmupCollections.SUMMARY_KEY, run.collections.toList());
         section.put(StringLiterals.SUMMARY_KEY, run.literals.toMap());
         return section;
@@ -420,7 +422,7 @@ public final class BenchmarkRun {
      * producer spinning for room in a full ring gives up; each thread is then waited for a bounded time only.
      */
     private void awaitCompletion(final RunControl control, final Transport transport, final Thread producer,
-                                 final Thread consumer, final Phases phases) throws InterruptedException {
+                                 final Thread consumer) throws InterruptedException {
         workers = new Thread[] {producer, consumer};
         // Every message counted at the measured rate: room for a first stage slower than qp.warmupRate.
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(

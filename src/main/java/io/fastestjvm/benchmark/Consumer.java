@@ -2,6 +2,9 @@ package io.fastestjvm.benchmark;
 
 import io.fastestjvm.affinity.CpuPinning;
 import io.fastestjvm.audit.ContextSwitches;
+import io.fastestjvm.engine.ChunkLoop;
+import io.fastestjvm.engine.ReceiveLoop;
+import io.fastestjvm.engine.StagePlan;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.recording.LatencyRecorders;
@@ -10,13 +13,14 @@ import io.fastestjvm.transport.Transport;
 import io.fastestjvm.warmup.SteadyStateWatch;
 
 /**
- * Receives every message from its pinned CPU and records each {@link io.fastestjvm.recording.Latency} definition
- * per message (receive minus actual send, what the article measured; receive minus intended send, free of
- * coordinated omission). Sequences must arrive complete, once and in order; anything else fails the run.
+ * Receives every message of the stage plan from its pinned CPU and records each
+ * {@link io.fastestjvm.recording.Latency} definition per message (receive minus actual send, what the article
+ * measured; receive minus intended send, free of coordinated omission). Sequences must arrive complete, once and in
+ * order; anything else fails the run.
  */
-final class Consumer implements Runnable {
+final class Consumer implements Runnable, ChunkLoop.Worker {
     private final Transport transport;
-    private final Phases phases;
+    private final StagePlan plan;
     private final int cpu;
     private final RunControl control;
     private final LatencyRecorders latencies;
@@ -25,11 +29,15 @@ final class Consumer implements Runnable {
     private final ReceivedMessage message = new ReceivedMessage();
     private final ThreadReport report = new ThreadReport("consumer");
     final JvmActivity activity = new JvmActivity();
+    /** Made by the consumer thread once pinned (a meter meters the thread that made it); used by it only. */
+    private MessageReceiver receiver;
+    private AllocationMeter allocation;
+    private AllocationMeter chunkAllocation;
 
-    Consumer(final Transport transport, final Phases phases, final int cpu, final RunControl control,
+    Consumer(final Transport transport, final StagePlan plan, final int cpu, final RunControl control,
              final LatencyRecorders latencies, final SteadyStateWatch steady, final MeasuredWindowEdges edges) {
         this.transport = transport;
-        this.phases = phases;
+        this.plan = plan;
         this.cpu = cpu;
         this.control = control;
         this.latencies = latencies;
@@ -45,41 +53,16 @@ final class Consumer implements Runnable {
     public void run() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpu)) {
             report.pinned(pinning);
-            final MessageReceiver receiver = transport.openReceiver();
-            final AllocationMeter allocation = new AllocationMeter();
-            final AllocationMeter chunkAllocation = new AllocationMeter();
+            receiver = transport.openReceiver();
+            allocation = new AllocationMeter();
+            chunkAllocation = new AllocationMeter();
             activity.rehearse();
             if (!control.markReadyAndAwaitGo()) {
                 return;
             }
             report.startNanos = System.nanoTime();
-            for (long chunk = 0; chunk < phases.total(); chunk = phases.chunkEnd(chunk)) {
-                final int run = phases.runStartingAt(chunk);
-                if (run >= 0) {
-                    latencies.beginRun(run);
-                }
-                if (chunk == phases.probeRehearsal() && chunk < phases.measuredStart()) {
-                    edges.consumerInWarmup(); // placement probe rehearsal: the producer's twin of this condition
-                }
-                if (run == 0) {
-                    edges.consumerBeforeMeasuring(); // measured-window edge: probe, safepoint count
-                    report.measuredStartNanos = System.nanoTime();
-                    activity.start();
-                    allocation.start();
-                }
-                // The measured start is read only here, between chunks (see Phases).
-                if (chunk >= phases.measuredStart()) {
-                    if (!receiveRange(receiver, chunk, phases.chunkEnd(chunk))) {
-                        return;
-                    }
-                    continue;
-                }
-                chunkAllocation.start();
-                if (!receiveRange(receiver, chunk, phases.chunkEnd(chunk))) {
-                    return;
-                }
-                chunkAllocation.stop();
-                steady.consumerChunk(chunkAllocation.allocatedBytes());
+            if (!ChunkLoop.walk(plan, this, control)) {
+                return;
             }
             allocation.stop();
             report.endNanos = System.nanoTime();
@@ -92,31 +75,39 @@ final class Consumer implements Runnable {
             Thread.currentThread().interrupt();
             control.fail("consumer interrupted");
         } catch (final RuntimeException | Error e) {
-            control.fail("consumer failed after message " + report.received.get() + ": " + e);
+            control.fail("consumer failed after message " + report.progress.reached() + ": " + e);
         }
     }
 
-    /** Receives sequences [from, to) into the recorders' current phase. Returns false when the run must stop. */
-    private boolean receiveRange(final MessageReceiver receiver, final long from, final long to) {
-        long expected = from;
-        while (expected < to) {
-            if (!receiver.poll(message)) {
-                report.idle.turn();
-                if (control.stopRequested()) {
-                    return false;
-                }
-                continue;
-            }
-            if (message.sequence != expected) {
-                control.fail("sequence check: expected " + expected + ", received " + message.sequence
-                        + (message.sequence < expected ? " (duplicate or reordered)" : " (gap)"));
-                return false;
-            }
-            latencies.record(message.receivedNanos, message.actualSendNanos, message.intendedSendNanos);
-            expected++;
-            report.received.lazySet(expected);
-            report.idle.publish();
+    /** Between chunks, never inside the receive loop. */
+    @Override
+    public void atEdges(final int at, final long chunk) {
+        if ((at & StagePlan.RUN_START) != 0) {
+            latencies.beginRun(plan.runOf(chunk));
         }
+        if ((at & StagePlan.PROBE_REHEARSAL) != 0) {
+            edges.consumerInWarmup();
+        }
+        if ((at & StagePlan.WINDOW_START) != 0) {
+            edges.consumerBeforeMeasuring(); // placement probe, safepoint count
+            report.measuredStartNanos = System.nanoTime();
+            activity.start();
+            allocation.start();
+        }
+    }
+
+    /** A warm-up chunk is metered for allocation, for the steady-state watch. */
+    @Override
+    public boolean chunk(final StagePlan.Stage stage, final long from, final long to) {
+        if (stage == StagePlan.Stage.MEASURED) {
+            return ReceiveLoop.receiveRange(receiver, message, from, to, latencies, report.progress, control);
+        }
+        chunkAllocation.start();
+        if (!ReceiveLoop.receiveRange(receiver, message, from, to, latencies, report.progress, control)) {
+            return false;
+        }
+        chunkAllocation.stop();
+        steady.consumerChunk(chunkAllocation.allocatedBytes());
         return true;
     }
 }

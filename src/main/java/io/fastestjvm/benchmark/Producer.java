@@ -2,6 +2,9 @@ package io.fastestjvm.benchmark;
 
 import io.fastestjvm.affinity.CpuPinning;
 import io.fastestjvm.audit.ContextSwitches;
+import io.fastestjvm.engine.ChunkLoop;
+import io.fastestjvm.engine.SendLoop;
+import io.fastestjvm.engine.StagePlan;
 import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.transport.MessageSender;
@@ -10,10 +13,14 @@ import io.fastestjvm.warmup.SteadyStateWatch;
 import io.fastestjvm.warmup.StringLiterals;
 import io.fastestjvm.warmup.WarmupCollections;
 
-/** Sends every message on the fixed schedule from its pinned CPU. */
-final class Producer implements Runnable {
+/** Sends every message of the stage plan on its fixed schedule from its pinned CPU. */
+final class Producer implements Runnable, ChunkLoop.Worker {
+    /** The edges at which the producer works, and after which its schedule restarts. */
+    private static final int OWN_EDGES = StagePlan.RESOLVE_LITERALS | StagePlan.COLLECT | StagePlan.PACED_START
+            | StagePlan.PROBE_REHEARSAL | StagePlan.WINDOW_START;
+
     private final Transport transport;
-    private final Phases phases;
+    private final StagePlan plan;
     private final int cpu;
     private final RunControl control;
     private final SteadyStateWatch steady;
@@ -21,12 +28,17 @@ final class Producer implements Runnable {
     private final WarmupCollections collections;
     private final StringLiterals literals;
     private final ThreadReport report = new ThreadReport("producer");
+    /** Made by the producer thread once pinned (a meter meters the thread that made it); used by it only. */
+    private MessageSender sender;
+    private FixedRateSchedule schedule;
+    private AllocationMeter allocation;
+    private AllocationMeter chunkAllocation;
 
-    Producer(final Transport transport, final Phases phases, final int cpu,
+    Producer(final Transport transport, final StagePlan plan, final int cpu,
              final RunControl control, final SteadyStateWatch steady,
              final MeasuredWindowEdges edges, final WarmupCollections collections, final StringLiterals literals) {
         this.transport = transport;
-        this.phases = phases;
+        this.plan = plan;
         this.cpu = cpu;
         this.control = control;
         this.steady = steady;
@@ -43,55 +55,15 @@ final class Producer implements Runnable {
     public void run() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpu)) {
             report.pinned(pinning);
-            final MessageSender sender = transport.openSender();
-            final AllocationMeter allocation = new AllocationMeter();
-            final AllocationMeter chunkAllocation = new AllocationMeter();
+            sender = transport.openSender();
+            allocation = new AllocationMeter();
+            chunkAllocation = new AllocationMeter();
             if (!control.markReadyAndAwaitGo()) {
                 return;
             }
-            FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), phases.warmupRate, 0);
+            schedule = new FixedRateSchedule(System.nanoTime(), plan.rateAt(0), 0);
             report.startNanos = schedule.startNanos();
-            // Phase changes happen here, between chunks, never inside sendRange. Each restarts the schedule, so no
-            // backlog is carried from one stage into the next.
-            for (long chunk = 0; chunk < phases.total() && !control.stopRequested(); chunk = phases.chunkEnd(chunk)) {
-                final boolean warmup = chunk < phases.measuredStart();
-                if (chunk == Math.min(phases.pacedStart, phases.measuredStart())) {
-                    // before the paced stage's collection (or the window's edge); the schedule restarts at the start
-                    // of either, below
-                    literals.resolveLoaded();
-                }
-                if (warmup && phases.collectsBefore(chunk)) {
-                    collections.collectBefore(phases.warmupSecondOf(chunk)); // the schedule restarts after it
-                    schedule = new FixedRateSchedule(System.nanoTime(), phases.rateAt(chunk), chunk);
-                }
-                if (warmup && chunk == phases.pacedStart) {
-                    schedule = new FixedRateSchedule(System.nanoTime(), phases.rate, chunk);
-                    steady.start();
-                }
-                if (warmup && chunk == phases.probeRehearsal()) {
-                    edges.producerInWarmup(); // placement probe rehearsal; the schedule restarts after it
-                    schedule = new FixedRateSchedule(System.nanoTime(), phases.rate, chunk);
-                }
-                if (chunk == phases.measuredStart()) {
-                    edges.producerBeforeMeasuring(); // measured-window edge: placement probe, before the schedule
-                    schedule = new FixedRateSchedule(System.nanoTime(), phases.rate, chunk);
-                    report.measuredStartNanos = schedule.startNanos();
-                    allocation.start();
-                }
-                if (!warmup) {
-                    sendRange(sender, schedule, chunk, phases.chunkEnd(chunk));
-                    continue;
-                }
-                chunkAllocation.start();
-                sendRange(sender, schedule, chunk, phases.chunkEnd(chunk));
-                chunkAllocation.stop();
-                if (chunk >= phases.pacedStart) {
-                    final int measureAfter = steady.secondDone(chunkAllocation.allocatedBytes());
-                    if (measureAfter > 0) {
-                        phases.measureAfterPacedSeconds(measureAfter);
-                    }
-                }
-            }
+            ChunkLoop.walk(plan, this, control);
             allocation.stop();
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();
@@ -102,19 +74,57 @@ final class Producer implements Runnable {
             Thread.currentThread().interrupt();
             control.fail("producer interrupted");
         } catch (final RuntimeException | Error e) {
-            control.fail("producer failed at message " + report.sent.get() + ": " + e);
+            control.fail("producer failed at message " + report.progress.reached() + ": " + e);
         }
     }
 
-    private void sendRange(final MessageSender sender, final FixedRateSchedule schedule, final long from,
-                           final long to) {
-        for (long sequence = from; sequence < to; sequence++) {
-            if (control.stopRequested()) {
-                return;
-            }
-            sender.send(sequence, schedule.awaitIntendedSendTime(sequence, report.idle));
-            report.sent.lazySet(sequence + 1);
-            report.idle.publish();
+    /**
+     * Between chunks, never inside the send loop. Each edge ends with the schedule restarting, so no backlog is
+     * carried from what came before (a collection, a probe, the faster stage) into what follows.
+     */
+    @Override
+    public void atEdges(final int at, final long chunk) {
+        if ((at & OWN_EDGES) == 0) {
+            return;
         }
+        if ((at & StagePlan.RESOLVE_LITERALS) != 0) {
+            literals.resolveLoaded(); // before the paced stage's collection or the window's edge
+        }
+        if ((at & StagePlan.COLLECT) != 0) {
+            collections.collectBefore(plan.warmupSecondOf(chunk));
+        }
+        if ((at & StagePlan.PACED_START) != 0) {
+            steady.start();
+        }
+        if ((at & StagePlan.PROBE_REHEARSAL) != 0) {
+            edges.producerInWarmup();
+        }
+        if ((at & StagePlan.WINDOW_START) != 0) {
+            edges.producerBeforeMeasuring(); // placement probe, before the schedule
+        }
+        schedule.restart(System.nanoTime(), plan.rateAt(chunk), chunk);
+        if ((at & StagePlan.WINDOW_START) != 0) {
+            report.measuredStartNanos = schedule.startNanos();
+            allocation.start();
+        }
+    }
+
+    /** A warm-up chunk is metered for allocation, and a paced one feeds the steady-state watch. */
+    @Override
+    public boolean chunk(final StagePlan.Stage stage, final long from, final long to) {
+        if (stage == StagePlan.Stage.MEASURED) {
+            SendLoop.sendRange(sender, schedule, from, to, report.progress, control);
+            return true;
+        }
+        chunkAllocation.start();
+        SendLoop.sendRange(sender, schedule, from, to, report.progress, control);
+        chunkAllocation.stop();
+        if (stage == StagePlan.Stage.PACED_WARMUP) {
+            final int measureAfter = steady.secondDone(chunkAllocation.allocatedBytes());
+            if (measureAfter > 0) {
+                plan.measureAfterPacedSeconds(measureAfter);
+            }
+        }
+        return true;
     }
 }

@@ -18,6 +18,7 @@ import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.calibration.CalibrationReadout;
 import io.fastestjvm.calibration.DelayInjection;
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.engine.StagePlan;
 import io.fastestjvm.jitter.JitterProbePlan;
 import io.fastestjvm.jitter.OsJitterProbe;
 import io.fastestjvm.recording.LatencyPercentiles;
@@ -89,13 +90,13 @@ final class RigourInstruments {
     }
 
     /** Once both benchmark threads are pinned and ready, before the start gate opens. */
-    void start(final Producer producer, final Consumer consumer, final Phases phases) {
+    void start(final Producer producer, final Consumer consumer, final StagePlan plan) {
         if (options.bare()) {
             duringRun.put("problem", "not monitored: qp.bare=true");
             return;
         }
         monitor = new DuringRunMonitor(SystemFiles.live(), producer.report().threadId, consumer.report().threadId,
-                consumer.report().received::get, phases::measuredStart);
+                consumer.report().progress::reached, plan::measuredStart);
         monitorThread = new Thread(monitor, "qp-run-monitor");
         monitorThread.setDaemon(true);
         monitorThread.start();

@@ -4,11 +4,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.fastestjvm.engine.LoopControl;
+
 /**
  * Start gate and stop flag shared by the producer, consumer and the thread that runs them. Every wait here ends:
  * on the event, on a recorded failure, or at its deadline, so a thread that dies before the gate cannot hang a run.
  */
-final class RunControl {
+final class RunControl implements LoopControl {
     /** How long the threads may take to open the transport and pin themselves before the run is failed. */
     static final long STARTUP_SECONDS = 120;
     private static final long POLL_MILLIS = 50;
@@ -68,12 +70,14 @@ final class RunControl {
         go.countDown();
     }
 
-    boolean stopRequested() {
+    @Override
+    public boolean stopRequested() {
         return stopRequested;
     }
 
     /** Records the first failure only, and stops both threads. */
-    void fail(final String reason) {
+    @Override
+    public void fail(final String reason) {
         failure.compareAndSet(null, reason);
         stopRequested = true;
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.fastestjvm.affinity.CpuAssignment;
+import io.fastestjvm.engine.StagePlan;
 import io.fastestjvm.faults.DiskSpaceFailure;
 import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.recording.LatencyPercentiles;
@@ -34,7 +35,7 @@ final class RunParts {
     ResultsFolder results;
     DiskSpaceFailure diskSpace;
     Map<String, Object> environment;
-    Phases phases;
+    StagePlan plan;
     SteadyStateWatch steady;
     WarmupCollections collections;
     StringLiterals literals;

@@ -1,20 +1,16 @@
 package io.fastestjvm.benchmark;
 
 import java.util.BitSet;
-import java.util.concurrent.atomic.AtomicLong;
 
 import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.engine.Progress;
 import io.fastestjvm.timeline.PinnedThread;
-import io.fastestjvm.timing.IdleTurns;
 
 /** What one benchmark thread saw of itself: where it ran, what it allocated, when it started and ended. */
 final class ThreadReport {
     final String thread;
-    /** Progress counters, published with lazySet: no fence on the hot path, read once a second by the reporter. */
-    final AtomicLong sent = new AtomicLong();
-    final AtomicLong received = new AtomicLong();
-    /** The thread's idle-loop turns (producer: spins until due; consumer: empty polls), published per message. */
-    final IdleTurns idle = new IdleTurns();
+    /** The sequence reached and the idle-loop turns (producer: spins until due; consumer: empty polls). */
+    final Progress progress = new Progress();
     long startNanos;
     long measuredStartNanos;
     long endNanos;
@@ -32,7 +28,7 @@ final class ThreadReport {
 
     /** This thread for the per-second sampler; call once it has pinned itself. */
     PinnedThread asPinnedThread() {
-        return new PinnedThread(threadId, javaThreadId, idle);
+        return new PinnedThread(threadId, javaThreadId, progress.idle());
     }
 
     void pinned(final CpuPinning pinning) {

@@ -346,7 +346,7 @@ public final class BenchmarkOptions {
         return steadySeconds;
     }
 
-    /** qp.warmupGc: whether the warm-up collects (System.gc()); when is Phases.collectsBefore's to say. */
+    /** qp.warmupGc: whether the warm-up collects (System.gc()); when is StagePlan.edgesBefore's to say. */
     public boolean warmupGc() {
         return warmupGc;
     }

@@ -3,11 +3,13 @@ package io.fastestjvm.recording;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.fastestjvm.message.ReceivedMessage;
+
 /**
  * One {@link LatencyRecorder} per {@link Latency} definition, in {@link Latency#ALL}'s order: the consumer records
  * every definition of each message through {@link #record}, and the run's summary iterates over them.
  */
-public final class LatencyRecorders {
+public final class LatencyRecorders implements LatencySink {
     private final Latency[] definitions = Latency.ALL.toArray(new Latency[0]);
     private final LatencyRecorder[] recorders = new LatencyRecorder[definitions.length];
 
@@ -28,9 +30,11 @@ public final class LatencyRecorders {
     }
 
     /** Records one message under every definition; the consumer's hot path, so allocation-free. */
-    public void record(final long receivedNanos, final long actualSendNanos, final long intendedSendNanos) {
+    @Override
+    public void record(final ReceivedMessage message) {
         for (int i = 0; i < recorders.length; i++) {
-            recorders[i].record(definitions[i].of(receivedNanos, actualSendNanos, intendedSendNanos));
+            recorders[i].record(definitions[i].of(message.receivedNanos, message.actualSendNanos,
+                    message.intendedSendNanos));
         }
     }
 

@@ -5,10 +5,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.engine.LoopControl;
+import io.fastestjvm.engine.Progress;
+import io.fastestjvm.engine.ReceiveLoop;
+import io.fastestjvm.engine.SendLoop;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.pacing.FixedRateSchedule;
-import io.fastestjvm.recording.LatencyRecorder;
-import io.fastestjvm.timing.PaddedCounter;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.OwnSequences;
@@ -19,12 +21,13 @@ import org.HdrHistogram.Histogram;
  * A warm JVM's producer and consumer: pinned, then parked between slices. {@link #run} hands both a queue and a
  * range of its sequences, unparks them, and waits (bounded) until both are done: the consumer first reads past any
  * other JVM's messages in the queue ({@link #drainOthers}), then the producer sends the range on a fixed schedule
- * that starts there, and the consumer receives it, checks the sequence and records every message
- * past the slice's unrecorded resume into the two histograms. The same loops run in warm-up and measured slices; they
- * allocate nothing, and a slice's evidence proves it. Between slices {@link #renew} replaces both threads, and with
+ * that starts there, and the consumer receives it, checks the sequence and records every message past the slice's
+ * unrecorded resume into the two histograms ({@link SliceHistograms}). The loops are the single run's
+ * ({@link SendLoop}, {@link ReceiveLoop}), the same in warm-up and measured slices; they allocate nothing, and a
+ * slice's evidence proves it. Between slices {@link #renew} replaces both threads, and with
  * them their {@link SliceWorkspace}s: senders, receivers, the message buffers and the histograms.
  */
-final class SliceWorkers {
+final class SliceWorkers implements LoopControl {
     private static final long STARTUP_MILLIS = TimeUnit.SECONDS.toMillis(120);
     /** How long an ending thread may take to close its workspace; a thread in a slice is stopped by then. */
     private static final long END_MILLIS = TimeUnit.SECONDS.toMillis(10);
@@ -54,7 +57,7 @@ final class SliceWorkers {
     private volatile long from;
     private volatile long to;
     private volatile long recordFrom;
-    private volatile long intervalPicos;
+    private volatile long rate;
     private volatile boolean stop;
     /** The slice for which the consumer has drained the queue: the producer starts once it is the current one. */
     private volatile long consumerPositioned;
@@ -62,8 +65,8 @@ final class SliceWorkers {
     private volatile long drained;
     private volatile String failure;
     /** Each thread's progress, on lines of its own: written once per message, read only when a slice is stuck. */
-    private final PaddedCounter sentUpTo = new PaddedCounter();
-    private final PaddedCounter receivedUpTo = new PaddedCounter();
+    private final Progress sent = new Progress();
+    private final Progress received = new Progress();
 
     /** What a worker thread reports once pinned: its ids and where it really runs. */
     static final class ThreadFacts {
@@ -123,11 +126,11 @@ final class SliceWorkers {
 
     /** The current consumer's histograms: read only between slices. */
     Histogram actualSend() {
-        return consumerSpace.actualSend;
+        return consumerSpace.histograms.actualSend;
     }
 
     Histogram intendedSend() {
-        return consumerSpace.intendedSend;
+        return consumerSpace.histograms.intendedSend;
     }
 
     ThreadFacts producerFacts() {
@@ -143,9 +146,9 @@ final class SliceWorkers {
      * recorded from {@code recorded}. Returns null when both threads finished it within {@code limitNanos}, else why
      * not (the JVM is then no longer usable).
      */
-    String run(final int onQueue, final long first, final long end, final long recorded, final long rate,
+    String run(final int onQueue, final long first, final long end, final long recorded, final long messagesPerSecond,
                final long limitNanos) {
-        intervalPicos = FixedRateSchedule.intervalPicos(rate);
+        rate = messagesPerSecond;
         queue = onQueue;
         from = first;
         to = end;
@@ -160,8 +163,8 @@ final class SliceWorkers {
             if (left <= 0) {
                 stop = true;
                 return "slice " + first + "-" + end + " not done within "
-                        + TimeUnit.NANOSECONDS.toMillis(limitNanos) + " ms (sent to " + sentUpTo.read()
-                        + ", received to " + receivedUpTo.read() + ")";
+                        + TimeUnit.NANOSECONDS.toMillis(limitNanos) + " ms (sent to " + sent.reached()
+                        + ", received to " + received.reached() + ")";
             }
             LockSupport.parkNanos(this, left);
         }
@@ -194,6 +197,7 @@ final class SliceWorkers {
             final SliceWorkspace.Producer space = new SliceWorkspace.Producer(transports);
             try {
                 final MessageSender[] senders = space.senders;
+                final FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), 1);
                 facts(producerFacts, pinning);
                 long seen = generation;
                 while (true) {
@@ -202,20 +206,9 @@ final class SliceWorkers {
                     if (stop) {
                         return;
                     }
-                    final MessageSender sender = senders[queue];
                     final long first = from;
-                    final long end = to;
-                    final long interval = intervalPicos;
-                    final long start = System.nanoTime();
-                    for (long sequence = first; sequence < end && !stop; sequence++) {
-                        final long intended = FixedRateSchedule.intendedSendTimeNanos(start, interval,
-                                sequence - first);
-                        while (System.nanoTime() - intended < 0) {
-                            // busy-spin to the due time, as the single run's producer does
-                        }
-                        sender.send(sequence, intended);
-                        sentUpTo.publish(sequence + 1);
-                    }
+                    schedule.restart(System.nanoTime(), rate, first);
+                    SendLoop.sendRange(senders[queue], schedule, first, to, sent, this);
                     producerDone = seen;
                     LockSupport.unpark(commander);
                 }
@@ -223,7 +216,7 @@ final class SliceWorkers {
                 space.close();
             }
         } catch (final RuntimeException | Error e) {
-            fail("producer failed at message " + sentUpTo.read() + ": " + e);
+            fail("producer failed at message " + sent.reached() + ": " + e);
         }
     }
 
@@ -238,8 +231,7 @@ final class SliceWorkers {
             try {
                 final MessageReceiver[] receivers = space.receivers;
                 final ReceivedMessage message = space.message;
-                final Histogram actualSend = space.actualSend;
-                final Histogram intendedSend = space.intendedSend;
+                final SliceHistograms histograms = space.histograms;
                 consumerSpace = space;
                 facts(consumerFacts, pinning);
                 long seen = generation;
@@ -257,31 +249,9 @@ final class SliceWorkers {
                     drained += skipped;
                     consumerPositioned = seen;
                     LockSupport.unpark(producer);
-                    final MessageReceiver receiver = receivers[queue];
-                    actualSend.reset();
-                    intendedSend.reset();
-                    final long end = to;
-                    final long recorded = recordFrom;
-                    long expected = from;
-                    while (expected < end) {
-                        if (!receiver.poll(message)) {
-                            if (stop) {
-                                return;
-                            }
-                            continue;
-                        }
-                        if (message.sequence != expected) {
-                            fail("sequence check: expected " + expected + ", received " + message.sequence);
-                            return;
-                        }
-                        if (expected >= recorded) {
-                            actualSend.recordValue(
-                                    LatencyRecorder.inRange(message.receivedNanos - message.actualSendNanos));
-                            intendedSend.recordValue(
-                                    LatencyRecorder.inRange(message.receivedNanos - message.intendedSendNanos));
-                        }
-                        expected++;
-                        receivedUpTo.publish(expected);
+                    histograms.reset(recordFrom);
+                    if (!ReceiveLoop.receiveRange(receivers[queue], message, from, to, histograms, received, this)) {
+                        return;
                     }
                     consumerDone = seen;
                     LockSupport.unpark(commander);
@@ -290,7 +260,7 @@ final class SliceWorkers {
                 space.close(lastRead);
             }
         } catch (final RuntimeException | Error e) {
-            fail("consumer failed after message " + receivedUpTo.read() + ": " + e);
+            fail("consumer failed after message " + received.reached() + ": " + e);
         }
     }
 
@@ -344,7 +314,14 @@ final class SliceWorkers {
         facts.ready = true;
     }
 
-    private void fail(final String reason) {
+    @Override
+    public boolean stopRequested() {
+        return stop;
+    }
+
+    /** The first failure only; ends the slice and wakes the command thread. */
+    @Override
+    public void fail(final String reason) {
         if (failure == null) {
             failure = reason;
         }

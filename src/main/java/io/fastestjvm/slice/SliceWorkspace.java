@@ -3,11 +3,9 @@ package io.fastestjvm.slice;
 import io.fastestjvm.calibration.ReceiveSpin;
 import io.fastestjvm.message.PreparedMessage;
 import io.fastestjvm.message.ReceivedMessage;
-import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.Transport;
-import org.HdrHistogram.Histogram;
 
 /**
  * The objects a worker thread uses in its slices, made by that thread as it starts (so they land where its own
@@ -49,8 +47,7 @@ final class SliceWorkspace {
         /** As the hot loop polls them: with the receive spin ({@link ReceiveSpin}). */
         final MessageReceiver[] receivers;
         final ReceivedMessage message = new ReceivedMessage();
-        final Histogram actualSend = LatencyRecorder.newHistogram();
-        final Histogram intendedSend = LatencyRecorder.newHistogram();
+        final SliceHistograms histograms = new SliceHistograms();
 
         /** @param lastRead per queue, where the previous consumer stopped ({@link MessageReceiver#lastRead}) */
         Consumer(final Transport[] transports, final long[] lastRead, final long receiveSpinNanos) {

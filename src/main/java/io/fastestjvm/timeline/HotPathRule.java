@@ -10,18 +10,18 @@ import java.util.Set;
  * a benchmark thread (JFR and JDK 11's LogCompilation name the thread); where the thread is unknown (JDK 8 logs a
  * pthread handle), when its method is on a hot-path class. A compilation is hot-path when its method was
  * deoptimised on a benchmark thread in this run, or its class is one the send/receive loops run: the transports'
- * libraries (Chronicle, Agrona, Disruptor), and our producer, consumer, recording, message, pacing and transport
- * classes. HdrHistogram is the exception: the consumer records into the same classes the once-a-second reporter
- * reads, encodes and logs, so only its recording methods count. The rule is deliberately by class, not by call
- * graph: cheap, stable across JDKs, and it errs towards flagging (a Chronicle method compiled for the persistence
- * proof counts too, but that is after the measured window).
+ * libraries (Chronicle, Agrona, Disruptor), and our producer, consumer, engine (with its progress counters),
+ * recording, message, pacing and transport classes. HdrHistogram is the exception: the consumer records into the
+ * same classes the once-a-second reporter reads, encodes and logs, so only its recording methods count. The rule
+ * is deliberately by class, not by call graph: cheap, stable across JDKs, and it errs towards flagging (a
+ * Chronicle method compiled for the persistence proof counts too, but that is after the measured window).
  */
 public final class HotPathRule {
     public static final List<String> BENCHMARK_THREADS = Arrays.asList("qp-producer", "qp-consumer");
     static final List<String> HOT_PATH_PREFIXES = Arrays.asList("net.openhft.", "org.agrona.", "com.lmax.disruptor.",
-            "io.fastestjvm.benchmark.Producer", "io.fastestjvm.benchmark.Consumer",
-            "io.fastestjvm.recording.", "io.fastestjvm.message.", "io.fastestjvm.pacing.",
-            "io.fastestjvm.transport.", "io.fastestjvm.calibration.");
+            "io.fastestjvm.benchmark.Producer", "io.fastestjvm.benchmark.Consumer", "io.fastestjvm.engine.",
+            "io.fastestjvm.timing.IdleTurns", "io.fastestjvm.timing.PaddedCounter", "io.fastestjvm.recording.",
+            "io.fastestjvm.message.", "io.fastestjvm.pacing.", "io.fastestjvm.transport.", "io.fastestjvm.calibration.");
     /** What LatencyRecorder.record runs of HdrHistogram: recording a value, and the phaser around the recorder's. */
     static final List<String> HDR_HISTOGRAM_RECORDING = Arrays.asList(
             "org.HdrHistogram.SingleWriterRecorder::record", "org.HdrHistogram.WriterReaderPhaser::writer",

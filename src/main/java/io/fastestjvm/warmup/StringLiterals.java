@@ -23,8 +23,8 @@ import java.util.stream.Stream;
  * starts. Why: before a C2 (or JVMCI) compilation, HotSpot resolves all the string literals of the compiled
  * method's class on the thread that asked for it ({@code CompileBroker::compile_method}), one {@code String} for each
  * literal nothing has used yet. A method a benchmark thread calls rarely (at a chunk boundary, at an index-block
- * crossing) can reach its C2 threshold only inside the measured window, and the thread then allocates: 80 B for the
- * one unused literal of {@code Phases} (docs/steady-state.md#string-literals-resolved-by-a-compilation-request).
+ * crossing) can reach its C2 threshold only inside the measured window, and the thread then allocates: 80 B for one
+ * unused literal in the case found (docs/steady-state.md#string-literals-resolved-by-a-compilation-request).
  * Resolved here, they leave that request nothing to allocate. Classes of the JDK are not visited: the boot loader
  * cannot be asked which of its classes are loaded without loading them. Needs {@code --add-opens java.base/java.lang} and
  * {@code --add-exports java.base/jdk.internal.reflect} (and, from JDK 22, {@code jdk.internal.misc}; .mvn/jvm.config);

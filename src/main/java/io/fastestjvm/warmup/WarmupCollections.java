@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
  * each recorded with what the JVM really did: a JVM run with {@code -XX:+DisableExplicitGC} counts 0 collections.
  * Why: Chronicle Queue holds each thread's index arrays behind weak references, so a GC makes the appender
  * allocate them again and, on C2, deoptimises the lookup compiled without that branch (docs/steady-state.md). When
- * the warm-up collects is {@code Phases.collectsBefore}'s to say. Producer thread only, between chunks, never in a
+ * the warm-up collects is {@code StagePlan.edgesBefore}'s to say. Producer thread only, between chunks, never in a
  * send loop.
  */
 public final class WarmupCollections {

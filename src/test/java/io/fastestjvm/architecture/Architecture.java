@@ -29,6 +29,7 @@ final class Architecture {
             Arrays.asList("config"),                                      // settings: bounds, meaning, parsing
             Arrays.asList("affinity", "environment", "audit"),            // the machine: CPUs, OS, JVM facts
             Arrays.asList("recording"),                                   // latencies into histograms
+            Arrays.asList("engine"),                                      // the one send loop and receive loop
             Arrays.asList("calibration", "placement", "jitter", "timeline", "warmup"), // instruments around a run
             Arrays.asList("results"),                                     // one run's output files
             Arrays.asList("faults"),                                      // preflight, run registry, clean-up

@@ -2,11 +2,8 @@ package io.fastestjvm.pacing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-
-import io.fastestjvm.timing.IdleTurns;
 
 class FixedRateScheduleTest {
     @Test
@@ -35,42 +32,20 @@ class FixedRateScheduleTest {
     }
 
     @Test
-    void aLateProducerSendsAtOnceWithoutShiftingTheSchedule() {
-        final long start = System.nanoTime() - 1_000_000_000L; // a second behind already
-        final FixedRateSchedule schedule = new FixedRateSchedule(start, 1_000);
-        final long before = System.nanoTime();
-        final IdleTurns idle = new IdleTurns();
-        assertEquals(start + 5_000_000, schedule.awaitIntendedSendTime(5, idle));
-        assertTrue(System.nanoTime() - before < 500_000_000L, "a late message must not wait");
-        idle.publish();
-        assertEquals(0, idle.read(), "a late message spins no turn");
-        assertEquals(start + 6_000_000, schedule.intendedSendTimeNanos(6));
-    }
-
-    @Test
-    void anEarlyProducerWaitsUntilTheIntendedTime() {
-        final FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), 100);
-        final IdleTurns idle = new IdleTurns();
-        final long intended = schedule.awaitIntendedSendTime(2, idle);
-        assertTrue(System.nanoTime() >= intended);
-        assertEquals(0, idle.read(), "nothing is visible before it is published");
-        idle.publish();
-        assertTrue(idle.read() > 0, "the 20 ms wait is counted in turns");
-        assertTrue(intended - schedule.startNanos() == 20_000_000L);
-    }
-
-    @Test
-    void aResumedScheduleHasTheSameRateAndNoBacklog() {
+    void aRestartedScheduleTakesItsNewRateWithNoBacklog() {
         final FixedRateSchedule schedule = new FixedRateSchedule(1_000, 250_000);
-        final FixedRateSchedule resumed = schedule.resumedAt(4_000_000, 9_000_000_000L);
-        assertEquals(9_000_000_000L, resumed.intendedSendTimeNanos(4_000_000));
-        assertEquals(9_000_000_000L + 1_000_000_000L, resumed.intendedSendTimeNanos(4_250_000));
-        assertEquals(schedule.intervalPicos(), resumed.intervalPicos());
+        schedule.restart(9_000_000_000L, 100_000, 4_000_000);
+        assertEquals(9_000_000_000L, schedule.intendedSendTimeNanos(4_000_000));
+        assertEquals(9_000_000_000L + 1_000_000_000L, schedule.intendedSendTimeNanos(4_100_000));
+        assertEquals(10_000, schedule.intervalNanos());
+        assertEquals(9_000_000_000L, schedule.startNanos());
     }
 
     @Test
     void rejectsANonPositiveRate() {
         assertThrows(IllegalArgumentException.class, () -> new FixedRateSchedule(0, 0));
+        final FixedRateSchedule schedule = new FixedRateSchedule(0, 1);
+        assertThrows(IllegalArgumentException.class, () -> schedule.restart(0, -5, 0));
     }
 
     @Test

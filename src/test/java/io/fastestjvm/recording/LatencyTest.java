@@ -8,6 +8,8 @@ import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 
+import io.fastestjvm.message.ReceivedMessage;
+
 /** Each latency definition subtracts its own timestamp, and the recorders record every definition per message. */
 class LatencyTest {
     @Test
@@ -29,11 +31,19 @@ class LatencyTest {
     void theRecordersRecordEveryDefinitionOfAMessage() {
         final LatencyRecorders recorders = new LatencyRecorders(1, 4);
         recorders.beginRun(0);
-        recorders.record(1_000, 300, 100);
-        recorders.record(2_000, 1_900, 1_500);
+        recorders.record(message(1_000, 300, 100));
+        recorders.record(message(2_000, 1_900, 1_500));
         assertEquals(700, recorders.get(Latency.ACTUAL_SEND).allRuns().getMaxValue());
         assertEquals(900, recorders.get(Latency.INTENDED_SEND).allRuns().getMaxValue());
         assertEquals(2, recorders.get(Latency.INTENDED_SEND).measuredCount());
         assertEquals(Latency.ALL.size(), recorders.perRun().size());
+    }
+
+    private static ReceivedMessage message(final long received, final long actualSend, final long intendedSend) {
+        final ReceivedMessage message = new ReceivedMessage();
+        message.receivedNanos = received;
+        message.actualSendNanos = actualSend;
+        message.intendedSendNanos = intendedSend;
+        return message;
     }
 }

@@ -1,0 +1,33 @@
+package io.fastestjvm.engine;
+
+import io.fastestjvm.pacing.FixedRateSchedule;
+import io.fastestjvm.transport.MessageSender;
+
+/**
+ * The one send loop, for the single run and a comparison's slices alike: a range of sequences on a fixed schedule,
+ * each sent as it falls due (a late producer sends at once and never shifts the schedule). Allocation-free.
+ */
+public final class SendLoop {
+    private SendLoop() {
+    }
+
+    /**
+     * Sends sequences [{@code from}, {@code to}) on {@code schedule}; returns early, with the rest unsent, once
+     * {@code control} asks to stop.
+     */
+    public static void sendRange(final MessageSender sender, final FixedRateSchedule schedule, final long from,
+                                 final long to, final Progress progress, final LoopControl control) {
+        for (long sequence = from; sequence < to; sequence++) {
+            if (control.stopRequested()) {
+                return;
+            }
+            final long intended = schedule.intendedSendTimeNanos(sequence);
+            // busy-spin rather than park: a park's wake-up is tens of microseconds
+            while (System.nanoTime() - intended < 0) {
+                progress.idleTurn();
+            }
+            sender.send(sequence, intended);
+            progress.reached(sequence + 1);
+        }
+    }
+}
