@@ -408,7 +408,7 @@ public final class SliceChild {
         final long first = next[queue];
         next[queue] += messages;
         final long scheduleNanos = TimeUnit.SECONDS.toNanos(1) * messages / rate;
-        return workers.run(queue, first, next[queue], first + unrecorded, rate, scheduleNanos + SLICE_GRACE_NANOS);
+        return workers.slice(queue, first, next[queue], first + unrecorded, rate, scheduleNanos + SLICE_GRACE_NANOS);
     }
 
     /**

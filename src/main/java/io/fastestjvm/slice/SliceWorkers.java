@@ -18,7 +18,7 @@ import io.fastestjvm.transport.Transport;
 import org.HdrHistogram.Histogram;
 
 /**
- * A warm JVM's producer and consumer: pinned, then parked between slices. {@link #run} hands both a queue and a
+ * A warm JVM's producer and consumer: pinned, then parked between slices. {@link #slice} hands both a queue and a
  * range of its sequences, unparks them, and waits (bounded) until both are done: the consumer first reads past any
  * other JVM's messages in the queue ({@link #drainOthers}), then the producer sends the range on a fixed schedule
  * that starts there, and the consumer receives it, checks the sequence and records every message past the slice's
@@ -146,8 +146,8 @@ final class SliceWorkers implements LoopControl {
      * recorded from {@code recorded}. Returns null when both threads finished it within {@code limitNanos}, else why
      * not (the JVM is then no longer usable).
      */
-    String run(final int onQueue, final long first, final long end, final long recorded, final long messagesPerSecond,
-               final long limitNanos) {
+    String slice(final int onQueue, final long first, final long end, final long recorded,
+                 final long messagesPerSecond, final long limitNanos) {
         rate = messagesPerSecond;
         queue = onQueue;
         from = first;

@@ -51,7 +51,7 @@ class SliceWorkersTest {
     private String slice(final SliceWorkers workers, final int queue, final int messages, final int unrecorded) {
         final long first = next[queue];
         next[queue] += messages;
-        return workers.run(queue, first, next[queue], first + unrecorded, RATE, LIMIT_NANOS);
+        return workers.slice(queue, first, next[queue], first + unrecorded, RATE, LIMIT_NANOS);
     }
 
     private static boolean alive(final long javaId) {
