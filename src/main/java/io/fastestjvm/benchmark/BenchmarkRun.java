@@ -132,8 +132,7 @@ public final class BenchmarkRun {
             }
             final ProgressReporter progress = run.bare ? null : new ProgressReporter(logs,
                     run.producer.report().progress::reached, run.consumer.report().progress::reached,
-                    run.plan::measuredStart, run.plan::warmupSecondOf,
-                    (long) run.plan.messagesPerRun() * run.plan.runs(),
+                    run.plan::measuredStart, run.plan::warmupSecondOf, run.plan.measuredMessages(),
                     options.warmupSeconds(), options.seconds() * options.runs(), err, run.evidence.table());
             if (!run.bare) {
                 rehearseProgress(progress);
@@ -199,7 +198,7 @@ public final class BenchmarkRun {
         run.consumer = new Consumer(measured, run.plan, run.cpus[1].planned(), control, run.latencies, run.steady,
                 run.edges);
         run.bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
-        run.evidence = RunEvidence.start((long) run.plan.runs() * run.plan.messagesPerRun(), run.started.getTime(),
+        run.evidence = RunEvidence.start(run.plan.measuredMessages(), run.started.getTime(),
                 options.jvmEvents() && !run.bare);
         run.runStartNanos = System.nanoTime();
     }

@@ -95,7 +95,7 @@ public final class StagePlan {
             if (chunk == pacedStart + rate && chunk < latestMeasuredStart) {
                 edges |= PROBE_REHEARSAL;
             }
-        } else if ((chunk - measured) % messagesPerRun == 0 && chunk < measured + (long) runs * messagesPerRun) {
+        } else if ((chunk - measured) % messagesPerRun == 0 && chunk < measured + measuredMessages()) {
             edges |= chunk == measured ? RUN_START | WINDOW_START : RUN_START;
         }
         return edges;
@@ -150,9 +150,14 @@ public final class StagePlan {
         return runs;
     }
 
+    /** The measured runs' messages together. */
+    public long measuredMessages() {
+        return (long) runs * messagesPerRun;
+    }
+
     /** Every message of the stream, warm-up included. */
     public long total() {
-        return measuredStart + (long) runs * messagesPerRun;
+        return measuredStart + measuredMessages();
     }
 
     /** One second's messages at the rate of the stage the chunk is in. */

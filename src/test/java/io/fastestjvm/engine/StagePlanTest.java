@@ -105,6 +105,7 @@ class StagePlanTest {
         assertEquals(Arrays.asList(100L, 120L), chunksWith(plan, StagePlan.RUN_START));
         assertEquals(140, plan.total());
         assertEquals(40, plan.total() - plan.measuredStart(), "measured messages stay runs x perRun");
+        assertEquals(40, plan.measuredMessages());
     }
 
     @Test
