@@ -11,8 +11,6 @@
 # stay in results/runs/jlbh-comparison-<UTC time>/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-# shellcheck source=lib/summary-tool.sh
-. jvm-profiles/lib/summary-tool.sh
 
 case "${1:-}" in -h|--help) sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 rounds=3
@@ -26,7 +24,9 @@ for ((i = 1; i <= rounds; i++)); do
   summary="$(find "$out/ours-$i" -name summary.json 2>/dev/null | head -n 1)"
   ours="failed, see $out/ours-$i.log"
   if [[ -n "$summary" ]]; then
-    mapfile -t p50 < <(qp_summary_tool field "$summary" /latency/actualSend/p50 /latency/intendedSend/p50 /status)
+    # read through the results model (mvn compile writes target/classpath.txt)
+    mapfile -t p50 < <(java -cp "target/classes:$(<target/classpath.txt)" io.fastestjvm.results.model.SummaryTool \
+      field "$summary" /latency/actualSend/p50 /latency/intendedSend/p50 /status)
     ours="${p50[0]:-} / ${p50[1]:-} (${p50[2]:-})"
   fi
   mvn -q -Pjlbh compile exec:exec@jlbh -Djlbh.jvmArgs="$*" >"$out/jlbh-$i.log" 2>&1 || true

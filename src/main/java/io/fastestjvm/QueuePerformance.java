@@ -9,25 +9,24 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.SettingsTable;
-import io.fastestjvm.faults.Preflight;
+import io.fastestjvm.control.ChildOutput;
+import io.fastestjvm.control.ParentLifeline;
+import io.fastestjvm.launch.BenchmarkFork;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.ForkLink;
-import io.fastestjvm.launch.JvmEventLogs;
 import io.fastestjvm.launch.JvmFlags;
-import io.fastestjvm.control.ParentLifeline;
+import io.fastestjvm.timeline.JvmTimeline;
 
 /**
  * Entry point of {@code mvn exec:java@QueuePerformance}: a pinned producer writes fixed-size messages at a steady
  * rate into a memory-mapped Chronicle Queue and a pinned consumer records each message's latency. Settings are
  * {@code qp.*} system properties (docs/settings.md, or {@code -Dqp.help=true}). With qp.fork (the default) this
- * JVM only checks the settings and runs the benchmark in a fresh JVM of its own ({@link ChildJvm}); see
+ * JVM only checks the settings and runs the benchmark in a fresh JVM of its own ({@link BenchmarkFork}); see
  * docs/running.md.
  */
 public final class QueuePerformance {
     static final String OPENHFT_LOG_LEVEL = "org.slf4j.simpleLogger.log.net.openhft";
     static final String JNA_TMPDIR = "jna.tmpdir";
-    /** Start-up, rehearsals, string literals, the read-back of up to tens of millions of messages, the summary. */
-    static final long CHILD_MARGIN_SECONDS = 600;
 
     private QueuePerformance() {
     }
@@ -40,12 +39,10 @@ public final class QueuePerformance {
         }
     }
 
-    /**
-     * How long the forked run may take: every message at the measured rate (the warm-up's fast stage included, so
-     * an upper bound), plus a margin for start-up, the reporter's rehearsal, the read-back and the results.
-     */
-    public static long childDeadlineSeconds(final BenchmarkOptions options) {
-        return options.totalMessages() / options.rate() + CHILD_MARGIN_SECONDS;
+    /** The fork of this JVM: its Java home and {@value JvmFlags#ENV}'s flags. */
+    public static BenchmarkFork fork() {
+        return new BenchmarkFork(System.getProperty("java.home"), JvmTimeline.javaMajor(), JvmFlags.profile(),
+                QueuePerformance.class.getName());
     }
 
     /** The settings are -Dqp.* properties; the only argument taken is --help (or -h), as -Dqp.help=true. */
@@ -86,22 +83,8 @@ public final class QueuePerformance {
             return ended(BenchmarkResult.INVALID_SETTING);
         }
         if (!forked && options.fork()) {
-            try {
-                Preflight.checkBeforeFork(options, JvmFlags.maxHeapBytes(JvmFlags.profile(), JvmFlags.physicalBytes()));
-            } catch (final InvalidSettingException e) {
-                System.err.println("error: " + e.getMessage()); // before any JVM starts; the child checks again
-                return ended(BenchmarkResult.INVALID_SETTING);
-            }
-            final JvmEventLogs eventLogs = JvmEventLogs.inTemporaryDirectory();
-            if (options.jvmEvents() && !options.bare()) {
-                ChildJvm.addInstrument(eventLogs);
-            }
-            try {
-                return new ChildJvm(JvmFlags.qpOnly(System.getProperties()), QueuePerformance.class.getName())
-                        .run(System.out, System.err, childDeadlineSeconds(options));
-            } finally {
-                eventLogs.delete();
-            }
+            return fork().run(JvmFlags.qpOnly(System.getProperties()),
+                    ChildOutput.forwardedTo(System.out, System.err), System.err, 0);
         }
         if (!forked && !JvmFlags.profile().isEmpty()) {
             System.err.println("[qp] qp.fork=false: measuring in this JVM, whose flags are not those of "

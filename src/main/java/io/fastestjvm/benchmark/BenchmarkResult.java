@@ -13,11 +13,23 @@ public final class BenchmarkResult {
     private final int exitCode;
     private final Path resultsFolder;
     private final List<String> failures;
+    private final boolean timedOut;
 
     public BenchmarkResult(final int exitCode, final Path resultsFolder, final List<String> failures) {
+        this(exitCode, resultsFolder, failures, false);
+    }
+
+    public BenchmarkResult(final int exitCode, final Path resultsFolder, final List<String> failures,
+                           final boolean timedOut) {
         this.exitCode = exitCode;
         this.resultsFolder = resultsFolder;
         this.failures = Collections.unmodifiableList(failures);
+        this.timedOut = timedOut;
+    }
+
+    /** Whether the run's JVM missed its deadline and was killed (a fork's run only). */
+    public boolean timedOut() {
+        return timedOut;
     }
 
     public int exitCode() {

@@ -67,13 +67,18 @@ final class MeasuredWindowEdges {
         placement.initiate(PlacementProbe.AFTER, stop);
     }
 
-    /**
-     * Consumer, after the last warm-up message: the harness snapshot (taken by the helper thread), the probe, then
-     * the safepoint count.
-     */
+    /** Consumer, after the last warm-up message: the harness snapshot (taken by the helper thread), the probe. */
     void consumerBeforeMeasuring() {
         helper.runAndAwait(harnessStart);
         placement.respond(PlacementProbe.BEFORE, stop);
+    }
+
+    /**
+     * Consumer, after {@link #consumerBeforeMeasuring} and its own start reads, just before the first measured
+     * message: opens the window (the safepoint count, the clock). Last, so that the edge's own work (JDK code that
+     * reading the JIT and GC counters runs, which once deoptimised on the consumer) falls before the window.
+     */
+    void consumerOpensWindow() {
         safepointsAtStart = safepoints();
         startEpochMicros = epochMicros();
     }

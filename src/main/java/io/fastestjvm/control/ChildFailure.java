@@ -6,14 +6,21 @@ public final class ChildFailure extends Exception {
 
     /** The child's exit code when it had ended (or was ended) by the time of the failure, else null. */
     private final Integer exitCode;
+    /** Whether the child said nothing within its deadline (rather than failing or ending). */
+    private final boolean timedOut;
 
     public ChildFailure(final String message) {
-        this(message, null);
+        this(message, null, false);
     }
 
-    ChildFailure(final String message, final Integer exitCode) {
+    ChildFailure(final String message, final Integer exitCode, final boolean timedOut) {
         super(message);
         this.exitCode = exitCode;
+        this.timedOut = timedOut;
+    }
+
+    public boolean timedOut() {
+        return timedOut;
     }
 
     public Integer exitCode() {

@@ -32,7 +32,7 @@ public final class ChildHandle implements AutoCloseable {
     private final Process process;
     private final ControlLink link;
     private final ChildOutput output;
-    /** For a child whose output is forwarded: ends it, and writes its last lines, when this JVM is stopped. */
+    /** Ends the child, and writes its last forwarded lines, when this JVM is stopped. */
     private final Thread stopper;
     /** From the child's hello; -1 until then (a failure before it names no pid). */
     private long pid = -1;
@@ -44,15 +44,13 @@ public final class ChildHandle implements AutoCloseable {
         this.process = process;
         this.link = link;
         this.output = output;
-        // a forwarded child shares the user's console: a stopped run ends with the child's own last lines and its
-        // queue removed, not with the console back while the child still cleans up
-        this.stopper = output.forwarded() ? new Thread(() -> {
+        // a stopped parent ends with its child stopped and the child's queue removed (a forwarded child's last
+        // lines written), not with the console back while the child still runs or cleans up
+        this.stopper = new Thread(() -> {
             kill(process);
             output.drain();
-        }, "qp-child-stop") : null;
-        if (stopper != null) {
-            Runtime.getRuntime().addShutdownHook(stopper);
-        }
+        }, "qp-child-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
     }
 
     /**
@@ -79,7 +77,7 @@ public final class ChildHandle implements AutoCloseable {
                 output.drain();
                 throw new ChildFailure(name + ": " + (ended ? "ended with exit code " + exit + " before connecting"
                         : "did not connect within " + connectMillis + " ms; killed") + " (" + output.where() + ")",
-                        exit);
+                        exit, !ended);
             }
             final ChildHandle handle = new ChildHandle(name, process, link, output);
             try {
@@ -205,7 +203,7 @@ public final class ChildHandle implements AutoCloseable {
         try {
             reply = link.receive(timeoutMillis);
         } catch (final SocketTimeoutException e) {
-            throw failure("no " + expected + " reply within " + timeoutMillis + " ms");
+            throw failure("no " + expected + " reply within " + timeoutMillis + " ms", true);
         } catch (final EOFException e) {
             awaitExit(ENDING_MILLIS); // it closed the link: it is ending, and its own exit code says how
             throw failure("ended before its " + expected + " reply");
@@ -223,12 +221,17 @@ public final class ChildHandle implements AutoCloseable {
 
     /** Kills the child (it missed a deadline or broke the protocol) and names it, its exit and its log. */
     private ChildFailure failure(final String what) {
+        return failure(what, false);
+    }
+
+    /** As above; {@code timedOut} when what failed is a deadline the child missed. */
+    private ChildFailure failure(final String what, final boolean timedOut) {
         continueIfPaused();
         final boolean ended = !process.isAlive();
         final Integer exit = kill(process);
         output.drain();
         return new ChildFailure(name + " (pid " + pid + "): " + what + (ended ? "" : "; killed")
-                + (exit == null ? "" : ", exit code " + exit) + " (" + output.where() + ")", exit);
+                + (exit == null ? "" : ", exit code " + exit) + " (" + output.where() + ")", exit, timedOut);
     }
 
     /** The child's exit code once it has ended by itself within {@code millis}, else null (it still runs). */
@@ -264,12 +267,10 @@ public final class ChildHandle implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         output.drain();
-        if (stopper != null) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopper);
-            } catch (final IllegalStateException e) {
-                // this JVM is already shutting down: the hook runs or has run
-            }
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopper);
+        } catch (final IllegalStateException e) {
+            // this JVM is already shutting down: the hook runs or has run
         }
     }
 

@@ -98,7 +98,8 @@ public final class EnvironmentInfo {
         return readFirstLine("/proc/sys/kernel/hostname");
     }
 
-    static String cpuModel() {
+    /** The CPU's model name as /proc/cpuinfo gives it (os.arch elsewhere). */
+    public static String cpuModel() {
         try {
             for (final String line : Files.readAllLines(Paths.get("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
                 if (line.startsWith("model name")) {

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.benchmark.BenchmarkResult;
@@ -40,23 +39,31 @@ public final class ChildJvm {
     private static final long CONNECT_MILLIS = TimeUnit.SECONDS.toMillis(120);
     /** After its result the fork only runs its shutdown hooks (the queue's removal). */
     private static final long EXIT_MILLIS = TimeUnit.SECONDS.toMillis(60);
-    private static final List<ChildJvmFlags> INSTRUMENTS = new CopyOnWriteArrayList<>();
 
     private final List<String> command;
 
-    /**
-     * The command for {@code mainClass} with these {@code qp.*} settings; they come after the profile's flags, so
-     * a setting given to this JVM overrides the profile's, as it did when both were Maven's.
-     */
+    /** The command for {@code mainClass} on this JVM's Java home with {@value JvmFlags#ENV}'s flags. */
     public ChildJvm(final Map<String, String> settings, final String mainClass) {
-        final List<String> profile = JvmFlags.profile();
+        this(System.getProperty("java.home"), JvmFlags.profile(), settings, mainClass,
+                Collections.<ChildJvmFlags>emptyList());
+    }
+
+    /**
+     * The command for {@code mainClass} on {@code javaHome} with the profile's flags, then the instruments' flags,
+     * then these {@code qp.*} settings: they come after the profile's, so a setting given to the launcher overrides
+     * the profile's, as it did when both were Maven's.
+     */
+    public ChildJvm(final String javaHome, final List<String> profile, final Map<String, String> settings,
+                    final String mainClass, final List<? extends ChildJvmFlags> instruments) {
         final Properties seen = JvmFlags.qpSettings(profile);
         seen.putAll(settings);
         final List<String> line = new ArrayList<>();
-        line.add(new File(System.getProperty("java.home"), "bin" + File.separator + "java").getPath());
+        line.add(new File(javaHome, "bin" + File.separator + "java").getPath());
         line.addAll(JvmFlags.base());
         line.addAll(profile);
-        line.addAll(instrumentFlags(seen));
+        for (final ChildJvmFlags instrument : instruments) {
+            line.addAll(instrument.flags(seen));
+        }
         line.addAll(forwardedProperties());
         for (final Map.Entry<String, String> setting : settings.entrySet()) {
             line.add("-D" + setting.getKey() + "=" + setting.getValue());
@@ -81,37 +88,27 @@ public final class ChildJvm {
         return flags;
     }
 
-    /**
-     * The extension point for instruments that need flags on the measured JVM (JFR, LogCompilation...): each
-     * registered source is asked for its flags whenever a child command is built.
-     */
-    public static void addInstrument(final ChildJvmFlags source) {
-        INSTRUMENTS.add(source);
-    }
-
-    static List<String> instrumentFlags(final Properties settings) {
-        final List<String> flags = new ArrayList<>();
-        for (final ChildJvmFlags source : INSTRUMENTS) {
-            flags.addAll(source.flags(settings));
-        }
-        return flags;
-    }
-
     public List<String> command() {
         return command;
     }
 
-    /**
-     * Starts the child ({@link ChildHandle}, its output forwarded to {@code out}/{@code err}) and returns how its run
-     * ended, from its {@link ForkLink#RESULT} message. A child still running after {@code deadlineSeconds} (its
-     * plan's length plus a margin) is killed, said in one line, and counts as a failed check.
-     */
+    /** {@link #run(ChildOutput, PrintStream, long)} with the child's output forwarded to {@code out}/{@code err}. */
     public BenchmarkResult run(final PrintStream out, final PrintStream err, final long deadlineSeconds)
+            throws IOException {
+        return run(ChildOutput.forwardedTo(out, err), err, deadlineSeconds);
+    }
+
+    /**
+     * Starts the child ({@link ChildHandle}, its output going to {@code output}) and returns how its run ended, from
+     * its {@link ForkLink#RESULT} message. A child still running after {@code deadlineSeconds} (its plan's length
+     * plus a margin, or a matrix's time limit) is killed, said in one line on {@code err}, and counts as a failed
+     * check that {@linkplain BenchmarkResult#timedOut() timed out}.
+     */
+    public BenchmarkResult run(final ChildOutput output, final PrintStream err, final long deadlineSeconds)
             throws IOException {
         err.println("[qp] fork: " + String.join(" ", command));
         err.flush();
-        try (ChildHandle child = ChildHandle.start("the benchmark JVM", command, ChildOutput.forwardedTo(out, err),
-                CONNECT_MILLIS)) {
+        try (ChildHandle child = ChildHandle.start("the benchmark JVM", command, output, CONNECT_MILLIS)) {
             final ControlMessage result = child.await(ForkLink.RESULT, TimeUnit.SECONDS.toMillis(deadlineSeconds));
             return ForkLink.read(result, child.awaitExit(EXIT_MILLIS));
         } catch (final ChildFailure e) {
@@ -120,7 +117,7 @@ public final class ChildJvm {
             err.println("FAILED: " + e.getMessage());
             final int exit = e.exitCode() == null || e.exitCode() == BenchmarkResult.PASSED
                     ? BenchmarkResult.CHECK_FAILED : e.exitCode();
-            return new BenchmarkResult(exit, null, Collections.singletonList(e.getMessage()));
+            return new BenchmarkResult(exit, null, Collections.singletonList(e.getMessage()), e.timedOut());
         }
     }
 

@@ -19,26 +19,25 @@ public final class JvmEventLogs implements ChildJvmFlags {
     public static final String DIRECTORY_PREFIX = "qp-jvm-events-";
 
     private final Path directory;
+    private final int childJavaMajor;
 
-    JvmEventLogs(final Path directory) {
+    JvmEventLogs(final Path directory, final int childJavaMajor) {
         this.directory = directory;
+        this.childJavaMajor = childJavaMajor;
     }
 
-    /** A scratch directory name unique to this launching JVM; created only if the child's JDK needs the logs. */
-    public static JvmEventLogs inTemporaryDirectory() {
+    /**
+     * A scratch directory name unique to this launching JVM, for a child of Java {@code childJavaMajor}; created
+     * only if that JDK needs the logs.
+     */
+    public static JvmEventLogs inTemporaryDirectory(final int childJavaMajor) {
         return new JvmEventLogs(new File(System.getProperty("java.io.tmpdir"),
-                DIRECTORY_PREFIX + ProcessId.current() + "-" + System.nanoTime()).toPath());
+                DIRECTORY_PREFIX + ProcessId.current() + "-" + System.nanoTime()).toPath(), childJavaMajor);
     }
 
     @Override
     public List<String> flags(final Properties settings) {
-        return HotSpotLogs.childJvmFlags(javaMajor(), directory);
-    }
-
-    /** The child runs this JVM's java.home, so this JVM's version is the child's. */
-    static int javaMajor() {
-        final String version = System.getProperty("java.specification.version");
-        return Integer.parseInt(version.startsWith("1.") ? version.substring(2) : version);
+        return HotSpotLogs.childJvmFlags(childJavaMajor, directory);
     }
 
     /** Removes the scratch directory, if the child's JDK needed one. */

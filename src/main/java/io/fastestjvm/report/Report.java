@@ -35,7 +35,8 @@ public final class Report {
         }
     }
 
-    static int run(final String[] args, final PrintStream out, final PrintStream err) {
+    /** As {@link #main}, in this JVM: the exit code, with output to {@code out} and {@code err}. */
+    public static int run(final String[] args, final PrintStream out, final PrintStream err) {
         // Charts are drawn off-screen; no display is needed or wanted.
         System.setProperty("java.awt.headless", "true");
         if (HelpFlag.asked(args)) {

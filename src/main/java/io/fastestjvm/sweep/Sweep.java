@@ -23,7 +23,7 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
-import io.fastestjvm.launch.ChildJvm;
+import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.ResultsFolder;
@@ -179,8 +179,7 @@ public final class Sweep {
                 .withResultsDir(parent.toFile());
         options = rate ? options.withRate(step) : options.withSize((int) step);
         final BenchmarkResult result = options.fork()
-                ? new ChildJvm(options.explicitValues(), QueuePerformance.class.getName())
-                        .run(out, err, QueuePerformance.childDeadlineSeconds(options))
+                ? QueuePerformance.fork().run(options.explicitValues(), ChildOutput.forwardedTo(out, err), err, 0)
                 : new BenchmarkRun(options, out, err).execute();
         final Path folder = result.resultsFolder();
         if (folder == null) {

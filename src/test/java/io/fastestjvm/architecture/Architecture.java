@@ -35,8 +35,9 @@ final class Architecture {
             Arrays.asList("faults"),                                      // preflight, run registry, clean-up
             Arrays.asList("benchmark", "slice"),                          // one run: its phases; a warm JVM's slices
             Arrays.asList("charts"),                                      // drawing
-            Arrays.asList("launch", "sweep", "report", "compare", ""));   // entry points: fork, sweep, report,
-                                                                          // the interleaved comparison
+            Arrays.asList("launch", "sweep", "report", "compare", "matrix", "")); // entry points: fork, sweep,
+                                                                          // report, the interleaved comparison,
+                                                                          // the fresh matrix
 
     private Architecture() {
     }

@@ -10,36 +10,33 @@ import java.util.Collections;
 
 import org.junit.jupiter.api.Test;
 
-import io.fastestjvm.config.InvalidSettingException;
-import io.fastestjvm.results.model.SummaryTool;
-
 /**
- * run-matrix.sh asks SummaryTool keep-queue whether the runs keep their queues, so the script deletes a queue only
- * when the benchmark itself would not keep it: the setting's own parsing decides, not the script's text match.
+ * The fresh matrix deletes a queue left in its private root only when the benchmark itself would not keep it: the
+ * setting's own parsing decides, not a text match.
  */
 class KeepQueueDecisionTest {
     @Test
-    void anyCaseAndSurroundingSpacesKeepTheQueueAsTheRunWould() {
+    void anyCaseAndSurroundingSpacesKeepTheQueueAsTheRunWould() throws MatrixRefusal {
         for (final String value : Arrays.asList("true", "TRUE", "True", " true ", "\ttRuE")) {
-            assertTrue(SummaryTool.keepsQueue(Collections.singletonList("-Dqp.keepQueue=" + value)), value);
+            assertTrue(MatrixQueues.keepsQueue(Collections.singletonList("-Dqp.keepQueue=" + value)), value);
         }
         for (final String value : Arrays.asList("false", "FALSE", " False ")) {
-            assertFalse(SummaryTool.keepsQueue(Collections.singletonList("-Dqp.keepQueue=" + value)), value);
+            assertFalse(MatrixQueues.keepsQueue(Collections.singletonList("-Dqp.keepQueue=" + value)), value);
         }
     }
 
     @Test
-    void unsetMeansTheDefaultAndTheLastOneGivenWins() {
-        assertFalse(SummaryTool.keepsQueue(Arrays.asList("-Dqp.seconds=3", "-Dqp.queueDir=/tmp/q")));
-        assertTrue(SummaryTool.keepsQueue(Arrays.asList("-Dqp.keepQueue=false", "-Dqp.keepQueue=TRUE")));
-        assertFalse(SummaryTool.keepsQueue(Arrays.asList("-Dqp.keepQueue=true", "-Dqp.keepQueue=false")));
+    void unsetMeansTheDefaultAndTheLastOneGivenWins() throws MatrixRefusal {
+        assertFalse(MatrixQueues.keepsQueue(Arrays.asList("-Dqp.seconds=3", "-Dqp.queueDir=/tmp/q")));
+        assertTrue(MatrixQueues.keepsQueue(Arrays.asList("-Dqp.keepQueue=false", "-Dqp.keepQueue=TRUE")));
+        assertFalse(MatrixQueues.keepsQueue(Arrays.asList("-Dqp.keepQueue=true", "-Dqp.keepQueue=false")));
         // another setting's name that merely starts the same is not this one
-        assertFalse(SummaryTool.keepsQueue(Collections.singletonList("-Dqp.keepQueueX=true")));
+        assertFalse(MatrixQueues.keepsQueue(Collections.singletonList("-Dqp.keepQueueX=true")));
     }
 
     @Test
     void aValueTheRunWouldRefuseIsRefusedHereToo() {
-        assertThrows(InvalidSettingException.class,
-                () -> SummaryTool.keepsQueue(Collections.singletonList("-Dqp.keepQueue=yes")));
+        assertThrows(MatrixRefusal.class,
+                () -> MatrixQueues.keepsQueue(Collections.singletonList("-Dqp.keepQueue=yes")));
     }
 }

@@ -172,9 +172,12 @@ public final class RunResults {
 
     /** Where the results came from: the code's commit and the libraries that were loaded. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    @JsonPropertyOrder({"gitCommit", "gitDirty", "libraries"})
+    @JsonPropertyOrder({Provenance.GIT_COMMIT, Provenance.GIT_DIRTY, "libraries"})
     public static final class Provenance {
         public static final String UNAVAILABLE = "unavailable";
+        /** The field names, which the fresh matrix's sessions use too. */
+        public static final String GIT_COMMIT = "gitCommit";
+        public static final String GIT_DIRTY = "gitDirty";
         static final Provenance NOT_RECORDED = new Provenance("not recorded (formatVersion 1)", null,
                 Collections.<String, String>emptyMap());
 

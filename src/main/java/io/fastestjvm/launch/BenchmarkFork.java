@@ -1,0 +1,76 @@
+package io.fastestjvm.launch;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import io.fastestjvm.benchmark.BenchmarkResult;
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.control.ChildOutput;
+import io.fastestjvm.faults.Preflight;
+
+/**
+ * The launcher's half of one run: checks the settings as the fork will see them (one {@code error:} line and exit 2
+ * for a bad one, nothing started), checks the memory and room the fork needs, adds the JVM-event logs its JDK needs,
+ * and runs it in a fresh JVM ({@link ChildJvm}). QueuePerformance launches on its own Java home with
+ * {@value JvmFlags#ENV}; the fresh matrix launches each profile's JVM the same way.
+ */
+public final class BenchmarkFork {
+    private final String javaHome;
+    private final int javaMajor;
+    private final List<String> profileFlags;
+    private final String mainClass;
+
+    /** A fork of {@code mainClass} on {@code javaHome} (Java {@code javaMajor}) with the profile's flags. */
+    public BenchmarkFork(final String javaHome, final int javaMajor, final List<String> profileFlags,
+                         final String mainClass) {
+        this.javaHome = javaHome;
+        this.javaMajor = javaMajor;
+        this.profileFlags = profileFlags;
+        this.mainClass = mainClass;
+    }
+
+    /**
+     * Runs the benchmark with these {@code qp.*} settings (they override the profile's), its output going to
+     * {@code output} and the launcher's own lines to {@code err}. {@code deadlineSeconds} bounds the fork's run; 0
+     * takes the plan's own bound ({@link #planDeadlineSeconds}).
+     */
+    public BenchmarkResult run(final Map<String, String> settings, final ChildOutput output, final PrintStream err,
+                               final long deadlineSeconds) throws IOException {
+        final Properties seen = JvmFlags.qpSettings(profileFlags);
+        seen.putAll(settings);
+        final BenchmarkOptions options;
+        try {
+            options = BenchmarkOptions.fromProperties(seen);
+            Preflight.checkBeforeFork(options, JvmFlags.maxHeapBytes(profileFlags, JvmFlags.physicalBytes()));
+        } catch (final InvalidSettingException e) {
+            err.println("error: " + e.getMessage()); // before any JVM starts; the fork would refuse it too
+            return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null,
+                    Collections.singletonList(e.getMessage()));
+        }
+        final JvmEventLogs eventLogs = JvmEventLogs.inTemporaryDirectory(javaMajor);
+        try {
+            final List<ChildJvmFlags> instruments = options.jvmEvents() && !options.bare()
+                    ? Collections.<ChildJvmFlags>singletonList(eventLogs) : Collections.<ChildJvmFlags>emptyList();
+            return new ChildJvm(javaHome, profileFlags, settings, mainClass, instruments).run(output, err,
+                    deadlineSeconds > 0 ? deadlineSeconds : planDeadlineSeconds(options));
+        } finally {
+            eventLogs.delete();
+        }
+    }
+
+    /** Start-up, rehearsals, string literals, the read-back of up to tens of millions of messages, the summary. */
+    static final long MARGIN_SECONDS = 600;
+
+    /**
+     * How long a forked run may take: every message at the measured rate (the warm-up's fast stage included, so an
+     * upper bound), plus a margin for start-up, the reporter's rehearsal, the read-back and the results.
+     */
+    public static long planDeadlineSeconds(final BenchmarkOptions options) {
+        return options.totalMessages() / options.rate() + MARGIN_SECONDS;
+    }
+}

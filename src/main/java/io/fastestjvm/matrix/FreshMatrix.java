@@ -1,0 +1,483 @@
+package io.fastestjvm.matrix;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.text.SimpleDateFormat;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Date;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TimeZone;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fastestjvm.QueuePerformance;
+import io.fastestjvm.benchmark.BenchmarkResult;
+import io.fastestjvm.config.Settings;
+import io.fastestjvm.control.ChildOutput;
+import io.fastestjvm.environment.EnvironmentInfo;
+import io.fastestjvm.environment.JitInfo;
+import io.fastestjvm.launch.BenchmarkFork;
+import io.fastestjvm.report.Report;
+import io.fastestjvm.results.Provenance;
+import io.fastestjvm.results.model.RunResults;
+
+/**
+ * The fresh design of {@code run-matrix.sh} ({@code --design fresh}): runs the single benchmark under each JVM
+ * profile in fresh JVMs, each (profile, flag set, transport) once per round in a seeded random order, and collects
+ * the runs in one set with its report. Each run is a {@link BenchmarkFork} of the profile's JVM: its outcome comes
+ * back over the control link, its output goes to the run's log. A set can stop at a time budget and be resumed.
+ * Exit: 0 every run passed; 1 a run failed or a profile was missing; 2 bad input (nothing written); 3 stopped by
+ * {@code --max-minutes}; 130 interrupted.
+ */
+public final class FreshMatrix {
+    static final int PASSED = 0;
+    static final int FAILED = 1;
+    static final int REFUSED = 2;
+    static final int STOPPED = 3;
+    static final int INTERRUPTED = 130;
+    private static final String PREFIX = "run-matrix: ";
+    private static final String COMMAND = "jvm-profiles/run-matrix.sh --design fresh";
+    private static final String LOCK = ".matrix.lock";
+    private static final int TAIL_LINES = 25;
+    /** How long an interrupt waits for the running JVM to end (its own stop takes 30 s at most, then KILL). */
+    private static final long INTERRUPT_WAIT_SECONDS = 90;
+
+    private final File project;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final JvmProfiles jvmProfiles;
+    /** Held while a run is started and recorded; an interrupt waits for it, so no run is recorded half. */
+    private final ReentrantLock running = new ReentrantLock();
+    private volatile boolean interrupted;
+    private volatile boolean sessionStarted;
+    private MatrixQueues queues;
+    private MatrixRecord record;
+
+    FreshMatrix(final File project, final PrintStream out, final PrintStream err) {
+        this.project = project;
+        this.out = out;
+        this.err = err;
+        this.jvmProfiles = new JvmProfiles(project);
+    }
+
+    /** The shell starts it in the project folder with every argument it was given but --design. */
+    public static void main(final String[] args) throws Exception {
+        System.exit(new FreshMatrix(new File("").getAbsoluteFile(), System.out, System.err)
+                .run(Arrays.asList(args)));
+    }
+
+    int run(final List<String> args) throws IOException {
+        final Session session;
+        try {
+            session = prepare(args);
+        } catch (final MatrixRefusal e) {
+            err.println(PREFIX + e.getMessage());
+            return REFUSED;
+        }
+        // one matrix at a time per set: the lock goes with this JVM however it ends
+        final Path lockPath = session.setDir.resolve(LOCK);
+        try (FileChannel lockFile = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock lock = lockFile.tryLock()) {
+            if (lock == null) {
+                err.println(PREFIX + "--resume: another run-matrix is still working on " + session.setDir);
+                return REFUSED;
+            }
+            final Thread onInterrupt = new Thread(this::interrupt, "qp-matrix-interrupt");
+            Runtime.getRuntime().addShutdownHook(onInterrupt);
+            try {
+                return runSession(session);
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(onInterrupt);
+                } catch (final IllegalStateException e) {
+                    // interrupted: the hook is running, and ends this JVM
+                }
+                Files.deleteIfExists(lockPath);
+            }
+        }
+    }
+
+    /** Everything checked, and a new set's folder made: any refusal comes before anything is written. */
+    private Session prepare(final List<String> args) throws MatrixRefusal, IOException {
+        final List<String> all = jvmProfiles.names("all");
+        final MatrixArguments given = MatrixArguments.parse(args, String.join(",", all));
+        final Integer maxMinutes = given.maxMinutes == null ? null
+                : (int) MatrixPlan.bounded("--max-minutes", given.maxMinutes, 5, 1, 10000, "");
+        final Path resultsRoot = (given.results != null ? Paths.get(given.results)
+                : new File(project, "results").toPath()).toAbsolutePath().normalize();
+        final MatrixRecord.Host host = host();
+        if (given.resume != null) {
+            if (!given.planOptions.isEmpty()) {
+                final String option = given.planOptions.get(0);
+                throw new MatrixRefusal(option + ": a resumed set keeps its recorded plan; drop " + option
+                        + ", or start a new set without --resume");
+            }
+            if (!MatrixPlan.ID.matcher(given.resume).matches()) {
+                throw new MatrixRefusal("--resume: '" + given.resume + "' is not a set id; "
+                        + MatrixPlan.ID_ACCEPTED);
+            }
+            final Path setDir = resultsRoot.resolve(given.resume);
+            if (!Files.isRegularFile(setDir.resolve(MatrixRecord.MATRIX_RUN))) {
+                throw new MatrixRefusal("--resume: no set " + setDir + " (no " + MatrixRecord.MATRIX_RUN + " in it)");
+            }
+            final MatrixRecord recorded = MatrixRecord.read(setDir);
+            final MatrixPlan plan = recorded.plan(given.resume, host);
+            MatrixQueues.keepsQueue(plan.qpSettings); // a value the benchmark refuses, refused before anything runs
+            return new Session(given, plan, given.resume, resultsRoot, setDir, recorded, maxMinutes);
+        }
+        final int runs = (int) MatrixPlan.bounded("--runs", given.runs, 3, 1, 100, "");
+        final int timeout = (int) MatrixPlan.bounded("--timeout", given.timeout, 5, 10, 86400, " seconds per run");
+        final String id = given.id != null ? given.id : stamp() + "-" + host.hostname.split("\\.")[0] + "-matrix";
+        if (!MatrixPlan.ID.matcher(id).matches()) {
+            throw new MatrixRefusal("--id: '" + id + "' is not allowed; " + MatrixPlan.ID_ACCEPTED);
+        }
+        final long seed = given.seed == null ? ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE)
+                : MatrixPlan.bounded("--seed", given.seed, 10, 0, Integer.MAX_VALUE, "");
+        final List<String> profiles = new ArrayList<>();
+        for (final String profile : given.profiles != null ? given.profiles : jvmProfiles.names("default")) {
+            final String name = jvmProfiles.resolve(profile, err);
+            if (name == null) {
+                throw new MatrixRefusal("--profiles: no profile '" + profile + "'; accepted: " + String.join(",", all)
+                        + " or an alias in jvm-profiles/profiles.tsv");
+            }
+            if (!profiles.contains(name)) {
+                profiles.add(name);
+            }
+        }
+        for (final String flagSet : given.flagSets) {
+            if (!flagSet.equals("default") && !flagSet.equals("tuned")) {
+                throw new MatrixRefusal("--flags: no flag set '" + flagSet + "'; accepted: default, tuned");
+            }
+        }
+        for (final String transport : given.transports) {
+            if (!transport.matches("[a-z0-9-]+")) {
+                throw new MatrixRefusal("--transports: '" + transport + "' is not a transport name");
+            }
+        }
+        for (final String setting : given.qpSettings) {
+            final String name = setting.split("=", 2)[0];
+            if (Arrays.asList("-D" + Settings.RESULTS_DIR.name(), "-D" + Settings.PROFILE.name(),
+                    "-D" + Settings.TRANSPORT.name()).contains(name)) {
+                throw new MatrixRefusal(name + ": set by the matrix itself; use --results, --profiles or --transports");
+            }
+        }
+        final MatrixPlan plan = new MatrixPlan(profiles, given.flagSets, given.transports, runs, seed, timeout,
+                given.qpSettings);
+        final Path setDir = resultsRoot.resolve(id);
+        if (Files.exists(setDir)) {
+            throw new MatrixRefusal("--id: " + setDir + " already exists; earlier results are never overwritten");
+        }
+        MatrixQueues.keepsQueue(plan.qpSettings); // a value the benchmark refuses, refused before anything is written
+        Files.createDirectories(setDir);
+        final MatrixRecord created = MatrixRecord.create(setDir, id, plan, host, COMMAND + " " + given.typed);
+        return new Session(given, plan, id, resultsRoot, setDir, created, maxMinutes);
+    }
+
+    private int runSession(final Session session) throws IOException {
+        final MatrixPlan plan = session.plan;
+        record = session.record;
+        if (session.given.resume != null && "running".equals(record.status())) {
+            // its lock was free: that session lost its matrix without ending it (a killed JVM or machine)
+            record.status("killed");
+            err.println(PREFIX + session.id + ": its last session was killed while running; marked killed, its"
+                    + " unfinished run runs again");
+        }
+        final Set<String> recorded = new HashSet<>();
+        final Map<String, ObjectNode> profiles = new LinkedHashMap<>();
+        for (final String label : plan.labels.keySet()) {
+            Files.createDirectories(session.setDir.resolve(label));
+            final ObjectNode earlier = record.profile(label);
+            if (earlier != null) {
+                for (final JsonNode run : earlier.path("runs")) {
+                    recorded.add(run.path("run").asInt() + " " + label + "/" + run.path("transport").asText());
+                }
+            }
+            profiles.put(label, earlier);
+        }
+        final RunResults.Provenance code = Provenance.collect();
+        record.startSession(COMMAND + " " + session.given.typed, code.gitCommit, code.gitDirty, session.maxMinutes);
+        sessionStarted = true;
+
+        final Map<String, JvmProfiles.Activation> jvms = new LinkedHashMap<>();
+        for (final Map.Entry<String, String[]> label : plan.labels.entrySet()) {
+            final JvmProfiles.Activation jvm = jvmProfiles.activate(label.getValue()[0], label.getValue()[1]);
+            jvms.put(label.getKey(), jvm);
+            profiles.put(label.getKey(), profileJson(label.getKey(), label.getValue(), jvm,
+                    profiles.get(label.getKey())));
+            record.writeProfile(label.getKey(), profiles.get(label.getKey()));
+        }
+        if (session.given.dryRun) {
+            for (int round = 1; round <= plan.runs; round++) {
+                out.println(PREFIX + "round " + round + "/" + plan.runs + ": " + String.join(" ",
+                        plan.rounds.get(round - 1)));
+            }
+            record.status("dry-run");
+            out.println(PREFIX + "dry run (seed " + plan.seed + "), nothing ran; plan in "
+                    + session.setDir.resolve(MatrixRecord.MATRIX_RUN));
+            return PASSED;
+        }
+        try {
+            queues = MatrixQueues.open(plan.qpSettings, out, err);
+        } catch (final MatrixRefusal e) {
+            throw new IllegalStateException("checked before the session: " + e.getMessage(), e);
+        }
+        out.println(session.given.resume != null
+                ? PREFIX + "resuming " + session.id + ": " + recorded.size() + " of " + plan.planned()
+                        + " planned runs done; the others run in the recorded order (seed " + plan.seed + ")"
+                : PREFIX + plan.units.size() + " units x " + plan.runs + " fresh JVMs each, in a random order per"
+                        + " round (seed " + plan.seed + "; --seed " + plan.seed + " replays it)");
+        final RoundsEnd end = runRounds(session, jvms, profiles, recorded);
+        if (end == RoundsEnd.INTERRUPTED) {
+            return INTERRUPTED; // the interrupt writes the status and halts
+        }
+        final boolean stopped = end == RoundsEnd.OUT_OF_TIME;
+        queues.close();
+        boolean failed = false;
+        for (final ObjectNode profile : profiles.values()) {
+            failed |= !"ok".equals(profile.path("status").asText());
+        }
+        record.status(stopped ? "partial" : failed ? "complete-with-failures" : "complete");
+
+        out.println(PREFIX + "writing the report");
+        failed |= Report.run(new String[] {session.setDir.toString()}, out, err) != 0;
+        failed |= Report.run(new String[] {"--index", session.resultsRoot.toString()}, out, err) != 0;
+        if (stopped) {
+            String resume = COMMAND + " --resume " + session.id;
+            if (!session.resultsRoot.equals(new File(project, "results").toPath().toAbsolutePath().normalize())) {
+                resume += " --results " + session.resultsRoot;
+            }
+            out.println(PREFIX + "stopped after --max-minutes " + session.maxMinutes + ": " + recorded.size() + " of "
+                    + plan.planned() + " planned runs done; continue with: " + resume);
+        }
+        out.println("results: " + session.setDir);
+        return stopped ? STOPPED : failed ? FAILED : PASSED;
+    }
+
+    /** How the rounds of a session ended. */
+    private enum RoundsEnd { DONE, OUT_OF_TIME, INTERRUPTED }
+
+    /**
+     * Every (round, unit) the set has no run for yet, in order, until all are done, --max-minutes have passed or an
+     * interrupt came. Each run is recorded in its profile.json as it ends.
+     */
+    private RoundsEnd runRounds(final Session session, final Map<String, JvmProfiles.Activation> jvms,
+                              final Map<String, ObjectNode> profiles, final Set<String> recorded) throws IOException {
+        final long startNanos = System.nanoTime();
+        for (int round = 1; round <= session.plan.runs; round++) {
+            for (final String unit : session.plan.rounds.get(round - 1)) {
+                final String label = unit.substring(0, unit.lastIndexOf('/'));
+                final String transport = unit.substring(unit.lastIndexOf('/') + 1);
+                if (recorded.contains(round + " " + unit) || "missing".equals(profiles.get(label).path("status")
+                        .asText())) {
+                    continue;
+                }
+                if (session.maxMinutes != null
+                        && System.nanoTime() - startNanos >= TimeUnit.MINUTES.toNanos(session.maxMinutes)) {
+                    return RoundsEnd.OUT_OF_TIME;
+                }
+                running.lock();
+                try {
+                    if (interrupted) {
+                        return RoundsEnd.INTERRUPTED;
+                    }
+                    record.runStarted(round, unit);
+                    out.printf(Locale.ROOT, "%s%-14s run %d/%d %-10s ", PREFIX, label, round, session.plan.runs,
+                            transport);
+                    out.flush();
+                    final ObjectNode entry = runOnce(session, label, jvms.get(label), round, transport);
+                    if (interrupted) {
+                        return RoundsEnd.INTERRUPTED; // not recorded: a resume runs it again
+                    }
+                    out.println(entry.get("status").asText() + (entry.get("reason").asText().isEmpty() ? ""
+                            : ": " + entry.get("reason").asText()));
+                    final ObjectNode profile = profiles.get(label);
+                    ((ArrayNode) profile.get("runs")).add(entry);
+                    if (!"ok".equals(entry.get("status").asText())) {
+                        profile.put("status", "failed").put("reason", "run " + round + " (" + transport + "): "
+                                + entry.get("reason").asText());
+                    }
+                    record.writeProfile(label, profile);
+                    recorded.add(round + " " + unit);
+                } finally {
+                    running.unlock();
+                }
+            }
+        }
+        return RoundsEnd.DONE;
+    }
+
+    /** One fresh JVM of {@code label}'s profile; its profile.json entry. */
+    private ObjectNode runOnce(final Session session, final String label, final JvmProfiles.Activation jvm,
+                               final int round, final String transport) throws IOException {
+        final Path labelDir = session.setDir.resolve(label);
+        final Path log = labelDir.resolve("run-" + round + "-" + transport + ".log");
+        final Map<String, String> settings = new LinkedHashMap<>();
+        settings.put(Settings.RESULTS_DIR.name(), labelDir.toString());
+        settings.put(Settings.TRANSPORT.name(), transport);
+        if (queues.root() != null) {
+            settings.put(Settings.QUEUE_DIR.name(), queues.root().toString());
+        }
+        for (final String setting : session.plan.qpSettings) {
+            final String[] nameValue = setting.substring(2).split("=", 2);
+            settings.put(nameValue[0], nameValue[1]);
+        }
+        final BenchmarkResult result;
+        try (PrintStream launcher = new PrintStream(new FileOutputStream(log.toFile(), true), true, "UTF-8")) {
+            result = new BenchmarkFork(jvm.fact("home"), javaMajor(jvm.fact("javaSpec")), jvm.flags(),
+                    QueuePerformance.class.getName())
+                    .run(settings, ChildOutput.toLog(log.toFile()), launcher, session.plan.timeoutSeconds);
+        }
+        queues.removeLeftovers();
+        final Path folder = result.resultsFolder();
+        String status;
+        String reason;
+        if (result.timedOut()) {
+            status = "timeout";
+            reason = "no result within --timeout " + session.plan.timeoutSeconds + " s; killed";
+        } else if (folder == null) {
+            status = "failed";
+            reason = "exit code " + result.exitCode() + " before any result; see " + log.getFileName();
+        } else {
+            reason = IntendedJvm.whyNot(jvm, folder, log);
+            if (reason.isEmpty() && result.exitCode() != BenchmarkResult.PASSED) {
+                reason = "exit code " + result.exitCode();
+            }
+            status = reason.isEmpty() ? "ok" : "failed";
+        }
+        final ObjectNode entry = MatrixRecord.object();
+        entry.put("run", round).put("transport", transport).put("status", status)
+                .put("exitCode", result.exitCode())
+                .put("resultsFolder", folder == null ? "" : session.setDir.relativize(folder.toAbsolutePath()
+                        .normalize()).toString())
+                .put("reason", reason).put("log", log.getFileName().toString()).put("outputTail", tail(log));
+        return entry;
+    }
+
+    /** profile.json of {@code label}: its JVM or why none; a resumed set's keeps its runs and a failed status. */
+    private ObjectNode profileJson(final String label, final String[] profileAndFlags,
+                                   final JvmProfiles.Activation jvm, final ObjectNode earlier) {
+        final ObjectNode profile = MatrixRecord.object();
+        final boolean failedBefore = earlier != null && "failed".equals(earlier.path("status").asText());
+        if (jvm.found() && earlier != null && !earlier.path("javaVersion").asText().isEmpty()
+                && !earlier.path("javaVersion").asText().equals(jvm.fact("javaVersion"))) {
+            err.printf(Locale.ROOT, "%s%-14s now runs Java %s, earlier sessions Java %s (each summary.json records"
+                    + " its own)%n", PREFIX, label, jvm.fact("javaVersion"), earlier.path("javaVersion").asText());
+        }
+        if (!jvm.found()) {
+            err.printf(Locale.ROOT, "%s%-14s missing: %s%n", PREFIX, label, jvm.reason);
+        }
+        profile.put("profile", label).put("baseProfile", profileAndFlags[0]).put("flagSet", profileAndFlags[1])
+                .put("flagSetFlags", jvm.fact("flagSetFlags")).put(JitInfo.COMPILER, jvm.fact(JitInfo.COMPILER))
+                .put("describedAs", jvm.fact("describedAs"))
+                .put("status", !jvm.found() ? "missing" : failedBefore ? "failed" : "ok")
+                .put("reason", !jvm.found() ? jvm.reason : failedBefore ? earlier.path("reason").asText() : "")
+                .put("expectedJavaSpec", jvm.fact("javaSpec"))
+                .put("expectsGraal", Boolean.parseBoolean(jvm.fact("expectsGraal")))
+                .put("javaHome", jvm.fact("home")).put("javaVersion", jvm.fact("javaVersion"))
+                .put("jvmFoundBy", jvm.fact("origin")).put("jvmDistribution", jvm.fact("distribution"))
+                .put("jvmFlags", jvm.fact("flags"));
+        if (earlier != null && earlier.has("runs")) {
+            profile.set("runs", earlier.get("runs"));
+        } else {
+            profile.putArray("runs");
+        }
+        return profile;
+    }
+
+    /**
+     * On a signal (the shutdown hook): waits for the running JVM to end (ChildHandle's own hook stops it, and its
+     * shutdown hook deletes its queue), removes the private queue root, marks the set interrupted and exits 130.
+     */
+    private void interrupt() {
+        if (!sessionStarted) {
+            return; // before this session is recorded: nothing to stop or mark
+        }
+        interrupted = true;
+        err.println();
+        err.println(PREFIX + "interrupted; stopping the running JVM and removing its queue data");
+        try {
+            if (running.tryLock(INTERRUPT_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                if (queues != null) {
+                    queues.close();
+                }
+                record.status("interrupted");
+            }
+        } catch (final InterruptedException | IOException e) {
+            err.println(PREFIX + "could not finish the interrupt: " + e);
+        }
+        err.flush();
+        out.flush();
+        Runtime.getRuntime().halt(INTERRUPTED);
+    }
+
+    private static int javaMajor(final String spec) {
+        return Integer.parseInt(spec.startsWith("1.") ? spec.substring(2) : spec);
+    }
+
+    private static String tail(final Path log) throws IOException {
+        if (!Files.isRegularFile(log)) {
+            return "";
+        }
+        final List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size()));
+    }
+
+    private static MatrixRecord.Host host() {
+        final String hostname = firstLine("/proc/sys/kernel/hostname");
+        final String isolated = firstLine("/sys/devices/system/cpu/isolated");
+        return new MatrixRecord.Host(hostname.isEmpty() ? "host" : hostname, System.getProperty("os.version"),
+                EnvironmentInfo.cpuModel(), Runtime.getRuntime().availableProcessors(), isolated);
+    }
+
+    private static String firstLine(final String path) {
+        final String line = EnvironmentInfo.readFirstLine(path);
+        return line == null ? "" : line.trim();
+    }
+
+    private static String stamp() {
+        final SimpleDateFormat format = new SimpleDateFormat("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
+        format.setTimeZone(TimeZone.getTimeZone("UTC"));
+        return format.format(new Date());
+    }
+
+    /** One invocation: what was given, the plan it runs, and the set it runs in. */
+    private static final class Session {
+        final MatrixArguments given;
+        final MatrixPlan plan;
+        final String id;
+        final Path resultsRoot;
+        final Path setDir;
+        final MatrixRecord record;
+        final Integer maxMinutes;
+
+        Session(final MatrixArguments given, final MatrixPlan plan, final String id, final Path resultsRoot,
+                final Path setDir, final MatrixRecord record, final Integer maxMinutes) {
+            this.given = given;
+            this.plan = plan;
+            this.id = id;
+            this.resultsRoot = resultsRoot;
+            this.setDir = setDir;
+            this.record = record;
+            this.maxMinutes = maxMinutes;
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package io.fastestjvm.matrix;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The JVM profiles as jvm-profiles/ knows them: discovery and activation stay in the shell (jvm-profiles/lib), and
+ * this asks {@code lib/profile-env.sh} one question per call, as a user's {@code source jvm-profiles/use.sh} would.
+ */
+final class JvmProfiles {
+    private static final long ANSWER_SECONDS = 120;
+    private final File script;
+
+    JvmProfiles(final File projectDir) {
+        this.script = new File(projectDir, "jvm-profiles/lib/profile-env.sh");
+    }
+
+    /** Every profile's name ({@code all}), or the matrix's default set ({@code default}). */
+    List<String> names(final String which) throws IOException {
+        final Answer answer = ask("names", which);
+        if (answer.exit != 0) {
+            throw new IOException("profile-env.sh names " + which + " failed: " + answer.err.trim());
+        }
+        return lines(answer.out);
+    }
+
+    /** The profile {@code name} names (itself, or the profile an alias stands for; an alias says so on err), or null. */
+    String resolve(final String name, final PrintStream err) throws IOException {
+        final Answer answer = ask("resolve", name);
+        if (answer.exit != 0) {
+            return null;
+        }
+        err.print(answer.err);
+        return answer.out.trim();
+    }
+
+    /** The profile activated with the flag set: its Java home, flags and what it is, or why it cannot run here. */
+    Activation activate(final String profile, final String flagSet) throws IOException {
+        final Answer answer = ask("activate", profile, flagSet);
+        final Map<String, String> facts = new LinkedHashMap<>();
+        for (final String line : lines(answer.out)) {
+            final int equals = line.indexOf('=');
+            if (equals > 0) {
+                facts.put(line.substring(0, equals), line.substring(equals + 1));
+            }
+        }
+        return new Activation(answer.exit == 0 ? facts : null, answer.err.replace('\n', ' '));
+    }
+
+    /** One activation: {@link #facts} (home, flags, javaSpec, expectsGraal, ...) or, when it failed, its reason. */
+    static final class Activation {
+        final Map<String, String> facts;
+        final String reason;
+
+        Activation(final Map<String, String> facts, final String reason) {
+            this.facts = facts;
+            this.reason = reason;
+        }
+
+        boolean found() {
+            return facts != null;
+        }
+
+        String fact(final String name) {
+            return facts == null || !facts.containsKey(name) ? "" : facts.get(name);
+        }
+
+        /** The profile's JVM flags as a word list. */
+        List<String> flags() {
+            final String flags = fact("flags").trim();
+            return flags.isEmpty() ? new ArrayList<String>() : Arrays.asList(flags.split("\\s+"));
+        }
+    }
+
+    private Answer ask(final String... question) throws IOException {
+        final List<String> command = new ArrayList<>(Arrays.asList("bash", script.getPath()));
+        command.addAll(Arrays.asList(question));
+        final File errFile = File.createTempFile("qp-profile-env-", ".err");
+        try {
+            final Process process = new ProcessBuilder(command).redirectError(errFile).start();
+            process.getOutputStream().close();
+            final String out = read(process.getInputStream());
+            try {
+                if (!process.waitFor(ANSWER_SECONDS, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    throw new IOException(String.join(" ", command) + " gave no answer in " + ANSWER_SECONDS + " s");
+                }
+            } catch (final InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted asking " + String.join(" ", command), e);
+            }
+            return new Answer(process.exitValue(), out,
+                    new String(java.nio.file.Files.readAllBytes(errFile.toPath()), StandardCharsets.UTF_8));
+        } finally {
+            if (!errFile.delete()) {
+                errFile.deleteOnExit();
+            }
+        }
+    }
+
+    private static String read(final InputStream in) throws IOException {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final byte[] buffer = new byte[4096];
+        for (int n; (n = in.read(buffer)) > 0; ) {
+            bytes.write(buffer, 0, n);
+        }
+        return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+    }
+
+    private static List<String> lines(final String text) {
+        final List<String> lines = new ArrayList<>();
+        for (final String line : text.split("\n")) {
+            if (!line.isEmpty()) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+
+    private static final class Answer {
+        final int exit;
+        final String out;
+        final String err;
+
+        Answer(final int exit, final String out, final String err) {
+            this.exit = exit;
+            this.out = out;
+            this.err = err;
+        }
+    }
+}

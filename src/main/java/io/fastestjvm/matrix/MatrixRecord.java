@@ -1,0 +1,216 @@
+package io.fastestjvm.matrix;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.SimpleDateFormat;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Locale;
+import java.util.TimeZone;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fastestjvm.environment.EnvironmentInfo;
+import io.fastestjvm.results.DurableFiles;
+import io.fastestjvm.results.model.RunResults;
+
+/**
+ * A fresh matrix set's own files: {@code matrix-run.json} (what was asked, on which machine, the seed and order,
+ * and each session: when, the code it ran, the runs it started, how it ended) and one {@code profile.json} per label
+ * (its JVM, or why none, and each run's outcome). Every write replaces the whole file atomically; the matrix's
+ * main thread and its interrupt write through one instance, one at a time.
+ */
+final class MatrixRecord {
+    static final String MATRIX_RUN = "matrix-run.json";
+    static final String PROFILE = "profile.json";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Path setDir;
+    private final ObjectNode matrixRun;
+
+    private MatrixRecord(final Path setDir, final ObjectNode matrixRun) {
+        this.setDir = setDir;
+        this.matrixRun = matrixRun;
+    }
+
+    /** A new set's record of {@code plan}, written at once. */
+    static MatrixRecord create(final Path setDir, final String id, final MatrixPlan plan, final Host host,
+                               final String command) throws IOException {
+        final ObjectNode run = JSON.createObjectNode();
+        final String now = now();
+        run.put("id", id).put("status", "running").put("startedAt", now).put("finishedAt", now);
+        final ObjectNode machine = run.putObject("host");
+        machine.put("hostname", host.hostname).put("kernel", host.kernel)
+                .put(EnvironmentInfo.CPU_MODEL, host.cpuModel).put(EnvironmentInfo.CPU_COUNT, host.cpuCount)
+                .put(EnvironmentInfo.ISOLATED_CPUS, host.isolatedCpus);
+        strings(run.putArray("profiles"), plan.profiles);
+        strings(run.putArray("flagSets"), plan.flagSets);
+        strings(run.putArray("transports"), plan.transports);
+        run.put("runsPerProfile", plan.runs)
+                .put("runsAre", "fresh JVMs: each (profile, flag set, transport) once per round, in a new random order"
+                        + " each round")
+                .put("seed", plan.seed);
+        final ArrayNode order = run.putArray("order");
+        for (final List<String> round : plan.rounds) {
+            strings(order.addArray(), round);
+        }
+        run.put("timeoutSecondsPerRun", plan.timeoutSeconds);
+        strings(run.putArray("qpSettings"), plan.qpSettings);
+        run.put("command", command);
+        run.putArray("sessions");
+        final MatrixRecord record = new MatrixRecord(setDir, run);
+        record.write();
+        return record;
+    }
+
+    /** A resumed set's record, as its matrix-run.json holds it. */
+    static MatrixRecord read(final Path setDir) throws IOException {
+        final JsonNode tree = JSON.readTree(setDir.resolve(MATRIX_RUN).toFile());
+        if (!(tree instanceof ObjectNode)) {
+            throw new IOException(setDir.resolve(MATRIX_RUN) + " is not a JSON object");
+        }
+        return new MatrixRecord(setDir, (ObjectNode) tree);
+    }
+
+    /**
+     * The plan this record holds, or a refusal when a part is missing (a set made before seeded rounds), its order is
+     * not the one its seed gives, or it was recorded on another machine.
+     */
+    MatrixPlan plan(final String id, final Host here) throws MatrixRefusal {
+        final String[] parts = {"profiles", "flagSets", "transports", "runsPerProfile", "seed", "order", "qpSettings",
+            "timeoutSecondsPerRun", "host"};
+        for (final String part : parts) {
+            if (!matrixRun.has(part)) {
+                throw new MatrixRefusal("--resume: " + setDir.resolve(MATRIX_RUN) + " does not record a whole plan"
+                        + " (profiles, flagSets, transports, runsPerProfile, seed, order, qpSettings,"
+                        + " timeoutSecondsPerRun, host); a set made before seeded rounds cannot be resumed");
+            }
+        }
+        final JsonNode host = matrixRun.get("host");
+        final String model = host.path(EnvironmentInfo.CPU_MODEL).asText();
+        final int count = host.path(EnvironmentInfo.CPU_COUNT).asInt();
+        if (!model.equals(here.cpuModel) || count != here.cpuCount) {
+            throw new MatrixRefusal("--resume: " + id + " was recorded on another machine (" + model + ", " + count
+                    + " CPUs; this one: " + here.cpuModel + ", " + here.cpuCount + " CPUs); a set's runs must all"
+                    + " come from one machine");
+        }
+        final MatrixPlan plan = new MatrixPlan(texts(matrixRun.get("profiles")), texts(matrixRun.get("flagSets")),
+                texts(matrixRun.get("transports")), matrixRun.get("runsPerProfile").asInt(),
+                matrixRun.get("seed").asLong(), matrixRun.get("timeoutSecondsPerRun").asInt(),
+                texts(matrixRun.get("qpSettings")));
+        final JsonNode order = matrixRun.get("order");
+        for (int round = 0; round < plan.runs; round++) {
+            if (order.size() != plan.runs || !texts(order.get(round)).equals(plan.rounds.get(round))) {
+                throw new MatrixRefusal("--resume: round " + (round + 1) + "'s recorded order is not the one seed "
+                        + plan.seed + " gives with this code; resume the set with the commit that made it");
+            }
+        }
+        return plan;
+    }
+
+    synchronized String status() {
+        return matrixRun.path("status").asText();
+    }
+
+    /** The set's and its last session's status become {@code status}, now. */
+    synchronized void status(final String status) throws IOException {
+        final String now = now();
+        matrixRun.put("status", status).put("finishedAt", now);
+        final ArrayNode sessions = (ArrayNode) matrixRun.get("sessions");
+        if (sessions.size() > 0) {
+            ((ObjectNode) sessions.get(sessions.size() - 1)).put("status", status).put("finishedAt", now);
+        }
+        write();
+    }
+
+    /** Appends this invocation to the sessions, with the code it runs, and marks the set running. */
+    synchronized void startSession(final String command, final String gitCommit, final Boolean gitDirty,
+                      final Integer maxMinutes) throws IOException {
+        final ObjectNode session = ((ArrayNode) matrixRun.get("sessions")).addObject();
+        session.put("startedAt", now()).put("command", command).put(RunResults.Provenance.GIT_COMMIT, gitCommit);
+        if (gitDirty == null) {
+            session.putNull(RunResults.Provenance.GIT_DIRTY);
+        } else {
+            session.put(RunResults.Provenance.GIT_DIRTY, gitDirty);
+        }
+        if (maxMinutes == null) {
+            session.putNull("maxMinutes");
+        } else {
+            session.put("maxMinutes", maxMinutes);
+        }
+        session.putArray("runsStarted");
+        status("running");
+    }
+
+    /** The run {@code round/unit} is starting in this session. */
+    synchronized void runStarted(final int round, final String unit) throws IOException {
+        final ArrayNode sessions = (ArrayNode) matrixRun.get("sessions");
+        ((ArrayNode) sessions.get(sessions.size() - 1).get("runsStarted")).add(round + "/" + unit);
+        status("running");
+    }
+
+    /** A label's profile.json as it stands, or null when there is none yet. */
+    synchronized ObjectNode profile(final String label) throws IOException {
+        final Path file = setDir.resolve(label).resolve(PROFILE);
+        return Files.isRegularFile(file) ? (ObjectNode) JSON.readTree(file.toFile()) : null;
+    }
+
+    synchronized void writeProfile(final String label, final ObjectNode profile) throws IOException {
+        write(setDir.resolve(label).resolve(PROFILE), profile);
+    }
+
+    static ObjectNode object() {
+        return JSON.createObjectNode();
+    }
+
+    private void write() throws IOException {
+        write(setDir.resolve(MATRIX_RUN), matrixRun);
+    }
+
+    private static void write(final Path file, final JsonNode tree) throws IOException {
+        final Path temporary = file.resolveSibling("." + file.getFileName() + ".tmp");
+        DurableFiles.write(temporary, out -> JSON.writeValue(out, tree));
+        DurableFiles.moveIntoPlace(temporary, file);
+    }
+
+    static String now() {
+        final SimpleDateFormat format = new SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT);
+        format.setTimeZone(TimeZone.getTimeZone("UTC"));
+        return format.format(new Date());
+    }
+
+    private static void strings(final ArrayNode array, final List<String> values) {
+        values.forEach(array::add);
+    }
+
+    static List<String> texts(final JsonNode array) {
+        final List<String> texts = new ArrayList<>();
+        if (array != null) {
+            array.forEach(item -> texts.add(item.asText()));
+        }
+        return texts;
+    }
+
+    /** The machine a set is recorded on; a set's runs all come from one CPU model and count. */
+    static final class Host {
+        final String hostname;
+        final String kernel;
+        final String cpuModel;
+        final int cpuCount;
+        final String isolatedCpus;
+
+        Host(final String hostname, final String kernel, final String cpuModel, final int cpuCount,
+             final String isolatedCpus) {
+            this.hostname = hostname;
+            this.kernel = kernel;
+            this.cpuModel = cpuModel;
+            this.cpuCount = cpuCount;
+            this.isolatedCpus = isolatedCpus;
+        }
+    }
+}
