@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TimeZone;
 import java.util.concurrent.ThreadLocalRandom;
@@ -31,6 +32,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fastestjvm.QueuePerformance;
 import io.fastestjvm.benchmark.BenchmarkResult;
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.environment.EnvironmentInfo;
@@ -141,6 +144,7 @@ public final class FreshMatrix {
             }
             final MatrixRecord recorded = MatrixRecord.read(setDir);
             final MatrixPlan plan = recorded.plan(given.resume, host);
+            refuseBadSettings(plan.qpSettings, plan.transports);
             MatrixQueues.keepsQueue(plan.qpSettings); // a value the benchmark refuses, refused before anything runs
             return new Session(given, plan, given.resume, resultsRoot, setDir, recorded, maxMinutes);
         }
@@ -180,6 +184,7 @@ public final class FreshMatrix {
                 throw new MatrixRefusal(name + ": set by the matrix itself; use --results, --profiles or --transports");
             }
         }
+        refuseBadSettings(given.qpSettings, given.transports);
         final MatrixPlan plan = new MatrixPlan(profiles, given.flagSets, given.transports, runs, seed, timeout,
                 given.qpSettings);
         final Path setDir = resultsRoot.resolve(id);
@@ -427,6 +432,27 @@ public final class FreshMatrix {
         err.flush();
         out.flush();
         Runtime.getRuntime().halt(INTERRUPTED);
+    }
+
+    /**
+     * Each run's settings as the benchmark will check them (ranges, names, each transport), so a bad one is one line
+     * before anything is written, not a set of failed runs; what depends on a profile (its heap) is checked per run.
+     */
+    private static void refuseBadSettings(final List<String> qpSettings, final List<String> transports)
+            throws MatrixRefusal {
+        final Properties settings = new Properties();
+        for (final String setting : qpSettings) {
+            final String[] nameValue = setting.substring(2).split("=", 2);
+            settings.setProperty(nameValue[0], nameValue[1]);
+        }
+        for (final String transport : transports) {
+            settings.setProperty(Settings.TRANSPORT.name(), transport);
+            try {
+                BenchmarkOptions.fromProperties(settings);
+            } catch (final InvalidSettingException e) {
+                throw new MatrixRefusal(e.getMessage());
+            }
+        }
     }
 
     private static int javaMajor(final String spec) {

@@ -57,6 +57,21 @@ class RunMatrixScriptIT {
     }
 
     @Test
+    void aSettingTheBenchmarkWouldRefuseIsOneLineAndExitTwoBeforeAnyRun() throws Exception {
+        for (final List<String> bad : Arrays.asList(Arrays.asList("-Dqp.rate=0"), Arrays.asList("-Dqp.secnds=3"),
+                Arrays.asList("--transports", "chronicle,nosuch"))) {
+            final List<String> args = new ArrayList<>(Arrays.asList("--profiles", "jdk17", "--runs", "1"));
+            args.addAll(bad);
+            final Process process = matrix(args.toArray(new String[0]));
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+            final String err = stderr(process);
+            assertEquals(2, process.exitValue(), err);
+            assertTrue(err.startsWith("run-matrix: qp.") && err.indexOf('\n') == err.length() - 1, err);
+            assertEquals(0, results.toFile().list().length, "nothing written for " + bad);
+        }
+    }
+
+    @Test
     void theDefaultDesignIsInterleavedSoAFreshOptionWithoutDesignFreshIsOneLineAndExitTwo() throws Exception {
         final Process process = ChildProcesses.start(new ProcessBuilder("bash", "jvm-profiles/run-matrix.sh",
                 "--profiles", "jdk17,jdk21", "--runs", "3", "-Dqp.resultsDir=" + results.resolve("runs"))
@@ -155,8 +170,8 @@ class RunMatrixScriptIT {
 
     @Test
     void aFailedRunIsRecordedAndTheMatrixGoesOnWithTheNextRun() throws Exception {
-        // qp.rate=0 is refused by the benchmark itself (exit 2 before any result), in every run
-        final Process process = matrix("--profiles", "jdk17", "--runs", "2", "--id", "f", "-Dqp.rate=0");
+        // 1,000 s of samples do not fit the profile's 2 GiB heap: the launcher refuses every run (exit 2, no JVM)
+        final Process process = matrix("--profiles", "jdk17", "--runs", "2", "--id", "f", "-Dqp.seconds=1000");
         assertTrue(process.waitFor(5, TimeUnit.MINUTES));
         final String out = stdout(process);
         assertEquals(1, process.exitValue(), out);
@@ -338,8 +353,8 @@ class RunMatrixScriptIT {
 
     @Test
     void resumingADryRunRunsEveryPairOnceInTheRecordedOrderAndKeepsTheFirstSession() throws Exception {
-        // qp.rate=0 is refused by the benchmark at once: each pair is a quick failed run, recorded like any other
-        final JsonNode plan = smallDryRun("d", "-Dqp.rate=0");
+        // too many samples for the profile's heap: each pair is a quick failed run, recorded like any other
+        final JsonNode plan = smallDryRun("d", "-Dqp.seconds=1000");
         final Process process = matrix("--resume", "d");
         assertTrue(process.waitFor(5, TimeUnit.MINUTES));
         final String out = stdout(process);
@@ -376,7 +391,7 @@ class RunMatrixScriptIT {
 
     @Test
     void aSessionKilledWithoutItsTrapIsMarkedKilledWhenTheSetIsResumed() throws Exception {
-        smallDryRun("k", "-Dqp.rate=0");
+        smallDryRun("k", "-Dqp.seconds=1000");
         final File runFile = results.resolve("k/matrix-run.json").toFile();
         final ObjectNode killed = (ObjectNode) JSON.readTree(runFile);
         killed.put("status", "running");
