@@ -20,6 +20,9 @@ import io.fastestjvm.faults.Preflight;
  * {@value JvmFlags#ENV}; the fresh matrix launches each profile's JVM the same way.
  */
 public final class BenchmarkFork {
+    /** Start-up, rehearsals, string literals, the read-back of up to tens of millions of messages, the summary. */
+    static final long MARGIN_SECONDS = 600;
+
     private final String javaHome;
     private final int javaMajor;
     private final List<String> profileFlags;
@@ -62,9 +65,6 @@ public final class BenchmarkFork {
             eventLogs.delete();
         }
     }
-
-    /** Start-up, rehearsals, string literals, the read-back of up to tens of millions of messages, the summary. */
-    static final long MARGIN_SECONDS = 600;
 
     /**
      * How long a forked run may take: every message at the measured rate (the warm-up's fast stage included, so an
