@@ -39,6 +39,7 @@ import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.launch.BenchmarkFork;
+import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.report.Report;
 import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.model.RunResults;
@@ -341,13 +342,10 @@ public final class FreshMatrix {
         if (queues.root() != null) {
             settings.put(Settings.QUEUE_DIR.name(), queues.root().toString());
         }
-        for (final String setting : session.plan.qpSettings) {
-            final String[] nameValue = setting.substring(2).split("=", 2);
-            settings.put(nameValue[0], nameValue[1]);
-        }
+        settings.putAll(JvmFlags.qpOnly(JvmFlags.qpSettings(session.plan.qpSettings)));
         final BenchmarkResult result;
         try (PrintStream launcher = new PrintStream(new FileOutputStream(log.toFile(), true), true, "UTF-8")) {
-            result = new BenchmarkFork(jvm.fact("home"), javaMajor(jvm.fact("javaSpec")), jvm.flags(),
+            result = new BenchmarkFork(jvm.fact("home"), Integer.parseInt(jvm.fact("javaSpec")), jvm.flags(),
                     QueuePerformance.class.getName())
                     .run(settings, ChildOutput.toLog(log.toFile()), launcher, session.plan.timeoutSeconds);
         }
@@ -440,11 +438,7 @@ public final class FreshMatrix {
      */
     private static void refuseBadSettings(final List<String> qpSettings, final List<String> transports)
             throws MatrixRefusal {
-        final Properties settings = new Properties();
-        for (final String setting : qpSettings) {
-            final String[] nameValue = setting.substring(2).split("=", 2);
-            settings.setProperty(nameValue[0], nameValue[1]);
-        }
+        final Properties settings = JvmFlags.qpSettings(qpSettings);
         for (final String transport : transports) {
             settings.setProperty(Settings.TRANSPORT.name(), transport);
             try {
@@ -453,10 +447,6 @@ public final class FreshMatrix {
                 throw new MatrixRefusal(e.getMessage());
             }
         }
-    }
-
-    private static int javaMajor(final String spec) {
-        return Integer.parseInt(spec.startsWith("1.") ? spec.substring(2) : spec);
     }
 
     private static String tail(final Path log) throws IOException {

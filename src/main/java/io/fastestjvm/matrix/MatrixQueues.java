@@ -12,6 +12,7 @@ import java.util.Properties;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
@@ -84,12 +85,10 @@ final class MatrixQueues {
      * a run meant to keep.
      */
     static boolean keepsQueue(final List<String> qpSettings) throws MatrixRefusal {
-        final String prefix = "-D" + Settings.KEEP_QUEUE.name() + "=";
+        final String given = JvmFlags.qpSettings(qpSettings).getProperty(Settings.KEEP_QUEUE.name());
         final Properties keep = new Properties();
-        for (final String setting : qpSettings) {
-            if (setting.startsWith(prefix)) {
-                keep.setProperty(Settings.KEEP_QUEUE.name(), setting.substring(prefix.length()));
-            }
+        if (given != null) {
+            keep.setProperty(Settings.KEEP_QUEUE.name(), given);
         }
         try {
             return BenchmarkOptions.fromProperties(keep).keepQueue();
