@@ -9,7 +9,8 @@
 # A profile named twice is two variants of the same JVM (an A/A comparison): jdk17#1, jdk17#2.
 # --inject-spin N1[,N2...]: known differences: the last variants' consumers spin N1, N2... ns before each receive
 #   stamp (the last but one N1 and the last N2, for two); every other variant runs the same code with 0
-#   (qp.compare.receiveSpinNanos). A spin for every variant makes a fair control (entering the spin costs too):
+#   (qp.injectConsumerSpinNanos, qp.injectEveryMessages=1). A spin for every variant makes a fair control
+#   (entering the spin costs too):
 #   --profiles jdk17,jdk17,jdk17 --inject-spin 100,400,1100.
 # Exit status: the comparison's (0 every block completed, 1 a block or a variant's voids failed, 2 bad input).
 set -euo pipefail
@@ -24,8 +25,8 @@ usage_error() {
   exit 2
 }
 
-# qp.compare.receiveSpinNanos's upper bound (config/Settings.java), so a bad --inject-spin stops before the build;
-# the comparison checks every variant's settings again before any JVM starts
+# --inject-spin's upper bound (a spin on every message; qp.injectConsumerSpinNanos itself takes up to 1 s), so a
+# bad --inject-spin stops before the build; the comparison checks every variant's settings before any JVM starts
 max_spin_nanos=1000000
 
 # N1[,N2...], each 0 to max_spin_nanos, as one line naming the accepted range or nothing
@@ -97,7 +98,7 @@ for i in "${!units[@]}"; do
       value="${spins[$((i - first_spun))]}"
       label="$label+spin$value"
     fi
-    resolved="$resolved -Dqp.compare.receiveSpinNanos=$value"
+    resolved="$resolved -Dqp.injectConsumerSpinNanos=$value -Dqp.injectEveryMessages=1"
   fi
   variants+=("$label=$resolved")
 done

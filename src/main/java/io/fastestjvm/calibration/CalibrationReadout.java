@@ -12,11 +12,11 @@ import java.util.Map;
  * <li>a message due {@code t} into a stall of length S cannot be sent, so cannot be received, before S: its
  *     intended-send latency is at least S - t. Hence at least half of the messages due during the stall have an
  *     intended-send latency above S/2, for either stall.</li>
- * <li>the message after a consumer spin of X was due at most one interval after the previous one arrived, and is
- *     read only after the spin: its intended-send latency is at least X - interval.</li>
+ * <li>a message spun X before its receive stamp was sent before the spin began: both its latencies are at least
+ *     X.</li>
  * </ul>
  * Actual-send latency is stamped when the message is really written: after a producer stall it stays small
- * (the producer sends late, the stamp is late), after a consumer stall or spin it shows the delay too.
+ * (the producer sends late, the stamp is late), after a consumer stall it shows the delay too.
  */
 public final class CalibrationReadout {
     private CalibrationReadout() {
@@ -42,24 +42,21 @@ public final class CalibrationReadout {
             node.put("stall", stall);
         }
         if (injection.consumerSpinNanos() > 0) {
-            final long interval = 1_000_000_000L / rate;
-            final long threshold = injection.consumerSpinNanos() - interval;
+            final long threshold = injection.consumerSpinNanos();
             long spins = 0;
             long intendedAtLeast = 0;
             long actualAtLeast = 0;
-            // the message after sequence s with (s + 1) % every == 0 is s + 1; sample index = sequence - warmup
             final long every = injection.spinEveryMessages();
-            // sequence 0 opens the run and the first measured message opens the measured window after the
-            // placement probe, with its schedule restarted: no spin delays either of them
-            long sequence = Math.max(every, (warmupMessages / every + 1) * every);
-            for (; sequence - warmupMessages < count; sequence += every) {
+            // the measured multiples of every; sample index = sequence - warmup
+            for (long sequence = (warmupMessages + every - 1) / every * every; sequence - warmupMessages < count;
+                 sequence += every) {
                 final int index = (int) (sequence - warmupMessages);
                 spins++;
                 intendedAtLeast += intended[index] >= threshold ? 1 : 0;
                 actualAtLeast += actual[index] >= threshold ? 1 : 0;
             }
             final Map<String, Object> spin = new LinkedHashMap<>();
-            spin.put("spinsFollowedByAMeasuredMessage", spins);
+            spin.put("spunMeasuredMessages", spins);
             spin.put("thresholdNanos", threshold);
             spin.put("intendedSendAtOrAboveThreshold", intendedAtLeast);
             spin.put("actualSendAtOrAboveThreshold", actualAtLeast);

@@ -12,10 +12,10 @@ import io.fastestjvm.transport.Transport;
 /**
  * Known delays injected to prove the harness measures them: a one-off stall of the producer (before it sends the
  * first message of a given measured second) or of the consumer (after it has read the message before that one),
- * and a fixed spin on the consumer after every N-th message. They live in {@link MessageSender} and
- * {@link MessageReceiver} decorators, handed out by a {@link Transport} wrapper that exists only when an injection
- * is asked for: with every injection off, the producer and consumer run exactly the code they run without this
- * class. Immutable.
+ * and the consumer spin, the one known difference of both designs: every N-th message's receive stamp is taken only
+ * after a fixed spin ({@link #restampedAfterSpin}). They live in {@link MessageSender} and {@link MessageReceiver}
+ * decorators, handed out by a {@link Transport} wrapper that exists only when an injection is asked for: with every
+ * injection off, the producer and consumer run exactly the code they run without this class. Immutable.
  */
 public final class DelayInjection {
     public static final DelayInjection NONE = new DelayInjection(0, 0, 0, 0, 1, 0, 0);
@@ -73,20 +73,59 @@ public final class DelayInjection {
         };
     }
 
-    /** The consumer's receiver, decorated with the stall and the periodic spin only when asked for. */
+    /** The consumer's receiver, decorated with the spin and the stall only when asked for. */
     public MessageReceiver decorate(final MessageReceiver receiver) {
-        if (consumerStallNanos == 0 && consumerSpinNanos == 0) {
-            return receiver;
+        final MessageReceiver spun = consumerSpinNanos == 0 ? receiver
+                : restampedAfterSpin(receiver, consumerSpinNanos, spinEveryMessages);
+        if (consumerStallNanos == 0) {
+            return spun;
+        }
+        return into -> {
+            if (!spun.poll(into)) {
+                return false;
+            }
+            // after the message is stamped: the ones that arrive meanwhile wait, in both latency definitions
+            spin(stallBefore(into.sequence + 1, consumerStallNanos));
+            return true;
+        };
+    }
+
+    /**
+     * {@code receiver} with every {@code every}-th message's receive stamp taken after a spin of {@code nanos}, so
+     * that message's latency grows by the spin whatever the idle time between messages (a spin after the stamp
+     * would be absorbed by it). The spin is timed from the return of the transport's poll, not from the transport's
+     * own stamp: the work between the two (Chronicle closes the document there, a few hundred ns) would absorb a spin
+     * timed from the stamp (a first version did so, and 300 ns showed as 0). Every message is restamped, spun or
+     * not, and {@code nanos} 0 takes the same clock reads: a comparison's variants all run this code (every = 1
+     * needs no division), so they differ by their spins alone.
+     */
+    public static MessageReceiver restampedAfterSpin(final MessageReceiver receiver, final long nanos,
+                                                     final long every) {
+        if (every == 1) {
+            return into -> {
+                if (!receiver.poll(into)) {
+                    return false;
+                }
+                into.receivedNanos = spinFrom(System.nanoTime(), nanos);
+                return true;
+            };
         }
         return into -> {
             if (!receiver.poll(into)) {
                 return false;
             }
-            // after the message is stamped: the ones that arrive meanwhile wait, in both latency definitions
-            final long next = into.sequence + 1;
-            spin(stallBefore(next, consumerStallNanos) + (next % spinEveryMessages == 0 ? consumerSpinNanos : 0));
+            into.receivedNanos = spinFrom(System.nanoTime(), into.sequence % every == 0 ? nanos : 0);
             return true;
         };
+    }
+
+    /** Busy-waits from {@code start} for {@code nanos}; returns the clock when done ({@code start} for 0). */
+    private static long spinFrom(final long start, final long nanos) {
+        long now = start;
+        while (now - start < nanos) {
+            now = System.nanoTime();
+        }
+        return now;
     }
 
     /**
@@ -153,7 +192,7 @@ public final class DelayInjection {
                     + " during it", stallAtSecond, stallSequence, stallNanos() * rate / 1_000_000_000L));
         }
         if (consumerSpinNanos > 0) {
-            out.append(String.format(Locale.ROOT, "; consumer spin %,d ns after every %,d messages",
+            out.append(String.format(Locale.ROOT, "; consumer spin %,d ns before the stamp of every %,d-th message",
                     consumerSpinNanos, spinEveryMessages));
         }
         return out.toString();

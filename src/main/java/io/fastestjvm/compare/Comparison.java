@@ -93,6 +93,7 @@ public final class Comparison {
                 err.println("error: " + refused);
                 return 2;
             }
+            VariantLaunch.oldNameNotices(plan.variants(), properties).forEach(err::println);
             PausedChildren.continueOrphans(SliceChild.class.getName(), err); // they end, and free their memory
             StaleQueueSweeper.sweep(options.queueParent(), err); // dead runs' queues would count against the budget
             final long[] memory = ResourceBudget.memory();

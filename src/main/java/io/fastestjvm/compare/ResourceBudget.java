@@ -57,7 +57,7 @@ final class ResourceBudget {
             throw Settings.COMPARE_VARIANTS.invalid(String.format(Locale.ROOT,
                     "a block needs %s (heaps %s + queues %s + this JVM %s; queues on %s, %s free), but %s of memory"
                             + " is available; fewer variants, -Xmx flags, or fewer qp.compare.cycles or"
-                            + " qp.compare.warmupSlices", gib(total()), gib(heapBytes), gib(queueBytes),
+                            + " qp.warmupSeconds", gib(total()), gib(heapBytes), gib(queueBytes),
                     gib(parentBytes), queueParent, gib(queueFree), gib(availableBytes)));
         }
     }

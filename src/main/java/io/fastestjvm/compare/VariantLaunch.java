@@ -6,9 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -98,6 +100,15 @@ final class VariantLaunch {
             }
         }
         return null;
+    }
+
+    /** The notices of old setting names any variant's JVM will read, each once. */
+    static Set<String> oldNameNotices(final List<VariantSpec> variants, final Properties settings) {
+        final Set<String> notices = new LinkedHashSet<>();
+        for (final VariantSpec variant : variants) {
+            notices.addAll(ComparisonOptions.oldNameNotices(childSettings(variant, settings)));
+        }
+        return notices;
     }
 
     /**

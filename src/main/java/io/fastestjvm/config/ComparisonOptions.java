@@ -1,6 +1,7 @@
 package io.fastestjvm.config;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -35,7 +36,8 @@ public final class ComparisonOptions {
     private final int resumeMessages;
     private final int warmupSlices;
     private final int steadySlices;
-    private final long receiveSpinNanos;
+    private final long spinNanos;
+    private final long spinEveryMessages;
     private final int queues;
     private final boolean pauseIdle;
     private final boolean recompile;
@@ -57,20 +59,27 @@ public final class ComparisonOptions {
         cycles = Settings.COMPARE_CYCLES.intValue(values);
         sliceMillis = Settings.COMPARE_SLICE_MILLIS.longValue(values);
         resumeMessages = Settings.COMPARE_RESUME_MESSAGES.intValue(values);
-        warmupSlices = warmupBound(values, sliceMillis);
-        steadySlices = Settings.COMPARE_STEADY_SLICES.intValue(values);
-        if (steadySlices > warmupSlices) {
-            throw Settings.COMPARE_STEADY_SLICES.invalid(steadySlices + " is more than qp.compare.warmupSlices ("
-                    + warmupSlices + ")");
-        }
-        receiveSpinNanos = Settings.COMPARE_RECEIVE_SPIN_NANOS.longValue(values);
         queues = Settings.COMPARE_QUEUES.intValue(values);
+        warmupSlices = warmupSlices(values, queues);
+        final long steady = Settings.COMPARE_STEADY_SLICES.given(values)
+                ? Settings.COMPARE_STEADY_SLICES.intValue(values) : slices(values, Settings.STEADY_SECONDS, STEADY_SECONDS);
+        if (steady > warmupSlices && (Settings.STEADY_SECONDS.given(values)
+                || Settings.COMPARE_STEADY_SLICES.given(values))) {
+            throw (Settings.COMPARE_STEADY_SLICES.given(values) ? Settings.COMPARE_STEADY_SLICES
+                    : Settings.STEADY_SECONDS).invalid("a comparison's " + steady + " quiet slices in a row are more"
+                    + " than its " + warmupSlices + " warm-up slices");
+        }
+        steadySlices = (int) Math.min(steady, warmupSlices); // a default never asks for more than the bound allows
+        if (Settings.INJECT_CONSUMER_SPIN_NANOS.given(values) || !Settings.COMPARE_RECEIVE_SPIN_NANOS.given(values)) {
+            spinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longValue(values);
+            spinEveryMessages = Settings.INJECT_EVERY_MESSAGES.longValue(values);
+        } else {
+            spinNanos = Settings.COMPARE_RECEIVE_SPIN_NANOS.longValue(values);
+            spinEveryMessages = Settings.INJECT_EVERY_MESSAGES.given(values)
+                    ? Settings.INJECT_EVERY_MESSAGES.longValue(values) : 1;
+        }
         pauseIdle = Settings.COMPARE_PAUSE_IDLE.bool(values);
         recompile = Settings.COMPARE_RECOMPILE.bool(values);
-        if (queues > warmupSlices) {
-            throw Settings.COMPARE_QUEUES.invalid(queues + " is more than qp.compare.warmupSlices (" + warmupSlices
-                    + "): every queue has a quiet warm-up slice before any measured slice");
-        }
         randomQueueOrder = "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
         queueSeed = Settings.COMPARE_QUEUE_SEED.longValue(values);
         renewEvery = Settings.COMPARE_RENEW_EVERY.intValue(values);
@@ -86,19 +95,54 @@ public final class ComparisonOptions {
     }
 
     /**
-     * The most warm-up slices: {@code qp.compare.warmupSlices} where given; else its default, raised to the slices
-     * of a larger {@code qp.warmupSeconds}. A profile sets that for a JVM that needs longer (the Graal JIT profiles'
-     * 240 s), and a Graal JIT needs it twice here: the recompilation throws Graal's own compiled code away too, and
-     * it took 39-102 slices to be steady again (docs/findings/memory-draw.md).
+     * A comparison's warm-up bound unless {@code qp.warmupSeconds} is given: above a single run's 80 s, since a
+     * comparison's JVM warms up twice (its recompilation, {@code qp.compare.recompile}). A profile raises it for a
+     * JVM that needs longer: the Graal JIT profiles' 240 s, since after the recompilation Graal took 39-102 slices to
+     * be steady again (docs/findings/memory-draw.md).
      */
-    private static int warmupBound(final Properties values, final long sliceMillis) {
-        final int slices = Settings.COMPARE_WARMUP_SLICES.intValue(values);
-        if (Settings.COMPARE_WARMUP_SLICES.given(values) || !Settings.WARMUP_SECONDS.given(values)) {
-            return slices;
+    public static final int WARMUP_SECONDS = 90;
+    /** Quiet seconds in a row that end a comparison JVM's warm-up unless {@code qp.steadySeconds} is given. */
+    public static final int STEADY_SECONDS = 5;
+    /** The most warm-up slices, whatever qp.warmupSeconds and short slices give (the fewest: the old name's). */
+    static final int MAX_WARMUP_SLICES = 3600;
+
+    /**
+     * The most warm-up slices: {@code qp.warmupSeconds} (its comparison default unless given) in slices, rounded up,
+     * at least one per queue (each has a quiet warm-up slice before any measured one) and 5, at most
+     * {@link #MAX_WARMUP_SLICES}; or the old name's slices, as before the rename.
+     */
+    private static int warmupSlices(final Properties values, final int queues) {
+        if (!Settings.COMPARE_WARMUP_SLICES.given(values)) {
+            final long slices = slices(values, Settings.WARMUP_SECONDS, WARMUP_SECONDS);
+            return (int) Math.max(Math.max(Settings.COMPARE_WARMUP_SLICES.min(), queues),
+                    Math.min(MAX_WARMUP_SLICES, slices));
         }
-        final long profileSlices = (TimeUnit.SECONDS.toMillis(Settings.WARMUP_SECONDS.longValue(values))
-                + sliceMillis - 1) / sliceMillis;
-        return (int) Math.min(Settings.COMPARE_WARMUP_SLICES.max(), Math.max(slices, profileSlices));
+        final int slices = Settings.COMPARE_WARMUP_SLICES.intValue(values);
+        if (queues > slices) {
+            throw Settings.COMPARE_QUEUES.invalid(queues + " is more than qp.compare.warmupSlices (" + slices
+                    + "): every queue has a quiet warm-up slice before any measured slice");
+        }
+        return slices;
+    }
+
+    /** {@code seconds}' value (its comparison default unless given) in slices of qp.compare.sliceMillis, rounded up. */
+    private static long slices(final Properties values, final Setting seconds, final int comparisonDefault) {
+        final long millis = TimeUnit.SECONDS.toMillis(seconds.given(values) ? seconds.longValue(values)
+                : comparisonDefault);
+        final long sliceMillis = Settings.COMPARE_SLICE_MILLIS.longValue(values);
+        return (millis + sliceMillis - 1) / sliceMillis;
+    }
+
+    /** One notice line for each old setting name in {@code given}: still read, under its new name from now on. */
+    public static List<String> oldNameNotices(final Properties given) {
+        final List<String> notices = new ArrayList<>();
+        for (final Setting old : Arrays.asList(Settings.COMPARE_WARMUP_SLICES, Settings.COMPARE_STEADY_SLICES,
+                Settings.COMPARE_RECEIVE_SPIN_NANOS)) {
+            if (old.given(given)) {
+                notices.add("notice: " + old.name() + " is still read: " + old.description());
+            }
+        }
+        return notices;
     }
 
     /**
@@ -204,8 +248,13 @@ public final class ComparisonOptions {
         return steadySlices;
     }
 
-    public long receiveSpinNanos() {
-        return receiveSpinNanos;
+    /** qp.injectConsumerSpinNanos (or its old name's): the known difference a comparison's JVM injects. */
+    public long spinNanos() {
+        return spinNanos;
+    }
+
+    public long spinEveryMessages() {
+        return spinEveryMessages;
     }
 
     public int queues() {

@@ -119,6 +119,10 @@ public final class Setting {
         return documentedDefault;
     }
 
+    long min() {
+        return min;
+    }
+
     long max() {
         return max;
     }

@@ -28,7 +28,8 @@ public final class Settings {
             "message size in bytes (32 is the header alone)");
     public static final Setting WARMUP_SECONDS = Setting.whole("qp.warmupSeconds", 80, 0, 3600, " seconds",
             "upper bound of the warm-up (excluded from every figure); it ends earlier once the hot path is steady,"
-                    + " see docs/steady-state.md");
+                    + " see docs/steady-state.md; a comparison's JVMs: " + ComparisonOptions.WARMUP_SECONDS
+                    + " unless given, in slices of qp.compare.sliceMillis");
     public static final Setting WARMUP_RATE = Setting.whole("qp.warmupRate", 0, 0, MAX_RATE, " msg/s",
             "rate of the warm-up's first stage, which crosses qp.warmupIndexBlocks index blocks")
             .lowestMeans("4 x qp.rate, at least " + BenchmarkOptions.FAST_STAGE_MIN_RATE + " and at most " + MAX_RATE);
@@ -38,7 +39,8 @@ public final class Settings {
                     + " this is set (docs/interleaved.md)");
     public static final Setting STEADY_SECONDS = Setting.whole("qp.steadySeconds", 3, 1, 3600, " seconds",
             "the warm-up ends once this many paced seconds in a row had no JIT compilation or deoptimisation and"
-                    + " the hot loops allocated 0 B in the last one");
+                    + " the hot loops allocated 0 B in the last one; a comparison's JVMs: "
+                    + ComparisonOptions.STEADY_SECONDS + " unless given, in slices, each with 0 B");
     public static final Setting WARMUP_GC = Setting.flag("qp.warmupGc", true,
             "true: the warm-up asks for a full GC (System.gc()) before its first stage's seconds 1 and 2 and as its"
                     + " paced stage starts, so a GC's path through Chronicle's index lookup is compiled and the"
@@ -104,10 +106,11 @@ public final class Settings {
     public static final Setting INJECT_STALL_AT_SECOND = Setting.text("qp.injectStallAtSecond", "1",
             "0 to qp.seconds x qp.runs - 1", "measured second (0-based, across runs) at whose start stalls happen");
     public static final Setting INJECT_CONSUMER_SPIN_NANOS = Setting.whole("qp.injectConsumerSpinNanos", 0, 0,
-            1_000_000_000L, " ns", "calibration: the consumer spins this long after every N-th message")
+            1_000_000_000L, " ns", "calibration, and a comparison's known difference: every N-th message's receive"
+                    + " stamp is taken only after the consumer spins this long (docs/interleaved.md)")
             .lowestMeans("off");
     public static final Setting INJECT_EVERY_MESSAGES = Setting.whole("qp.injectEveryMessages", 1000, 1,
-            1_000_000_000L, "", "N for qp.injectConsumerSpinNanos");
+            1_000_000_000L, "", "N for qp.injectConsumerSpinNanos (1: every message)");
 
     // The interleaved comparison (docs/interleaved.md): read by ComparisonOptions, never by a single run.
     public static final Setting COMPARE_VARIANTS = Setting.text("qp.compare.variants", "",
@@ -125,15 +128,13 @@ public final class Settings {
     public static final Setting COMPARE_RESUME_MESSAGES = Setting.whole("qp.compare.resumeMessages", 1000, 0,
             1_000_000, "", "comparison: messages sent and received at the start of each slice, unrecorded,"
                     + " the same for every variant (the threads leave their parked state here)");
+    // Old names, still read by a comparison (ComparisonOptions), which prints oldNameNotices for them.
     public static final Setting COMPARE_WARMUP_SLICES = Setting.whole("qp.compare.warmupSlices", 90, 5, 3600, "",
-            "comparison: the most warm-up slices a variant gets; it stops earlier once steady. Unless this is given,"
-                    + " a variant whose qp.warmupSeconds is larger (the Graal JIT profiles' 240) gets that many seconds");
+            "old name of a comparison's warm-up bound in slices: now qp.warmupSeconds; where given, it wins");
     public static final Setting COMPARE_STEADY_SLICES = Setting.whole("qp.compare.steadySlices", 5, 1, 1000, "",
-            "comparison: warm-up ends after this many slices in a row with no JIT compilation, no deoptimisation"
-                    + " and 0 B allocated by the hot loops");
+            "old name of a comparison's quiet slices in a row: now qp.steadySeconds; where given, it wins");
     public static final Setting COMPARE_RECEIVE_SPIN_NANOS = Setting.whole("qp.compare.receiveSpinNanos", 0, 0,
-            1_000_000, " ns", "calibration: a known difference: the consumer spins this long before each receive"
-                    + " stamp (every variant runs the same code; 0 spins for no time)");
+            1_000_000, " ns", "old name: now qp.injectConsumerSpinNanos with qp.injectEveryMessages=1");
     public static final Setting COMPARE_QUEUES = Setting.whole("qp.compare.queues", 8, 1, 64, "",
             "comparison: queues each variant's JVM writes, slice by slice (qp.compare.queueOrder), so one JVM"
                     + " samples several placements of a queue in memory instead of drawing one for its life"

@@ -38,7 +38,7 @@ import org.HdrHistogram.Histogram;
  * what its parent asks over the {@link ControlLink}, one command at a time, its worker threads parked in between:
  * <ul>
  *   <li>{@code warmup}: slices back to back (each followed by a park, so resuming is rehearsed) until
- *       {@code qp.compare.steadySlices} in a row were quiet, or {@code qp.compare.warmupSlices};</li>
+ *       {@code qp.steadySeconds} of slices in a row were quiet, or {@code qp.warmupSeconds};</li>
  *   <li>{@code slice}: one measured slice; the reply carries its percentiles, both histograms and its evidence;</li>
  *   <li>{@code finish}: the persistence read-back of everything sent, then the JVM ends.</li>
  * </ul>
@@ -169,8 +169,8 @@ public final class SliceChild {
             }
             transports[i] = options.transportEntry().create(options.transportSpec(), dir);
         }
-        workers = new SliceWorkers(transports, own, slices.receiveSpinNanos(), cpus[0].planned(),
-                cpus[1].planned());
+        workers = new SliceWorkers(transports, own, slices.spinNanos(), slices.spinEveryMessages(),
+                cpus[0].planned(), cpus[1].planned());
         final String failure = workers.start();
         evidence = new SliceEvidence(workers.producerFacts(), workers.consumerFacts());
         if (failure == null) {
@@ -298,7 +298,7 @@ public final class SliceChild {
 
     /**
      * Slices at the measured rate, the queues in turn, renewed as measured slices are, until steady or
-     * qp.compare.warmupSlices; {@code before} slices of this warm-up came earlier (for the failure's slice number).
+     * qp.warmupSeconds of them; {@code before} slices of this warm-up came earlier (for the failure's slice number).
      */
     private PacedWarmup pacedUntilSteady(final int before) throws InterruptedException {
         final PacedWarmup paced = new PacedWarmup();

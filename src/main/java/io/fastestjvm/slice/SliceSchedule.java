@@ -26,7 +26,7 @@ final class SliceSchedule {
     private final int queues;
     /** Null for turns. */
     private final SplittableRandom random;
-    /** qp.compare.steadySlices: quiet slices in a row that end the warm-up. */
+    /** qp.steadySeconds in slices: quiet slices in a row that end the warm-up. */
     private final int steadySlices;
     /** 0: never. */
     private final int renewEvery;
@@ -91,7 +91,7 @@ final class SliceSchedule {
     }
 
     /**
-     * The warm-up's steady rule: at least {@link #MIN_WARMUP_SLICES} paced slices, the last qp.compare.steadySlices
+     * The warm-up's steady rule: at least {@link #MIN_WARMUP_SLICES} paced slices, the last qp.steadySeconds
      * of them quiet ({@code quiet} in a row), and every queue warmed in.
      */
     boolean steady(final int paced, final int quiet) {

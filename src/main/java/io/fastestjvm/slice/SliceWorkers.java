@@ -34,7 +34,9 @@ final class SliceWorkers implements LoopControl {
 
     private final Transport[] transports;
     private final OwnSequences own;
-    private final long receiveSpinNanos;
+    /** The known difference: qp.injectConsumerSpinNanos before every N-th receive stamp. */
+    private final long spinNanos;
+    private final long spinEveryMessages;
     /** The current pair; command thread only. */
     private Thread producer;
     private Thread consumer;
@@ -77,11 +79,12 @@ final class SliceWorkers implements LoopControl {
         volatile boolean ready;
     }
 
-    SliceWorkers(final Transport[] transports, final OwnSequences own, final long receiveSpinNanos,
-                 final int producerCpu, final int consumerCpu) {
+    SliceWorkers(final Transport[] transports, final OwnSequences own, final long spinNanos,
+                 final long spinEveryMessages, final int producerCpu, final int consumerCpu) {
         this.transports = transports.clone();
         this.own = own;
-        this.receiveSpinNanos = receiveSpinNanos;
+        this.spinNanos = spinNanos;
+        this.spinEveryMessages = spinEveryMessages;
         this.cpus = new int[] {producerCpu, consumerCpu};
         this.lastRead = new long[transports.length];
         Arrays.fill(lastRead, MessageReceiver.NOTHING_READ);
@@ -226,8 +229,8 @@ final class SliceWorkers implements LoopControl {
      */
     private void consume() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[1])) {
-            final SliceWorkspace.Consumer space = new SliceWorkspace.Consumer(transports, lastRead,
-                    receiveSpinNanos);
+            final SliceWorkspace.Consumer space = new SliceWorkspace.Consumer(transports, lastRead, spinNanos,
+                    spinEveryMessages);
             try {
                 final MessageReceiver[] receivers = space.receivers;
                 final ReceivedMessage message = space.message;

@@ -1,6 +1,6 @@
 package io.fastestjvm.slice;
 
-import io.fastestjvm.calibration.ReceiveSpin;
+import io.fastestjvm.calibration.DelayInjection;
 import io.fastestjvm.message.PreparedMessage;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.transport.MessageReceiver;
@@ -44,18 +44,19 @@ final class SliceWorkspace {
     static final class Consumer {
         /** As the transports give them: drained of other JVMs' messages, asked where they stand, and closed. */
         final MessageReceiver[] unspun;
-        /** As the hot loop polls them: with the receive spin ({@link ReceiveSpin}). */
+        /** As the hot loop polls them: with the receive spin ({@link DelayInjection#restampedAfterSpin}). */
         final MessageReceiver[] receivers;
         final ReceivedMessage message = new ReceivedMessage();
         final SliceHistograms histograms = new SliceHistograms();
 
         /** @param lastRead per queue, where the previous consumer stopped ({@link MessageReceiver#lastRead}) */
-        Consumer(final Transport[] transports, final long[] lastRead, final long receiveSpinNanos) {
+        Consumer(final Transport[] transports, final long[] lastRead, final long spinNanos,
+                 final long spinEveryMessages) {
             unspun = new MessageReceiver[transports.length];
             receivers = new MessageReceiver[transports.length];
             for (int i = 0; i < receivers.length; i++) {
                 unspun[i] = transports[i].openReceiverAfter(lastRead[i]);
-                receivers[i] = ReceiveSpin.wrap(unspun[i], receiveSpinNanos);
+                receivers[i] = DelayInjection.restampedAfterSpin(unspun[i], spinNanos, spinEveryMessages);
             }
         }
 

@@ -99,9 +99,9 @@ class ComparisonTest {
     @Test
     void aVariantsOwnBadSettingIsRefusedBeforeAnyJvmStartsOrAnythingIsWritten() throws IOException {
         assertEquals(2, run(settings("qp.compare.variants",
-                "a=|-Xmx1g;b+spin=|-Dqp.compare.receiveSpinNanos=2000000")));
-        assertEquals("error: variant b+spin: qp.compare.receiveSpinNanos: 2000000 is out of range; accepted: 0 to"
-                + " 1000000 ns\n", err(), "one line naming the variant, the setting and its range");
+                "a=|-Xmx1g;b+spin=|-Dqp.injectConsumerSpinNanos=2000000000")));
+        assertEquals("error: variant b+spin: qp.injectConsumerSpinNanos: 2000000000 is out of range; accepted: 0"
+                + " (off) or 1 to 1000000000 ns\n", err(), "one line naming the variant, the setting and its range");
         assertEquals("", out());
         assertArrayEquals(new String[0], temp.list(), "no folder, nothing swept or written");
     }
@@ -109,7 +109,7 @@ class ComparisonTest {
     @Test
     void aVariantsMisspeltSettingIsRefusedWithThatVariantsName() throws IOException {
         assertEquals(2, run(settings("qp.compare.variants",
-                "a=|-Dqp.compare.receiveSpinNanos=100;b=|-Dqp.compare.receiveSpinNanos=100 -Dqp.rat=5")));
+                "a=|-Dqp.injectConsumerSpinNanos=100;b=|-Dqp.injectConsumerSpinNanos=100 -Dqp.rat=5")));
         assertTrue(err().startsWith("error: variant b: qp.rat: unknown setting; accepted: one of "), err());
         assertEquals(1, err().split("\n").length, err());
         assertArrayEquals(new String[0], temp.list(), "nothing is created");

@@ -48,7 +48,8 @@ class InterleavedComparisonIT {
         settings.setProperty("qp.compare.blocks", String.valueOf(blocks));
         settings.setProperty("qp.compare.cycles", "6");
         settings.setProperty("qp.compare.sliceMillis", "200");
-        settings.setProperty("qp.compare.warmupSlices", "30");
+        settings.setProperty("qp.warmupSeconds", "6"); // 30 slices of 200 ms
+        settings.setProperty("qp.steadySeconds", "1");
         settings.setProperty("qp.compare.seed", "11");
         settings.setProperty("qp.warmupIndexBlocks", "1");
         settings.setProperty("qp.queueDir", queues.toString());

@@ -59,7 +59,7 @@ class ResourceBudgetTest {
         final String variants = "a=|-Xmx1g;b=|-Xmx1g";
         final long base = budget(options, plan(variants)).queueBytes;
         final long moreCycles = budget(options, plan(variants, "qp.compare.cycles", "20")).queueBytes;
-        final long moreWarmup = budget(options, plan(variants, "qp.compare.warmupSlices", "100")).queueBytes;
+        final long moreWarmup = budget(options, plan(variants, "qp.warmupSeconds", "100")).queueBytes;
         final long oneSlicePerVariant = 101_000L * (256 + 8);
         assertEquals(2 * 10 * oneSlicePerVariant, moreCycles - base);
         assertEquals(2 * 10 * oneSlicePerVariant, moreWarmup - base);

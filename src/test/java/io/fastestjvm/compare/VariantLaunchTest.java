@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 
@@ -66,13 +67,16 @@ class VariantLaunchTest {
     }
 
     @Test
-    void aVariantsOwnWarmUpSecondsRaiseOnlyItsOwnWarmUpBound() {
+    void aVariantsOwnWarmUpSecondsSetOnlyItsOwnWarmUpBound() {
         final Properties settings = new Properties();
         settings.setProperty("qp.compare.variants", "c2=|-Xmx1g;graal=|-Xmx1g -Dqp.warmupSeconds=240");
         final List<VariantSpec> variants = ComparisonOptions.fromProperties(settings).variants();
         assertEquals(90, VariantLaunch.warmupSlices(variants.get(0), settings));
         assertEquals(240, VariantLaunch.warmupSlices(variants.get(1), settings));
         settings.setProperty("qp.compare.warmupSlices", "100");
-        assertEquals(100, VariantLaunch.warmupSlices(variants.get(1), settings), "the comparison's own setting wins");
+        assertEquals(100, VariantLaunch.warmupSlices(variants.get(1), settings), "the old name wins, as before");
+        assertEquals(Collections.singleton("notice: qp.compare.warmupSlices is still read: old name of a"
+                + " comparison's warm-up bound in slices: now qp.warmupSeconds; where given, it wins"),
+                VariantLaunch.oldNameNotices(variants, settings), "once, however many variants read it");
     }
 }

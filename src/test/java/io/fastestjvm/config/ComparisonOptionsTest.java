@@ -111,7 +111,7 @@ class ComparisonOptionsTest {
         assertEquals(1000, options.resumeMessages());
         assertEquals(90, options.warmupSlices());
         assertEquals(5, options.steadySlices());
-        assertEquals(0, options.receiveSpinNanos());
+        assertEquals(0, options.spinNanos());
         assertEquals(0, options.seed());
         assertEquals(8, options.queues(), "one JVM samples eight placements of its queue");
         assertTrue(options.randomQueueOrder(), "each measured slice draws its queue");
@@ -128,7 +128,7 @@ class ComparisonOptionsTest {
     void settingsAreRead() {
         final ComparisonOptions options = ComparisonOptions.fromProperties(props("qp.compare.blocks", "9",
                 "qp.compare.cycles", "2", "qp.compare.sliceMillis", "250", "qp.compare.resumeMessages", "0",
-                "qp.compare.warmupSlices", "5", "qp.compare.steadySlices", "5", "qp.compare.receiveSpinNanos", "300",
+                "qp.warmupSeconds", "2", "qp.steadySeconds", "1", "qp.injectConsumerSpinNanos", "300",
                 "qp.compare.queues", "2",
                 "qp.compare.seed", "42", "qp.compare.stop", "stein", "qp.compare.targetPercent", "3",
                 "qp.compare.maxMinutes", "90", "qp.compare.maxVoidPercent", "0"));
@@ -136,9 +136,10 @@ class ComparisonOptionsTest {
         assertEquals(2, options.cycles());
         assertEquals(250, options.sliceMillis());
         assertEquals(0, options.resumeMessages());
-        assertEquals(5, options.warmupSlices());
-        assertEquals(5, options.steadySlices());
-        assertEquals(300, options.receiveSpinNanos());
+        assertEquals(8, options.warmupSlices(), "2 s of 250 ms slices");
+        assertEquals(4, options.steadySlices(), "1 s of 250 ms slices");
+        assertEquals(300, options.spinNanos());
+        assertEquals(1000, options.spinEveryMessages(), "the single run's default");
         assertEquals(42, options.seed());
         assertTrue(options.steinStop());
         assertEquals(3, options.targetPercent());
@@ -236,19 +237,53 @@ class ComparisonOptionsTest {
     }
 
     @Test
-    void aLargerWarmUpBoundInSecondsRaisesTheSlicesUnlessTheyAreGiven() {
+    void theWarmUpIsTheSingleRunsSettingsInSlicesWithTheComparisonsOwnDefaults() {
+        final ComparisonOptions defaults = ComparisonOptions.fromProperties(new Properties());
+        assertEquals(ComparisonOptions.WARMUP_SECONDS, defaults.warmupSlices(), "90 slices of 1 s");
+        assertEquals(ComparisonOptions.STEADY_SECONDS, defaults.steadySlices());
         assertEquals(240, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "240")).warmupSlices(),
                 "the Graal JIT profiles' bound");
         assertEquals(480, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "240",
                 "qp.compare.sliceMillis", "500")).warmupSlices(), "in slices, rounded up");
-        assertEquals(90, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "30")).warmupSlices(),
-                "a smaller one leaves the default");
+        assertEquals(30, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "30")).warmupSlices(),
+                "a smaller one too: one setting, one meaning");
+        assertEquals(6, ComparisonOptions.fromProperties(props("qp.steadySeconds", "3",
+                "qp.compare.sliceMillis", "500")).steadySlices());
+        assertEquals(8, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "5")).warmupSlices(),
+                "one quiet warm-up slice for each of the 8 queues");
         assertEquals(3600, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "3600",
-                "qp.compare.sliceMillis", "10")).warmupSlices(), "at most the setting's own maximum");
-        assertEquals(120, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "240",
-                "qp.compare.warmupSlices", "120")).warmupSlices(), "given, the slices win");
+                "qp.compare.sliceMillis", "10")).warmupSlices(), "at most 3600 slices");
+        assertEquals(5, ComparisonOptions.fromProperties(props("qp.compare.warmupSlices", "5", "qp.compare.queues", "1",
+                "qp.compare.sliceMillis", "10")).steadySlices(), "the default steady run fits the bound");
+        assertEquals(5, ComparisonOptions.fromProperties(props("qp.warmupSeconds", "0", "qp.compare.queues", "1"))
+                .warmupSlices(), "at least 5 slices");
+        assertEquals(8, ComparisonOptions.fromProperties(props("qp.compare.sliceMillis", "60000")).warmupSlices(),
+                "90 s of 60 s slices: one for each queue, not 2");
+        assertThrows(InvalidSettingException.class,
+                () -> ComparisonOptions.fromProperties(props("qp.warmupSeconds", "10", "qp.steadySeconds", "11")));
         assertThrows(InvalidSettingException.class,
                 () -> ComparisonOptions.fromProperties(props("qp.warmupSeconds", "many")));
+    }
+
+    @Test
+    void oldNamesAreStillReadAndWinWithANotice() {
+        final Properties old = props("qp.warmupSeconds", "240", "qp.compare.warmupSlices", "120",
+                "qp.compare.steadySlices", "7", "qp.compare.receiveSpinNanos", "300");
+        final ComparisonOptions options = ComparisonOptions.fromProperties(old);
+        assertEquals(120, options.warmupSlices(), "as before the rename, the slices win");
+        assertEquals(7, options.steadySlices());
+        assertEquals(300, options.spinNanos());
+        assertEquals(1, options.spinEveryMessages(), "the old spin came before every receive stamp");
+        assertEquals(Arrays.asList(
+                "notice: qp.compare.warmupSlices is still read: old name of a comparison's warm-up bound in slices:"
+                        + " now qp.warmupSeconds; where given, it wins",
+                "notice: qp.compare.steadySlices is still read: old name of a comparison's quiet slices in a row:"
+                        + " now qp.steadySeconds; where given, it wins",
+                "notice: qp.compare.receiveSpinNanos is still read: old name: now qp.injectConsumerSpinNanos with"
+                        + " qp.injectEveryMessages=1"), ComparisonOptions.oldNameNotices(old));
+        assertEquals(Collections.emptyList(), ComparisonOptions.oldNameNotices(props("qp.warmupSeconds", "240")));
+        assertEquals(400, ComparisonOptions.fromProperties(props("qp.compare.receiveSpinNanos", "300",
+                "qp.injectConsumerSpinNanos", "400")).spinNanos(), "the new name wins over the old");
     }
 
     @Test

@@ -60,7 +60,7 @@ class SliceWorkersTest {
 
     private void renewalKeepsEveryQueuesSequence(final String transport) throws InterruptedException {
         final Transport[] transports = open(transport);
-        final SliceWorkers workers = new SliceWorkers(transports, OwnSequences.alone(), 0, CpuAssignment.UNPINNED,
+        final SliceWorkers workers = new SliceWorkers(transports, OwnSequences.alone(), 0, 1, CpuAssignment.UNPINNED,
                 CpuAssignment.UNPINNED);
         final SliceEvidence evidence = new SliceEvidence(workers.producerFacts(), workers.consumerFacts());
         try {
@@ -121,7 +121,7 @@ class SliceWorkersTest {
     @Test
     void stopEndsBothThreads() throws InterruptedException {
         final Transport[] transports = open("agrona");
-        final SliceWorkers workers = new SliceWorkers(transports, OwnSequences.alone(), 0, CpuAssignment.UNPINNED,
+        final SliceWorkers workers = new SliceWorkers(transports, OwnSequences.alone(), 0, 1, CpuAssignment.UNPINNED,
                 CpuAssignment.UNPINNED);
         assertNull(workers.start());
         assertNull(slice(workers, 0, 10, 0));
