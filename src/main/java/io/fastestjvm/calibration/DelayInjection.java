@@ -96,12 +96,12 @@ public final class DelayInjection {
      * would be absorbed by it). The spin is timed from the return of the transport's poll, not from the transport's
      * own stamp: the work between the two (Chronicle closes the document there, a few hundred ns) would absorb a spin
      * timed from the stamp (a first version did so, and 300 ns showed as 0). Every message is restamped, spun or
-     * not, and {@code nanos} 0 takes the same clock reads: a comparison's variants all run this code (every = 1
-     * needs no division), so they differ by their spins alone.
+     * not, and {@code nanos} 0 takes the same clock reads: a comparison's variants all run this code (every = 1,
+     * or no spin, needs no division), so they differ by their spins alone.
      */
     public static MessageReceiver restampedAfterSpin(final MessageReceiver receiver, final long nanos,
                                                      final long every) {
-        if (every == 1) {
+        if (every == 1 || nanos == 0) {
             return into -> {
                 if (!receiver.poll(into)) {
                     return false;
