@@ -102,9 +102,9 @@ final class PreparedRun {
      */
     MeasuredWindow window(final long endNanos, final long nowNanos, final long nowMillis) {
         final ThreadReport consumed = consumer.report();
-        final long startNanos = consumed.measuredStartNanos;
-        final MeasuredWindow.Builder window = MeasuredWindow.startingAt(
-                nowMillis - (nowNanos - startNanos) / 1_000_000, startNanos, endNanos - startNanos);
+        final long from = consumed.measuredStartNanos;
+        final MeasuredWindow.Builder window = MeasuredWindow.startingAt(nowMillis - (nowNanos - from) / 1_000_000,
+                from, endNanos - from);
         for (final Latency latency : Latency.ALL) {
             window.histogram(latency, latencies.get(latency).allRuns());
         }

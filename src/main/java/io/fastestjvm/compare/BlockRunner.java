@@ -191,7 +191,7 @@ final class BlockRunner {
             final long windowNanos = System.nanoTime() - windowStart;
             final long[] own = delta(ownBefore, ownCpu(children, name));
             final CpuTimes machineAfter = ProcSample.machine();
-            final MeasuredWindow window = SliceWindow.read(reply.fields()).withInterference(SliceRow.around(own,
+            final MeasuredWindow window = SliceWindow.read(reply.fields(), SliceRow.around(own,
                     ProcSample.stealTicks(machineBefore, machineAfter), ProcSample.busyNanos(machineBefore,
                             machineAfter), windowNanos));
             final SliceRow row = new SliceRow();

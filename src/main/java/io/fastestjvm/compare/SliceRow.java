@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.HdrHistogram.Histogram;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.MeasuredWindow;
@@ -164,28 +163,24 @@ final class SliceRow {
      * where the window lacks it.
      */
     void fill(final MeasuredWindow window) {
-        final Histogram actual = window.histogram(Latency.ACTUAL_SEND);
-        final Histogram intended = window.histogram(Latency.INTENDED_SEND);
-        recorded = actual.getTotalCount();
+        recorded = window.histogram(Latency.ACTUAL_SEND).getTotalCount();
         wallNanos = window.lengthNanos();
-        read(SliceWindow.percentiles(actual), PERCENTILES, actualSend);
-        read(SliceWindow.percentiles(intended), PERCENTILES, intendedSend);
-        read(SliceWindow.percentiles(actual), MORE_STATISTICS, actualMore);
-        read(SliceWindow.percentiles(intended), MORE_STATISTICS, intendedMore);
+        final Map<String, Object> actual = SliceWindow.percentiles(window.histogram(Latency.ACTUAL_SEND));
+        final Map<String, Object> intended = SliceWindow.percentiles(window.histogram(Latency.INTENDED_SEND));
+        read(actual, PERCENTILES, actualSend);
+        read(intended, PERCENTILES, intendedSend);
+        read(actual, MORE_STATISTICS, actualMore);
+        read(intended, MORE_STATISTICS, intendedMore);
         counters(window, EVIDENCE, evidence);
         counters(window, MORE_EVIDENCE, threadCpu);
-        final long[] around = new long[AROUND.size()];
-        counters(window, AROUND, around);
-        idleCpuNanos = around[0];
-        idleSwitches = around[1];
-        parentCpuNanos = around[2];
-        stealTicks = around[3];
-        final long[] machine = new long[MACHINE.size()];
-        counters(window, MACHINE, machine);
-        measuringCpuNanos = machine[0];
-        machineBusyNanos = machine[1];
-        outsideCpuNanos = machine[2];
-        windowNanos = machine[3];
+        idleCpuNanos = window.counter(AROUND.get(0));
+        idleSwitches = window.counter(AROUND.get(1));
+        parentCpuNanos = window.counter(AROUND.get(2));
+        stealTicks = window.counter(AROUND.get(3));
+        measuringCpuNanos = window.counter(MACHINE.get(0));
+        machineBusyNanos = window.counter(MACHINE.get(1));
+        outsideCpuNanos = window.counter(MACHINE.get(2));
+        windowNanos = window.counter(MACHINE.get(3));
     }
 
     /**
@@ -212,7 +207,7 @@ final class SliceRow {
         }
     }
 
-    /** {@code names}' values from a reply's map, in order; -1 for a name it lacks. */
+    /** {@code names}' values from a map of statistics, in order; -1 for a name it lacks. */
     private static void read(final Map<String, Object> from, final List<String> names, final long[] into) {
         for (int i = 0; i < names.size(); i++) {
             final Object value = from.get(names.get(i));

@@ -43,17 +43,6 @@ public final class MeasuredWindow {
         return new Builder(startEpochMillis, startNanos, lengthNanos);
     }
 
-    /** This window with more interference counters, e.g. those another process sampled around it. */
-    public MeasuredWindow withInterference(final Map<String, Long> more) {
-        final Builder builder = startingAt(startEpochMillis, startNanos, lengthNanos);
-        builder.histograms.putAll(histograms);
-        builder.jvm.putAll(jvm);
-        builder.allocation.putAll(allocation);
-        builder.interference.putAll(interference);
-        more.forEach(builder::interference);
-        return builder.build();
-    }
-
     public long startEpochMillis() {
         return startEpochMillis;
     }

@@ -48,15 +48,17 @@ public final class SliceWindow {
                 .with(SliceProtocol.SLICE_EVIDENCE, evidence);
     }
 
-    /** The window a slice reply's fields carry. */
+    /** The window a slice reply's fields carry, with {@code around}: what the parent sampled around the slice. */
     @SuppressWarnings("unchecked")
-    public static MeasuredWindow read(final Map<String, Object> reply) throws IOException {
+    public static MeasuredWindow read(final Map<String, Object> reply, final Map<String, Long> around)
+            throws IOException {
         final MeasuredWindow.Builder window = MeasuredWindow.startingAt(number(reply, SliceProtocol.START_MILLIS),
                 number(reply, SliceProtocol.START_NANOS), number(reply, SliceProtocol.WALL_NANOS));
         for (final Latency latency : Latency.ALL) {
             window.histogram(latency, decode((String) reply.get(latency.key() + SliceProtocol.HISTOGRAM)));
         }
         group(window, (Map<String, Object>) reply.get(SliceProtocol.SLICE_EVIDENCE));
+        around.forEach(window::interference);
         return window.build();
     }
 

@@ -188,22 +188,14 @@ class SliceRowTest {
         }
         sent.interference("producerCpuNanos", 990_000_001L).interference("consumerCpuNanos", 980_000_002L);
         final ControlMessage reply = SliceWindow.into(ControlMessage.of(SliceProtocol.SLICE_DONE), sent.build());
-        final MeasuredWindow window = SliceWindow.read(reply.fields()).withInterference(SliceRow.around(
+        final MeasuredWindow window = SliceWindow.read(reply.fields(), SliceRow.around(
                 new long[] {2_001_000_000L, 12_345, 6, 777_777}, 2, 2_120_000_000L, 1_040_000_000L));
         assertEquals(1_795_791_600_000L, window.startEpochMillis());
         assertEquals(42, window.startNanos());
-        final SliceRow row = new SliceRow();
-        row.block = 3;
-        row.cycle = 41;
-        row.position = 2;
-        row.variant = "jdk17";
-        row.predecessor = "jdk21";
-        row.queue = 1;
-        row.failure = "allocation: producer 0 B, consumer 360 B";
-        row.voided = true;
+        final SliceRow row = fullSlice(); // its labels; the window replaces every figure
         row.fill(window);
-        assertEquals("3,41,2,jdk17,jdk21,10001,1000123456,2239,3849,4211,4247,1234943,44479,79807,89279,90239,90303,"
-                + "1,8,-1,22,29,36,43,50,57,64,71,12345,6,777777,2,true,allocation: producer 0 B; consumer 360 B,1,"
+        assertEquals("3,41,2,jdk17#g1,jdk21-zgc,10001,1000123456,2239,3849,4211,4247,1234943,44479,79807,89279,90239,90303,"
+                + "1,8,-1,22,29,36,43,50,57,64,71,12345,6,777777,2,true,gc in slice: 2 collections; 3 ms,1,"
                 + "289,647,2367,250,1183,9135,44549,300,990000001,980000002,2001000000,2120000000,"
                 + (2_120_000_000L - 2_001_000_000L - 12_345 - 777_777) + ",1040000000", row.toCsv());
     }
