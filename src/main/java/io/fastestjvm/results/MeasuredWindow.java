@@ -17,7 +17,8 @@ import io.fastestjvm.results.model.RunResults;
  * its histograms, its edges (start on the wall clock and on the measuring JVM's nanoTime, its length), and named
  * counters of the JVM's activity (JIT, deoptimisations, safepoints, GC), of the threads' allocation and of
  * interference (context switches, CPU time, the rest of the machine). A counter the window lacks was unavailable.
- * Built at the window's edges, outside the measured loops; immutable.
+ * Built at the window's edges, outside the measured loops. Its maps are fixed; its histograms are the recorders' own,
+ * not copied (a slice's are reset for the next slice), so a window is written out before they record again.
  */
 public final class MeasuredWindow {
     private final long startEpochMillis;

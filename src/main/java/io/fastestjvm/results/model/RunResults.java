@@ -37,7 +37,8 @@ import io.fastestjvm.timeline.EvidenceColumns;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"formatVersion", "benchmark", "settings", "startedAt", "provenance", "environment", "affinity",
-        "messages", "durations", "transport", "concurrentRuns", "status", "failures", "latency", "runs", "windows", "checks"})
+        "messages", "durations", "transport", "concurrentRuns", "status", "failures", "latency", "runs", "windows",
+        "checks"})
 public final class RunResults {
     public static final String FILE_NAME = "summary.json";
     public static final int FORMAT_VERSION = 3;
@@ -189,24 +190,30 @@ public final class RunResults {
         final JvmActivity activity = checks().jvmDuringMeasurement;
         if (activity != null) {
             only.jvmActivity = new LinkedHashMap<>();
-            only.jvmActivity.put(JvmActivity.JIT_COMPILE_MILLIS, activity.jitCompileMillis);
-            only.jvmActivity.put(JvmActivity.GC_COUNT, activity.gcCount);
-            if (activity.safepoints != null && activity.safepoints.isNumber()) {
-                only.jvmActivity.put(JvmActivity.SAFEPOINTS, activity.safepoints.asLong());
-            }
-            activity.evidence().forEach((key, value) -> {
-                if (value.isNumber()) {
-                    only.jvmActivity.put(key, value.asLong());
+            available(only.jvmActivity, JvmActivity.JIT_COMPILE_MILLIS, activity.jitCompileMillis);
+            available(only.jvmActivity, JvmActivity.GC_COUNT, activity.gcCount);
+            final Map<String, JsonNode> totals = new LinkedHashMap<>(activity.evidence());
+            totals.put(JvmActivity.SAFEPOINTS, activity.safepoints);
+            totals.forEach((key, value) -> {
+                if (value != null && value.isNumber()) {
+                    available(only.jvmActivity, key, value.asLong());
                 }
             });
         }
         final Allocation allocation = checks().allocation;
         if (allocation != null) {
             only.allocation = new LinkedHashMap<>();
-            only.allocation.put(Allocation.PRODUCER_BYTES, allocation.producerBytes);
-            only.allocation.put(Allocation.CONSUMER_BYTES, allocation.consumerBytes);
+            available(only.allocation, Allocation.PRODUCER_BYTES, allocation.producerBytes);
+            available(only.allocation, Allocation.CONSUMER_BYTES, allocation.consumerBytes);
         }
         return Collections.singletonList(only);
+    }
+
+    /** A window's counter, left out when unavailable (negative). */
+    private static void available(final Map<String, Long> counters, final String name, final long value) {
+        if (value >= 0) {
+            counters.put(name, value);
+        }
     }
 
     /**
