@@ -4,7 +4,6 @@ import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,24 +21,20 @@ import io.fastestjvm.affinity.CpuPlanner;
 import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
-import io.fastestjvm.engine.StagePlan;
-import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.ProcessId;
-import io.fastestjvm.faults.DiskSpaceFailure;
 import io.fastestjvm.faults.Preflight;
-import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.faults.RunSafety;
-import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
-import io.fastestjvm.recording.LatencyRecorders;
 import io.fastestjvm.results.IntervalLog;
+import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.results.ProgressReporter;
 import io.fastestjvm.results.Provenance;
-import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.statistics.OrderStatisticConfidence;
 import io.fastestjvm.timeline.EvidenceColumns;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.RunEvidence;
@@ -111,17 +106,20 @@ public final class BenchmarkRun {
         return this;
     }
 
-    /** The run as its phases: check, prepare, warm up, measure, verify, publish. */
+    /** The run as its phases: check, prepare, warm up, measure, verify, publish; each hands the next its values. */
     private BenchmarkResult execute(final RunSafety safety) throws IOException, InterruptedException {
-        final RunParts run;
-        try {
-            run = check();
+        final CpuAssignment[] cpus;
+        final RigourInstruments rigour;
+        try { // settings, free space and the CPU plan, before anything is written
+            Preflight.check(options);
+            cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
+                    .plan(options.producerCpu(), options.consumerCpu());
+            rigour = new RigourInstruments(options, cpus, ThreadAffinity.processAllowedCpus());
         } catch (final InvalidSettingException e) {
             err.println("error: " + e.getMessage());
             return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null, Arrays.asList(e.getMessage()));
         }
-        prepareFolders(run, safety);
-        prepareThreads(run);
+        final PreparedRun run = prepare(cpus, rigour, safety);
         MonitorReserve.provisionIfNeeded(err); // JDK 10-14: else a clean-up safepoint every second
         final IntervalLog[] logs = new IntervalLog[Latency.ALL.size()];
         // as a resource: a failure to close is added to the run's own failure as suppressed, not put in its place
@@ -140,71 +138,23 @@ public final class BenchmarkRun {
             final Thread[] threads = warmUp(run);
             measure(run, threads, progress);
         }
-        reportWarmUp(run);
-        final PersistenceProof proof = verify(run);
-        return publish(run, proof, safety);
+        final long measuredEndNanos = reportWarmUp(run);
+        final Verified verified = verify(run);
+        return publish(run, verified, measuredEndNanos, safety);
     }
 
-    /** Settings, free space and the CPU plan, before anything is written; an InvalidSettingException stops here. */
-    private RunParts check() {
-        final RunParts run = new RunParts();
-        Preflight.check(options);
-        run.cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
-                .plan(options.producerCpu(), options.consumerCpu());
-        run.rigour = new RigourInstruments(options, run.cpus, ThreadAffinity.processAllowedCpus());
-        return run;
-    }
-
-    /** The run's id, its queue directory and results folder, both registered for clean-up on failure. */
-    private void prepareFolders(final RunParts run, final RunSafety safety) throws IOException, InterruptedException {
+    /** The run's id, its queue directory and results folder, recorders, transport and threads. */
+    private PreparedRun prepare(final CpuAssignment[] cpus, final RigourInstruments rigour, final RunSafety safety)
+            throws IOException, InterruptedException {
         echoSettings();
-        warnAboutFallbacks(run.cpus);
-
-        run.started = new Date();
-        final String runId = timestamp(run.started) + "-" + label() + "-" + ProcessId.current();
-        safety.beforeRun(options, runId);
-        run.queueDir = new File(options.queueParent(), "qp-" + runId);
-        Files.createDirectory(run.queueDir.toPath());
-        final RunControl control = new RunControl();
-        run.control = control;
-        run.queueRemoval = QueueRemoval.onSignal(run.queueDir, options.keepQueue(),
-                () -> control.fail("stopped by a signal"));
-        safety.ownQueue(run.queueDir);
-        run.results = ResultsFolder.createNew(options.resultsParent(), runId);
-        safety.markRunning(run.results, runId);
-        run.diskSpace = DiskSpaceFailure.watch(options.queueParent(), Preflight.queueBytesNeeded(options));
-        run.environment = EnvironmentInfo.capture(run.queueDir);
-        run.rigour.beforeRun(run.queueDir, err);
-    }
-
-    /** The recorders, the transport, and the producer's and consumer's runnables with what watches them. */
-    private void prepareThreads(final RunParts run) {
-        final RunControl control = run.control;
-        // A calibration injection is placed at a fixed sequence, so its warm-up runs to the upper bound.
-        run.plan = StagePlan.of(options, !run.rigour.injection().enabled());
-        run.steady = new SteadyStateWatch(options.steadySeconds(), run.plan.pacedSeconds(),
-                options.fastWarmupSeconds());
-        run.collections = new WarmupCollections(options.warmupGc());
-        run.literals = new StringLiterals(options.resolveLiterals());
-        run.latencies = new LatencyRecorders(run.plan.runs(), run.plan.messagesPerRun());
-        run.actual = run.latencies.get(Latency.ACTUAL_SEND);
-        run.sortBuffer = new long[run.actual.samples().length]; // before measuring: the summary cannot OOM
-        run.transport = options.transportEntry().create(options.transportSpec(), run.queueDir);
-
-        final Transport measured = transportWrapper.apply(run.rigour.injection().wrap(run.transport));
-        run.edges = new MeasuredWindowEdges(control, PlacementProbe.standard());
-        run.producer = new Producer(measured, run.plan, run.cpus[0].planned(), control, run.steady, run.edges,
-                run.collections, run.literals);
-        run.consumer = new Consumer(measured, run.plan, run.cpus[1].planned(), control, run.latencies, run.steady,
-                run.edges);
-        run.bare = options.bare(); // qp.bare: no interval logs, progress reporter, monitor, probe or events
-        run.evidence = RunEvidence.start(run.plan.measuredMessages(), run.started.getTime(),
-                options.jvmEvents() && !run.bare);
-        run.runStartNanos = System.nanoTime();
+        warnAboutFallbacks(cpus);
+        final Date started = new Date();
+        final String runId = timestamp(started) + "-" + label() + "-" + ProcessId.current();
+        return new PreparedRun(options, cpus, rigour, runId, safety, transportWrapper, started, err);
     }
 
     /** Starts both threads and lets them go once pinned; the warm-up then runs inside them. */
-    private Thread[] warmUp(final RunParts run) throws InterruptedException {
+    private Thread[] warmUp(final PreparedRun run) throws InterruptedException {
         final Thread producerThread = new Thread(run.producer, "qp-producer");
         final Thread consumerThread = new Thread(run.consumer, "qp-consumer");
         consumerThread.start();
@@ -223,7 +173,7 @@ public final class BenchmarkRun {
     }
 
     /** Progress once a second until both threads end (warm-up, then the measured runs), then the instruments stop. */
-    private void measure(final RunParts run, final Thread[] threads, final ProgressReporter progress)
+    private void measure(final PreparedRun run, final Thread[] threads, final ProgressReporter progress)
             throws InterruptedException {
         final Thread progressThread = run.bare ? null : new Thread(progress, "qp-progress");
         if (!run.bare) {
@@ -241,8 +191,11 @@ public final class BenchmarkRun {
         }
     }
 
-    /** Where the warm-up ended (steady state, or its bound with the reason); the interval logs become final. */
-    private void reportWarmUp(final RunParts run) throws IOException {
+    /**
+     * Where the warm-up ended (steady state, or its bound with the reason); the interval logs become final. Returns
+     * the nanoTime after, the measured window's end when the consumer did not reach its own.
+     */
+    private long reportWarmUp(final PreparedRun run) throws IOException {
         if (run.steady.reached()) {
             err.println("[qp] steady state reached at warm-up second " + run.steady.atSecond() + " ("
                     + run.steady.source() + "); measured from message " + run.plan.measuredStart());
@@ -260,7 +213,7 @@ public final class BenchmarkRun {
                 run.results.publish(run.results.temporaryFile(hlog), hlog);
             }
         }
-        run.measuredEndNanos = System.nanoTime();
+        return System.nanoTime();
     }
 
     /**
@@ -268,15 +221,13 @@ public final class BenchmarkRun {
      * (its ring freed) only once the producer and consumer threads have ended; one still alive after
      * awaitCompletion's bounded wait keeps it open, leaked rather than freed under it, and the run fails saying so.
      */
-    private PersistenceProof verify(final RunParts run) throws IOException {
+    private Verified verify(final PreparedRun run) throws IOException {
         final String diskFull = run.diskSpace.diagnose(run.control.failure(), ChronicleQueueTransport.bytesNeeded(
                 run.plan.total() - run.producer.report().progress.reached(), options.size()));
         final String alive = threadsStillAlive();
         final String leaked = alive == null ? null : "the " + alive + " thread was still alive after the run stopped"
                 + " and a bounded wait, so transport " + run.transport.name() + " was left open: its ring/queue is"
                 + " leaked rather than freed under that thread";
-        // RunParts has one verify-phase failure slot (summarise lists it); the leak shares it with a full disk
-        run.diskFull = diskFull == null ? leaked : leaked == null ? diskFull : diskFull + "; " + leaked;
         final PersistenceProof proof;
         final Transport transport = run.transport;
         try {
@@ -305,39 +256,38 @@ public final class BenchmarkRun {
         run.evidence.finish(run.results.directory());
         run.results.write(IntervalTable.FILE_NAME, run.evidence::writeIntervals);
         run.results.write(RunEvidence.EVENTS_FILE, run.evidence::writeEvents);
-        return proof;
+        // one verify-phase failure (summarise lists it): the leak shares it with a full disk
+        return new Verified(proof, diskFull == null ? leaked : leaked == null ? diskFull : diskFull + "; " + leaked);
     }
 
     /** summary.json, then the console; the exit code says whether every check passed. */
-    private BenchmarkResult publish(final RunParts run, final PersistenceProof proof, final RunSafety safety)
-            throws IOException, InterruptedException {
-        run.perRun = run.latencies.perRun();
-        run.intervals = new ArrayList<>();
-        for (final LatencyRecorder recorder : run.latencies.all()) {
-            run.intervals.add(RigourInstruments.intervals(recorder, run.sortBuffer));
-        }
-        run.timeline = TimelineAnalysis.of(run.evidence.table().rows());
-        final RunSummary summary = summarise(run, proof, safety);
+    private BenchmarkResult publish(final PreparedRun run, final Verified verified, final long measuredEndNanos,
+                                    final RunSafety safety) throws IOException, InterruptedException {
+        final Outcome outcome = new Outcome(run);
+        final RunSummary summary = summarise(run, verified, measuredEndNanos, outcome, safety);
         summary.writeTo(run.results);
-        printOutcome(run, summary);
+        printOutcome(run, summary, outcome);
         return new BenchmarkResult(summary.failures().isEmpty() ? BenchmarkResult.PASSED
                 : BenchmarkResult.CHECK_FAILED, run.results.directory(), summary.failures());
     }
 
-    private RunSummary summarise(final RunParts run, final PersistenceProof proof, final RunSafety safety)
-            throws InterruptedException {
+    private RunSummary summarise(final PreparedRun run, final Verified verified, final long measuredEndNanos,
+                                 final Outcome outcome, final RunSafety safety) throws InterruptedException {
         final ThreadReport producer = run.producer.report();
         final ThreadReport consumer = run.consumer.report();
         final List<String> failures = new ArrayList<>();
-        if (run.diskFull != null) {
-            failures.add(run.diskFull);
+        if (verified.failure != null) {
+            failures.add(verified.failure);
         }
         if (run.control.failure() != null) {
             failures.add(run.control.failure());
         }
-        final long measuredEndNanos = consumer.endNanos > 0 ? consumer.endNanos : run.measuredEndNanos;
         final long nowNanos = System.nanoTime(); // not the probe after it
-        final long nowMillis = System.currentTimeMillis();
+        final MeasuredWindow window = run.window(consumer.endNanos > 0 ? consumer.endNanos : measuredEndNanos,
+                nowNanos, System.currentTimeMillis());
+        final long producerBytes = window.counter(RunResults.Allocation.PRODUCER_BYTES);
+        final long consumerBytes = window.counter(RunResults.Allocation.CONSUMER_BYTES);
+        final long gcCount = window.counter(RunResults.JvmActivity.GC_COUNT);
         final RunSummary.Builder builder = new RunSummary.Builder()
                 .options(options)
                 .started(run.started)
@@ -349,33 +299,30 @@ public final class BenchmarkRun {
                 .counts(producer.progress.reached(), consumer.progress.reached())
                 .achievedSendRate(producer.progress.reached() - run.plan.measuredStart(),
                         producer.endNanos - producer.measuredStartNanos)
-                .allocation(producer.allocatedBytes, consumer.allocatedBytes,
-                        WindowAllocation.where(run.evidence.table().rows(), producer.allocatedBytes != 0,
-                                consumer.allocatedBytes != 0), WindowGcPauses.reachingWindow(
-                        run.evidence.table().rows(), run.consumer.activity.gcCount), run.steady.reached())
-                .jvmActivity(run.consumer.activity.compileMillis, run.consumer.activity.gcCount)
+                .window(window)
+                .allocation(producerBytes, consumerBytes, WindowAllocation.where(run.evidence.table().rows(),
+                        producerBytes != 0, consumerBytes != 0), WindowGcPauses.reachingWindow(
+                        run.evidence.table().rows(), gcCount), run.steady.reached())
+                .jvmActivity(window.counter(RunResults.JvmActivity.JIT_COMPILE_MILLIS), gcCount)
                 .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())
-                .persistence(proof, options.keepQueue(), run.queueDir)
-                .durations(run.runStartNanos, consumer.measuredStartNanos, measuredEndNanos, nowNanos)
-                .window(nowMillis - (nowNanos - consumer.measuredStartNanos) / 1_000_000,
-                        nowMillis - (nowNanos - measuredEndNanos) / 1_000_000)
+                .persistence(verified.proof, options.keepQueue(), run.queueDir)
+                .durations(run.startNanos, nowNanos)
                 .transport(run.transport.name(), run.transport.facts())
                 .failures(failures)
                 .concurrentRuns(safety.otherRunsSeen(), safety.unregistered())
                 .section(SteadyStateWatch.SUMMARY_SECTION, warmUpSection(run));
         for (final Latency latency : Latency.ALL) {
             final LatencyRecorder recorder = run.latencies.get(latency);
-            builder.latency(recorder.name(), recorder.allRuns(), run.perRun.get(latency.ordinal()),
-                    recorder.clampedSamples());
+            builder.latency(recorder.name(), outcome.perRun.get(latency.ordinal()), recorder.clampedSamples());
         }
-        run.rigour.addTo(builder, run.latencies.all(), run.perRun, run.intervals);
+        run.rigour.addTo(builder, run.latencies.all(), outcome.perRun, outcome.intervals);
         run.edges.addTo(builder, run.bare, producer.threadId, consumer.threadId);
-        run.timeline.summarySections().forEach(builder::section);
+        outcome.timeline.summarySections().forEach(builder::section);
         return builder.build();
     }
 
     /** The summary's warm-up section: how it ended, the collections it asked for, the literals it resolved. */
-    private Map<String, Object> warmUpSection(final RunParts run) {
+    private Map<String, Object> warmUpSection(final PreparedRun run) {
         final Map<String, Object> section = run.steady.toMap(run.plan.measuredStart(), options.indexBlockMessages());
         section.put(WarmupCollections.SUMMARY_KEY, run.collections.toList());
         section.put(StringLiterals.SUMMARY_KEY, run.literals.toMap());
@@ -383,7 +330,7 @@ public final class BenchmarkRun {
     }
 
     /** The console's account: percentiles, JVM evidence, rigour, edges, timeline, failures, the folder. */
-    private void printOutcome(final RunParts run, final RunSummary summary) {
+    private void printOutcome(final PreparedRun run, final RunSummary summary, final Outcome outcome) {
         final List<String> names = new ArrayList<>();
         final List<LatencyPercentiles> overall = new ArrayList<>();
         for (final LatencyRecorder recorder : run.latencies.all()) {
@@ -396,14 +343,40 @@ public final class BenchmarkRun {
             out.println(run.evidence.describe(run.consumer.activity.compileMillis, run.consumer.activity.gcCount));
             warnAboutHotPathDeopts(run.evidence);
         }
-        run.rigour.print(out, names, overall, run.perRun, run.intervals);
+        run.rigour.print(out, names, overall, outcome.perRun, outcome.intervals);
         run.edges.print(out, run.bare, run.producer.report().threadId, run.consumer.report().threadId);
-        run.timeline.print(out);
+        outcome.timeline.print(out);
         for (final String failure : summary.failures()) {
             err.println("FAILED: " + failure);
         }
         out.println(summary.failures().isEmpty() ? "all checks passed" : "checks failed: " + summary.failures().size());
         out.println("results: " + run.results.directory().toAbsolutePath());
+    }
+
+    /** The verify phase's result: the persistence proof, and its own failure (a full disk, a leak) or null. */
+    private static final class Verified {
+        final PersistenceProof proof;
+        final String failure;
+
+        Verified(final PersistenceProof proof, final String failure) {
+            this.proof = proof;
+            this.failure = failure;
+        }
+    }
+
+    /** What the publish phase works out once, for the summary and the console alike. */
+    private static final class Outcome {
+        final List<List<LatencyPercentiles>> perRun;
+        final List<OrderStatisticConfidence[]> intervals = new ArrayList<>();
+        final TimelineAnalysis timeline;
+
+        Outcome(final PreparedRun run) {
+            perRun = run.latencies.perRun();
+            for (final LatencyRecorder recorder : run.latencies.all()) {
+                intervals.add(RigourInstruments.intervals(recorder, run.sortBuffer));
+            }
+            timeline = TimelineAnalysis.of(run.evidence.table().rows());
+        }
     }
 
     /** The progress path compiled before the run: its JIT activity caused safepoints in the measured window. */

@@ -3,9 +3,7 @@ package io.fastestjvm.compare;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +12,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.DataFormatException;
 
 import io.fastestjvm.audit.CpuTimes;
 import io.fastestjvm.audit.OwnCpuTime;
@@ -25,6 +22,9 @@ import io.fastestjvm.control.ChildFailure;
 import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.control.ControlMessage;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.MeasuredWindow;
+import io.fastestjvm.slice.SliceWindow;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.slice.Recompilation;
 import io.fastestjvm.slice.SliceProtocol;
@@ -186,40 +186,34 @@ final class BlockRunner {
             final CpuTimes machineBefore = ProcSample.machine();
             final long[] ownBefore = ownCpu(children, name);
             final long windowStart = System.nanoTime();
-            final long requestMillis = System.currentTimeMillis();
             final ControlMessage reply = ask(children.get(name), ControlMessage.of(SliceProtocol.SLICE)
                     .with(SliceProtocol.CYCLE, cycle), SliceProtocol.SLICE_DONE, replyMillis);
             final long windowNanos = System.nanoTime() - windowStart;
             final long[] own = delta(ownBefore, ownCpu(children, name));
             final CpuTimes machineAfter = ProcSample.machine();
+            final MeasuredWindow window = SliceWindow.read(reply.fields(), SliceRow.around(own,
+                    ProcSample.stealTicks(machineBefore, machineAfter), ProcSample.busyNanos(machineBefore,
+                            machineAfter), windowNanos));
             final SliceRow row = new SliceRow();
             row.block = block;
             row.cycle = cycle;
             row.position = position++;
             row.variant = name;
             row.predecessor = predecessor;
-            row.fill(reply.fields());
-            row.measuringCpuNanos = own[0];
-            row.idleCpuNanos = own[1];
-            row.idleSwitches = own[2];
-            row.parentCpuNanos = own[3];
-            row.stealTicks = ProcSample.stealTicks(machineBefore, machineAfter);
-            row.machineBusyNanos = ProcSample.busyNanos(machineBefore, machineAfter);
-            row.outsideCpuNanos = ProcSample.outsideNanos(row.machineBusyNanos, own[0], own[1], own[3]);
-            row.windowNanos = windowNanos;
+            row.queue = (int) reply.number(SliceProtocol.QUEUE);
+            final String failed = reply.text(SliceProtocol.FAILURE);
+            row.failure = failed == null ? "" : failed;
+            row.fill(window);
             if (row.failure.isEmpty()) { // a slice's own failed check comes first
                 final String disturbed = ProcSample.disturbance(row.outsideCpuNanos, windowNanos,
                         plan.maxOutsideCpuPercent());
                 row.failure = disturbed == null ? "" : disturbed;
             }
             rows.add(row);
-            final Histogram actual = decode(reply.text(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM));
-            final Histogram intended = decode(reply.text(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM));
-            histograms.put(name, new Histogram[] {actual, intended});
-            // the child's own clock at the slice's start; the parent's at its request if a reply lacks it
-            final long startMillis = reply.fields().containsKey(SliceProtocol.START_MILLIS)
-                    ? reply.number(SliceProtocol.START_MILLIS) : requestMillis;
-            logs.get(name).slice(cycle, startMillis, row.wallNanos, actual, intended);
+            histograms.put(name, new Histogram[] {window.histogram(Latency.ACTUAL_SEND),
+                    window.histogram(Latency.INTENDED_SEND)});
+            logs.get(name).slice(cycle, window.startEpochMillis(), row.wallNanos,
+                    window.histogram(Latency.ACTUAL_SEND), window.histogram(Latency.INTENDED_SEND));
             predecessor = name;
         }
         boolean voided = false;
@@ -324,13 +318,5 @@ final class BlockRunner {
 
     static Histogram histogram() {
         return LatencyRecorder.newHistogram();
-    }
-
-    static Histogram decode(final String base64) throws IOException {
-        try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
-        } catch (final DataFormatException e) {
-            throw new IOException("a slice's histogram does not decode: " + e, e);
-        }
     }
 }

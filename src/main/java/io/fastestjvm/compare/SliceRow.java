@@ -3,15 +3,20 @@ package io.fastestjvm.compare;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.slice.SliceProtocol;
+import io.fastestjvm.slice.SliceWindow;
 
 /**
  * One measured slice, as one row of {@code slices.csv}: where it ran (block, cycle, its place in the cycle's order
- * and the variant before it), its percentiles, its checks, the JVM's evidence, and what the idle JVMs, the parent
- * and the rest of the machine did meanwhile. The file is the comparison's record; the analysis reads it back.
+ * and the variant before it), its check, and its figures, all from the slice's {@link MeasuredWindow}: its
+ * percentiles, the JVM's evidence, and what the idle JVMs, the parent and the rest of the machine did meanwhile. The file is the comparison's record; the analysis reads it back.
  * Columns added later are appended last, so a set written before them still parses (they read as -1).
  */
 final class SliceRow {
@@ -19,6 +24,9 @@ final class SliceRow {
     static final List<String> EVIDENCE = SliceProtocol.EVIDENCE;
     static final List<String> MORE_STATISTICS = SliceProtocol.MORE_STATISTICS;
     static final List<String> MORE_EVIDENCE = SliceProtocol.MORE_EVIDENCE;
+    /** The idle JVMs' and the parent's own CPU time, and the machine's steal, around a slice, after the evidence. */
+    static final List<String> AROUND = Collections.unmodifiableList(Arrays.asList("idleCpuNanos", "idleSwitches",
+            "parentCpuNanos", "stealTicks"));
     /** The parent's own samples around a slice, appended after {@link #MORE_EVIDENCE}. */
     static final List<String> MACHINE = Collections.unmodifiableList(Arrays.asList("measuringCpuNanos",
             "machineBusyNanos", "outsideCpuNanos", "windowNanos"));
@@ -67,8 +75,8 @@ final class SliceRow {
             columns.add(SliceProtocol.INTENDED_SEND + "." + p);
         }
         columns.addAll(EVIDENCE);
-        columns.addAll(Arrays.asList("idleCpuNanos", "idleSwitches", "parentCpuNanos", "stealTicks", "voided",
-                SliceProtocol.FAILURE, SliceProtocol.QUEUE));
+        columns.addAll(AROUND);
+        columns.addAll(Arrays.asList("voided", SliceProtocol.FAILURE, SliceProtocol.QUEUE));
         for (final String latency : new String[] {SliceProtocol.ACTUAL_SEND, SliceProtocol.INTENDED_SEND}) {
             for (final String statistic : MORE_STATISTICS) {
                 columns.add(latency + "." + statistic);
@@ -149,25 +157,57 @@ final class SliceRow {
         return row;
     }
 
-    @SuppressWarnings("unchecked")
-    void fill(final Map<String, Object> reply) {
-        recorded = ((Number) reply.get(SliceProtocol.RECORDED)).longValue();
-        wallNanos = ((Number) reply.get(SliceProtocol.WALL_NANOS)).longValue();
-        queue = ((Number) reply.get(SliceProtocol.QUEUE)).intValue();
-        final Object failed = reply.get(SliceProtocol.FAILURE);
-        failure = failed == null ? "" : failed.toString();
-        final Map<String, Object> actual = (Map<String, Object>) reply.get(SliceProtocol.ACTUAL_SEND);
-        final Map<String, Object> intended = (Map<String, Object>) reply.get(SliceProtocol.INTENDED_SEND);
-        final Map<String, Object> fields = (Map<String, Object>) reply.get(SliceProtocol.SLICE_EVIDENCE);
+    /**
+     * The slice's figures from its window: its recorded samples and length, both latencies' statistics (from its
+     * histograms), its evidence and the parent's samples around it ({@link #AROUND}, {@link #MACHINE}), each -1
+     * where the window lacks it.
+     */
+    void fill(final MeasuredWindow window) {
+        recorded = window.histogram(Latency.ACTUAL_SEND).getTotalCount();
+        wallNanos = window.lengthNanos();
+        final Map<String, Object> actual = SliceWindow.percentiles(window.histogram(Latency.ACTUAL_SEND));
+        final Map<String, Object> intended = SliceWindow.percentiles(window.histogram(Latency.INTENDED_SEND));
         read(actual, PERCENTILES, actualSend);
         read(intended, PERCENTILES, intendedSend);
-        read(fields, EVIDENCE, evidence);
         read(actual, MORE_STATISTICS, actualMore);
         read(intended, MORE_STATISTICS, intendedMore);
-        read(fields, MORE_EVIDENCE, threadCpu);
+        counters(window, EVIDENCE, evidence);
+        counters(window, MORE_EVIDENCE, threadCpu);
+        idleCpuNanos = window.counter(AROUND.get(0));
+        idleSwitches = window.counter(AROUND.get(1));
+        parentCpuNanos = window.counter(AROUND.get(2));
+        stealTicks = window.counter(AROUND.get(3));
+        measuringCpuNanos = window.counter(MACHINE.get(0));
+        machineBusyNanos = window.counter(MACHINE.get(1));
+        outsideCpuNanos = window.counter(MACHINE.get(2));
+        windowNanos = window.counter(MACHINE.get(3));
     }
 
-    /** {@code names}' values from a reply's map, in order; -1 for a name it lacks. */
+    /**
+     * The parent's samples around a slice as a window's interference, named as their columns: {@code own} is the
+     * CPU time of the measuring JVM, the idle JVMs (and their involuntary switches) and the parent, in that order.
+     */
+    static Map<String, Long> around(final long[] own, final long stealTicks, final long machineBusyNanos,
+                                    final long windowNanos) {
+        final Map<String, Long> around = new LinkedHashMap<>();
+        around.put(AROUND.get(0), own[1]);
+        around.put(AROUND.get(1), own[2]);
+        around.put(AROUND.get(2), own[3]);
+        around.put(AROUND.get(3), stealTicks);
+        around.put(MACHINE.get(0), own[0]);
+        around.put(MACHINE.get(1), machineBusyNanos);
+        around.put(MACHINE.get(2), ProcSample.outsideNanos(machineBusyNanos, own[0], own[1], own[3]));
+        around.put(MACHINE.get(3), windowNanos);
+        return around;
+    }
+
+    private static void counters(final MeasuredWindow window, final List<String> names, final long[] into) {
+        for (int i = 0; i < names.size(); i++) {
+            into[i] = window.counter(names.get(i));
+        }
+    }
+
+    /** {@code names}' values from a map of statistics, in order; -1 for a name it lacks. */
     private static void read(final Map<String, Object> from, final List<String> names, final long[] into) {
         for (int i = 0; i < names.size(); i++) {
             final Object value = from.get(names.get(i));

@@ -58,19 +58,6 @@ public final class MeasuredHistograms {
         DurableFiles.requireNoError(print, FILE_NAME);
     }
 
-    /** Copies of {@code byLatency}, each dated with the measured window (epoch ms). */
-    public static Map<String, Histogram> dated(final Map<String, Histogram> byLatency, final long startMillis,
-                                               final long endMillis) {
-        final Map<String, Histogram> dated = new LinkedHashMap<>();
-        for (final Map.Entry<String, Histogram> latency : byLatency.entrySet()) {
-            final Histogram copy = latency.getValue().copy();
-            copy.setStartTimeStamp(startMillis);
-            copy.setEndTimeStamp(endMillis);
-            dated.put(latency.getKey(), copy);
-        }
-        return dated;
-    }
-
     /** The histograms of a {@value #FILE_NAME}, by tag; empty when the run folder has none. */
     public static Map<String, Histogram> read(final Path runFolder) throws IOException {
         final Map<String, Histogram> byLatency = new LinkedHashMap<>();

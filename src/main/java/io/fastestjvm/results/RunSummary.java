@@ -56,21 +56,17 @@ public final class RunSummary {
             + " another measurement on this machine would go unseen, so these numbers are not comparable";
 
     private final RunResults results;
-    private final Map<String, Histogram> histograms;
+    private final MeasuredWindow window;
     private final Map<String, LatencyPercentiles> percentiles;
     private final List<String> failures;
     private final long measuredMessages;
-    private final long windowStartMillis;
-    private final long windowEndMillis;
 
     private RunSummary(final Builder builder) {
         this.results = builder.results;
-        this.histograms = Collections.unmodifiableMap(builder.histograms);
+        this.window = builder.window;
         this.percentiles = Collections.unmodifiableMap(builder.percentiles);
         this.failures = Collections.unmodifiableList(builder.failures);
         this.measuredMessages = builder.measuredMessages;
-        this.windowStartMillis = builder.windowStartMillis;
-        this.windowEndMillis = builder.windowEndMillis;
     }
 
     public List<String> failures() {
@@ -91,13 +87,12 @@ public final class RunSummary {
     }
 
     /**
-     * Writes the .hgrm files and the measured histograms first and summary.json last: a folder with a summary is a
-     * finished run.
+     * Writes the window's .hgrm files and dated histograms first and summary.json last: a folder with a summary is
+     * a finished run.
      */
     public void writeTo(final ResultsFolder folder) throws IOException {
-        folder.write(MeasuredHistograms.FILE_NAME,
-                out -> MeasuredHistograms.write(out, MeasuredHistograms.dated(histograms, windowStartMillis,
-                        windowEndMillis)));
+        final Map<String, Histogram> histograms = window.datedHistograms();
+        folder.write(MeasuredHistograms.FILE_NAME, out -> MeasuredHistograms.write(out, histograms));
         for (final Map.Entry<String, Histogram> latency : histograms.entrySet()) {
             folder.write(latency.getKey() + ".hgrm", out -> {
                 final PrintStream print = new PrintStream(out, false, "UTF-8");
@@ -120,14 +115,12 @@ public final class RunSummary {
         private final RunResults results = new RunResults();
         private final RunResults.Latencies latency = new RunResults.Latencies();
         private final RunResults.Checks checks = new RunResults.Checks();
-        private final Map<String, Histogram> histograms = new LinkedHashMap<>();
         private final Map<String, LatencyPercentiles> percentiles = new LinkedHashMap<>();
         private final Map<Latency, List<LatencyPercentiles>> perRun = new LinkedHashMap<>();
         private final List<String> failures = new ArrayList<>();
         private long expectedMessages;
         private long measuredMessages;
-        private long windowStartMillis;
-        private long windowEndMillis;
+        private MeasuredWindow window;
 
         public Builder options(final BenchmarkOptions options) {
             results.settings = new LinkedHashMap<>(options.effectiveValues());
@@ -210,12 +203,13 @@ public final class RunSummary {
             return this;
         }
 
-        /** One latency definition's figures; {@code name} is its {@link Latency#fileStem()}. */
-        public Builder latency(final String name, final Histogram all, final List<LatencyPercentiles> runs,
-                               final long clamped) {
+        /**
+         * One latency definition's overall figures, from the {@link #window}'s histogram; {@code name} is its
+         * {@link Latency#fileStem()}.
+         */
+        public Builder latency(final String name, final List<LatencyPercentiles> runs, final long clamped) {
             final Latency definition = definition(name);
-            histograms.put(name, all);
-            final LatencyPercentiles overall = LatencyPercentiles.of(all);
+            final LatencyPercentiles overall = LatencyPercentiles.of(window.histogram(definition));
             percentiles.put(name, overall);
             measuredMessages = overall.count();
             final Ladder ladder = Ladder.of(overall);
@@ -321,18 +315,18 @@ public final class RunSummary {
             return this;
         }
 
-        /** The measured window on the wall clock (epoch ms), which dates the measured histograms. */
-        public Builder window(final long startMillis, final long endMillis) {
-            windowStartMillis = startMillis;
-            windowEndMillis = endMillis;
+        /** The measured window: its histograms (dated with it in histograms.hlog) and the {@code windows} entry. */
+        public Builder window(final MeasuredWindow measured) {
+            window = measured;
+            results.windows = Collections.singletonList(measured.toSummary());
             return this;
         }
 
-        public Builder durations(final long runStartNanos, final long measuredStartNanos,
-                                 final long measuredEndNanos, final long finishedNanos) {
+        /** The warm-up (run start to the {@link #window}'s), the window and the whole run (nanoTime). */
+        public Builder durations(final long runStartNanos, final long finishedNanos) {
             final RunResults.Durations node = new RunResults.Durations();
-            node.warmupSeconds = seconds(measuredStartNanos - runStartNanos);
-            node.measuredSeconds = seconds(measuredEndNanos - measuredStartNanos);
+            node.warmupSeconds = seconds(window.startNanos() - runStartNanos);
+            node.measuredSeconds = seconds(window.lengthNanos());
             node.totalSeconds = seconds(finishedNanos - runStartNanos);
             results.durations = node;
             return this;

@@ -3,11 +3,7 @@ package io.fastestjvm.slice;
 import java.io.EOFException;
 import java.io.File;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.Base64;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -24,6 +20,7 @@ import io.fastestjvm.control.ParentLifeline;
 import io.fastestjvm.environment.ProcessId;
 import io.fastestjvm.faults.QueueDirectoryOwner;
 import io.fastestjvm.message.ReceivedMessage;
+import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.OwnSequences;
@@ -31,7 +28,6 @@ import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.warmup.StringLiterals;
 import io.fastestjvm.warmup.WarmupCollections;
-import org.HdrHistogram.Histogram;
 
 /**
  * A warm JVM of an interleaved comparison: it opens its own queue, pins its producer and consumer, and then does
@@ -193,7 +189,7 @@ public final class SliceChild {
     }
 
     /**
-     * The command thread's own work around a slice (the evidence readings, a reply's percentiles and histogram
+     * The command thread's own work around a slice (the evidence readings, its window and the reply's histogram
      * encodings) run until compiled, before the warm-up: otherwise their compilations land in warm-up slices, one
      * at a time, and postpone the quiet slices that end it.
      */
@@ -201,9 +197,10 @@ public final class SliceChild {
         for (int i = 0; i < EVIDENCE_REHEARSALS; i++) {
             evidence.read();
         }
+        final long[] reading = evidence.read();
         for (int i = 0; i < REPLY_REHEARSALS; i++) {
-            percentiles(workers.actualSend());
-            encode(workers.actualSend());
+            SliceWindow.into(ControlMessage.of(SliceProtocol.SLICE_DONE), SliceWindow.of(0, 0, 0,
+                    workers.actualSend(), workers.intendedSend(), reading, reading));
         }
     }
 
@@ -377,22 +374,15 @@ public final class SliceChild {
             return ControlMessage.failed("slice of cycle " + cycle + ": " + stuck);
         }
         final long[] after = evidence.read();
-        final String failure = SliceEvidence.failure(before, after);
-        return ControlMessage.of(SliceProtocol.SLICE_DONE)
+        final MeasuredWindow window = SliceWindow.of(System.currentTimeMillis() // now less the time since the start
+                - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), start, wallNanos, workers.actualSend(),
+                workers.intendedSend(), before, after);
+        return SliceWindow.into(ControlMessage.of(SliceProtocol.SLICE_DONE)
                 .with(SliceProtocol.CYCLE, cycle)
                 .with(SliceProtocol.QUEUE, queue)
                 .with(SliceProtocol.FIRST_SEQUENCE, first)
                 .with(SliceProtocol.SLICE_MESSAGES, next[queue] - first)
-                .with(SliceProtocol.RECORDED, workers.actualSend().getTotalCount())
-                .with(SliceProtocol.WALL_NANOS, wallNanos)
-                .with(SliceProtocol.START_MILLIS, System.currentTimeMillis() // now less the time since the start
-                        - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
-                .with(SliceProtocol.FAILURE, failure)
-                .with(SliceProtocol.ACTUAL_SEND, percentiles(workers.actualSend()))
-                .with(SliceProtocol.INTENDED_SEND, percentiles(workers.intendedSend()))
-                .with(SliceProtocol.ACTUAL_SEND + SliceProtocol.HISTOGRAM, encode(workers.actualSend()))
-                .with(SliceProtocol.INTENDED_SEND + SliceProtocol.HISTOGRAM, encode(workers.intendedSend()))
-                .with(SliceProtocol.SLICE_EVIDENCE, SliceEvidence.delta(before, after));
+                .with(SliceProtocol.FAILURE, SliceEvidence.failure(before, after)), window);
     }
 
     /**
@@ -509,30 +499,5 @@ public final class SliceChild {
                 }
             }
         }
-    }
-
-    /** A latency's {@link SliceProtocol#PERCENTILES}, then its {@link SliceProtocol#MORE_STATISTICS}, in ns. */
-    static Map<String, Object> percentiles(final Histogram histogram) {
-        final Map<String, Object> values = new LinkedHashMap<>();
-        final double[] at = {50, 90, 99, 99.9};
-        for (int i = 0; i < at.length; i++) {
-            values.put(SliceProtocol.PERCENTILES.get(i), histogram.getValueAtPercentile(at[i]));
-        }
-        values.put(SliceProtocol.PERCENTILES.get(at.length), histogram.getMaxValue());
-        values.put(SliceProtocol.MORE_STATISTICS.get(0), histogram.getValueAtPercentile(1));
-        values.put(SliceProtocol.MORE_STATISTICS.get(1), histogram.getValueAtPercentile(10));
-        values.put(SliceProtocol.MORE_STATISTICS.get(2), Math.round(histogram.getMean()));
-        values.put(SliceProtocol.MORE_STATISTICS.get(3), histogram.getMinValue());
-        return values;
-    }
-
-    /** HdrHistogram's compressed encoding in base64, as its log format carries each interval. */
-    static String encode(final Histogram histogram) {
-        final ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
-        final int length = histogram.encodeIntoCompressedByteBuffer(buffer);
-        final byte[] bytes = new byte[length];
-        buffer.flip();
-        buffer.get(bytes);
-        return Base64.getEncoder().encodeToString(bytes);
     }
 }

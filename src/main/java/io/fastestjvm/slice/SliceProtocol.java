@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
+import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.warmup.StringLiterals;
 import io.fastestjvm.warmup.WarmupCollections;
 
@@ -46,6 +47,8 @@ public final class SliceProtocol {
     public static final String WALL_NANOS = "wallNanos";
     /** When the slice started, the child's clock in epoch ms (its interval's start in the slice log). */
     public static final String START_MILLIS = "startMillis";
+    /** When the slice started, the child's System.nanoTime (comparable only with the same JVM's). */
+    public static final String START_NANOS = RunResults.Window.START_NANOS;
     public static final String FAILURE = "failure";
     public static final String ACTUAL_SEND = "actualSend";
     public static final String INTENDED_SEND = "intendedSend";

@@ -1,9 +1,13 @@
 package io.fastestjvm.timeline;
 
 import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
+import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_PRODUCER;
+import static io.fastestjvm.timeline.EvidenceColumns.JITTER_LOST_MICROS;
 import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICROS;
 import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
 import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.STEAL_MILLIS;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -245,6 +249,16 @@ public final class IntervalTable {
             totals.put(SAFEPOINT_MICROS, total(r -> r.safepointMicros, false));
             totals.put(MAX_TIME_TO_SAFEPOINT_MICROS, total(r -> r.maxTimeToSafepointMicros, true));
         }
+        return totals;
+    }
+
+    /** The measured seconds' steal, involuntary context switches and jitter lost; null where unavailable. */
+    public synchronized Map<String, Long> measuredInterference() {
+        final Map<String, Long> totals = new LinkedHashMap<>();
+        totals.put(STEAL_MILLIS, total(r -> r.stealMillis, false));
+        totals.put(INVOLUNTARY_SWITCHES_PRODUCER, total(r -> r.involuntarySwitchesProducer, false));
+        totals.put(INVOLUNTARY_SWITCHES_CONSUMER, total(r -> r.involuntarySwitchesConsumer, false));
+        totals.put(JITTER_LOST_MICROS, total(r -> r.jitterLostMicros, false));
         return totals;
     }
 

@@ -7,14 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.fastestjvm.control.ControlMessage;
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.slice.SliceProtocol;
+import io.fastestjvm.slice.SliceWindow;
 
 /** slices.csv and blocks.csv rows: every field survives a write and a read, and a failure text cannot break a row. */
 class SliceRowTest {
@@ -164,46 +168,36 @@ class SliceRowTest {
         assertEquals(columns.length, new java.util.HashSet<>(java.util.Arrays.asList(columns)).size());
     }
 
+    /**
+     * A slice's window, sent in its reply and read back as the parent does, writes the row the reply's own
+     * percentile maps wrote before windows (the line below is that writer's output for the same values).
+     */
     @Test
-    void aSliceReplyFillsTheRow() {
-        final Map<String, Object> reply = new LinkedHashMap<>();
-        reply.put(SliceProtocol.RECORDED, 99_000);
-        reply.put(SliceProtocol.WALL_NANOS, 1_000_000_000L);
-        reply.put(SliceProtocol.QUEUE, 3);
-        final Map<String, Object> actual = new LinkedHashMap<>();
-        final Map<String, Object> intended = new LinkedHashMap<>();
-        for (int i = 0; i < SliceRow.PERCENTILES.size(); i++) {
-            actual.put(SliceRow.PERCENTILES.get(i), 300 + i);
-            intended.put(SliceRow.PERCENTILES.get(i), 900L + i);
+    void aSlicesWindowWritesTheRowTheReplyWroteBeforeWindows() throws IOException {
+        final Histogram actual = LatencyRecorder.newHistogram();
+        final Histogram intended = LatencyRecorder.newHistogram();
+        for (int i = 0; i < 10_000; i++) {
+            actual.recordValue(250 + (i * 37L) % 4_000);
+            intended.recordValue(300 + (i * 53L) % 90_000);
         }
-        for (int i = 0; i < SliceRow.MORE_STATISTICS.size(); i++) {
-            actual.put(SliceRow.MORE_STATISTICS.get(i), 200 + i);
-            intended.put(SliceRow.MORE_STATISTICS.get(i), 800L + i);
-        }
-        final Map<String, Object> evidence = new LinkedHashMap<>();
+        actual.recordValue(1_234_567);
+        final MeasuredWindow.Builder sent = MeasuredWindow.startingAt(1_795_791_600_000L, 42, 1_000_123_456L)
+                .histogram(Latency.ACTUAL_SEND, actual).histogram(Latency.INTENDED_SEND, intended);
         for (int i = 0; i < SliceRow.EVIDENCE.size(); i++) {
-            evidence.put(SliceRow.EVIDENCE.get(i), i);
+            sent.jvm(SliceRow.EVIDENCE.get(i), i == 2 ? -1L : i * 7L + 1); // -1: unavailable, left out
         }
-        evidence.put("producerCpuNanos", 990_000_000L);
-        evidence.put("consumerCpuNanos", 980_000_000L);
-        reply.put(SliceProtocol.ACTUAL_SEND, actual);
-        reply.put(SliceProtocol.INTENDED_SEND, intended);
-        reply.put(SliceProtocol.SLICE_EVIDENCE, evidence);
-        final SliceRow row = new SliceRow();
-        row.fill(reply);
-        assertEquals(99_000, row.recorded);
-        assertEquals(1_000_000_000L, row.wallNanos);
-        assertEquals(3, row.queue);
-        assertArrayEquals(new long[] {300, 301, 302, 303, 304}, row.actualSend);
-        assertArrayEquals(new long[] {900, 901, 902, 903, 904}, row.intendedSend);
-        assertEquals(SliceRow.EVIDENCE.size() - 1, row.evidence[SliceRow.EVIDENCE.size() - 1]);
-        assertArrayEquals(new long[] {200, 201, 202, 203}, row.actualMore);
-        assertArrayEquals(new long[] {800, 801, 802, 803}, row.intendedMore);
-        assertArrayEquals(new long[] {990_000_000L, 980_000_000L}, row.threadCpu);
-        assertEquals("", row.failure, "no failure field: a clean slice");
-        reply.put("failure", "deoptimised");
-        row.fill(reply);
-        assertEquals("deoptimised", row.failure);
+        sent.interference("producerCpuNanos", 990_000_001L).interference("consumerCpuNanos", 980_000_002L);
+        final ControlMessage reply = SliceWindow.into(ControlMessage.of(SliceProtocol.SLICE_DONE), sent.build());
+        final MeasuredWindow window = SliceWindow.read(reply.fields(), SliceRow.around(
+                new long[] {2_001_000_000L, 12_345, 6, 777_777}, 2, 2_120_000_000L, 1_040_000_000L));
+        assertEquals(1_795_791_600_000L, window.startEpochMillis());
+        assertEquals(42, window.startNanos());
+        final SliceRow row = fullSlice(); // its labels; the window replaces every figure
+        row.fill(window);
+        assertEquals("3,41,2,jdk17#g1,jdk21-zgc,10001,1000123456,2239,3849,4211,4247,1234943,44479,79807,89279,90239,90303,"
+                + "1,8,-1,22,29,36,43,50,57,64,71,12345,6,777777,2,true,gc in slice: 2 collections; 3 ms,1,"
+                + "289,647,2367,250,1183,9135,44549,300,990000001,980000002,2001000000,2120000000,"
+                + (2_120_000_000L - 2_001_000_000L - 12_345 - 777_777) + ",1040000000", row.toCsv());
     }
 
     static BlockRow block(final int block, final String variant, final String status) {

@@ -16,8 +16,10 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.fastestjvm.recording.Latency;
+
 /**
- * histograms.hlog: one tagged histogram per latency, dated with the measured window, read back whole by HdrHistogram's
+ * histograms.hlog: one tagged histogram per latency, dated with its measured window ({@link MeasuredWindow}), read back whole by HdrHistogram's
  * HistogramLogReader; a folder without one reads as empty.
  */
 class MeasuredHistogramsTest {
@@ -32,8 +34,11 @@ class MeasuredHistogramsTest {
         final Map<String, Histogram> written = new LinkedHashMap<>();
         written.put("actual-send", histogram(300, 100_000, 4_000_000));
         written.put("intended-send", histogram(500, 200_000));
+        final MeasuredWindow window = MeasuredWindow.startingAt(START_MILLIS, 7, 100_000_000_000L)
+                .histogram(Latency.ACTUAL_SEND, written.get("actual-send"))
+                .histogram(Latency.INTENDED_SEND, written.get("intended-send")).build();
         try (OutputStream out = Files.newOutputStream(temp.resolve(MeasuredHistograms.FILE_NAME))) {
-            MeasuredHistograms.write(out, MeasuredHistograms.dated(written, START_MILLIS, START_MILLIS + 100_000));
+            MeasuredHistograms.write(out, window.datedHistograms());
         }
         final Map<String, Histogram> read = MeasuredHistograms.read(temp);
         assertEquals(Arrays.asList("actual-send", "intended-send"), Arrays.asList(read.keySet().toArray()));
@@ -59,7 +64,8 @@ class MeasuredHistogramsTest {
                 () -> MeasuredHistograms.write(new ByteArrayOutputStream(), one));
         assertEquals("actual-send: undated histogram (9223372036854775807 to 0 ms)", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> MeasuredHistograms.write(new ByteArrayOutputStream(),
-                MeasuredHistograms.dated(one, START_MILLIS, START_MILLIS - 1)));
+                MeasuredWindow.startingAt(START_MILLIS, 0, -1_000_000).histogram(Latency.ACTUAL_SEND,
+                        histogram(300)).build().datedHistograms()));
     }
 
     @Test

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.timeline.EvidenceColumns;
 import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.TimelineAnalysis;
@@ -146,6 +147,9 @@ class SummaryKeysSpelledOnceTest {
                 .measuredSafepoints(3)
                 .jvmEvidence(new IntervalTable(100).measuredTotals(), "test")
                 .allocation(0, 0, null, 0, true)
+                .window(MeasuredWindow.startingAt(1, 2, 3).jvm(RunResults.JvmActivity.GC_COUNT, 0)
+                        .allocation(RunResults.Allocation.PRODUCER_BYTES, 0)
+                        .interference(EvidenceColumns.STEAL_MILLIS, 0).build())
                 .build();
     }
 

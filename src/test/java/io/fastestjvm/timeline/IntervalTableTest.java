@@ -58,6 +58,10 @@ class IntervalTableTest {
                 Arrays.asList(rows.stream().map(r -> r.involuntarySwitchesConsumer).toArray()));
         assertEquals(Arrays.asList(7L, 0L, 0L, 0L),
                 Arrays.asList(rows.stream().map(r -> r.jitterLostMicros).toArray()));
+        final Map<String, Long> interference = table.measuredInterference(); // the measured window's: rows 2 and 3
+        assertEquals(40L, interference.get(EvidenceColumns.STEAL_MILLIS));
+        assertEquals(2L, interference.get(EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER));
+        assertEquals(0L, interference.get(EvidenceColumns.JITTER_LOST_MICROS));
     }
 
     @Test

@@ -31,14 +31,17 @@ import io.fastestjvm.timeline.EvidenceColumns;
  * and reads it (report, sweep, the matrix's {@link SummaryTool}, the tests). The field names are the file's keys;
  * open-ended sections (environment, audit, timer floor, jitter...) stay JSON trees their writers own.
  *
- * <p>formatVersion 2 added {@code provenance}; version 1 files read with {@link Provenance#NOT_RECORDED}.
+ * <p>formatVersion 2 added {@code provenance}; version 1 files read with {@link Provenance#NOT_RECORDED}. Version 3
+ * added {@code windows}, one entry per measured window; older files read theirs from the run's sections
+ * ({@link #windows()}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"formatVersion", "benchmark", "settings", "startedAt", "provenance", "environment", "affinity",
-        "messages", "durations", "transport", "concurrentRuns", "status", "failures", "latency", "runs", "checks"})
+        "messages", "durations", "transport", "concurrentRuns", "status", "failures", "latency", "runs", "windows",
+        "checks"})
 public final class RunResults {
     public static final String FILE_NAME = "summary.json";
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = 3;
     public static final String PASSED = "passed";
     public static final String FAILED = "failed";
 
@@ -60,6 +63,7 @@ public final class RunResults {
     public List<String> failures;
     public Latencies latency;
     public List<RunFigures> runs;
+    public List<Window> windows;
     public Checks checks;
     /** Sections other parts of the harness own (environment audit, timer floor, jitter, steady state...). */
     private final Map<String, JsonNode> sections = new LinkedHashMap<>();
@@ -168,6 +172,70 @@ public final class RunResults {
             overall.add(only);
         }
         return overall;
+    }
+
+    /**
+     * The measured windows; a summary older than formatVersion 3 has none listed, so its one window is read from
+     * its overall ladders, {@code durations.measuredSeconds} and its checks (its edges on the clocks unknown).
+     */
+    public List<Window> windows() {
+        if (windows != null) {
+            return windows;
+        }
+        final Window only = new Window();
+        only.latency = latency;
+        if (durations != null && durations.measuredSeconds != null) {
+            only.lengthNanos = Math.round(durations.measuredSeconds * 1e9);
+        }
+        final JvmActivity activity = checks().jvmDuringMeasurement;
+        if (activity != null) {
+            only.jvmActivity = new LinkedHashMap<>();
+            available(only.jvmActivity, JvmActivity.JIT_COMPILE_MILLIS, activity.jitCompileMillis);
+            available(only.jvmActivity, JvmActivity.GC_COUNT, activity.gcCount);
+            final Map<String, JsonNode> totals = new LinkedHashMap<>(activity.evidence());
+            totals.put(JvmActivity.SAFEPOINTS, activity.safepoints);
+            totals.forEach((key, value) -> {
+                if (value != null && value.isNumber()) {
+                    available(only.jvmActivity, key, value.asLong());
+                }
+            });
+        }
+        final Allocation allocation = checks().allocation;
+        if (allocation != null) {
+            only.allocation = new LinkedHashMap<>();
+            available(only.allocation, Allocation.PRODUCER_BYTES, allocation.producerBytes);
+            available(only.allocation, Allocation.CONSUMER_BYTES, allocation.consumerBytes);
+        }
+        return Collections.singletonList(only);
+    }
+
+    /** A window's counter, left out when unavailable (negative). */
+    private static void available(final Map<String, Long> counters, final String name, final long value) {
+        if (value >= 0) {
+            counters.put(name, value);
+        }
+    }
+
+    /**
+     * One measured window ({@code windows[i]}): its edges on the wall clock (epoch ms) and on the measuring JVM's
+     * nanoTime, its ladders, and its named counters of JVM activity, allocation and interference (a counter left
+     * out was unavailable). Written from results.MeasuredWindow.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"startEpochMillis", "endEpochMillis", Window.START_NANOS, "lengthNanos", "latency",
+            "jvmActivity", "allocation", "interference"})
+    public static final class Window {
+        /** The field name, which a slice's reply uses too. */
+        public static final String START_NANOS = "startNanos";
+
+        public Long startEpochMillis;
+        public Long endEpochMillis;
+        public Long startNanos;
+        public Long lengthNanos;
+        public Latencies latency;
+        public Map<String, Long> jvmActivity;
+        public Map<String, Long> allocation;
+        public Map<String, Long> interference;
     }
 
     /** Where the results came from: the code's commit and the libraries that were loaded. */
@@ -315,8 +383,11 @@ public final class RunResults {
         public String detail;
     }
 
-    @JsonPropertyOrder({"method", "producerBytes", "consumerBytes", "passed"})
+    @JsonPropertyOrder({"method", Allocation.PRODUCER_BYTES, Allocation.CONSUMER_BYTES, "passed"})
     public static final class Allocation {
+        /** The field names, which name a window's allocation counters too. */
+        public static final String PRODUCER_BYTES = "producerBytes";
+        public static final String CONSUMER_BYTES = "consumerBytes";
         public String method;
         public long producerBytes;
         public long consumerBytes;
@@ -325,8 +396,11 @@ public final class RunResults {
 
     /** JIT, GC and safepoint activity between the first and last measured message. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"jitCompileMillis", "gcCount", EvidenceColumns.SAFEPOINTS})
+    @JsonPropertyOrder({JvmActivity.JIT_COMPILE_MILLIS, JvmActivity.GC_COUNT, EvidenceColumns.SAFEPOINTS})
     public static final class JvmActivity {
+        /** The field names, which name a window's JVM counters too. */
+        public static final String JIT_COMPILE_MILLIS = "jitCompileMillis";
+        public static final String GC_COUNT = "gcCount";
         private static final String SAFEPOINTS = EvidenceColumns.SAFEPOINTS;
         /** The key of the timeline's event source among the totals. */
         public static final String EVENT_SOURCE = "eventSource";

@@ -1,0 +1,165 @@
+package io.fastestjvm.results;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.recording.LatencyPercentiles;
+import io.fastestjvm.results.model.Ladder;
+import io.fastestjvm.results.model.RunResults;
+
+/**
+ * One measured window (a single run's measured span, or one slice of a comparison) and everything recorded of it:
+ * its histograms, its edges (start on the wall clock and on the measuring JVM's nanoTime, its length), and named
+ * counters of the JVM's activity (JIT, deoptimisations, safepoints, GC), of the threads' allocation and of
+ * interference (context switches, CPU time, the rest of the machine). A counter the window lacks was unavailable.
+ * Built at the window's edges, outside the measured loops. Its maps are fixed; its histograms are the recorders' own,
+ * not copied (a slice's are reset for the next slice), so a window is written out before they record again.
+ */
+public final class MeasuredWindow {
+    private final long startEpochMillis;
+    private final long startNanos;
+    private final long lengthNanos;
+    private final Map<Latency, Histogram> histograms;
+    private final Map<String, Long> jvm;
+    private final Map<String, Long> allocation;
+    private final Map<String, Long> interference;
+
+    private MeasuredWindow(final Builder builder) {
+        this.startEpochMillis = builder.startEpochMillis;
+        this.startNanos = builder.startNanos;
+        this.lengthNanos = builder.lengthNanos;
+        this.histograms = Collections.unmodifiableMap(new LinkedHashMap<>(builder.histograms));
+        this.jvm = Collections.unmodifiableMap(new LinkedHashMap<>(builder.jvm));
+        this.allocation = Collections.unmodifiableMap(new LinkedHashMap<>(builder.allocation));
+        this.interference = Collections.unmodifiableMap(new LinkedHashMap<>(builder.interference));
+    }
+
+    /** Starts a window that began at {@code startEpochMillis} (wall clock) and {@code startNanos} (nanoTime). */
+    public static Builder startingAt(final long startEpochMillis, final long startNanos, final long lengthNanos) {
+        return new Builder(startEpochMillis, startNanos, lengthNanos);
+    }
+
+    public long startEpochMillis() {
+        return startEpochMillis;
+    }
+
+    /** The end on the wall clock, whole milliseconds as the start. */
+    public long endEpochMillis() {
+        return startEpochMillis + lengthNanos / 1_000_000;
+    }
+
+    public long startNanos() {
+        return startNanos;
+    }
+
+    public long lengthNanos() {
+        return lengthNanos;
+    }
+
+    /** The window's histogram of one latency, or null when it recorded none. */
+    public Histogram histogram(final Latency latency) {
+        return histograms.get(latency);
+    }
+
+    /** The histograms by file stem, each dated with this window (epoch ms), as histograms.hlog holds them. */
+    public Map<String, Histogram> datedHistograms() {
+        final Map<String, Histogram> dated = new LinkedHashMap<>();
+        for (final Map.Entry<Latency, Histogram> latency : histograms.entrySet()) {
+            final Histogram copy = latency.getValue().copy();
+            copy.setStartTimeStamp(startEpochMillis);
+            copy.setEndTimeStamp(endEpochMillis());
+            dated.put(latency.getKey().fileStem(), copy);
+        }
+        return dated;
+    }
+
+    public Map<String, Long> jvm() {
+        return jvm;
+    }
+
+    public Map<String, Long> allocation() {
+        return allocation;
+    }
+
+    public Map<String, Long> interference() {
+        return interference;
+    }
+
+    /** A counter of any of the three groups by name; -1 when this window lacks it (unavailable). */
+    public long counter(final String name) {
+        for (final Map<String, Long> group : Arrays.asList(jvm, allocation, interference)) {
+            final Long value = group.get(name);
+            if (value != null) {
+                return value;
+            }
+        }
+        return -1;
+    }
+
+    /** This window as one entry of summary.json's {@code windows} list. */
+    public RunResults.Window toSummary() {
+        final RunResults.Window entry = new RunResults.Window();
+        entry.startEpochMillis = startEpochMillis;
+        entry.endEpochMillis = endEpochMillis();
+        entry.startNanos = startNanos;
+        entry.lengthNanos = lengthNanos;
+        entry.latency = new RunResults.Latencies();
+        for (final Map.Entry<Latency, Histogram> latency : histograms.entrySet()) {
+            entry.latency.put(latency.getKey(), Ladder.of(LatencyPercentiles.of(latency.getValue())));
+        }
+        entry.jvmActivity = new LinkedHashMap<>(jvm);
+        entry.allocation = new LinkedHashMap<>(allocation);
+        entry.interference = new LinkedHashMap<>(interference);
+        return entry;
+    }
+
+    /** Collects one window's figures; a negative counter is unavailable and left out. */
+    public static final class Builder {
+        private final long startEpochMillis;
+        private final long startNanos;
+        private final long lengthNanos;
+        private final Map<Latency, Histogram> histograms = new LinkedHashMap<>();
+        private final Map<String, Long> jvm = new LinkedHashMap<>();
+        private final Map<String, Long> allocation = new LinkedHashMap<>();
+        private final Map<String, Long> interference = new LinkedHashMap<>();
+
+        private Builder(final long startEpochMillis, final long startNanos, final long lengthNanos) {
+            this.startEpochMillis = startEpochMillis;
+            this.startNanos = startNanos;
+            this.lengthNanos = lengthNanos;
+        }
+
+        public Builder histogram(final Latency latency, final Histogram histogram) {
+            histograms.put(latency, histogram);
+            return this;
+        }
+
+        public Builder jvm(final String name, final long value) {
+            return put(jvm, name, value);
+        }
+
+        public Builder allocation(final String name, final long value) {
+            return put(allocation, name, value);
+        }
+
+        public Builder interference(final String name, final long value) {
+            return put(interference, name, value);
+        }
+
+        private Builder put(final Map<String, Long> group, final String name, final long value) {
+            if (value >= 0) {
+                group.put(name, value);
+            }
+            return this;
+        }
+
+        public MeasuredWindow build() {
+            return new MeasuredWindow(this);
+        }
+    }
+}
