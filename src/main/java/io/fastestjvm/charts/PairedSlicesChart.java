@@ -1,5 +1,6 @@
 package io.fastestjvm.charts;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -252,11 +253,8 @@ public final class PairedSlicesChart {
         for (final double[] block : blocks) {
             fixed.add(block[3]);
         }
-        final double[] keep = new double[fixed.size()];
-        for (int i = 0; i < keep.length; i++) {
-            keep[i] = fixed.get(i);
-        }
-        final double[] range = range(perCycle, 1 / RATIO_CAP, RATIO_CAP, keep);
+        final double[] range = range(perCycle, 1 / RATIO_CAP, RATIO_CAP,
+                fixed.stream().mapToDouble(Double::doubleValue).toArray());
         boundaries(chart, yAxis(chart, range, 0));
         horizontal(chart, "1 = no difference", 1, xMin, xMax, Color.BLACK, ChartLook.DOTTED);
         final List<Double> x = new ArrayList<>();
@@ -312,12 +310,7 @@ public final class PairedSlicesChart {
         if (dotX.isEmpty()) {
             return;
         }
-        final XYSeries bars = chart.addSeries("block span", barX, barY);
-        bars.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        bars.setMarker(SeriesMarkers.NONE);
-        bars.setLineColor(BLOCK_VALUE);
-        bars.setLineStyle(ChartLook.SOLID);
-        bars.setShowInLegend(false);
+        plainLine(chart, "block span", barX, barY, BLOCK_VALUE, ChartLook.SOLID).setShowInLegend(false);
         final XYSeries dots = chart.addSeries("block value (median of its cycles)", dotX, dotY);
         dots.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         dots.setMarker(big(SeriesMarkers.CIRCLE));
@@ -345,15 +338,9 @@ public final class PairedSlicesChart {
             x.addAll(Arrays.asList(at, at, at));
             y.addAll(Arrays.asList(range[0], range[1], null));
         }
-        if (x.isEmpty()) {
-            return;
+        if (!x.isEmpty()) {
+            plainLine(chart, "block boundary", x, y, BOUNDARY, ChartLook.DOTTED).setShowInLegend(false);
         }
-        final XYSeries lines = chart.addSeries("block boundary", x, y);
-        lines.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        lines.setMarker(SeriesMarkers.NONE);
-        lines.setLineColor(BOUNDARY);
-        lines.setLineStyle(ChartLook.DOTTED);
-        lines.setShowInLegend(false);
     }
 
     /** Block numbers along the top of the p50 panel (every n-th when they are many). */
@@ -372,9 +359,14 @@ public final class PairedSlicesChart {
     }
 
     private static XYSeries horizontal(final XYChart chart, final String name, final double y, final double xMin,
-                                       final double xMax, final Color colour,
-                                       final java.awt.BasicStroke stroke) {
-        final XYSeries line = chart.addSeries(name, new double[] {xMin, xMax}, new double[] {y, y});
+                                       final double xMax, final Color colour, final BasicStroke stroke) {
+        return plainLine(chart, name, Arrays.asList(xMin, xMax), Arrays.asList(y, y), colour, stroke);
+    }
+
+    /** A line without markers, broken where y is null. */
+    private static XYSeries plainLine(final XYChart chart, final String name, final List<Double> x,
+                                      final List<Double> y, final Color colour, final BasicStroke stroke) {
+        final XYSeries line = chart.addSeries(name, x, y);
         line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         line.setMarker(SeriesMarkers.NONE);
         line.setLineColor(colour);
