@@ -458,15 +458,11 @@ public final class FreshMatrix {
     }
 
     private static MatrixRecord.Host host() {
-        final String hostname = firstLine("/proc/sys/kernel/hostname");
-        final String isolated = firstLine("/sys/devices/system/cpu/isolated");
-        return new MatrixRecord.Host(hostname.isEmpty() ? "host" : hostname, System.getProperty("os.version"),
-                EnvironmentInfo.cpuModel(), Runtime.getRuntime().availableProcessors(), isolated);
-    }
-
-    private static String firstLine(final String path) {
-        final String line = EnvironmentInfo.readFirstLine(path);
-        return line == null ? "" : line.trim();
+        final String hostname = EnvironmentInfo.readFirstLine("/proc/sys/kernel/hostname");
+        final String isolated = EnvironmentInfo.readFirstLine("/sys/devices/system/cpu/isolated");
+        return new MatrixRecord.Host(hostname == null || hostname.isEmpty() ? "host" : hostname,
+                System.getProperty("os.version"), EnvironmentInfo.cpuModel(), Runtime.getRuntime().availableProcessors(),
+                isolated == null ? "" : isolated);
     }
 
     private static String stamp() {

@@ -132,17 +132,9 @@ final class MatrixRecord {
     synchronized void startSession(final String command, final String gitCommit, final Boolean gitDirty,
                       final Integer maxMinutes) throws IOException {
         final ObjectNode session = ((ArrayNode) matrixRun.get("sessions")).addObject();
-        session.put("startedAt", now()).put("command", command).put(RunResults.Provenance.GIT_COMMIT, gitCommit);
-        if (gitDirty == null) {
-            session.putNull(RunResults.Provenance.GIT_DIRTY);
-        } else {
-            session.put(RunResults.Provenance.GIT_DIRTY, gitDirty);
-        }
-        if (maxMinutes == null) {
-            session.putNull("maxMinutes");
-        } else {
-            session.put("maxMinutes", maxMinutes);
-        }
+        // a null Boolean or Integer is written as JSON null
+        session.put("startedAt", now()).put("command", command).put(RunResults.Provenance.GIT_COMMIT, gitCommit)
+                .put(RunResults.Provenance.GIT_DIRTY, gitDirty).put("maxMinutes", maxMinutes);
         session.putArray("runsStarted");
         status("running");
     }
