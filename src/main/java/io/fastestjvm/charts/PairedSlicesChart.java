@@ -271,10 +271,7 @@ public final class PairedSlicesChart {
             }
         }
         if (!x.isEmpty()) {
-            final XYSeries dots = chart.addSeries("per cycle", x, y);
-            dots.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            dots.setMarker(SeriesMarkers.CIRCLE);
-            dots.setMarkerColor(CYCLE_RATIO);
+            ChartLook.dots(chart.addSeries("per cycle", x, y), SeriesMarkers.CIRCLE, CYCLE_RATIO);
         }
         offScale(chart, "beyond the scale", offX, offY, CYCLE_RATIO, range);
         blockValues(chart, range);
@@ -310,11 +307,10 @@ public final class PairedSlicesChart {
         if (dotX.isEmpty()) {
             return;
         }
-        plainLine(chart, "block span", barX, barY, BLOCK_VALUE, ChartLook.SOLID).setShowInLegend(false);
-        final XYSeries dots = chart.addSeries("block value (median of its cycles)", dotX, dotY);
-        dots.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        dots.setMarker(big(SeriesMarkers.CIRCLE));
-        dots.setMarkerColor(BLOCK_VALUE);
+        ChartLook.plainLine(chart.addSeries("block span", barX, barY), BLOCK_VALUE, ChartLook.SOLID)
+                .setShowInLegend(false);
+        ChartLook.dots(chart.addSeries("block value (median of its cycles)", dotX, dotY), big(SeriesMarkers.CIRCLE),
+                BLOCK_VALUE);
     }
 
     /**
@@ -339,7 +335,8 @@ public final class PairedSlicesChart {
             y.addAll(Arrays.asList(range[0], range[1], null));
         }
         if (!x.isEmpty()) {
-            plainLine(chart, "block boundary", x, y, BOUNDARY, ChartLook.DOTTED).setShowInLegend(false);
+            ChartLook.plainLine(chart.addSeries("block boundary", x, y), BOUNDARY, ChartLook.DOTTED)
+                    .setShowInLegend(false);
         }
     }
 
@@ -360,18 +357,8 @@ public final class PairedSlicesChart {
 
     private static XYSeries horizontal(final XYChart chart, final String name, final double y, final double xMin,
                                        final double xMax, final Color colour, final BasicStroke stroke) {
-        return plainLine(chart, name, Arrays.asList(xMin, xMax), Arrays.asList(y, y), colour, stroke);
-    }
-
-    /** A line without markers, broken where y is null. */
-    private static XYSeries plainLine(final XYChart chart, final String name, final List<Double> x,
-                                      final List<Double> y, final Color colour, final BasicStroke stroke) {
-        final XYSeries line = chart.addSeries(name, x, y);
-        line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        line.setMarker(SeriesMarkers.NONE);
-        line.setLineColor(colour);
-        line.setLineStyle(stroke);
-        return line;
+        return ChartLook.plainLine(chart.addSeries(name, new double[] {xMin, xMax}, new double[] {y, y}), colour,
+                stroke);
     }
 
     private static void offScale(final XYChart chart, final String name, final List<Double> x, final List<Double> y,
@@ -403,11 +390,8 @@ public final class PairedSlicesChart {
             if (markX.isEmpty()) {
                 continue;
             }
-            final XYSeries series = chart.addSeries(legend ? label : label + " ", markX, markY);
-            series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            series.setMarker(big((Marker) marks[2]));
-            series.setMarkerColor(colour.darker());
-            series.setShowInLegend(legend);
+            ChartLook.dots(chart.addSeries(legend ? label : label + " ", markX, markY), big((Marker) marks[2]),
+                    colour.darker()).setShowInLegend(legend);
             legend = false;
         }
     }
