@@ -10,12 +10,10 @@ public final class CpuTimes {
     public static final double TICKS_PER_SECOND = 100.0;
 
     private final long busy;
-    private final long idle;
     private final long steal;
 
-    CpuTimes(final long busy, final long idle, final long steal) {
+    CpuTimes(final long busy, final long steal) {
         this.busy = busy;
-        this.idle = idle;
         this.steal = steal;
     }
 
@@ -30,7 +28,7 @@ public final class CpuTimes {
                     v[i] = Long.parseLong(f[i]);
                 }
                 // user + nice + system + irq + softirq: time some task or interrupt had a CPU
-                return new CpuTimes(v[1] + v[2] + v[3] + v[6] + v[7], v[4] + v[5], v[8]);
+                return new CpuTimes(v[1] + v[2] + v[3] + v[6] + v[7], v[8]);
             }
         }
         return null;
@@ -38,10 +36,6 @@ public final class CpuTimes {
 
     public long busyTicks() {
         return busy;
-    }
-
-    public long idleTicks() {
-        return idle;
     }
 
     public long stealTicks() {

@@ -9,6 +9,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /** The look every chart shares: white, readable fonts, legend outside the plot, ns figures with separators. */
@@ -33,6 +34,23 @@ final class ChartLook {
         series.setMarkerColor(colour);
         series.setLineStyle(stroke);
         series.setMarker(SeriesMarkers.CIRCLE);
+        return series;
+    }
+
+    /** Styles {@code series} as a line without markers (broken where a y is null). */
+    static XYSeries plainLine(final XYSeries series, final Color colour, final BasicStroke stroke) {
+        series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        series.setMarker(SeriesMarkers.NONE);
+        series.setLineColor(colour);
+        series.setLineStyle(stroke);
+        return series;
+    }
+
+    /** Styles {@code series} as unconnected markers. */
+    static XYSeries dots(final XYSeries series, final Marker marker, final Color colour) {
+        series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        series.setMarker(marker);
+        series.setMarkerColor(colour);
         return series;
     }
 

@@ -1,5 +1,6 @@
 package io.fastestjvm.charts;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -252,11 +253,8 @@ public final class PairedSlicesChart {
         for (final double[] block : blocks) {
             fixed.add(block[3]);
         }
-        final double[] keep = new double[fixed.size()];
-        for (int i = 0; i < keep.length; i++) {
-            keep[i] = fixed.get(i);
-        }
-        final double[] range = range(perCycle, 1 / RATIO_CAP, RATIO_CAP, keep);
+        final double[] range = range(perCycle, 1 / RATIO_CAP, RATIO_CAP,
+                fixed.stream().mapToDouble(Double::doubleValue).toArray());
         boundaries(chart, yAxis(chart, range, 0));
         horizontal(chart, "1 = no difference", 1, xMin, xMax, Color.BLACK, ChartLook.DOTTED);
         final List<Double> x = new ArrayList<>();
@@ -273,10 +271,7 @@ public final class PairedSlicesChart {
             }
         }
         if (!x.isEmpty()) {
-            final XYSeries dots = chart.addSeries("per cycle", x, y);
-            dots.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            dots.setMarker(SeriesMarkers.CIRCLE);
-            dots.setMarkerColor(CYCLE_RATIO);
+            ChartLook.dots(chart.addSeries("per cycle", x, y), SeriesMarkers.CIRCLE, CYCLE_RATIO);
         }
         offScale(chart, "beyond the scale", offX, offY, CYCLE_RATIO, range);
         blockValues(chart, range);
@@ -312,16 +307,10 @@ public final class PairedSlicesChart {
         if (dotX.isEmpty()) {
             return;
         }
-        final XYSeries bars = chart.addSeries("block span", barX, barY);
-        bars.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        bars.setMarker(SeriesMarkers.NONE);
-        bars.setLineColor(BLOCK_VALUE);
-        bars.setLineStyle(ChartLook.SOLID);
-        bars.setShowInLegend(false);
-        final XYSeries dots = chart.addSeries("block value (median of its cycles)", dotX, dotY);
-        dots.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        dots.setMarker(big(SeriesMarkers.CIRCLE));
-        dots.setMarkerColor(BLOCK_VALUE);
+        ChartLook.plainLine(chart.addSeries("block span", barX, barY), BLOCK_VALUE, ChartLook.SOLID)
+                .setShowInLegend(false);
+        ChartLook.dots(chart.addSeries("block value (median of its cycles)", dotX, dotY), big(SeriesMarkers.CIRCLE),
+                BLOCK_VALUE);
     }
 
     /**
@@ -345,15 +334,10 @@ public final class PairedSlicesChart {
             x.addAll(Arrays.asList(at, at, at));
             y.addAll(Arrays.asList(range[0], range[1], null));
         }
-        if (x.isEmpty()) {
-            return;
+        if (!x.isEmpty()) {
+            ChartLook.plainLine(chart.addSeries("block boundary", x, y), BOUNDARY, ChartLook.DOTTED)
+                    .setShowInLegend(false);
         }
-        final XYSeries lines = chart.addSeries("block boundary", x, y);
-        lines.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        lines.setMarker(SeriesMarkers.NONE);
-        lines.setLineColor(BOUNDARY);
-        lines.setLineStyle(ChartLook.DOTTED);
-        lines.setShowInLegend(false);
     }
 
     /** Block numbers along the top of the p50 panel (every n-th when they are many). */
@@ -372,14 +356,9 @@ public final class PairedSlicesChart {
     }
 
     private static XYSeries horizontal(final XYChart chart, final String name, final double y, final double xMin,
-                                       final double xMax, final Color colour,
-                                       final java.awt.BasicStroke stroke) {
-        final XYSeries line = chart.addSeries(name, new double[] {xMin, xMax}, new double[] {y, y});
-        line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        line.setMarker(SeriesMarkers.NONE);
-        line.setLineColor(colour);
-        line.setLineStyle(stroke);
-        return line;
+                                       final double xMax, final Color colour, final BasicStroke stroke) {
+        return ChartLook.plainLine(chart.addSeries(name, new double[] {xMin, xMax}, new double[] {y, y}), colour,
+                stroke);
     }
 
     private static void offScale(final XYChart chart, final String name, final List<Double> x, final List<Double> y,
@@ -411,11 +390,8 @@ public final class PairedSlicesChart {
             if (markX.isEmpty()) {
                 continue;
             }
-            final XYSeries series = chart.addSeries(legend ? label : label + " ", markX, markY);
-            series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            series.setMarker(big((Marker) marks[2]));
-            series.setMarkerColor(colour.darker());
-            series.setShowInLegend(legend);
+            ChartLook.dots(chart.addSeries(legend ? label : label + " ", markX, markY), big((Marker) marks[2]),
+                    colour.darker()).setShowInLegend(legend);
             legend = false;
         }
     }

@@ -6,7 +6,6 @@ import java.util.List;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -53,11 +52,7 @@ public final class RatioChart {
             everyCategory[c] = c;
             ones[c] = 1;
         }
-        final XYSeries noDifference = chart.addSeries("1.0 = no difference", everyCategory, ones);
-        noDifference.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        noDifference.setMarker(SeriesMarkers.NONE);
-        noDifference.setLineColor(Color.BLACK);
-        noDifference.setLineStyle(ChartLook.DASHED);
+        ChartLook.plainLine(chart.addSeries("1.0 = no difference", everyCategory, ones), Color.BLACK, ChartLook.DASHED);
         double largest = 1;
         double smallest = 1;
         final double width = 0.5;
@@ -69,13 +64,8 @@ public final class RatioChart {
             for (int c = 0; c < x.length; c++) {
                 x[c] = c + offset;
                 if (!Double.isNaN(one.low[c]) && !Double.isNaN(one.high[c])) {
-                    final XYSeries whisker = chart.addSeries(one.label + " interval " + c,
-                            new double[] {x[c], x[c]}, new double[] {one.low[c], one.high[c]});
-                    whisker.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-                    whisker.setMarker(SeriesMarkers.NONE);
-                    whisker.setLineColor(colour);
-                    whisker.setLineStyle(ChartLook.SOLID);
-                    whisker.setShowInLegend(false);
+                    ChartLook.plainLine(chart.addSeries(one.label + " interval " + c, new double[] {x[c], x[c]},
+                            new double[] {one.low[c], one.high[c]}), colour, ChartLook.SOLID).setShowInLegend(false);
                     smallest = Math.min(smallest, one.low[c]);
                     largest = Math.max(largest, one.high[c]);
                 }
@@ -84,10 +74,7 @@ public final class RatioChart {
                     largest = Math.max(largest, one.ratio[c]);
                 }
             }
-            final XYSeries dots = chart.addSeries(one.label, x, one.ratio);
-            dots.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            dots.setMarker(SeriesMarkers.CIRCLE);
-            dots.setMarkerColor(colour);
+            ChartLook.dots(chart.addSeries(one.label, x, one.ratio), SeriesMarkers.CIRCLE, colour);
         }
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(smallest))));

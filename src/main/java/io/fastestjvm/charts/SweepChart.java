@@ -7,7 +7,6 @@ import java.util.Map;
 
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import io.fastestjvm.recording.Latency;
@@ -85,9 +84,6 @@ public final class SweepChart {
         if (xs.isEmpty()) {
             return;
         }
-        final XYSeries marks = chart.addSeries(name, xs, ys);
-        marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        marks.setMarker(marker);
-        marks.setMarkerColor(Color.BLACK);
+        ChartLook.dots(chart.addSeries(name, xs, ys), marker, Color.BLACK);
     }
 }

@@ -194,18 +194,6 @@ public final class BenchmarkOptions {
         return with(Settings.RESULTS_DIR, parent.getPath());
     }
 
-    public BenchmarkOptions withKeepQueue(final boolean keep) {
-        return with(Settings.KEEP_QUEUE, keep);
-    }
-
-    public BenchmarkOptions withBlockSizeMiB(final int mib) {
-        return with(Settings.BLOCK_SIZE_MIB, mib);
-    }
-
-    public BenchmarkOptions withRollCycle(final RollCycles cycle) {
-        return with(Settings.ROLL_CYCLE, cycle.name());
-    }
-
     public BenchmarkOptions withProfile(final String label) {
         return with(Settings.PROFILE, label);
     }
@@ -409,10 +397,5 @@ public final class BenchmarkOptions {
             }
         }
         return explicit;
-    }
-
-    /** Whether the setting was given explicitly rather than taken from its default. */
-    public boolean isExplicit(final Setting setting) {
-        return values.containsKey(setting.name());
     }
 }

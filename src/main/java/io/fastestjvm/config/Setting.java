@@ -93,10 +93,6 @@ public final class Setting {
         return name;
     }
 
-    public String defaultValue() {
-        return defaultValue;
-    }
-
     /** What the setting accepts, one phrase: generated from the bounds or the choices. */
     public String accepted() {
         if (acceptedText != null) {

@@ -61,14 +61,6 @@ public final class ControlMessage {
         return ((Number) value).longValue();
     }
 
-    public double decimal(final String name) {
-        final Object value = fields.get(name);
-        if (!(value instanceof Number)) {
-            throw new IllegalArgumentException(type() + " has no number " + name + ": " + this);
-        }
-        return ((Number) value).doubleValue();
-    }
-
     public String text(final String name) {
         final Object value = fields.get(name);
         return value == null ? null : value.toString();

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,11 +76,7 @@ public final class EnvironmentInfo {
     static List<String> commandLine() {
         try {
             final String raw = new String(Files.readAllBytes(Paths.get("/proc/self/cmdline")), StandardCharsets.UTF_8);
-            final List<String> words = new ArrayList<>();
-            for (final String word : raw.split("\0")) {
-                words.add(word);
-            }
-            return words;
+            return Arrays.asList(raw.split("\0"));
         } catch (final IOException | RuntimeException e) {
             return null;
         }

@@ -41,11 +41,11 @@ public final class JitterProbePlan {
         final String freeText = "usable CPUs " + CpuList.format(usable) + ", producer on " + producer.planned()
                 + ", consumer on " + consumer.planned();
         if ("false".equals(probe)) {
-            return new JitterProbePlan(false, CpuAssignment.UNPINNED, "qp.jitterProbe=false", null);
+            return off("qp.jitterProbe=false");
         }
         if ("auto".equals(probe) && free.isEmpty()) {
-            return new JitterProbePlan(false, CpuAssignment.UNPINNED, "off by default: no CPU is free for it ("
-                    + freeText + "); qp.jitterProbe=true forces it on a shared CPU", null);
+            return off("off by default: no CPU is free for it (" + freeText + "); qp.jitterProbe=true forces it on a"
+                    + " shared CPU");
         }
         final int cpu;
         if ("auto".equals(requestedCpu)) {

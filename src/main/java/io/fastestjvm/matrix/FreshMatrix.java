@@ -11,10 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
-import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Date;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +20,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TimeZone;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -151,7 +148,8 @@ public final class FreshMatrix {
         }
         final int runs = (int) MatrixPlan.bounded("--runs", given.runs, 3, 1, 100, "");
         final int timeout = (int) MatrixPlan.bounded("--timeout", given.timeout, 5, 10, 86400, " seconds per run");
-        final String id = given.id != null ? given.id : stamp() + "-" + host.hostname.split("\\.")[0] + "-matrix";
+        final String stamp = MatrixRecord.now().replace("-", "").replace(":", ""); // 20260430T120000Z
+        final String id = given.id != null ? given.id : stamp + "-" + host.hostname.split("\\.")[0] + "-matrix";
         if (!MatrixPlan.ID.matcher(id).matches()) {
             throw new MatrixRefusal("--id: '" + id + "' is not allowed; " + MatrixPlan.ID_ACCEPTED);
         }
@@ -458,21 +456,11 @@ public final class FreshMatrix {
     }
 
     private static MatrixRecord.Host host() {
-        final String hostname = firstLine("/proc/sys/kernel/hostname");
-        final String isolated = firstLine("/sys/devices/system/cpu/isolated");
-        return new MatrixRecord.Host(hostname.isEmpty() ? "host" : hostname, System.getProperty("os.version"),
-                EnvironmentInfo.cpuModel(), Runtime.getRuntime().availableProcessors(), isolated);
-    }
-
-    private static String firstLine(final String path) {
-        final String line = EnvironmentInfo.readFirstLine(path);
-        return line == null ? "" : line.trim();
-    }
-
-    private static String stamp() {
-        final SimpleDateFormat format = new SimpleDateFormat("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
-        format.setTimeZone(TimeZone.getTimeZone("UTC"));
-        return format.format(new Date());
+        final String hostname = EnvironmentInfo.readFirstLine("/proc/sys/kernel/hostname");
+        final String isolated = EnvironmentInfo.readFirstLine("/sys/devices/system/cpu/isolated");
+        return new MatrixRecord.Host(hostname == null || hostname.isEmpty() ? "host" : hostname,
+                System.getProperty("os.version"), EnvironmentInfo.cpuModel(), Runtime.getRuntime().availableProcessors(),
+                isolated == null ? "" : isolated);
     }
 
     /** One invocation: what was given, the plan it runs, and the set it runs in. */

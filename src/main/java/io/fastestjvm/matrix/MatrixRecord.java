@@ -3,12 +3,10 @@ package io.fastestjvm.matrix;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.text.SimpleDateFormat;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
-import java.util.Locale;
-import java.util.TimeZone;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -132,17 +130,9 @@ final class MatrixRecord {
     synchronized void startSession(final String command, final String gitCommit, final Boolean gitDirty,
                       final Integer maxMinutes) throws IOException {
         final ObjectNode session = ((ArrayNode) matrixRun.get("sessions")).addObject();
-        session.put("startedAt", now()).put("command", command).put(RunResults.Provenance.GIT_COMMIT, gitCommit);
-        if (gitDirty == null) {
-            session.putNull(RunResults.Provenance.GIT_DIRTY);
-        } else {
-            session.put(RunResults.Provenance.GIT_DIRTY, gitDirty);
-        }
-        if (maxMinutes == null) {
-            session.putNull("maxMinutes");
-        } else {
-            session.put("maxMinutes", maxMinutes);
-        }
+        // a null Boolean or Integer is written as JSON null
+        session.put("startedAt", now()).put("command", command).put(RunResults.Provenance.GIT_COMMIT, gitCommit)
+                .put(RunResults.Provenance.GIT_DIRTY, gitDirty).put("maxMinutes", maxMinutes);
         session.putArray("runsStarted");
         status("running");
     }
@@ -178,10 +168,9 @@ final class MatrixRecord {
         DurableFiles.moveIntoPlace(temporary, file);
     }
 
+    /** UTC to the second: "2026-04-30T12:00:00Z". */
     static String now() {
-        final SimpleDateFormat format = new SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT);
-        format.setTimeZone(TimeZone.getTimeZone("UTC"));
-        return format.format(new Date());
+        return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     }
 
     private static void strings(final ArrayNode array, final List<String> values) {

@@ -57,11 +57,6 @@ public final class PreparedMessage {
         scratchBuffer.putLong(0, checksum);
     }
 
-    /** The prepared message's sequence. */
-    public long sequence() {
-        return sequence;
-    }
-
     /**
      * Writes the prepared message, stamped {@code actualSendNanos}, at the bytes' write position: header longs,
      * then the prepared words as stored, nothing computed. Not one bulk copy: every bulk write Chronicle Bytes 2026.4

@@ -42,11 +42,6 @@ public final class FixedRateSchedule {
         return startNanos;
     }
 
-    /** Expected gap between messages in ns, as HdrHistogram's {@code expectedIntervalBetweenValueSamples} wants. */
-    public long intervalNanos() {
-        return Math.max(1, intervalPicos / PICOS_PER_NANO);
-    }
-
     public long intendedSendTimeNanos(final long sequence) {
         return intendedSendTimeNanos(startNanos, intervalPicos, sequence - firstSequence);
     }

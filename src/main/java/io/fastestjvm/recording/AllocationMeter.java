@@ -46,10 +46,6 @@ public final class AllocationMeter {
         return cost;
     }
 
-    public static boolean isSupported() {
-        return THREADS != null;
-    }
-
     /**
      * The bytes thread {@code javaThreadId} has allocated since it started, read from any thread (the read's own
      * allocation, on JDK 8, is the caller's); -1 when the JVM cannot tell or the thread has ended.

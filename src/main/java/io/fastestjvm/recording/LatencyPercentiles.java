@@ -72,9 +72,4 @@ public final class LatencyPercentiles {
     public boolean isMeaningful(final int index) {
         return samplesAbove[index] >= MIN_SAMPLES_ABOVE;
     }
-
-    /** The value at the 50th percentile. */
-    public long median() {
-        return values[0];
-    }
 }

@@ -74,7 +74,25 @@ final class SweepSettings {
 
     private long number(final Properties properties, final String name, final String defaultValue, final long min,
                         final long max, final String accepted) {
-        final String raw = value(properties, name, defaultValue);
+        return whole(name, value(properties, name, defaultValue), min, max, accepted);
+    }
+
+    private long[] list(final Properties properties, final String name, final String defaultValue, final long min,
+                        final long max, final String accepted) {
+        final List<Long> values = new ArrayList<>();
+        for (final String item : value(properties, name, defaultValue).split(",")) {
+            final long parsed = whole(name, item.trim(), min, max, accepted);
+            if (!values.isEmpty() && parsed <= values.get(values.size() - 1)) {
+                throw new InvalidSettingException(name, parsed + " does not rise above the value before it",
+                        accepted);
+            }
+            values.add(parsed);
+        }
+        return values.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    private static long whole(final String name, final String raw, final long min, final long max,
+                              final String accepted) {
         final long parsed;
         try {
             parsed = Long.parseLong(raw.replace("_", ""));
@@ -85,28 +103,5 @@ final class SweepSettings {
             throw new InvalidSettingException(name, parsed + " is out of range", accepted);
         }
         return parsed;
-    }
-
-    private long[] list(final Properties properties, final String name, final String defaultValue, final long min,
-                        final long max, final String accepted) {
-        final String raw = value(properties, name, defaultValue);
-        final List<Long> values = new ArrayList<>();
-        for (final String item : raw.split(",")) {
-            final long parsed;
-            try {
-                parsed = Long.parseLong(item.trim().replace("_", ""));
-            } catch (final NumberFormatException e) {
-                throw new InvalidSettingException(name, "\"" + item.trim() + "\" is not a whole number", accepted);
-            }
-            if (parsed < min || parsed > max) {
-                throw new InvalidSettingException(name, parsed + " is out of range", accepted);
-            }
-            if (!values.isEmpty() && parsed <= values.get(values.size() - 1)) {
-                throw new InvalidSettingException(name, parsed + " does not rise above the value before it",
-                        accepted);
-            }
-            values.add(parsed);
-        }
-        return values.stream().mapToLong(Long::longValue).toArray();
     }
 }

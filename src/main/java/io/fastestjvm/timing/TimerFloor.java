@@ -64,39 +64,7 @@ public final class TimerFloor {
         return new long[] {minNonZero == Long.MAX_VALUE ? 0 : minNonZero, zeros};
     }
 
-    public int calls() {
-        return calls;
-    }
-
-    public long minNanos() {
-        return minNanos;
-    }
-
-    /** The clock's granularity as seen here: the smallest step it ever advanced by. */
-    public long granularityNanos() {
-        return minNonZeroNanos;
-    }
-
-    public long medianNanos() {
-        return medianNanos;
-    }
-
-    public long p99Nanos() {
-        return p99Nanos;
-    }
-
-    public long maxNanos() {
-        return maxNanos;
-    }
-
-    public double meanNanos() {
-        return meanNanos;
-    }
-
-    public long zeroGaps() {
-        return zeroGaps;
-    }
-
+    /** What summary.json records of the floor (granularityNanos: the smallest step the clock ever advanced by). */
     public Map<String, Object> toMap() {
         final Map<String, Object> map = new LinkedHashMap<>();
         map.put("method", "gaps between " + calls + " back-to-back System.nanoTime() calls on the launching thread,"

@@ -70,14 +70,6 @@ public final class ChronicleQueueTransport implements Transport {
         return "chronicle";
     }
 
-    public File directory() {
-        return directory;
-    }
-
-    public long blockSize() {
-        return blockSize;
-    }
-
     @Override
     public Map<String, Object> facts() {
         return Collections.<String, Object>singletonMap("blockSizeBytes", blockSize);

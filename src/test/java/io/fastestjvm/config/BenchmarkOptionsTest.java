@@ -58,8 +58,6 @@ class BenchmarkOptionsTest {
         assertTrue(options.keepQueue());
         assertEquals(RollCycles.FAST_HOURLY, options.rollCycle());
         assertEquals("jdk11", options.profile());
-        assertTrue(options.isExplicit(Settings.RATE));
-        assertFalse(options.isExplicit(Settings.QUEUE_DIR));
     }
 
     @Test

@@ -37,17 +37,17 @@ class ChronicleLimitsTest {
     @Test
     void aRollCycleShorterThanTheRunIsRefusedNamingBothFigures() {
         final InvalidSettingException e = assertThrows(InvalidSettingException.class,
-                () -> Preflight.check(small().withRollCycle(RollCycles.FIVE_MINUTELY)));
+                () -> Preflight.check(small().withSetting(Settings.ROLL_CYCLE, RollCycles.FIVE_MINUTELY)));
         assertEquals("qp.rollCycle: FIVE_MINUTELY rolls every 300 s but this run lasts 340 s (qp.warmupSeconds +"
                 + " qp.seconds x qp.runs), so the queue would roll to a new file while measuring; accepted: a cycle at"
                 + " least as long as the run, e.g. FAST_HOURLY or FAST_DAILY (the default)", e.getMessage());
-        Preflight.check(small().withRollCycle(RollCycles.FAST_HOURLY));
-        Preflight.check(small().withSeconds(250).withRollCycle(RollCycles.FIVE_MINUTELY)); // 290 s: fits
+        Preflight.check(small().withSetting(Settings.ROLL_CYCLE, RollCycles.FAST_HOURLY));
+        Preflight.check(small().withSeconds(250).withSetting(Settings.ROLL_CYCLE, RollCycles.FIVE_MINUTELY)); // 290 s: fits
     }
 
     @Test
     void theRollCycleIsNotAConcernOfTransportsThatWriteNoFiles() {
-        final BenchmarkOptions floor = small().withRollCycle(RollCycles.FIVE_MINUTELY).withTransport("floor");
+        final BenchmarkOptions floor = small().withSetting(Settings.ROLL_CYCLE, RollCycles.FIVE_MINUTELY).withTransport("floor");
         assertFalse(floor.transportEntry().persists(), "the floor ring writes no files");
         assertDoesNotThrow(() -> Preflight.check(floor), "a 340 s run on a 300 s cycle: no roll without files");
         // the same settings over the Chronicle Queue are refused for that very cycle
@@ -62,12 +62,12 @@ class ChronicleLimitsTest {
     @Test
     void aMessageThatDoesNotFitTheBlockIsRefusedNamingTheLargestThatDoes() {
         final InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> Preflight.check(
-                small().withSize(Settings.MAX_SIZE).withBlockSizeMiB(1).withRate(1).withSeconds(1)
+                small().withSize(Settings.MAX_SIZE).withSetting(Settings.BLOCK_SIZE_MIB, 1).withRate(1).withSeconds(1)
                         .withWarmupSeconds(0)));
         assertEquals("qp.size: 1,048,576 bytes do not fit Chronicle Queue's 1.0 MiB block (qp.blockSizeMiB=1): a"
                 + " message and its header must be smaller than one block; accepted: up to 1,048,568 bytes with this"
                 + " block size, or a larger qp.blockSizeMiB (0 sizes it to the run)", e.getMessage());
-        Preflight.check(small().withSize(Settings.MAX_SIZE).withBlockSizeMiB(2).withRate(1).withSeconds(1)
+        Preflight.check(small().withSize(Settings.MAX_SIZE).withSetting(Settings.BLOCK_SIZE_MIB, 2).withRate(1).withSeconds(1)
                 .withWarmupSeconds(0));
     }
 

@@ -37,6 +37,8 @@ class MatrixRecordTest {
                 && json.at("/host/cpuCount").isInt() && json.get("timeoutSecondsPerRun").isInt(), json.toString());
         assertEquals("running", json.get("status").asText());
         assertEquals(0, json.get("sessions").size());
+        assertTrue(json.get("startedAt").asText().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"),
+                json.get("startedAt").asText());
     }
 
     @Test
