@@ -34,6 +34,10 @@ import io.fastestjvm.faults.StaleQueueSweeper;
 import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.slice.SliceChild;
+import io.fastestjvm.verdict.BlocksPair;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.MedianStop;
+import io.fastestjvm.verdict.SteinStop;
 
 /**
  * Entry point of the interleaved comparison ({@code mvn exec:java@Compare}, or {@code jvm-profiles/run-matrix.sh
@@ -216,8 +220,8 @@ public final class Comparison {
             return block;
         }
         int target = block;
-        for (final PairFigure figure : analysis.figures) {
-            if (!ComparisonAnalysis.P50.equals(figure.figure)) {
+        for (final BlocksPair figure : analysis.figures) {
+            if (!BlocksPair.P50.equals(figure.figure)) {
                 continue;
             }
             if (figure.stein == null) {
@@ -247,8 +251,8 @@ public final class Comparison {
         }
         for (int i = 0; i < analysis.variants.size(); i++) {
             for (int j = i + 1; j < analysis.variants.size(); j++) {
-                final PairFigure p50 = analysis.figure(analysis.variants.get(i), analysis.variants.get(j),
-                        ComparisonAnalysis.P50);
+                final BlocksPair p50 = analysis.figure(analysis.variants.get(i), analysis.variants.get(j),
+                        BlocksPair.P50);
                 if (p50 == null || !rule.reached(p50)) {
                     return Math.max(block, Math.min(block + 1, rule.mostBlocks));
                 }
@@ -296,8 +300,8 @@ public final class Comparison {
 
     private static void printVerdict(final ComparisonAnalysis analysis, final PrintStream out) {
         out.println("---------- interleaved comparison, " + analysis.countedBlocks.size() + " blocks ----------");
-        for (final PairFigure figure : analysis.figures) {
-            final io.fastestjvm.statistics.Interval interval = figure.ratioInterval();
+        for (final BlocksPair figure : analysis.figures) {
+            final io.fastestjvm.verdict.Interval interval = figure.ratioInterval();
             out.println(String.format(Locale.ROOT, "%-40s %-38s %.3f %s  %s  [%s; %s]", figure.a + " / " + figure.b,
                     figure.figure, figure.ratio(), interval == null ? "(no interval)"
                             : String.format(Locale.ROOT, "(%.3f-%.3f)", interval.lower(), interval.upper()),

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 import io.fastestjvm.config.FlagSets;
-import io.fastestjvm.report.verdict.PairResult;
-import io.fastestjvm.report.verdict.Verdict;
+import io.fastestjvm.verdict.RunsPair;
+import io.fastestjvm.verdict.RunsVerdict;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 
@@ -34,8 +34,8 @@ final class DefaultVsTunedSection {
                 continue;
             }
             for (final Latency latency : Latency.ALL) {
-                for (final Percentile percentile : Verdict.PERCENTILES) {
-                    final PairResult pair = verdict.overall().pair(tuned.label(), base.label(), latency, percentile);
+                for (final Percentile percentile : RunsVerdict.PERCENTILES) {
+                    final RunsPair pair = verdict.overall().pair(tuned.label(), base.label(), latency, percentile);
                     if (pair == null) {
                         continue;
                     }

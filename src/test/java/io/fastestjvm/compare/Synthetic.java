@@ -1,5 +1,7 @@
 package io.fastestjvm.compare;
 
+import io.fastestjvm.verdict.SteinStop;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

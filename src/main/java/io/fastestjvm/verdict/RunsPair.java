@@ -1,10 +1,10 @@
-package io.fastestjvm.report.verdict;
+package io.fastestjvm.verdict;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 
 /** One comparison of the verdict: {@code a / b} on one latency and percentile, and whether they separate. */
-public final class PairResult {
+public final class RunsPair {
     private final String a;
     private final String b;
     private final Latency latency;
@@ -18,7 +18,7 @@ public final class PairResult {
     private final double[] welch;
     private final boolean separable;
 
-    PairResult(final String a, final String b, final Latency latency, final Percentile percentile, final int runsA,
+    RunsPair(final String a, final String b, final Latency latency, final Percentile percentile, final int runsA,
                final int runsB, final double ratio, final double[] interval, final double pValue,
                final double[] welch, final boolean separable) {
         this.a = a;
@@ -35,8 +35,8 @@ public final class PairResult {
         this.separable = separable;
     }
 
-    PairResult decided(final boolean isSeparable) {
-        return new PairResult(a, b, latency, percentile, runsA, runsB, ratio, new double[] {low, high}, pValue,
+    RunsPair decided(final boolean isSeparable) {
+        return new RunsPair(a, b, latency, percentile, runsA, runsB, ratio, new double[] {low, high}, pValue,
                 welch, isSeparable);
     }
 

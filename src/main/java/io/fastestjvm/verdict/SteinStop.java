@@ -1,10 +1,8 @@
-package io.fastestjvm.compare;
+package io.fastestjvm.verdict;
 
 import java.util.Arrays;
 
 import io.fastestjvm.config.ComparisonOptions;
-import io.fastestjvm.statistics.PairedBlocks;
-import io.fastestjvm.statistics.SteinTwoStage;
 
 /**
  * Stein's stop rule ({@code qp.compare.stop=stein}) as a comparison applies it, in one place for the block loop
@@ -12,24 +10,24 @@ import io.fastestjvm.statistics.SteinTwoStage;
  * {@code qp.compare.blocks} p50 block values of a pair, in block order, and the target half-width is
  * ln(1 + {@code qp.compare.targetPercent} / 100). Immutable.
  */
-final class SteinStop {
+public final class SteinStop {
     /** The most blocks the rule may ask for: {@code qp.compare.blocks}' own upper bound. */
-    static final int MAX_BLOCKS = 1000;
+    public static final int MAX_BLOCKS = 1000;
 
-    final int pilotBlocks;
-    final int targetPercent;
+    public final int pilotBlocks;
+    public final int targetPercent;
 
-    SteinStop(final int pilotBlocks, final int targetPercent) {
+    public SteinStop(final int pilotBlocks, final int targetPercent) {
         this.pilotBlocks = pilotBlocks;
         this.targetPercent = targetPercent;
     }
 
     /** The rule of a comparison's settings, or null when it runs a fixed number of blocks. */
-    static SteinStop of(final ComparisonOptions plan) {
+    public static SteinStop of(final ComparisonOptions plan) {
         return plan.steinStop() ? new SteinStop(plan.blocks(), plan.targetPercent()) : null;
     }
 
-    double targetHalfWidth() {
+    public double targetHalfWidth() {
         return Math.log(1 + targetPercent / 100.0);
     }
 
@@ -37,11 +35,11 @@ final class SteinStop {
      * Stein's plan from a pair's p50 block values, or null while fewer than the pilot's blocks have a value (or
      * the pilot is a single block, which has no sd).
      */
-    SteinTwoStage plan(final PairedBlocks p50) {
+    public SteinTwoStage plan(final PairedBlocks p50) {
         if (pilotBlocks < 2 || p50.blocks() < pilotBlocks) {
             return null;
         }
         return SteinTwoStage.plan(Arrays.copyOf(p50.blockValues(), pilotBlocks), targetHalfWidth(),
-                PairFigure.CONFIDENCE, Math.max(pilotBlocks, MAX_BLOCKS));
+                Separation.CONFIDENCE, Math.max(pilotBlocks, MAX_BLOCKS));
     }
 }
