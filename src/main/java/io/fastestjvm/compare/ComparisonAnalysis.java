@@ -49,18 +49,6 @@ final class ComparisonAnalysis {
         this.medianStop = medianStop;
     }
 
-    /** The analysis of a comparison that ran a fixed number of blocks. */
-    static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
-                                 final List<BlockRow> blocks) {
-        return of(variants, slices, blocks, null);
-    }
-
-    /** The analysis of a comparison that ran under {@code stop} (null: a fixed number of blocks). */
-    static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
-                                 final List<BlockRow> blocks, final SteinStop stop) {
-        return of(variants, slices, blocks, stop, null);
-    }
-
     /** The analysis of a comparison that ran under either stop rule (both null: a fixed number of blocks). */
     static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
                                  final List<BlockRow> blocks, final SteinStop stop, final MedianStop medianStop) {
@@ -256,6 +244,17 @@ final class ComparisonAnalysis {
     double voidPercent(final String variant) {
         final int[] counts = voidsPerVariant.get(variant);
         return counts[1] == 0 ? 0 : 100.0 * counts[0] / counts[1];
+    }
+
+    /** Every pair's primary p50 figure, in pair order; null for a pair whose blocks all failed. */
+    List<BlocksPair> p50s() {
+        final List<BlocksPair> p50s = new ArrayList<>();
+        for (int i = 0; i < variants.size(); i++) {
+            for (int j = i + 1; j < variants.size(); j++) {
+                p50s.add(figure(variants.get(i), variants.get(j), BlocksPair.P50));
+            }
+        }
+        return p50s;
     }
 
     BlocksPair figure(final String a, final String b, final String figure) {

@@ -39,15 +39,15 @@ final class DefaultVsTunedSection {
                     if (pair == null) {
                         continue;
                     }
-                    final boolean tunedFirst = pair.a().equals(tuned.label());
-                    final double ratio = tunedFirst ? pair.ratio() : 1 / pair.ratio();
-                    final double low = tunedFirst ? pair.low() : 1 / pair.high();
-                    final double high = tunedFirst ? pair.high() : 1 / pair.low();
+                    final boolean tunedFirst = pair.a.equals(tuned.label());
+                    final double ratio = tunedFirst ? pair.ratio : 1 / pair.ratio;
+                    final double low = tunedFirst ? pair.low : 1 / pair.high;
+                    final double high = tunedFirst ? pair.high : 1 / pair.low;
                     rows.add(Arrays.asList(FlagSets.jvm(tuned.label()), latency.title() + ", " + percentile.label(),
                             Markdown.nanos(median(base, latency, percentile)),
                             Markdown.nanos(median(tuned, latency, percentile)),
                             String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", ratio, low, high),
-                            pair.separable() ? (ratio < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
+                            pair.separable ? (ratio < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
                             pauses(base, PausesSection.SAFEPOINTS) + " / " + pauses(tuned, PausesSection.SAFEPOINTS),
                             pauses(base, PausesSection.HOT_PATH_DEOPTS) + " / "
                                     + pauses(tuned, PausesSection.HOT_PATH_DEOPTS)));

@@ -20,14 +20,14 @@ final class PairsCsv {
         final StringBuilder csv = new StringBuilder(HEADER).append('\n');
         for (final RunsPair pair : verdict.pairs()) {
             final double[] welch = pair.welch();
-            csv.append(LongCsv.cell(pair.a())).append(',').append(LongCsv.cell(pair.b())).append(',')
-                    .append(pair.latency().fileStem()).append(',').append(pair.percentile().key()).append(',')
-                    .append(pair.runsA()).append(',').append(pair.runsB()).append(',')
-                    .append(number(pair.ratio())).append(',').append(number(pair.low())).append(',')
-                    .append(number(pair.high())).append(',').append(number(welch[0])).append(',')
+            csv.append(LongCsv.cell(pair.a)).append(',').append(LongCsv.cell(pair.b)).append(',')
+                    .append(pair.latency.fileStem()).append(',').append(pair.percentile.key()).append(',')
+                    .append(pair.runsA).append(',').append(pair.runsB).append(',')
+                    .append(number(pair.ratio)).append(',').append(number(pair.low)).append(',')
+                    .append(number(pair.high)).append(',').append(number(welch[0])).append(',')
                     .append(number(welch[1])).append(',').append(number(welch[2])).append(',')
-                    .append(Double.isNaN(pair.pValue()) ? "" : String.format(Locale.ROOT, "%.4g", pair.pValue()))
-                    .append(',').append(pair.separable()).append('\n');
+                    .append(Double.isNaN(pair.pValue) ? "" : String.format(Locale.ROOT, "%.4g", pair.pValue))
+                    .append(',').append(pair.separable).append('\n');
         }
         ReportFiles.write(set.folder().resolve(FILE), csv.toString());
     }

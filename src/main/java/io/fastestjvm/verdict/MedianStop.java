@@ -1,5 +1,7 @@
 package io.fastestjvm.verdict;
 
+import java.util.List;
+
 import io.fastestjvm.config.ComparisonOptions;
 
 /**
@@ -57,5 +59,22 @@ public final class MedianStop {
         final Interval interval = p50.ratioInterval();
         return p50.blocks.blocks() >= leastBlocks && interval != null
                 && halfWidth(interval) <= targetHalfWidth() + 1e-12;
+    }
+
+    /**
+     * The blocks to run, as the last block number, once block {@code block} has ended: this block when every pair's
+     * p50 is narrow enough ({@link #reached}), else the next, up to its most blocks; never fewer than its least
+     * blocks. A pair with no p50 yet (null: its blocks failed) keeps it going too.
+     */
+    public int lastBlock(final List<BlocksPair> p50s, final int block) {
+        if (block < leastBlocks) {
+            return leastBlocks;
+        }
+        for (final BlocksPair p50 : p50s) {
+            if (p50 == null || !reached(p50)) {
+                return Math.max(block, Math.min(block + 1, mostBlocks));
+            }
+        }
+        return block;
     }
 }

@@ -3,24 +3,31 @@ package io.fastestjvm.verdict;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 
-/** One comparison of the verdict: {@code a / b} on one latency and percentile, and whether they separate. */
+/**
+ * One pair of the fresh design's verdict, the run (fresh JVM) as the unit: {@code a / b} on one latency and
+ * percentile, and whether they separate ({@link Separation}). The interleaved design's twin is {@link BlocksPair}.
+ */
 public final class RunsPair {
-    private final String a;
-    private final String b;
-    private final Latency latency;
-    private final Percentile percentile;
-    private final int runsA;
-    private final int runsB;
-    private final double ratio;
-    private final double low;
-    private final double high;
-    private final double pValue;
+    public final String a;
+    public final String b;
+    public final Latency latency;
+    public final Percentile percentile;
+    public final int runsA;
+    public final int runsB;
+    /** Median over a's runs / median over b's runs: below 1, a has the lower latency; low and high: its bootstrap
+     *  interval. */
+    public final double ratio;
+    public final double low;
+    public final double high;
+    /** Welch's p on log run values; NaN when a side has too few runs to test. */
+    public final double pValue;
     private final double[] welch;
-    private final boolean separable;
+    /** Benjamini-Hochberg accepts the difference and the interval excludes 1. */
+    public final boolean separable;
 
     RunsPair(final String a, final String b, final Latency latency, final Percentile percentile, final int runsA,
-               final int runsB, final double ratio, final double[] interval, final double pValue,
-               final double[] welch, final boolean separable) {
+             final int runsB, final double ratio, final double[] interval, final double pValue,
+             final double[] welch, final boolean separable) {
         this.a = a;
         this.b = b;
         this.latency = latency;
@@ -40,56 +47,9 @@ public final class RunsPair {
                 welch, isSeparable);
     }
 
-    public String a() {
-        return a;
-    }
-
-    public String b() {
-        return b;
-    }
-
-    public Latency latency() {
-        return latency;
-    }
-
-    public Percentile percentile() {
-        return percentile;
-    }
-
-    public int runsA() {
-        return runsA;
-    }
-
-    public int runsB() {
-        return runsB;
-    }
-
-    /** Median over a's runs / median over b's runs: below 1, a has the lower latency. */
-    public double ratio() {
-        return ratio;
-    }
-
-    public double low() {
-        return low;
-    }
-
-    public double high() {
-        return high;
-    }
-
-    /** Welch's p on log run values; NaN when a side has too few runs to test. */
-    public double pValue() {
-        return pValue;
-    }
-
     /** The Welch interval of the test: geometric-mean ratio a / b, low, high (NaNs when a side has too few runs). */
     public double[] welch() {
         return welch.clone();
-    }
-
-    /** True when the false-discovery-rate procedure accepts the difference and the interval excludes 1. */
-    public boolean separable() {
-        return separable;
     }
 
     /** The ratio's interval lies wholly on one side of 1: the bootstrap agrees which JVM is lower. */

@@ -41,7 +41,7 @@ public final class RunsVerdict {
                 }
             }
         }
-        final double[] pValues = tested.stream().mapToDouble(RunsPair::pValue).toArray();
+        final double[] pValues = tested.stream().mapToDouble(pair -> pair.pValue).toArray();
         final boolean[] apart = new boolean[pValues.length];
         for (int i = 0; i < apart.length; i++) {
             apart[i] = tested.get(i).intervalExcludesOne();
@@ -82,7 +82,7 @@ public final class RunsVerdict {
     public List<RunsPair> pairs(final Latency latency, final Percentile percentile) {
         final List<RunsPair> selected = new ArrayList<>();
         for (final RunsPair pair : pairs) {
-            if (pair.latency() == latency && pair.percentile() == percentile) {
+            if (pair.latency == latency && pair.percentile == percentile) {
                 selected.add(pair);
             }
         }
@@ -92,7 +92,7 @@ public final class RunsVerdict {
     public List<RunsPair> separablePairs(final Latency latency, final Percentile percentile) {
         final List<RunsPair> selected = new ArrayList<>();
         for (final RunsPair pair : pairs(latency, percentile)) {
-            if (pair.separable()) {
+            if (pair.separable) {
                 selected.add(pair);
             }
         }
@@ -102,7 +102,7 @@ public final class RunsVerdict {
     /** The comparison of two labels on one figure, or null when it was not made. */
     public RunsPair pair(final String a, final String b, final Latency latency, final Percentile percentile) {
         for (final RunsPair pair : pairs(latency, percentile)) {
-            if (pair.a().equals(a) && pair.b().equals(b) || pair.a().equals(b) && pair.b().equals(a)) {
+            if (pair.a.equals(a) && pair.b.equals(b) || pair.a.equals(b) && pair.b.equals(a)) {
                 return pair;
             }
         }
@@ -129,9 +129,9 @@ public final class RunsVerdict {
         while (merged) {
             merged = false;
             for (final RunsPair pair : pairs(latency, percentile)) {
-                final int ca = component.get(pair.a());
-                final int cb = component.get(pair.b());
-                if (!pair.separable() && ca != cb) {
+                final int ca = component.get(pair.a);
+                final int cb = component.get(pair.b);
+                if (!pair.separable && ca != cb) {
                     final int keep = Math.min(ca, cb);
                     final int drop = Math.max(ca, cb);
                     component.replaceAll((label, c) -> c == drop ? keep : c);

@@ -51,12 +51,6 @@ public final class SteinTwoStage {
         this.totalBlocks = (int) Math.min(requiredBlocks, maxBlocks);
     }
 
-    /** The plan for a pilot of n0 >= 2 block values, a target half-width and a confidence, without a cap. */
-    public static SteinTwoStage plan(final double[] pilotBlockValues, final double targetHalfWidth,
-                                     final double confidence) {
-        return plan(pilotBlockValues, targetHalfWidth, confidence, Integer.MAX_VALUE);
-    }
-
     /** The plan, running at most {@code maxBlocks} blocks in all (pilot included). */
     public static SteinTwoStage plan(final double[] pilotBlockValues, final double targetHalfWidth,
                                      final double confidence, final int maxBlocks) {

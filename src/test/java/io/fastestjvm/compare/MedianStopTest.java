@@ -79,14 +79,14 @@ class MedianStopTest {
             tight.pairedBlock(block, 0.005 * (block % 3 - 1));
             wide.pairedBlock(block, 0.08 * (block % 3 - 1));
         }
-        assertEquals(6, Comparison.medianTarget(tight.analyse(null), rule, 4), "its least blocks first");
-        assertEquals(9, Comparison.medianTarget(ComparisonAnalysis.of(tight.variants, tight.slices, tight.blocks,
-                null, rule), rule, 9), "within +/-5 %: stop");
-        assertEquals(10, Comparison.medianTarget(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
-                null, rule), rule, 9), "wider: one more block");
+        assertEquals(6, rule.lastBlock(tight.analyse(null).p50s(), 4), "its least blocks first");
+        assertEquals(9, rule.lastBlock(ComparisonAnalysis.of(tight.variants, tight.slices, tight.blocks,
+                null, rule).p50s(), 9), "within +/-5 %: stop");
+        assertEquals(10, rule.lastBlock(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
+                null, rule).p50s(), 9), "wider: one more block");
         assertEquals(30, rule.mostBlocks, "no time cap: at most 5 x its least blocks");
-        assertEquals(30, Comparison.medianTarget(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
-                null, rule), rule, 30), "and then it ends, narrow or not");
+        assertEquals(30, rule.lastBlock(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
+                null, rule).p50s(), 30), "and then it ends, narrow or not");
         settings.setProperty("qp.compare.maxMinutes", "30");
         assertEquals(MedianStop.MAX_BLOCKS, MedianStop.of(ComparisonOptions.fromProperties(settings)).mostBlocks,
                 "under a time cap the cap ends it");
@@ -122,8 +122,8 @@ class MedianStopTest {
                 block++;
                 data.pairedBlock(block, draw(random, mu));
                 if (block >= RULE.leastBlocks) {
-                    target = Math.min(60, Comparison.medianTarget(ComparisonAnalysis.of(data.variants, data.slices,
-                            data.blocks, null, RULE), RULE, block));
+                    target = Math.min(60, RULE.lastBlock(ComparisonAnalysis.of(data.variants, data.slices,
+                            data.blocks, null, RULE).p50s(), block));
                 }
             }
             final BlocksPair p50 = figure(ComparisonAnalysis.of(data.variants, data.slices, data.blocks, null, RULE),

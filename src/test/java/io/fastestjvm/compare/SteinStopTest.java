@@ -125,7 +125,7 @@ class SteinStopTest {
         final Synthetic data = Synthetic.generate(7, 6, 10, 30, 0);
         final BlocksPair figure = p50(data.analyse(rule));
         assertTrue(figure.stein.totalBlocks() > 6, "this pilot asks for a second stage");
-        assertEquals(figure.stein.totalBlocks(), Comparison.steinTarget(data.analyse(rule), plan, 6, err));
+        assertEquals(figure.stein.totalBlocks(), SteinStop.of(plan).lastBlock(data.analyse(rule).p50s(), 6, err));
         assertTrue(new String(bytes.toByteArray(), StandardCharsets.UTF_8).startsWith("[qp] Stein's rule, a / b: "
                 + figure.stein.totalBlocks() + " blocks for +/-1 % (Stein, pilot 6 blocks, s0 = "), bytes.toString());
 
@@ -136,22 +136,24 @@ class SteinStopTest {
         shortPilot.slices.removeIf(row -> row.block == 3);
         shortPilot.failed(3, "x");
         bytes.reset();
-        assertEquals(7, Comparison.steinTarget(shortPilot.analyse(rule), plan, 6, err));
+        assertEquals(7, SteinStop.of(plan).lastBlock(shortPilot.analyse(rule).p50s(), 6, err));
         assertEquals("[qp] Stein's pilot has 5 of 6 blocks after block 6: one more block\n",
                 new String(bytes.toByteArray(), StandardCharsets.UTF_8));
-        assertEquals(12, Comparison.steinTarget(shortPilot.analyse(rule), plan, 12, err), "no more after 12");
+        assertEquals(12, SteinStop.of(plan).lastBlock(shortPilot.analyse(rule).p50s(), 12, err), "no more after 12");
         final Synthetic complete = Synthetic.generate(7, 7, 10, 30, 0);
         complete.blocks.removeIf(row -> row.block == 3);
         complete.slices.removeIf(row -> row.block == 3);
         complete.failed(3, "x");
         final BlocksPair late = p50(complete.analyse(rule));
         assertEquals(Arrays.asList(1, 2, 4, 5, 6, 7), late.blockNumbers.subList(0, 6));
-        assertEquals(7 + late.stein.totalBlocks() - 6, Comparison.steinTarget(complete.analyse(rule), plan, 7, err));
+        assertEquals(7 + late.stein.totalBlocks() - 6,
+                SteinStop.of(plan).lastBlock(complete.analyse(rule).p50s(), 7, err));
 
         settings.setProperty("qp.compare.blocks", "1");
         bytes.reset();
-        assertEquals(1, Comparison.steinTarget(Synthetic.generate(7, 1, 10, 30, 0).analyse(new SteinStop(1, 1)),
-                ComparisonOptions.fromProperties(settings), 1, err), "a single block has no sd to plan from");
+        assertEquals(1, SteinStop.of(ComparisonOptions.fromProperties(settings))
+                .lastBlock(Synthetic.generate(7, 1, 10, 30, 0).analyse(new SteinStop(1, 1)).p50s(), 1, err),
+                "a single block has no sd to plan from");
         assertEquals("[qp] Stein's rule needs a pilot of 2 blocks or more (qp.compare.blocks=1): no second stage\n",
                 new String(bytes.toByteArray(), StandardCharsets.UTF_8));
     }

@@ -50,9 +50,9 @@ class RunsVerdictTest {
         final RunsVerdict verdict = RunsVerdict.of(Arrays.asList(a, b));
         assertEquals(6, verdict.pairs().size());
         for (final RunsPair pair : verdict.pairs()) {
-            assertFalse(pair.separable(), pair.a() + " vs " + pair.b());
-            assertEquals(1.0, pair.ratio(), 1e-12);
-            assertTrue(pair.low() <= 1 && pair.high() >= 1);
+            assertFalse(pair.separable, pair.a + " vs " + pair.b);
+            assertEquals(1.0, pair.ratio, 1e-12);
+            assertTrue(pair.low <= 1 && pair.high >= 1);
         }
         assertEquals(Arrays.asList(Arrays.asList("a", "b")), verdict.groups(Latency.ACTUAL_SEND, Percentile.P50));
     }
@@ -61,7 +61,7 @@ class RunsVerdictTest {
     void sameDistributionDifferentRunsAreNotSeparable() {
         final RunsVerdict verdict = RunsVerdict.of(Arrays.asList(subject("a", 400, 10, 1), subject("b", 400, 10, 2)));
         for (final RunsPair pair : verdict.pairs()) {
-            assertFalse(pair.separable(), pair.percentile() + " p=" + pair.pValue());
+            assertFalse(pair.separable, pair.percentile + " p=" + pair.pValue);
         }
     }
 
@@ -71,10 +71,10 @@ class RunsVerdictTest {
             final RunsVerdict verdict = RunsVerdict.of(Arrays.asList(subject("slow", 600, n, 3),
                     subject("fast", 300, n, 4)));
             for (final RunsPair pair : verdict.pairs()) {
-                assertTrue(pair.separable(), n + " runs: p=" + pair.pValue());
+                assertTrue(pair.separable, n + " runs: p=" + pair.pValue);
                 assertEquals("fast", pair.lower());
-                assertTrue(pair.ratio() > 1.5 && pair.low() > 1, n + " runs: ratio " + pair.ratio()
-                        + " [" + pair.low() + ", " + pair.high() + "]");
+                assertTrue(pair.ratio > 1.5 && pair.low > 1, n + " runs: ratio " + pair.ratio
+                        + " [" + pair.low + ", " + pair.high + "]");
             }
             assertEquals(Arrays.asList(Arrays.asList("fast"), Arrays.asList("slow")),
                     verdict.groups(Latency.INTENDED_SEND, Percentile.P99_99));
@@ -91,9 +91,9 @@ class RunsVerdictTest {
         final RunsVerdict verdict = RunsVerdict.of(subjects);
         assertEquals(36 * 6, verdict.pairs().size());
         for (final RunsPair pair : verdict.pairs()) {
-            final boolean involvesApart = pair.a().equals("apart") || pair.b().equals("apart");
+            final boolean involvesApart = pair.a.equals("apart") || pair.b.equals("apart");
             if (involvesApart) {
-                assertTrue(pair.separable(), pair.a() + "/" + pair.b() + " p=" + pair.pValue());
+                assertTrue(pair.separable, pair.a + "/" + pair.b + " p=" + pair.pValue);
                 assertEquals("apart", pair.higher());
             }
         }
@@ -106,8 +106,8 @@ class RunsVerdictTest {
         final RunsVerdict verdict = RunsVerdict.of(Arrays.asList(subject("one", 300, 1, 1),
                 subject("many", 900, 5, 2)));
         for (final RunsPair pair : verdict.pairs()) {
-            assertTrue(Double.isNaN(pair.pValue()));
-            assertFalse(pair.separable());
+            assertTrue(Double.isNaN(pair.pValue));
+            assertFalse(pair.separable);
         }
     }
 
@@ -116,8 +116,8 @@ class RunsVerdictTest {
         final RunsVerdict first = RunsVerdict.of(Arrays.asList(subject("a", 300, 7, 1), subject("b", 330, 7, 2)));
         final RunsVerdict second = RunsVerdict.of(Arrays.asList(subject("a", 300, 7, 1), subject("b", 330, 7, 2)));
         for (int i = 0; i < first.pairs().size(); i++) {
-            assertEquals(first.pairs().get(i).low(), second.pairs().get(i).low(), 0);
-            assertEquals(first.pairs().get(i).high(), second.pairs().get(i).high(), 0);
+            assertEquals(first.pairs().get(i).low, second.pairs().get(i).low, 0);
+            assertEquals(first.pairs().get(i).high, second.pairs().get(i).high, 0);
         }
     }
 
@@ -152,10 +152,10 @@ class RunsVerdictTest {
         final List<RunsPair> pairs = RunsVerdict.of(Arrays.asList(a, b)).pairs();
         assertEquals(6, pairs.size());
         for (final RunsPair pair : pairs) {
-            assertEquals(3, pair.ratio(), 0);
-            assertTrue(pair.pValue() < Separation.FALSE_DISCOVERY_RATE / pairs.size(), "p " + pair.pValue());
-            assertEquals(1, pair.low(), 0);
-            assertFalse(pair.separable());
+            assertEquals(3, pair.ratio, 0);
+            assertTrue(pair.pValue < Separation.FALSE_DISCOVERY_RATE / pairs.size(), "p " + pair.pValue);
+            assertEquals(1, pair.low, 0);
+            assertFalse(pair.separable);
         }
     }
 
