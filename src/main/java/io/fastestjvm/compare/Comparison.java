@@ -34,6 +34,10 @@ import io.fastestjvm.faults.StaleQueueSweeper;
 import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.slice.SliceChild;
+import io.fastestjvm.verdict.BlocksPair;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.MedianStop;
+import io.fastestjvm.verdict.SteinStop;
 
 /**
  * Entry point of the interleaved comparison ({@code mvn exec:java@Compare}, or {@code jvm-profiles/run-matrix.sh
@@ -155,10 +159,10 @@ public final class Comparison {
                 anyFailed |= runner.run(block) != null;
                 blockSeconds.add((System.nanoTime() - blockStarted) / 1e9);
                 final ComparisonAnalysis sofar = analyse(folder, plan);
-                if (plan.steinStop() && block >= plan.blocks()) {
-                    target = steinTarget(sofar, plan, block, err);
-                } else if (plan.medianStop()) {
-                    target = medianTarget(sofar, MedianStop.of(plan), block);
+                if (sofar.stop != null && block >= plan.blocks()) {
+                    target = sofar.stop.lastBlock(sofar.p50s(), block, err);
+                } else if (sofar.medianStop != null) {
+                    target = sofar.medianStop.lastBlock(sofar.p50s(), block);
                 }
                 final double capSeconds = plan.maxMinutes() == 0 ? Double.POSITIVE_INFINITY
                         : (capNanos - (System.nanoTime() - started)) / 1e9;
@@ -203,61 +207,6 @@ public final class Comparison {
         return held;
     }
 
-    /**
-     * The blocks to run under Stein's rule, as the last block number, once block {@code block} has ended: the
-     * pilot's last block plus the second stage the pilot's p50 block values ask for (the most over all pairs), the
-     * pilot taken as the report takes it ({@link SteinStop}). While a failed block leaves the pilot short, one more
-     * block, up to twice the pilot's blocks; then the comparison stops with what it has.
-     */
-    static int steinTarget(final ComparisonAnalysis analysis, final ComparisonOptions plan, final int block,
-                           final PrintStream err) {
-        if (plan.blocks() < 2) {
-            err.println("[qp] Stein's rule needs a pilot of 2 blocks or more (qp.compare.blocks=" + plan.blocks()
-                    + "): no second stage");
-            return block;
-        }
-        int target = block;
-        for (final PairFigure figure : analysis.figures) {
-            if (!ComparisonAnalysis.P50.equals(figure.figure)) {
-                continue;
-            }
-            if (figure.stein == null) {
-                final boolean more = block < 2 * plan.blocks();
-                err.println("[qp] Stein's pilot has " + figure.blocks.blocks() + " of " + plan.blocks()
-                        + " blocks after block " + block + (more ? ": one more block" : ": stopping without it"));
-                return more ? block + 1 : block;
-            }
-            final int pilotEnd = figure.blockNumbers.get(plan.blocks() - 1);
-            if (pilotEnd == block) {
-                err.println("[qp] Stein's rule, " + figure.a + " / " + figure.b + ": " + figure.stein.totalBlocks()
-                        + " blocks for +/-" + plan.targetPercent() + " % (" + figure.method() + ")");
-            }
-            target = Math.max(target, pilotEnd + figure.stein.totalBlocks() - plan.blocks());
-        }
-        return target;
-    }
-
-    /**
-     * The blocks to run under the median rule, as the last block number, once block {@code block} has ended: this
-     * block when every pair's p50 is narrow enough ({@link MedianStop#reached}), else the next, up to the rule's
-     * most blocks; never fewer than its least blocks. A pair with no p50 yet (its blocks failed) keeps it going too.
-     */
-    static int medianTarget(final ComparisonAnalysis analysis, final MedianStop rule, final int block) {
-        if (block < rule.leastBlocks) {
-            return rule.leastBlocks;
-        }
-        for (int i = 0; i < analysis.variants.size(); i++) {
-            for (int j = i + 1; j < analysis.variants.size(); j++) {
-                final PairFigure p50 = analysis.figure(analysis.variants.get(i), analysis.variants.get(j),
-                        ComparisonAnalysis.P50);
-                if (p50 == null || !rule.reached(p50)) {
-                    return Math.max(block, Math.min(block + 1, rule.mostBlocks));
-                }
-            }
-        }
-        return block;
-    }
-
     static ComparisonAnalysis analyse(final File folder, final ComparisonOptions plan) throws IOException {
         final List<String> names = new ArrayList<>();
         for (final VariantSpec variant : plan.variants()) {
@@ -297,8 +246,8 @@ public final class Comparison {
 
     private static void printVerdict(final ComparisonAnalysis analysis, final PrintStream out) {
         out.println("---------- interleaved comparison, " + analysis.countedBlocks.size() + " blocks ----------");
-        for (final PairFigure figure : analysis.figures) {
-            final io.fastestjvm.statistics.Interval interval = figure.ratioInterval();
+        for (final BlocksPair figure : analysis.figures) {
+            final io.fastestjvm.verdict.Interval interval = figure.ratioInterval();
             out.println(String.format(Locale.ROOT, "%-40s %-38s %.3f %s  %s  [%s; %s]", figure.a + " / " + figure.b,
                     figure.figure, figure.ratio(), interval == null ? "(no interval)"
                             : String.format(Locale.ROOT, "(%.3f-%.3f)", interval.lower(), interval.upper()),

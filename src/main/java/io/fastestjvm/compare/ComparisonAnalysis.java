@@ -9,31 +9,25 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import io.fastestjvm.statistics.BenjaminiHochberg;
-import io.fastestjvm.statistics.PairedBlocks;
-import io.fastestjvm.statistics.StartOrderEffect;
+import io.fastestjvm.verdict.PairedBlocks;
+import io.fastestjvm.verdict.StartOrderEffect;
+import io.fastestjvm.verdict.BlocksPair;
+import io.fastestjvm.verdict.MedianStop;
+import io.fastestjvm.verdict.SteinStop;
 
 /**
- * The paired, block-level comparison of a finished (or partial) comparison, from its two CSV files alone. Only
+ * The interleaved design's block values, from a finished (or partial) comparison's two CSV files alone: only
  * blocks in which every variant completed count; within them, only cycles no slice voided. For each pair A / B
  * (A listed before B): the median as the block median of per-cycle log ratios of slice p50s (a slice the host
- * stalled moves a mean, not a median), and its shift in ns;
- * the tail (p99, p99.9) as the log ratio of each block's pooled percentiles. Benjamini-Hochberg at
- * {@link #FDR} runs over two families: the primary figure of every pair (the actual-send p50), and the others
- * (intended-send p50, p99, p99.9), so noisy tails do not dilute the p50; a figure is separable when BH accepts it in
- * its family and its interval excludes 1. Under Stein's stop rule ({@link SteinStop}) the p50 figures carry Stein's
- * interval and test once the pilot is complete.
+ * stalled moves a mean, not a median), and its shift in ns; the tail (p99, p99.9) as the log ratio of each block's
+ * pooled percentiles. The inference on them is the verdict package's ({@link BlocksPair}), decided in two families:
+ * the primary figure of every pair (the actual-send p50), and the others (intended-send p50, p99, p99.9), so noisy
+ * tails do not dilute the p50. Under Stein's stop rule ({@link SteinStop}) the p50 figures carry Stein's interval and
+ * test once the pilot is complete.
  */
 final class ComparisonAnalysis {
-    static final double FDR = 0.05;
-    static final String P50 = "actual-send p50";
-    /** The p50's robust reading: the median block, which one fresh JVM drawn far off moves by one rank at most. */
-    static final String P50_MEDIAN_OF_BLOCKS = "actual-send p50, median of blocks";
-    /** Under the median stop rule the median of blocks is primary, and the mean of blocks (t) its secondary twin. */
-    static final String P50_MEAN_OF_BLOCKS = "actual-send p50, mean of blocks";
-
     final List<String> variants;
-    final List<PairFigure> figures = new ArrayList<>();
+    final List<BlocksPair> figures = new ArrayList<>();
     /** Per pair "A / B": the paired p50 shift in ns (A - B), blocks as units. */
     final Map<String, PairedBlocks> shifts = new LinkedHashMap<>();
     final Set<Integer> countedBlocks = new TreeSet<>();
@@ -53,18 +47,6 @@ final class ComparisonAnalysis {
         this.blockRows = blocks;
         this.stop = stop;
         this.medianStop = medianStop;
-    }
-
-    /** The analysis of a comparison that ran a fixed number of blocks. */
-    static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
-                                 final List<BlockRow> blocks) {
-        return of(variants, slices, blocks, null);
-    }
-
-    /** The analysis of a comparison that ran under {@code stop} (null: a fixed number of blocks). */
-    static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
-                                 final List<BlockRow> blocks, final SteinStop stop) {
-        return of(variants, slices, blocks, stop, null);
     }
 
     /** The analysis of a comparison that ran under either stop rule (both null: a fixed number of blocks). */
@@ -112,27 +94,19 @@ final class ComparisonAnalysis {
                 pair(variants.get(i), variants.get(j), cycles, byBlock);
             }
         }
-        correct(family(true));
-        correct(family(false));
+        BlocksPair.decide(family(true));
+        BlocksPair.decide(family(false));
     }
 
     /** The primary figures (each pair's actual-send p50), or the others. */
-    List<PairFigure> family(final boolean primary) {
-        final List<PairFigure> family = new ArrayList<>();
-        for (final PairFigure figure : figures) {
+    List<BlocksPair> family(final boolean primary) {
+        final List<BlocksPair> family = new ArrayList<>();
+        for (final BlocksPair figure : figures) {
             if (figure.primary() == primary) {
                 family.add(figure);
             }
         }
         return family;
-    }
-
-    private static void correct(final List<PairFigure> family) {
-        final double[] p = family.stream().mapToDouble(PairFigure::pValue).toArray();
-        final boolean[] accepted = BenjaminiHochberg.discoveries(p, FDR);
-        for (int i = 0; i < accepted.length; i++) {
-            family.get(i).discovery = accepted[i];
-        }
     }
 
     private void pair(final String a, final String b, final Map<Integer, Map<Integer, Map<String, SliceRow>>> cycles,
@@ -173,16 +147,16 @@ final class ComparisonAnalysis {
         final List<Integer> numbers = Collections.unmodifiableList(paired);
         final PairedBlocks p50 = PairedBlocks.ofMedians(logRatios);
         if (medianStop != null) {
-            figures.add(PairFigure.medianOf(a, b, P50, p50, numbers));
-            figures.add(new PairFigure(a, b, P50_MEAN_OF_BLOCKS, p50, numbers, null));
+            figures.add(BlocksPair.medianOf(a, b, BlocksPair.P50, p50, numbers));
+            figures.add(new BlocksPair(a, b, BlocksPair.P50_MEAN_OF_BLOCKS, p50, numbers, null));
         } else {
-            figures.add(new PairFigure(a, b, P50, p50, numbers, stop == null ? null : stop.plan(p50)));
-            figures.add(PairFigure.medianOf(a, b, P50_MEDIAN_OF_BLOCKS, p50, numbers));
+            figures.add(new BlocksPair(a, b, BlocksPair.P50, p50, numbers, stop == null ? null : stop.plan(p50)));
+            figures.add(BlocksPair.medianOf(a, b, BlocksPair.P50_MEDIAN_OF_BLOCKS, p50, numbers));
         }
-        figures.add(new PairFigure(a, b, "actual-send p99 (pooled per block)", PairedBlocks.of(p99), numbers, null));
-        figures.add(new PairFigure(a, b, "actual-send p99.9 (pooled per block)", PairedBlocks.of(p999), numbers,
+        figures.add(new BlocksPair(a, b, "actual-send p99 (pooled per block)", PairedBlocks.of(p99), numbers, null));
+        figures.add(new BlocksPair(a, b, "actual-send p99.9 (pooled per block)", PairedBlocks.of(p999), numbers,
                 null));
-        figures.add(new PairFigure(a, b, "intended-send p50", PairedBlocks.ofMedians(intendedLogRatios), numbers,
+        figures.add(new BlocksPair(a, b, "intended-send p50", PairedBlocks.ofMedians(intendedLogRatios), numbers,
                 null));
         shifts.put(a + " / " + b, PairedBlocks.ofMedians(shiftNanos));
     }
@@ -233,7 +207,7 @@ final class ComparisonAnalysis {
      * The start order's share of a figure's block values ({@link StartOrderEffect}), from each block's start
      * positions in blocks.csv; null where the order is unknown (sets before it was recorded) or cannot be fitted.
      */
-    StartOrderEffect startOrder(final PairFigure figure) {
+    StartOrderEffect startOrder(final BlocksPair figure) {
         final int[] signs = new int[figure.blockNumbers.size()];
         for (int i = 0; i < signs.length; i++) {
             int a = -1;
@@ -272,8 +246,19 @@ final class ComparisonAnalysis {
         return counts[1] == 0 ? 0 : 100.0 * counts[0] / counts[1];
     }
 
-    PairFigure figure(final String a, final String b, final String figure) {
-        for (final PairFigure candidate : figures) {
+    /** Every pair's primary p50 figure, in pair order; null for a pair whose blocks all failed. */
+    List<BlocksPair> p50s() {
+        final List<BlocksPair> p50s = new ArrayList<>();
+        for (int i = 0; i < variants.size(); i++) {
+            for (int j = i + 1; j < variants.size(); j++) {
+                p50s.add(figure(variants.get(i), variants.get(j), BlocksPair.P50));
+            }
+        }
+        return p50s;
+    }
+
+    BlocksPair figure(final String a, final String b, final String figure) {
+        for (final BlocksPair candidate : figures) {
             if (candidate.a.equals(a) && candidate.b.equals(b) && candidate.figure.equals(figure)) {
                 return candidate;
             }

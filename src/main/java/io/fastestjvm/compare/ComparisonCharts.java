@@ -10,7 +10,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.fastestjvm.charts.PairedSlicesChart;
-import io.fastestjvm.statistics.Interval;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.BlocksPair;
 
 /**
  * The charts of a comparison, {@code charts/<A>-vs-<B>.png} beside {@code report.md}, one per pair A / B that has a
@@ -28,7 +29,7 @@ final class ComparisonCharts {
     /** The chart file names, relative to the comparison folder, that {@link #write} writes for this analysis. */
     static List<String> names(final ComparisonAnalysis analysis) {
         final List<String> names = new ArrayList<>();
-        for (final PairFigure figure : p50Figures(analysis)) {
+        for (final BlocksPair figure : p50Figures(analysis)) {
             names.add(FOLDER + "/" + fileName(figure.a, figure.b) + ".png");
         }
         return names;
@@ -52,7 +53,7 @@ final class ComparisonCharts {
             System.setProperty("java.awt.headless", "true");
         }
         final List<String> written = new ArrayList<>();
-        for (final PairFigure figure : p50Figures(analysis)) {
+        for (final BlocksPair figure : p50Figures(analysis)) {
             final String name = fileName(figure.a, figure.b);
             try {
                 chart(analysis, figure).savePng(new File(folder, FOLDER).toPath(), name);
@@ -85,17 +86,17 @@ final class ComparisonCharts {
         return hash > 0 ? variant.substring(0, hash) : variant;
     }
 
-    private static List<PairFigure> p50Figures(final ComparisonAnalysis analysis) {
-        final List<PairFigure> figures = new ArrayList<>();
-        for (final PairFigure figure : analysis.figures) {
-            if (ComparisonAnalysis.P50.equals(figure.figure)) {
+    private static List<BlocksPair> p50Figures(final ComparisonAnalysis analysis) {
+        final List<BlocksPair> figures = new ArrayList<>();
+        for (final BlocksPair figure : analysis.figures) {
+            if (BlocksPair.P50.equals(figure.figure)) {
                 figures.add(figure);
             }
         }
         return figures;
     }
 
-    static PairedSlicesChart chart(final ComparisonAnalysis analysis, final PairFigure figure) {
+    static PairedSlicesChart chart(final ComparisonAnalysis analysis, final BlocksPair figure) {
         final String a = figure.a;
         final String b = figure.b;
         // block -> cycle -> variant -> row: the counted blocks' cycles no slice voided

@@ -9,10 +9,11 @@ import java.util.List;
 
 import org.apache.commons.math3.stat.StatUtils;
 
-import io.fastestjvm.statistics.Interval;
-import io.fastestjvm.statistics.PairedBlocks;
-import io.fastestjvm.statistics.StartOrderEffect;
-import io.fastestjvm.statistics.VarianceComponents;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.PairedBlocks;
+import io.fastestjvm.verdict.StartOrderEffect;
+import io.fastestjvm.verdict.VarianceComponents;
+import io.fastestjvm.verdict.BlocksPair;
 
 /**
  * {@code --components BASE_FOLDER [BASE_FOLDER ...] -- FOLDER [FOLDER ...]}: a Markdown table of where the variance
@@ -51,7 +52,7 @@ final class ComparisonComponents {
         }
 
         static Row of(final String name, final ComparisonAnalysis analysis) {
-            final PairFigure p50 = analysis.family(true).isEmpty() ? null : analysis.family(true).get(0);
+            final BlocksPair p50 = analysis.family(true).isEmpty() ? null : analysis.family(true).get(0);
             final List<double[]> costs = analysis.blockSeconds();
             final double[] slice = costs == null ? new double[0]
                     : costs.stream().mapToDouble(c -> c[1] / (c[2] * analysis.variants.size())).toArray();
@@ -71,7 +72,7 @@ final class ComparisonComponents {
          * residual variance, n - 2 df), or null where the order is unknown or cannot be fitted.
          */
         static Row withoutStartOrder(final Row row, final ComparisonAnalysis analysis) {
-            final List<PairFigure> primary = analysis.family(true);
+            final List<BlocksPair> primary = analysis.family(true);
             final StartOrderEffect order = primary.isEmpty() ? null : analysis.startOrder(primary.get(0));
             return order == null ? null : new Row(row.name + ", start order taken out", row.pair, row.blocks,
                     order.residualSd() * order.residualSd(), order.residualDf(), row.withinSd, row.sliceSeconds,

@@ -5,7 +5,8 @@ import java.util.List;
 
 import org.apache.commons.math3.stat.StatUtils;
 
-import io.fastestjvm.statistics.Interval;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.BlocksPair;
 
 /**
  * What a running comparison says after each block, one line per pair: the p50 ratio so far with its interval and
@@ -30,7 +31,7 @@ final class ComparisonProgress {
             for (int j = i + 1; j < analysis.variants.size(); j++) {
                 final String a = analysis.variants.get(i);
                 final String b = analysis.variants.get(j);
-                final PairFigure p50 = analysis.figure(a, b, ComparisonAnalysis.P50);
+                final BlocksPair p50 = analysis.figure(a, b, BlocksPair.P50);
                 lines.add("[qp] after block " + block + " of " + target + ": " + a + " / " + b + " "
                         + (p50 == null ? "no counted block yet" : sofar(p50)) + "; " + rest);
             }
@@ -38,7 +39,7 @@ final class ComparisonProgress {
         return lines;
     }
 
-    private static String sofar(final PairFigure p50) {
+    private static String sofar(final BlocksPair p50) {
         final Interval interval = p50.ratioInterval();
         if (interval == null) {
             return fmt("p50 %.3f, interval from %d blocks", p50.ratio(), p50.minBlocks());
@@ -76,7 +77,7 @@ final class ComparisonProgress {
     /** Whether every pair's p50 carries Stein's plan, so the blocks to run are the rule's. */
     private static boolean steinHasSpoken(final ComparisonAnalysis analysis) {
         boolean any = false;
-        for (final PairFigure figure : analysis.family(true)) {
+        for (final BlocksPair figure : analysis.family(true)) {
             if (figure.stein == null) {
                 return false;
             }

@@ -6,12 +6,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.fastestjvm.statistics.BinomialShare;
-import io.fastestjvm.statistics.Interval;
-import io.fastestjvm.statistics.MedianOfBlocks;
-import io.fastestjvm.statistics.PairedBlocks;
-import io.fastestjvm.statistics.StartOrderEffect;
-import io.fastestjvm.statistics.VarianceComponents;
+import io.fastestjvm.verdict.BinomialShare;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.MedianOfBlocks;
+import io.fastestjvm.verdict.PairedBlocks;
+import io.fastestjvm.verdict.StartOrderEffect;
+import io.fastestjvm.verdict.VarianceComponents;
+import io.fastestjvm.verdict.BlocksPair;
+import io.fastestjvm.verdict.Separation;
 import org.apache.commons.math3.stat.StatUtils;
 
 /**
@@ -51,7 +53,7 @@ public final class ComparisonReport {
                 + " under %d blocks); a fresh JVM drawn far off the rest moves it by one rank at most, where it moves"
                 + " the mean and widens the t interval by its whole distance.",
                 medianPrimary ? ", read as the median of blocks (the median stop rule)" : "",
-                Math.round(ComparisonAnalysis.FDR * 100), analysis.family(true).size(),
+                Math.round(Separation.FALSE_DISCOVERY_RATE * 100), analysis.family(true).size(),
                 analysis.family(false).size(), medianPrimary ? "mean of blocks" : "median of blocks",
                 PairedBlocks.MIN_BLOCKS, MedianOfBlocks.MIN_BLOCKS));
         if (analysis.stop != null) {
@@ -69,7 +71,7 @@ public final class ComparisonReport {
         md.append("\n\n");
         md.append(VERDICT_HEADING).append("\n\n| pair | figure | family | ratio | 95 % interval | interval from | p"
                 + " | blocks | verdict |\n|---|---|---|---:|---|---|---:|---:|---|\n");
-        for (final PairFigure figure : analysis.figures) {
+        for (final BlocksPair figure : analysis.figures) {
             final Interval interval = figure.ratioInterval();
             md.append("| ").append(figure.a).append(" / ").append(figure.b).append(" | ").append(figure.figure)
                     .append(" | ").append(figure.family()).append(" | ").append(fmt("%.3f", figure.ratio()))
@@ -86,7 +88,7 @@ public final class ComparisonReport {
         for (final Map.Entry<String, PairedBlocks> shift : analysis.shifts.entrySet()) {
             final PairedBlocks blocks = shift.getValue();
             final MedianOfBlocks median = medianPrimary ? new MedianOfBlocks(blocks.blockValues()) : null;
-            final Interval interval = median != null ? median.interval() : blocks.interval(PairFigure.CONFIDENCE);
+            final Interval interval = median != null ? median.interval() : blocks.interval(Separation.CONFIDENCE);
             md.append("| ").append(shift.getKey()).append(" | ")
                     .append(fmt("%.1f", median != null ? median.median() : blocks.mean())).append(" | ")
                     .append(interval == null ? "-" : fmt("%.1f - %.1f", interval.lower(), interval.upper()))
@@ -110,8 +112,8 @@ public final class ComparisonReport {
         md.append("\n\n| pair | cycle sd within a block | sd of block values | of which between blocks | cycles per block"
                 + " | block values (ratio) | blocks for +/-5 % (95 % interval) | best cycles per block |\n"
                 + "|---|---:|---:|---:|---:|---|---:|---:|\n");
-        for (final PairFigure figure : analysis.figures) {
-            if (!ComparisonAnalysis.P50.equals(figure.figure)) {
+        for (final BlocksPair figure : analysis.figures) {
+            if (!BlocksPair.P50.equals(figure.figure)) {
                 continue;
             }
             final PairedBlocks blocks = figure.blocks;
@@ -166,12 +168,12 @@ public final class ComparisonReport {
      */
     private static String startOrder(final ComparisonAnalysis analysis) {
         final StringBuilder md = new StringBuilder();
-        for (final PairFigure figure : analysis.family(true)) {
+        for (final BlocksPair figure : analysis.family(true)) {
             final StartOrderEffect order = analysis.startOrder(figure);
             if (order == null) {
                 continue;
             }
-            final Interval effect = order.effect(PairFigure.CONFIDENCE);
+            final Interval effect = order.effect(Separation.CONFIDENCE);
             md.append(fmt("\nStart order, %s / %s: the JVM started second was slower by %+.1f %% (95 %%: %+.1f to"
                     + " %+.1f %%) over %d blocks; without that, the block values would spread by %.2f %% (sd, %d df)"
                     + " against %.2f %%.\n", figure.a, figure.b, 100 * Math.expm1(effect.estimate()),
@@ -188,7 +190,7 @@ public final class ComparisonReport {
      */
     private static String farBlocks(final ComparisonAnalysis analysis) {
         final StringBuilder md = new StringBuilder();
-        for (final PairFigure figure : analysis.family(true)) {
+        for (final BlocksPair figure : analysis.family(true)) {
             final List<Integer> aSlow = new ArrayList<>();
             final List<Integer> bSlow = new ArrayList<>();
             final double[] values = figure.blocks.blockValues();
@@ -200,8 +202,8 @@ public final class ComparisonReport {
                     bSlow.add(figure.blockNumbers.get(i));
                 }
             }
-            final Interval aShare = BinomialShare.of(aSlow.size(), values.length, PairFigure.CONFIDENCE);
-            final Interval bShare = BinomialShare.of(bSlow.size(), values.length, PairFigure.CONFIDENCE);
+            final Interval aShare = BinomialShare.of(aSlow.size(), values.length, Separation.CONFIDENCE);
+            final Interval bShare = BinomialShare.of(bSlow.size(), values.length, Separation.CONFIDENCE);
             md.append(fmt("\nFar blocks, %s / %s (%.2fx or more off the median block): %s slower in %d of %d"
                     + " blocks%s (95 %%: %.0f-%.0f %%), %s slower in %d%s (%.0f-%.0f %%).\n", figure.a, figure.b, FAR,
                     figure.a, aSlow.size(), values.length, aSlow.isEmpty() ? "" : " " + aSlow,
@@ -222,8 +224,8 @@ public final class ComparisonReport {
 
     /** The blocks a +/-5 % interval needs at this block sd, and at the ends of the sd's 95 % interval. */
     static String blocksNeeded(final PairedBlocks blocks) {
-        final int[] range = blocks.blocksNeededRange(Math.log(1.05), PairFigure.CONFIDENCE);
-        return blockCount(blocks.blocksNeeded(Math.log(1.05), PairFigure.CONFIDENCE)) + " (" + blockCount(range[0])
+        final int[] range = blocks.blocksNeededRange(Math.log(1.05), Separation.CONFIDENCE);
+        return blockCount(blocks.blocksNeeded(Math.log(1.05), Separation.CONFIDENCE)) + " (" + blockCount(range[0])
                 + " - " + blockCount(range[1]) + ")";
     }
 

@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.fastestjvm.statistics.Interval;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.BlocksPair;
+import io.fastestjvm.verdict.Separation;
 
 /**
  * One pair's answer from a finished comparison, for tools that gather several (the answer table): the actual-send
@@ -61,11 +63,11 @@ public final class PairAnswer {
         final double minutes = seconds == null ? Double.NaN
                 : seconds.stream().mapToDouble(block -> block[0] + block[1]).sum() / 60;
         final List<PairAnswer> answers = new ArrayList<>();
-        for (final PairFigure figure : analysis.figures) {
+        for (final BlocksPair figure : analysis.figures) {
             if (figure.primary()) {
                 final Interval interval = figure.ratioInterval();
                 answers.add(new PairAnswer(folder, figure.a, figure.b, interval != null ? interval
-                        : new Interval(figure.ratio(), Double.NaN, Double.NaN, PairFigure.CONFIDENCE), figure.method(),
+                        : new Interval(figure.ratio(), Double.NaN, Double.NaN, Separation.CONFIDENCE), figure.method(),
                         figure.blocks.blocks(), figure.separable(), minutes));
             }
         }

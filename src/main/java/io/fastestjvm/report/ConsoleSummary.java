@@ -6,7 +6,7 @@ import java.util.Locale;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.statistics.Spread;
+import io.fastestjvm.verdict.Spread;
 
 /**
  * The matrix's closing console table, in JLBH's shape turned sideways: one row per percentile, one column per JVM,

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 import io.fastestjvm.config.FlagSets;
-import io.fastestjvm.report.verdict.PairResult;
-import io.fastestjvm.report.verdict.Verdict;
+import io.fastestjvm.verdict.RunsPair;
+import io.fastestjvm.verdict.RunsVerdict;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 
@@ -34,20 +34,20 @@ final class DefaultVsTunedSection {
                 continue;
             }
             for (final Latency latency : Latency.ALL) {
-                for (final Percentile percentile : Verdict.PERCENTILES) {
-                    final PairResult pair = verdict.overall().pair(tuned.label(), base.label(), latency, percentile);
+                for (final Percentile percentile : RunsVerdict.PERCENTILES) {
+                    final RunsPair pair = verdict.overall().pair(tuned.label(), base.label(), latency, percentile);
                     if (pair == null) {
                         continue;
                     }
-                    final boolean tunedFirst = pair.a().equals(tuned.label());
-                    final double ratio = tunedFirst ? pair.ratio() : 1 / pair.ratio();
-                    final double low = tunedFirst ? pair.low() : 1 / pair.high();
-                    final double high = tunedFirst ? pair.high() : 1 / pair.low();
+                    final boolean tunedFirst = pair.a.equals(tuned.label());
+                    final double ratio = tunedFirst ? pair.ratio : 1 / pair.ratio;
+                    final double low = tunedFirst ? pair.low : 1 / pair.high;
+                    final double high = tunedFirst ? pair.high : 1 / pair.low;
                     rows.add(Arrays.asList(FlagSets.jvm(tuned.label()), latency.title() + ", " + percentile.label(),
                             Markdown.nanos(median(base, latency, percentile)),
                             Markdown.nanos(median(tuned, latency, percentile)),
                             String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", ratio, low, high),
-                            pair.separable() ? (ratio < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
+                            pair.separable ? (ratio < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
                             pauses(base, PausesSection.SAFEPOINTS) + " / " + pauses(tuned, PausesSection.SAFEPOINTS),
                             pauses(base, PausesSection.HOT_PATH_DEOPTS) + " / "
                                     + pauses(tuned, PausesSection.HOT_PATH_DEOPTS)));

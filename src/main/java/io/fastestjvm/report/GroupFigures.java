@@ -4,7 +4,7 @@ import java.util.List;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.statistics.Spread;
+import io.fastestjvm.verdict.Spread;
 
 /** The figures of one {@link JvmGroup}: for each latency and percentile, the {@link Spread} over its runs. */
 public final class GroupFigures {

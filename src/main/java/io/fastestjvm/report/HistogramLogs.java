@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
 import io.fastestjvm.results.IntervalLog;
+import io.fastestjvm.verdict.Interval;
 
 /**
  * Reads the .hlog interval logs a run writes: one histogram a second, measured intervals untagged, warm-up

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.Locale;
 
 import io.fastestjvm.config.FlagSets;
-import io.fastestjvm.report.verdict.PlacementLevels;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 

@@ -12,7 +12,7 @@ import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.statistics.Spread;
+import io.fastestjvm.verdict.Spread;
 
 /**
  * matrix.json and matrix.csv of one results set: a row per (profile, transport, host) with the exact JDK build and,

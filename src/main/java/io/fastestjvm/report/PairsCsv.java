@@ -3,8 +3,8 @@ package io.fastestjvm.report;
 import java.io.IOException;
 import java.util.Locale;
 
-import io.fastestjvm.report.verdict.PairResult;
-import io.fastestjvm.report.verdict.Verdict;
+import io.fastestjvm.verdict.RunsPair;
+import io.fastestjvm.verdict.RunsVerdict;
 
 /**
  * pairs.csv beside report.md: every comparison of the verdict, one row each, with both intervals the report has:
@@ -16,18 +16,18 @@ final class PairsCsv {
     static final String HEADER = "a,b,latency,percentile,runsA,runsB,medianRatio,bootstrapLow,bootstrapHigh,"
             + "geometricMeanRatio,welchLow,welchHigh,welchP,separable";
 
-    void write(final ResultsSet set, final Verdict verdict) throws IOException {
+    void write(final ResultsSet set, final RunsVerdict verdict) throws IOException {
         final StringBuilder csv = new StringBuilder(HEADER).append('\n');
-        for (final PairResult pair : verdict.pairs()) {
+        for (final RunsPair pair : verdict.pairs()) {
             final double[] welch = pair.welch();
-            csv.append(LongCsv.cell(pair.a())).append(',').append(LongCsv.cell(pair.b())).append(',')
-                    .append(pair.latency().fileStem()).append(',').append(pair.percentile().key()).append(',')
-                    .append(pair.runsA()).append(',').append(pair.runsB()).append(',')
-                    .append(number(pair.ratio())).append(',').append(number(pair.low())).append(',')
-                    .append(number(pair.high())).append(',').append(number(welch[0])).append(',')
+            csv.append(LongCsv.cell(pair.a)).append(',').append(LongCsv.cell(pair.b)).append(',')
+                    .append(pair.latency.fileStem()).append(',').append(pair.percentile.key()).append(',')
+                    .append(pair.runsA).append(',').append(pair.runsB).append(',')
+                    .append(number(pair.ratio)).append(',').append(number(pair.low)).append(',')
+                    .append(number(pair.high)).append(',').append(number(welch[0])).append(',')
                     .append(number(welch[1])).append(',').append(number(welch[2])).append(',')
-                    .append(Double.isNaN(pair.pValue()) ? "" : String.format(Locale.ROOT, "%.4g", pair.pValue()))
-                    .append(',').append(pair.separable()).append('\n');
+                    .append(Double.isNaN(pair.pValue) ? "" : String.format(Locale.ROOT, "%.4g", pair.pValue))
+                    .append(',').append(pair.separable).append('\n');
         }
         ReportFiles.write(set.folder().resolve(FILE), csv.toString());
     }

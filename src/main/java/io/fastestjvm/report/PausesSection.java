@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.fastestjvm.results.model.RunResults;
-import io.fastestjvm.statistics.Spread;
+import io.fastestjvm.verdict.Spread;
 import io.fastestjvm.timeline.EvidenceColumns;
 
 /**

@@ -20,9 +20,9 @@ import io.fastestjvm.charts.SpectrumLine;
 import io.fastestjvm.charts.TimeSeries;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.statistics.Spread;
+import io.fastestjvm.verdict.Spread;
 import io.fastestjvm.timeline.IntervalRow;
-import io.fastestjvm.report.verdict.Verdict;
+import io.fastestjvm.verdict.RunsVerdict;
 
 /** Draws the comparison charts of a {@link ReportedSets} into a charts/ folder. */
 public final class ReportCharts {
@@ -85,7 +85,7 @@ public final class ReportCharts {
     private ChartRef bars(final List<JvmGroup> groups, final Percentile percentile, final Latency latency)
             throws IOException {
         final Map<String, Integer> verdictGroup = verdict.overall().groupOf(latency, percentile);
-        final boolean lettered = Arrays.asList(Verdict.PERCENTILES).contains(percentile)
+        final boolean lettered = Arrays.asList(RunsVerdict.PERCENTILES).contains(percentile)
                 && verdict.overall().subjects().size() > 1;
         boolean article = false;
         final List<BarWithRange> bars = new ArrayList<>();

@@ -13,7 +13,7 @@ import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
-import io.fastestjvm.statistics.Spread;
+import io.fastestjvm.verdict.Spread;
 import io.fastestjvm.transport.Transports;
 
 

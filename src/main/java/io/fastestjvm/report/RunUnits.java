@@ -5,29 +5,28 @@ import java.util.List;
 import java.util.function.Predicate;
 
 import io.fastestjvm.recording.Latency;
-import io.fastestjvm.report.verdict.Subject;
+import io.fastestjvm.verdict.RunValues;
 import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.statistics.Spread;
+import io.fastestjvm.verdict.Spread;
 
 /**
  * A JVM group's runs as verdict units: one value per passed run folder (one fresh JVM), the median of that
  * folder's measured runs when qp.runs put several in one JVM (those share the JVM's JIT and placement, so they
- * are one unit, not several). Failed runs give no unit; the verdict rests on the runs that passed. It lives in
- * report, not in report.verdict: it adapts the report's groups to the verdict's {@link Subject}, so report.verdict
- * never imports report (docs/architecture.md).
+ * are one unit, not several). Failed runs give no unit; the verdict rests on the runs that passed. It adapts the
+ * report's groups to the verdict's {@link RunValues}, so the verdict package never imports report.
  */
 public final class RunUnits {
     private RunUnits() {
     }
 
     /** The group as a verdict subject over all its passed runs. */
-    public static Subject subject(final JvmGroup group) {
+    public static RunValues subject(final JvmGroup group) {
         return subject(group, folder -> true);
     }
 
     /** The group as a verdict subject over the passed runs {@code include} accepts. */
-    public static Subject subject(final JvmGroup group, final Predicate<RunFolder> include) {
-        final Subject subject = new Subject(group.label());
+    public static RunValues subject(final JvmGroup group, final Predicate<RunFolder> include) {
+        final RunValues subject = new RunValues(group.label());
         for (final Latency latency : Latency.ALL) {
             for (final Percentile percentile : Percentile.values()) {
                 subject.with(latency, percentile, values(group, latency, percentile, include));

@@ -7,48 +7,47 @@ import java.util.List;
 import java.util.Map;
 
 import io.fastestjvm.recording.Latency;
-import io.fastestjvm.report.verdict.PlacementLevels;
-import io.fastestjvm.report.verdict.RatioTest;
-import io.fastestjvm.report.verdict.Subject;
-import io.fastestjvm.report.verdict.Verdict;
+import io.fastestjvm.verdict.RunsRatioTest;
+import io.fastestjvm.verdict.RunValues;
+import io.fastestjvm.verdict.RunsVerdict;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 
 /**
  * The verdict of one report: over every JVM group with figures and all their passed runs, and, when the runs fall
  * into more than one placement level, once more within each level (a separate family of comparisons each). The
- * statistics are report.verdict's; this class only feeds it the report's groups (so it lives in report).
+ * statistics are the verdict package's ({@link RunsVerdict}); this class only feeds it the report's groups.
  */
 public final class SetVerdict {
     private final List<JvmGroup> groups;
-    private final Verdict overall;
+    private final RunsVerdict overall;
     private final PlacementLevels levels;
-    private final Map<Integer, Verdict> perLevel = new LinkedHashMap<>();
+    private final Map<Integer, RunsVerdict> perLevel = new LinkedHashMap<>();
 
     public SetVerdict(final List<JvmGroup> groups) {
         this.groups = Collections.unmodifiableList(new ArrayList<>(groups));
-        final List<Subject> subjects = new ArrayList<>();
+        final List<RunValues> subjects = new ArrayList<>();
         final List<RunResults> runs = new ArrayList<>();
         for (final JvmGroup group : groups) {
             subjects.add(RunUnits.subject(group));
             group.passedFolders().forEach(folder -> runs.add(folder.results()));
         }
-        this.overall = Verdict.of(subjects);
+        this.overall = RunsVerdict.of(subjects);
         this.levels = new PlacementLevels(runs);
         if (levels.count() > 1) {
             for (int level = 0; level < levels.count(); level++) {
                 final int wanted = level;
-                final List<Subject> within = new ArrayList<>();
+                final List<RunValues> within = new ArrayList<>();
                 for (final JvmGroup group : groups) {
-                    final Subject subject = RunUnits.subject(group,
+                    final RunValues subject = RunUnits.subject(group,
                             run -> levels.levelOf(run.results()) == wanted);
                     if (subject.values(Latency.ACTUAL_SEND,
-                            Percentile.P50).length >= RatioTest.MIN_RUNS) {
+                            Percentile.P50).length >= RunsRatioTest.MIN_RUNS) {
                         within.add(subject);
                     }
                 }
                 if (within.size() > 1) {
-                    perLevel.put(level, Verdict.of(within));
+                    perLevel.put(level, RunsVerdict.of(within));
                 }
             }
         }
@@ -58,7 +57,7 @@ public final class SetVerdict {
         return groups;
     }
 
-    public Verdict overall() {
+    public RunsVerdict overall() {
         return overall;
     }
 
@@ -67,7 +66,7 @@ public final class SetVerdict {
     }
 
     /** Verdicts within one placement level, for levels holding at least two runs of at least two JVMs. */
-    public Map<Integer, Verdict> perLevel() {
+    public Map<Integer, RunsVerdict> perLevel() {
         return Collections.unmodifiableMap(perLevel);
     }
 }

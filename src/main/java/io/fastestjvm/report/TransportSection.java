@@ -11,7 +11,8 @@ import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.charts.RatioChart;
-import io.fastestjvm.report.verdict.RatioTest;
+import io.fastestjvm.verdict.RunsRatioTest;
+import io.fastestjvm.verdict.Separation;
 
 /**
  * When the same JVM on the same machine ran with both the Chronicle Queue transport and the "floor" transport (the
@@ -61,13 +62,13 @@ final class TransportSection {
         final String stem = "ratio-chronicle-floor";
         ChartFiles.save(RatioChart.of("chronicle / floor latency ratio per percentile, actual send - "
                 + reported.machine(), "percentile (dot: median over runs of each transport, whisker: "
-                + Math.round(RatioTest.CONFIDENCE * 100) + "% bootstrap interval over runs)",
+                + Math.round(Separation.CONFIDENCE * 100) + "% bootstrap interval over runs)",
                 "chronicle latency / floor latency, log scale", labels, series), folder.resolve(ReportCharts.FOLDER),
                 stem);
         final StringBuilder out = new StringBuilder("## Chronicle Queue against the floor transport\n\n")
                 .append("Ratio of the chronicle transport's latency to the floor transport's, same JVM and machine, ")
                 .append("actual send, per percentile (each side the median over its runs; in brackets the ")
-                .append(Math.round(RatioTest.CONFIDENCE * 100)).append("% bootstrap interval over runs): what ")
+                .append(Math.round(Separation.CONFIDENCE * 100)).append("% bootstrap interval over runs): what ")
                 .append("persisting through the queue costs over the bare hand-off.\n\n")
                 .append("![chronicle / floor ratio](").append(ReportCharts.FOLDER).append('/').append(stem)
                 .append(".png)\n\n");
@@ -84,7 +85,7 @@ final class TransportSection {
         if (c.length == 0 || f.length == 0) {
             return new double[] {Double.NaN, Double.NaN};
         }
-        return RatioTest.interval(c, f, (chronicle.label() + "|floor|" + p.key()).hashCode());
+        return RunsRatioTest.interval(c, f, (chronicle.label() + "|floor|" + p.key()).hashCode());
     }
 
     private static JvmGroup floorOf(final ReportedSets reported, final JvmGroup chronicle) {

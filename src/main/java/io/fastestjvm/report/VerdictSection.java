@@ -6,14 +6,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.fastestjvm.report.verdict.PairResult;
-import io.fastestjvm.report.verdict.PlacementLevels;
-import io.fastestjvm.report.verdict.RatioTest;
-import io.fastestjvm.report.verdict.Subject;
-import io.fastestjvm.report.verdict.Verdict;
+import io.fastestjvm.verdict.RunsPair;
+import io.fastestjvm.verdict.RunsRatioTest;
+import io.fastestjvm.verdict.RunValues;
+import io.fastestjvm.verdict.RunsVerdict;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.statistics.Spread;
+import io.fastestjvm.verdict.Spread;
+import io.fastestjvm.verdict.Separation;
 
 /**
  * The computed verdict in report.md (which it leads) and at the end of the console output: groups of JVMs that
@@ -32,20 +32,20 @@ final class VerdictSection {
     /** The short verdict: leads report.md. */
     String lead() {
         final StringBuilder out = new StringBuilder(HEADING).append("\n\n");
-        final Verdict overall = verdict.overall();
+        final RunsVerdict overall = verdict.overall();
         if (overall.subjects().size() < 2) {
             return out.append("One JVM only: nothing to compare.\n\n").toString();
         }
         out.append("Unit: the run (one fresh JVM); runs per JVM: ").append(runCounts()).append(". A pair is ")
                 .append("*separable* when Benjamini-Hochberg accepts it at a false discovery rate of ")
-                .append(percent(Verdict.FALSE_DISCOVERY_RATE)).append(" over all ").append(overall.pairs().size())
+                .append(percent(Separation.FALSE_DISCOVERY_RATE)).append(" over all ").append(overall.pairs().size())
                 .append(" comparisons (Welch t-test on log run values) and the ratio's interval excludes 1; ratio = ")
-                .append("higher / lower median over runs, with its ").append(percent(RatioTest.CONFIDENCE))
+                .append("higher / lower median over runs, with its ").append(percent(Separation.CONFIDENCE))
                 .append(" bootstrap interval over runs. ")
                 .append("Method: docs/verdict.md.\n\n");
         final List<List<String>> rows = new ArrayList<>();
         for (final Latency latency : Latency.ALL) {
-            for (final Percentile percentile : Verdict.PERCENTILES) {
+            for (final Percentile percentile : RunsVerdict.PERCENTILES) {
                 rows.add(Arrays.asList(latency.title() + ", " + percentile.label(),
                         groups(overall, latency, percentile), separable(overall, latency, percentile)));
             }
@@ -62,17 +62,17 @@ final class VerdictSection {
                 .append("(IQR) and min-max.\n\n");
         for (final Latency latency : Latency.ALL) {
             final List<List<String>> rows = new ArrayList<>();
-            for (final Subject subject : verdict.overall().subjects()) {
+            for (final RunValues subject : verdict.overall().subjects()) {
                 final List<String> row = new ArrayList<>();
                 row.add(subject.label());
                 row.add(String.valueOf(subject.spread(latency, Percentile.P50).runs()));
-                for (final Percentile percentile : Verdict.PERCENTILES) {
+                for (final Percentile percentile : RunsVerdict.PERCENTILES) {
                     row.add(spread(subject.spread(latency, percentile)));
                 }
                 rows.add(row);
             }
             final List<String> header = new ArrayList<>(Arrays.asList(latency.title() + " (ns)", "runs"));
-            for (final Percentile percentile : Verdict.PERCENTILES) {
+            for (final Percentile percentile : RunsVerdict.PERCENTILES) {
                 header.add(percentile.label() + ": median [IQR] (min–max)");
             }
             Markdown.table(out, header, rows, true);
@@ -85,12 +85,12 @@ final class VerdictSection {
     /** Plain text for the end of the console output. */
     String console() {
         final StringBuilder out = new StringBuilder("---------- verdict (runs as units; docs/verdict.md) ----------\n");
-        final Verdict overall = verdict.overall();
+        final RunsVerdict overall = verdict.overall();
         if (overall.subjects().size() < 2) {
             return out.append("one JVM only: nothing to compare\n").toString();
         }
         for (final Latency latency : Latency.ALL) {
-            for (final Percentile percentile : Verdict.PERCENTILES) {
+            for (final Percentile percentile : RunsVerdict.PERCENTILES) {
                 out.append(latency.title()).append(", ").append(percentile.label()).append(": ")
                         .append(groups(overall, latency, percentile)).append("; separable: ")
                         .append(separable(overall, latency, percentile)).append('\n');
@@ -141,15 +141,15 @@ final class VerdictSection {
     }
 
     private void withinLevels(final StringBuilder out) {
-        for (final Map.Entry<Integer, Verdict> level : verdict.perLevel().entrySet()) {
-            final Verdict within = level.getValue();
+        for (final Map.Entry<Integer, RunsVerdict> level : verdict.perLevel().entrySet()) {
+            final RunsVerdict within = level.getValue();
             out.append("### Within ").append(verdict.levels().name(level.getKey())).append("\n\n")
-                    .append("Only the runs on this level (JVMs with at least ").append(RatioTest.MIN_RUNS)
+                    .append("Only the runs on this level (JVMs with at least ").append(RunsRatioTest.MIN_RUNS)
                     .append(" of them); Benjamini-Hochberg over this level's ").append(within.pairs().size())
                     .append(" comparisons.\n\n");
             final List<List<String>> rows = new ArrayList<>();
             for (final Latency latency : Latency.ALL) {
-                for (final Percentile percentile : Verdict.PERCENTILES) {
+                for (final Percentile percentile : RunsVerdict.PERCENTILES) {
                     rows.add(Arrays.asList(latency.title() + ", " + percentile.label(),
                             groups(within, latency, percentile), separable(within, latency, percentile)));
                 }
@@ -161,13 +161,13 @@ final class VerdictSection {
 
     private String runCounts() {
         final List<String> counts = new ArrayList<>();
-        for (final Subject subject : verdict.overall().subjects()) {
+        for (final RunValues subject : verdict.overall().subjects()) {
             counts.add(subject.label() + " " + subject.spread(Latency.ACTUAL_SEND, Percentile.P50).runs());
         }
         return String.join(", ", counts);
     }
 
-    static String groups(final Verdict verdict, final Latency latency, final Percentile percentile) {
+    static String groups(final RunsVerdict verdict, final Latency latency, final Percentile percentile) {
         final List<String> groups = new ArrayList<>();
         for (final List<String> group : verdict.groups(latency, percentile)) {
             groups.add("{" + String.join(", ", group) + "}");
@@ -175,16 +175,16 @@ final class VerdictSection {
         return String.join(" ", groups);
     }
 
-    static String separable(final Verdict verdict, final Latency latency, final Percentile percentile) {
+    static String separable(final RunsVerdict verdict, final Latency latency, final Percentile percentile) {
         final List<String> pairs = new ArrayList<>();
-        for (final PairResult pair : verdict.separablePairs(latency, percentile)) {
+        for (final RunsPair pair : verdict.separablePairs(latency, percentile)) {
             pairs.add(pair.higher() + " / " + pair.lower() + " = " + ratio(pair));
         }
         return pairs.isEmpty() ? "none" : String.join("; ", pairs);
     }
 
     /** "1.85 (1.40–2.31)", oriented higher / lower. */
-    static String ratio(final PairResult pair) {
+    static String ratio(final RunsPair pair) {
         final double[] r = pair.higherOverLower();
         return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r[0], r[1], r[2]);
     }

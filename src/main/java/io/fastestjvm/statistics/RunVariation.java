@@ -7,7 +7,7 @@ package io.fastestjvm.statistics;
  * before run 1, so run 1 is as warm as the others. Undefined (NaN) for fewer than two runs.
  *
  * <p>It keeps JLBH's formula on purpose, odd denominator included, rather than the (max - min) / median of
- * {@link Spread}: this figure is there to be set beside the article's and JLBH's own "% variation",
+ * the verdict's Spread: this figure is there to be set beside the article's and JLBH's own "% variation",
  * and only the same formula gives a figure comparable with theirs.
  */
 public final class RunVariation {

@@ -14,16 +14,17 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.fastestjvm.statistics.BenjaminiHochberg;
-import io.fastestjvm.statistics.Interval;
+import io.fastestjvm.verdict.Separation;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.BlocksPair;
 
 /** The paired block-level analysis on rows built by {@link Synthetic}: error rate, power, voids, failed blocks. */
 class ComparisonAnalysisTest {
     private static final int BLOCKS = 6;
     private static final int CYCLES = 60;
 
-    private static PairFigure p50(final ComparisonAnalysis analysis) {
-        final PairFigure figure = analysis.figure("a", "b", ComparisonAnalysis.P50);
+    private static BlocksPair p50(final ComparisonAnalysis analysis) {
+        final BlocksPair figure = analysis.figure("a", "b", BlocksPair.P50);
         assertNotNull(figure, "no p50 figure for a / b");
         return figure;
     }
@@ -34,7 +35,7 @@ class ComparisonAnalysisTest {
         final List<String> calls = new ArrayList<>();
         for (long seed = 1; seed <= 20; seed++) {
             final ComparisonAnalysis analysis = Synthetic.generate(seed, BLOCKS, CYCLES, 0, 0).analyse();
-            final PairFigure figure = p50(analysis);
+            final BlocksPair figure = p50(analysis);
             assertEquals(BLOCKS, figure.blocks.blocks());
             assertEquals(5, analysis.figures.size(),
                     "p50, its median of blocks, p99, p99.9 and intended p50 of the one pair");
@@ -45,7 +46,7 @@ class ComparisonAnalysisTest {
         }
         assertTrue(separable <= 2, "identical variants separable in " + separable + " of 20 seeds: " + calls);
 
-        final PairFigure first = p50(Synthetic.generate(1, BLOCKS, CYCLES, 0, 0).analyse());
+        final BlocksPair first = p50(Synthetic.generate(1, BLOCKS, CYCLES, 0, 0).analyse());
         final Interval interval = first.ratioInterval();
         assertNotNull(interval);
         assertTrue(interval.contains(1.0), "A/A ratio interval " + interval);
@@ -58,23 +59,22 @@ class ComparisonAnalysisTest {
     @Test
     void aKnownShiftIsSeparableInTheRightDirection() {
         final ComparisonAnalysis analysis = Synthetic.generate(7, BLOCKS, CYCLES, 300, 0).analyse();
-        final PairFigure figure = p50(analysis);
+        final BlocksPair figure = p50(analysis);
         assertTrue(figure.separable(), "p=" + figure.pValue() + " " + figure.ratioInterval());
-        assertTrue(figure.discovery);
         assertTrue(figure.ratio() > 1.2 && figure.ratio() < 1.6, "ratio " + figure.ratio());
         assertTrue(figure.ratioInterval().lower() > 1, figure.ratioInterval().toString());
         assertEquals("a slower", figure.verdict());
         final double shift = analysis.shifts.get("a / b").mean();
         assertEquals(300, shift, 15, "mean paired shift " + shift);
         assertEquals(BLOCKS, analysis.shifts.get("a / b").blocks());
-        final PairFigure intended = analysis.figure("a", "b", "intended-send p50");
+        final BlocksPair intended = analysis.figure("a", "b", "intended-send p50");
         assertTrue(intended.separable(), intended.ratioInterval().toString());
         assertEquals("a slower", intended.verdict());
-        for (final PairFigure each : analysis.figures) {
+        for (final BlocksPair each : analysis.figures) {
             assertTrue(each.ratio() > 1, each.figure + ": " + each.ratio()); // 300 ns is 4 % of a p99.9 near 7 us
         }
 
-        final PairFigure reversed = p50(Synthetic.generate(7, BLOCKS, CYCLES, 0, 300).analyse());
+        final BlocksPair reversed = p50(Synthetic.generate(7, BLOCKS, CYCLES, 0, 300).analyse());
         assertTrue(reversed.ratio() < 1);
         assertEquals("a faster", reversed.verdict());
     }
@@ -84,10 +84,10 @@ class ComparisonAnalysisTest {
         final ComparisonAnalysis analysis = Synthetic.generate(11, BLOCKS, CYCLES, 0, 0, 400).analyse();
         assertEquals(15, analysis.figures.size());
         assertEquals(Arrays.asList("a / b", "a / c", "b / c"), new ArrayList<>(analysis.shifts.keySet()));
-        assertNull(analysis.figure("b", "a", ComparisonAnalysis.P50), "only A listed before B");
-        assertFalse(analysis.figure("a", "b", ComparisonAnalysis.P50).separable());
-        assertEquals("a faster", analysis.figure("a", "c", ComparisonAnalysis.P50).verdict());
-        assertEquals("b faster", analysis.figure("b", "c", ComparisonAnalysis.P50).verdict());
+        assertNull(analysis.figure("b", "a", BlocksPair.P50), "only A listed before B");
+        assertFalse(analysis.figure("a", "b", BlocksPair.P50).separable());
+        assertEquals("a faster", analysis.figure("a", "c", BlocksPair.P50).verdict());
+        assertEquals("b faster", analysis.figure("b", "c", BlocksPair.P50).verdict());
         assertEquals(-400, analysis.shifts.get("b / c").mean(), 20);
     }
 
@@ -117,8 +117,8 @@ class ComparisonAnalysisTest {
         final ComparisonAnalysis with = withVoidedCycle(7).analyse();
         assertEquals(without.figures.size(), with.figures.size());
         for (int i = 0; i < without.figures.size(); i++) {
-            final PairFigure expected = without.figures.get(i);
-            final PairFigure actual = with.figures.get(i);
+            final BlocksPair expected = without.figures.get(i);
+            final BlocksPair actual = with.figures.get(i);
             assertEquals(expected.figure, actual.figure);
             assertArrayEquals(expected.blocks.blockValues(), actual.blocks.blockValues(), 0, expected.figure);
             assertEquals(expected.separable(), actual.separable());
@@ -185,10 +185,9 @@ class ComparisonAnalysisTest {
         final ComparisonAnalysis analysis = Synthetic.generate(7, 2, CYCLES, 300, 0).analyse();
         assertEquals(2, analysis.countedBlocks.size());
         assertEquals(5, analysis.figures.size());
-        for (final PairFigure figure : analysis.figures) {
+        for (final BlocksPair figure : analysis.figures) {
             assertNull(figure.ratioInterval(), figure.figure);
             assertTrue(Double.isNaN(figure.pValue()), figure.figure);
-            assertFalse(figure.discovery, figure.figure);
             assertFalse(figure.separable(), figure.figure);
             assertEquals("too few blocks (2 < " + figure.minBlocks() + ")", figure.verdict(), figure.figure);
         }
@@ -229,24 +228,24 @@ class ComparisonAnalysisTest {
             data.block(block, "b", 3 * base, 8 * base, 1, 0);
         }
         final ComparisonAnalysis analysis = data.analyse();
-        final PairFigure primary = p50(analysis);
+        final BlocksPair primary = p50(analysis);
         assertTrue(primary.pValue() > 0.05 / 4 && primary.pValue() < 0.05, "p = " + primary.pValue());
         assertEquals(Collections.singletonList(primary), analysis.family(true));
         assertEquals(4, analysis.family(false).size());
         assertEquals("primary", primary.family());
         assertTrue(primary.separable(), primary.ratioInterval().toString());
         assertEquals("a slower", primary.verdict());
-        for (final PairFigure other : analysis.family(false)) {
+        for (final BlocksPair other : analysis.family(false)) {
             assertEquals("secondary", other.family());
             if (other.minBlocks() > 4) {
                 assertTrue(Double.isNaN(other.pValue()), other.figure + ": 4 blocks are too few for the sign test");
                 continue;
             }
             assertTrue(other.pValue() > 0.2, other.figure + ": p = " + other.pValue());
-            assertFalse(other.discovery, other.figure);
+            assertFalse(other.separable(), other.figure);
         }
-        final double[] pooled = analysis.figures.stream().mapToDouble(PairFigure::pValue).toArray();
-        assertFalse(BenjaminiHochberg.discoveries(pooled, ComparisonAnalysis.FDR)[analysis.figures.indexOf(primary)],
+        final double[] pooled = analysis.figures.stream().mapToDouble(BlocksPair::pValue).toArray();
+        assertFalse(Separation.discoveries(pooled, Separation.FALSE_DISCOVERY_RATE)[analysis.figures.indexOf(primary)],
                 "one family over every figure would lose the p50");
     }
 }

@@ -16,9 +16,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.fastestjvm.statistics.Interval;
-import io.fastestjvm.statistics.PairedBlocks;
-import io.fastestjvm.statistics.VarianceComponents;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.PairedBlocks;
+import io.fastestjvm.verdict.VarianceComponents;
+import io.fastestjvm.verdict.BlocksPair;
 
 /** The variance components table across comparison folders. */
 class ComparisonComponentsTest {
@@ -76,8 +77,8 @@ class ComparisonComponentsTest {
         assertEquals(0, run(baseFolder.getPath(), "--", otherFolder.getPath()));
         final List<String> lines = Arrays.asList(new String(outBytes.toByteArray(), StandardCharsets.UTF_8)
                 .split("\n"));
-        final PairedBlocks b = base.analyse().figure("a", "b", ComparisonAnalysis.P50).blocks;
-        final PairedBlocks o = other.analyse().figure("a", "b", ComparisonAnalysis.P50).blocks;
+        final PairedBlocks b = base.analyse().figure("a", "b", BlocksPair.P50).blocks;
+        final PairedBlocks o = other.analyse().figure("a", "b", BlocksPair.P50).blocks;
         assertTrue(lines.get(2).startsWith(ComparisonReport.fmt("| base: base | a / b | 6 | %.2f %% (",
                 100 * b.blockSd())), lines.toString());
         assertTrue(lines.get(2).endsWith(ComparisonReport.fmt(" | %.2f %% | 1.10 | 102 | - |",

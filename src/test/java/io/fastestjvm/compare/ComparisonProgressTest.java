@@ -9,7 +9,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.fastestjvm.statistics.Interval;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.BlocksPair;
+import io.fastestjvm.verdict.MedianStop;
+import io.fastestjvm.verdict.SteinStop;
 
 /** The line per pair a running comparison prints after each block. */
 class ComparisonProgressTest {
@@ -21,7 +24,7 @@ class ComparisonProgressTest {
     }
 
     private static String ratioAndInterval(final ComparisonAnalysis analysis) {
-        final PairFigure p50 = analysis.figure("a", "b", ComparisonAnalysis.P50);
+        final BlocksPair p50 = analysis.figure("a", "b", BlocksPair.P50);
         final Interval interval = p50.ratioInterval();
         return ComparisonReport.fmt("p50 %.3f (%.3f-%.3f)", p50.ratio(), interval.lower(), interval.upper());
     }
@@ -39,7 +42,7 @@ class ComparisonProgressTest {
     void underThreeBlocksTheRatioAlone() {
         final ComparisonAnalysis analysis = Synthetic.generate(7, 2, 10, 300, 0).analyse();
         assertEquals(ComparisonReport.fmt("[qp] after block 2 of 6: a / b p50 %.3f, interval from 3 blocks; 4 blocks,"
-                + " about 8 min to go", analysis.figure("a", "b", ComparisonAnalysis.P50).ratio()),
+                + " about 8 min to go", analysis.figure("a", "b", BlocksPair.P50).ratio()),
                 only(ComparisonProgress.lines(analysis, 2, 6, new double[] {115, 125}, NO_CAP)));
     }
 
@@ -49,7 +52,7 @@ class ComparisonProgressTest {
         final Synthetic early = Synthetic.generate(7, 4, 10, 300, 0);
         final ComparisonAnalysis four = ComparisonAnalysis.of(early.variants, early.slices, early.blocks, null, rule);
         assertEquals(ComparisonReport.fmt("[qp] after block 4 of 6: a / b p50 %.3f, interval from 6 blocks; 2 blocks,"
-                + " about 4 min to go", four.figure("a", "b", ComparisonAnalysis.P50).ratio()),
+                + " about 4 min to go", four.figure("a", "b", BlocksPair.P50).ratio()),
                 only(ComparisonProgress.lines(four, 4, 6, new double[] {115, 125}, NO_CAP)));
         final Synthetic late = Synthetic.generate(7, 8, 10, 0, 0);
         final ComparisonAnalysis eight = ComparisonAnalysis.of(late.variants, late.slices, late.blocks, null, rule);
@@ -84,7 +87,7 @@ class ComparisonProgressTest {
                 new double[] {120}, NO_CAP)).endsWith("; 2 blocks of the pilot, then Stein's rule, about 4 min to"
                 + " the pilot's end"));
         final ComparisonAnalysis planned = Synthetic.generate(7, 6, 10, 30, 0).analyse(stein);
-        final int total = planned.figure("a", "b", ComparisonAnalysis.P50).stein.totalBlocks();
+        final int total = planned.figure("a", "b", BlocksPair.P50).stein.totalBlocks();
         assertTrue(total > 8, "the rule asks for a second stage: " + total);
         assertEquals("[qp] after block 6 of " + total + ": a / b " + ratioAndInterval(planned) + ", a slower so"
                 + " far; " + (total - 6) + " blocks, about " + 2 * (total - 6) + " min to go",

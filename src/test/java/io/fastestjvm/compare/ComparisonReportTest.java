@@ -10,7 +10,8 @@ import java.util.Collections;
 
 import org.junit.jupiter.api.Test;
 
-import io.fastestjvm.statistics.PairedBlocks;
+import io.fastestjvm.verdict.PairedBlocks;
+import io.fastestjvm.verdict.BlocksPair;
 
 /** report.md of synthetic comparisons: the tables, the verdicts in them, failed blocks and failed voids. */
 class ComparisonReportTest {
@@ -57,14 +58,14 @@ class ComparisonReportTest {
                 + " separable when Benjamini-Hochberg at a 5 % false discovery rate accepts it within its family, the"
                 + " primary figures (1) or the secondary ones (4: the p50's median of blocks, intended-send p50,"
                 + " p99, p99.9), and its 95 % interval"), md);
-        final PairFigure robust = analysis.figure("a", "b", ComparisonAnalysis.P50_MEDIAN_OF_BLOCKS);
+        final BlocksPair robust = analysis.figure("a", "b", BlocksPair.P50_MEDIAN_OF_BLOCKS);
         assertTrue(line(md, "| a / b | actual-send p50, median of blocks | secondary | ").contains(ComparisonReport.fmt(
                 " | %.3f | %.3f - %.3f | sign test over blocks |", robust.ratio(), robust.ratioInterval().lower(),
                 robust.ratioInterval().upper())), md);
         assertTrue(md.contains("## Pairwise verdict\n\n" + TABLE_HEADER + "\n"), md);
         final String p50 = line(md, "| a / b | actual-send p50 | ");
         assertTrue(p50.endsWith(" | 6 | **a slower** |"), p50);
-        final PairFigure figure = analysis.figure("a", "b", ComparisonAnalysis.P50);
+        final BlocksPair figure = analysis.figure("a", "b", BlocksPair.P50);
         assertTrue(p50.contains(ComparisonReport.fmt("| primary | %.3f | %.3f - %.3f | t over blocks |", figure.ratio(),
                 figure.ratioInterval().lower(), figure.ratioInterval().upper())), p50);
         assertTrue(line(md, "| a / b | actual-send p99 (pooled per block) | secondary | ").endsWith("**a slower** |"),
@@ -109,7 +110,7 @@ class ComparisonReportTest {
         assertTrue(best.matches("\\d+|> 1000"), best);
         final String[] needed = cells[cells.length - 2].split("[ ()-]+");
         assertEquals(3, needed.length, cells[cells.length - 2]);
-        final PairedBlocks p50 = analysis.figure("a", "b", ComparisonAnalysis.P50).blocks;
+        final PairedBlocks p50 = analysis.figure("a", "b", BlocksPair.P50).blocks;
         assertEquals(p50.blocksNeeded(Math.log(1.05), 0.95), Integer.parseInt(needed[0]));
         assertArrayEquals(p50.blocksNeededRange(Math.log(1.05), 0.95), new int[] {Integer.parseInt(needed[1]),
             Integer.parseInt(needed[2])});

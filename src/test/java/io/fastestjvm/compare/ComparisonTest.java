@@ -1,5 +1,8 @@
 package io.fastestjvm.compare;
 
+import io.fastestjvm.verdict.BlocksPair;
+import io.fastestjvm.verdict.SteinStop;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -165,7 +168,7 @@ class ComparisonTest {
                 "Started 20250101T000000Z UTC on Linux test, 2 CPUs; seed 42", "Provenance: {commit=abc123}",
                 "Settings: " + settings, "Variant a: the launching JVM's java, flags []",
                 "Variant b: the launching JVM's java, flags []"), stein, 20), md);
-        final PairFigure p50 = stein.figure("a", "b", ComparisonAnalysis.P50);
+        final BlocksPair p50 = stein.figure("a", "b", BlocksPair.P50);
         assertTrue(md.contains(ComparisonReport.fmt("| %.3f - %.3f | Stein, pilot 3 blocks, s0 = ",
                 p50.ratioInterval().lower(), p50.ratioInterval().upper())), md);
         assertTrue(md.contains("ran under Stein's stop rule (pilot 3 blocks, target +/-5 %)"), md);

@@ -13,15 +13,17 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.config.ComparisonOptions;
-import io.fastestjvm.statistics.Interval;
-import io.fastestjvm.statistics.MedianOfBlocks;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.MedianOfBlocks;
+import io.fastestjvm.verdict.BlocksPair;
+import io.fastestjvm.verdict.MedianStop;
 
 /** The median stop rule: what it makes primary, when the block loop stops, and its coverage when it does. */
 class MedianStopTest {
     private static final MedianStop RULE = new MedianStop(6, 5);
 
-    private static PairFigure figure(final ComparisonAnalysis analysis, final String name) {
-        final PairFigure figure = analysis.figure("a", "b", name);
+    private static BlocksPair figure(final ComparisonAnalysis analysis, final String name) {
+        final BlocksPair figure = analysis.figure("a", "b", name);
         assertNotNull(figure, name);
         return figure;
     }
@@ -30,15 +32,15 @@ class MedianStopTest {
     void underTheRuleTheMedianOfBlocksIsPrimaryAndTheMeanSecondary() {
         final Synthetic data = Synthetic.generate(7, 10, 10, 30, 0);
         final ComparisonAnalysis analysis = ComparisonAnalysis.of(data.variants, data.slices, data.blocks, null, RULE);
-        final PairFigure p50 = figure(analysis, ComparisonAnalysis.P50);
+        final BlocksPair p50 = figure(analysis, BlocksPair.P50);
         assertNotNull(p50.median);
         assertEquals("primary", p50.family());
         assertEquals("sign test over blocks", p50.method());
-        final PairFigure mean = figure(analysis, ComparisonAnalysis.P50_MEAN_OF_BLOCKS);
+        final BlocksPair mean = figure(analysis, BlocksPair.P50_MEAN_OF_BLOCKS);
         assertNull(mean.median);
         assertEquals("secondary", mean.family());
         assertEquals("t over blocks", mean.method());
-        assertNull(analysis.figure("a", "b", ComparisonAnalysis.P50_MEDIAN_OF_BLOCKS), "not twice");
+        assertNull(analysis.figure("a", "b", BlocksPair.P50_MEDIAN_OF_BLOCKS), "not twice");
         final double[] values = p50.blocks.blockValues().clone();
         Arrays.sort(values);
         assertEquals(Math.exp((values[4] + values[5]) / 2), p50.ratio(), 1e-12);
@@ -50,8 +52,8 @@ class MedianStopTest {
                 shift.interval().lower(), shift.interval().upper())), "the shift read as the median too: " + report);
 
         final ComparisonAnalysis fixed = data.analyse(null);
-        assertNull(figure(fixed, ComparisonAnalysis.P50).median, "without the rule the p50 is the mean of blocks");
-        assertNotNull(figure(fixed, ComparisonAnalysis.P50_MEDIAN_OF_BLOCKS).median);
+        assertNull(figure(fixed, BlocksPair.P50).median, "without the rule the p50 is the mean of blocks");
+        assertNotNull(figure(fixed, BlocksPair.P50_MEDIAN_OF_BLOCKS).median);
     }
 
     @Test
@@ -77,14 +79,14 @@ class MedianStopTest {
             tight.pairedBlock(block, 0.005 * (block % 3 - 1));
             wide.pairedBlock(block, 0.08 * (block % 3 - 1));
         }
-        assertEquals(6, Comparison.medianTarget(tight.analyse(null), rule, 4), "its least blocks first");
-        assertEquals(9, Comparison.medianTarget(ComparisonAnalysis.of(tight.variants, tight.slices, tight.blocks,
-                null, rule), rule, 9), "within +/-5 %: stop");
-        assertEquals(10, Comparison.medianTarget(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
-                null, rule), rule, 9), "wider: one more block");
+        assertEquals(6, rule.lastBlock(tight.analyse(null).p50s(), 4), "its least blocks first");
+        assertEquals(9, rule.lastBlock(ComparisonAnalysis.of(tight.variants, tight.slices, tight.blocks,
+                null, rule).p50s(), 9), "within +/-5 %: stop");
+        assertEquals(10, rule.lastBlock(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
+                null, rule).p50s(), 9), "wider: one more block");
         assertEquals(30, rule.mostBlocks, "no time cap: at most 5 x its least blocks");
-        assertEquals(30, Comparison.medianTarget(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
-                null, rule), rule, 30), "and then it ends, narrow or not");
+        assertEquals(30, rule.lastBlock(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
+                null, rule).p50s(), 30), "and then it ends, narrow or not");
         settings.setProperty("qp.compare.maxMinutes", "30");
         assertEquals(MedianStop.MAX_BLOCKS, MedianStop.of(ComparisonOptions.fromProperties(settings)).mostBlocks,
                 "under a time cap the cap ends it");
@@ -120,12 +122,12 @@ class MedianStopTest {
                 block++;
                 data.pairedBlock(block, draw(random, mu));
                 if (block >= RULE.leastBlocks) {
-                    target = Math.min(60, Comparison.medianTarget(ComparisonAnalysis.of(data.variants, data.slices,
-                            data.blocks, null, RULE), RULE, block));
+                    target = Math.min(60, RULE.lastBlock(ComparisonAnalysis.of(data.variants, data.slices,
+                            data.blocks, null, RULE).p50s(), block));
                 }
             }
-            final PairFigure p50 = figure(ComparisonAnalysis.of(data.variants, data.slices, data.blocks, null, RULE),
-                    ComparisonAnalysis.P50);
+            final BlocksPair p50 = figure(ComparisonAnalysis.of(data.variants, data.slices, data.blocks, null, RULE),
+                    BlocksPair.P50);
             covered += p50.ratioInterval().contains(median) ? 1 : 0;
             blocks += block;
             capped += RULE.reached(p50) ? 0 : 1;

@@ -16,15 +16,17 @@ import org.apache.commons.math3.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.config.ComparisonOptions;
-import io.fastestjvm.statistics.Interval;
-import io.fastestjvm.statistics.SteinTwoStage;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.SteinTwoStage;
+import io.fastestjvm.verdict.BlocksPair;
+import io.fastestjvm.verdict.SteinStop;
 
 /** Under Stein's stop rule the p50 figure carries Stein's interval and test, through the product's own code. */
 class SteinStopTest {
     private static final SteinStop STEIN = new SteinStop(6, 5);
 
-    private static PairFigure p50(final ComparisonAnalysis analysis) {
-        final PairFigure figure = analysis.figure("a", "b", ComparisonAnalysis.P50);
+    private static BlocksPair p50(final ComparisonAnalysis analysis) {
+        final BlocksPair figure = analysis.figure("a", "b", BlocksPair.P50);
         assertNotNull(figure);
         return figure;
     }
@@ -42,8 +44,8 @@ class SteinStopTest {
     @Test
     void underSteinTheP50CarriesSteinsIntervalAndTestOtherwiseT() {
         final Synthetic data = Synthetic.generate(7, 10, 10, 30, 0);
-        final PairFigure stein = p50(data.analyse(STEIN));
-        final PairFigure fixed = p50(data.analyse(null));
+        final BlocksPair stein = p50(data.analyse(STEIN));
+        final BlocksPair fixed = p50(data.analyse(null));
         final double[] values = fixed.blocks.blockValues();
         final SteinTwoStage plan = SteinTwoStage.plan(Arrays.copyOf(values, 6), Math.log(1.05), 0.95, 1000);
         assertSameInterval(exp(plan.interval(values)), stein.ratioInterval());
@@ -58,8 +60,8 @@ class SteinStopTest {
         assertEquals(String.format(java.util.Locale.ROOT, "Stein, pilot 6 blocks, s0 = %.1f %%",
                 100 * plan.pilotSd()), stein.method());
         assertEquals("t over blocks", fixed.method());
-        for (final PairFigure other : data.analyse(STEIN).figures) {
-            if (!ComparisonAnalysis.P50.equals(other.figure)) {
+        for (final BlocksPair other : data.analyse(STEIN).figures) {
+            if (!BlocksPair.P50.equals(other.figure)) {
                 assertNull(other.stein, other.figure + ": only the p50 is what the rule planned");
             }
         }
@@ -68,7 +70,7 @@ class SteinStopTest {
     @Test
     void beforeThePilotIsCompleteTheP50CarriesT() {
         final Synthetic data = Synthetic.generate(7, 5, 10, 30, 0);
-        final PairFigure figure = p50(data.analyse(STEIN));
+        final BlocksPair figure = p50(data.analyse(STEIN));
         assertNull(figure.stein);
         assertSameInterval(exp(figure.blocks.interval(0.95)), figure.ratioInterval());
     }
@@ -94,7 +96,7 @@ class SteinStopTest {
             for (int block = STEIN.pilotBlocks + 1; block <= total; block++) {
                 data.pairedBlock(block, mu + 0.10 * random.nextGaussian());
             }
-            final PairFigure figure = p50(data.analyse(STEIN));
+            final BlocksPair figure = p50(data.analyse(STEIN));
             assertEquals(total, figure.blocks.blocks());
             blocks += total;
             stein += figure.ratioInterval().contains(1.03) ? 1 : 0;
@@ -121,9 +123,9 @@ class SteinStopTest {
         final PrintStream err = new PrintStream(bytes, true, "UTF-8");
 
         final Synthetic data = Synthetic.generate(7, 6, 10, 30, 0);
-        final PairFigure figure = p50(data.analyse(rule));
+        final BlocksPair figure = p50(data.analyse(rule));
         assertTrue(figure.stein.totalBlocks() > 6, "this pilot asks for a second stage");
-        assertEquals(figure.stein.totalBlocks(), Comparison.steinTarget(data.analyse(rule), plan, 6, err));
+        assertEquals(figure.stein.totalBlocks(), SteinStop.of(plan).lastBlock(data.analyse(rule).p50s(), 6, err));
         assertTrue(new String(bytes.toByteArray(), StandardCharsets.UTF_8).startsWith("[qp] Stein's rule, a / b: "
                 + figure.stein.totalBlocks() + " blocks for +/-1 % (Stein, pilot 6 blocks, s0 = "), bytes.toString());
 
@@ -134,22 +136,24 @@ class SteinStopTest {
         shortPilot.slices.removeIf(row -> row.block == 3);
         shortPilot.failed(3, "x");
         bytes.reset();
-        assertEquals(7, Comparison.steinTarget(shortPilot.analyse(rule), plan, 6, err));
+        assertEquals(7, SteinStop.of(plan).lastBlock(shortPilot.analyse(rule).p50s(), 6, err));
         assertEquals("[qp] Stein's pilot has 5 of 6 blocks after block 6: one more block\n",
                 new String(bytes.toByteArray(), StandardCharsets.UTF_8));
-        assertEquals(12, Comparison.steinTarget(shortPilot.analyse(rule), plan, 12, err), "no more after 12");
+        assertEquals(12, SteinStop.of(plan).lastBlock(shortPilot.analyse(rule).p50s(), 12, err), "no more after 12");
         final Synthetic complete = Synthetic.generate(7, 7, 10, 30, 0);
         complete.blocks.removeIf(row -> row.block == 3);
         complete.slices.removeIf(row -> row.block == 3);
         complete.failed(3, "x");
-        final PairFigure late = p50(complete.analyse(rule));
+        final BlocksPair late = p50(complete.analyse(rule));
         assertEquals(Arrays.asList(1, 2, 4, 5, 6, 7), late.blockNumbers.subList(0, 6));
-        assertEquals(7 + late.stein.totalBlocks() - 6, Comparison.steinTarget(complete.analyse(rule), plan, 7, err));
+        assertEquals(7 + late.stein.totalBlocks() - 6,
+                SteinStop.of(plan).lastBlock(complete.analyse(rule).p50s(), 7, err));
 
         settings.setProperty("qp.compare.blocks", "1");
         bytes.reset();
-        assertEquals(1, Comparison.steinTarget(Synthetic.generate(7, 1, 10, 30, 0).analyse(new SteinStop(1, 1)),
-                ComparisonOptions.fromProperties(settings), 1, err), "a single block has no sd to plan from");
+        assertEquals(1, SteinStop.of(ComparisonOptions.fromProperties(settings))
+                .lastBlock(Synthetic.generate(7, 1, 10, 30, 0).analyse(new SteinStop(1, 1)).p50s(), 1, err),
+                "a single block has no sd to plan from");
         assertEquals("[qp] Stein's rule needs a pilot of 2 blocks or more (qp.compare.blocks=1): no second stage\n",
                 new String(bytes.toByteArray(), StandardCharsets.UTF_8));
     }

@@ -1,5 +1,7 @@
 package io.fastestjvm.compare;
 
+import io.fastestjvm.verdict.SteinStop;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -83,7 +85,7 @@ final class Synthetic {
     }
 
     ComparisonAnalysis analyse() {
-        return ComparisonAnalysis.of(variants, slices, blocks);
+        return ComparisonAnalysis.of(variants, slices, blocks, null, null);
     }
 
     /**
@@ -127,7 +129,7 @@ final class Synthetic {
 
     /** The analysis as a comparison run under {@code stop} (null: a fixed number of blocks) sees it. */
     ComparisonAnalysis analyse(final SteinStop stop) {
-        return ComparisonAnalysis.of(variants, slices, blocks, stop);
+        return ComparisonAnalysis.of(variants, slices, blocks, stop, null);
     }
 
     /**

@@ -16,7 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.fastestjvm.compare.PairAnswer;
-import io.fastestjvm.statistics.Interval;
+import io.fastestjvm.verdict.Interval;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

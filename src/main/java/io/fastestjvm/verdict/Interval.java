@@ -1,4 +1,4 @@
-package io.fastestjvm.statistics;
+package io.fastestjvm.verdict;
 
 /**
  * A two-sided confidence interval around a point estimate, with the confidence it was built for, so that a report

@@ -1,4 +1,4 @@
-package io.fastestjvm.report.verdict;
+package io.fastestjvm.verdict;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -6,18 +6,17 @@ import java.util.Map;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.statistics.Spread;
 
 /** One JVM as the verdict sees it: a label and, per latency and percentile, one value per run (fresh JVM). */
-public final class Subject {
+public final class RunValues {
     private final String label;
     private final Map<String, double[]> values = new LinkedHashMap<>();
 
-    public Subject(final String label) {
+    public RunValues(final String label) {
         this.label = label;
     }
 
-    public Subject with(final Latency latency, final Percentile percentile, final double[] perRun) {
+    public RunValues with(final Latency latency, final Percentile percentile, final double[] perRun) {
         values.put(key(latency, percentile), perRun.clone());
         return this;
     }

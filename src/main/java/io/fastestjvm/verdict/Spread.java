@@ -1,4 +1,4 @@
-package io.fastestjvm.statistics;
+package io.fastestjvm.verdict;
 
 import java.util.Arrays;
 
@@ -10,7 +10,7 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
  * those are relative to the median. Quantiles use the R-7 definition (R's and numpy's default, so the figures can be
  * checked in either; the median of an even count is the mean of the middle two). A run that lacks the figure (NaN)
  * is left out, not counted as 0. The one definition of spread for the fresh design's reports; JLBH's "% variation"
- * ({@link RunVariation}) is kept apart on purpose. Immutable.
+ * ({@code statistics.RunVariation}) is kept apart on purpose. Immutable.
  */
 public final class Spread {
     /** In run order, for tracing a value to its run. */

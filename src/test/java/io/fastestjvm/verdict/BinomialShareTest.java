@@ -1,4 +1,4 @@
-package io.fastestjvm.statistics;
+package io.fastestjvm.verdict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.fastestjvm.statistics;
+package io.fastestjvm.verdict;
 
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 

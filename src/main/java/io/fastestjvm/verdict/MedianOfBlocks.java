@@ -1,8 +1,9 @@
-package io.fastestjvm.statistics;
+package io.fastestjvm.verdict;
 
 import java.util.Arrays;
 
 import org.apache.commons.math3.stat.StatUtils;
+import io.fastestjvm.statistics.OrderStatisticConfidence;
 
 /**
  * The median of block values with its distribution-free interval and the sign test: the robust reading of a
@@ -10,7 +11,7 @@ import org.apache.commons.math3.stat.StatUtils;
  * (docs/findings/memory-draw.md). One such block moves the mean of the block values and widens its t interval by its
  * whole distance; the median and its interval move by at most one rank.
  * <ul>
- *   <li>Interval: the sorted block values at the ranks {@link OrderStatisticConfidence#ranks} gives for p = 0.5; the
+ *   <li>Interval: the sorted block values at the ranks {@code OrderStatisticConfidence.ranks} gives for p = 0.5; the
  *       number of blocks below the true median is binomial(n, 1/2) whatever the distribution, so it covers the
  *       median with at least the confidence it reports (the exact binomial coverage of those ranks).</li>
  *   <li>Test: two-sided exact sign test of median 0 (blocks exactly 0 dropped).</li>

@@ -1,4 +1,4 @@
-package io.fastestjvm.report.verdict;
+package io.fastestjvm.verdict;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,33 +9,31 @@ import java.util.Map;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.statistics.BenjaminiHochberg;
 
 /**
- * Which JVMs can be told apart: every pair on each latency and each of {@link #PERCENTILES}, with the run (fresh
- * JVM) as the unit ({@link RatioTest}), and "separable" when Benjamini-Hochberg over all those comparisons at
- * {@link #FALSE_DISCOVERY_RATE} accepts the pair and its ratio's interval excludes 1. Groups are the JVMs that no
- * separable pair splits (connected by "cannot be told apart"), in order of their median. Immutable once built.
+ * Which JVMs can be told apart in the fresh design: every pair on each latency and each of {@link #PERCENTILES},
+ * with the run (fresh JVM) as the unit ({@link RunsRatioTest}), all those comparisons one family of
+ * {@link Separation}. Groups are the JVMs that no separable pair splits (connected by "cannot be told apart"), in
+ * order of their median. Immutable once built. The interleaved design's pairs are {@link BlocksPair}s.
  */
-public final class Verdict {
+public final class RunsVerdict {
     public static final Percentile[] PERCENTILES = {Percentile.P50, Percentile.P99, Percentile.P99_99};
-    public static final double FALSE_DISCOVERY_RATE = 0.05;
 
-    private final List<Subject> subjects;
-    private final List<PairResult> pairs;
+    private final List<RunValues> subjects;
+    private final List<RunsPair> pairs;
 
-    private Verdict(final List<Subject> subjects, final List<PairResult> pairs) {
+    private RunsVerdict(final List<RunValues> subjects, final List<RunsPair> pairs) {
         this.subjects = subjects;
         this.pairs = pairs;
     }
 
-    public static Verdict of(final List<Subject> subjects) {
-        final List<PairResult> tested = new ArrayList<>();
+    public static RunsVerdict of(final List<RunValues> subjects) {
+        final List<RunsPair> tested = new ArrayList<>();
         for (final Latency latency : Latency.ALL) {
             for (final Percentile percentile : PERCENTILES) {
                 for (int i = 0; i < subjects.size(); i++) {
                     for (int j = i + 1; j < subjects.size(); j++) {
-                        final PairResult pair = compare(subjects.get(i), subjects.get(j), latency, percentile);
+                        final RunsPair pair = compare(subjects.get(i), subjects.get(j), latency, percentile);
                         if (pair != null) {
                             tested.add(pair);
                         }
@@ -43,19 +41,22 @@ public final class Verdict {
                 }
             }
         }
-        final double[] pValues = tested.stream().mapToDouble(PairResult::pValue).toArray();
-        final boolean[] separable = BenjaminiHochberg.discoveries(pValues, FALSE_DISCOVERY_RATE);
-        final List<PairResult> pairs = new ArrayList<>();
-        for (int i = 0; i < pValues.length; i++) {
-            // Both, so that no pair is called separable beside an interval that says "maybe the other way".
-            pairs.add(tested.get(i).decided(separable[i] && tested.get(i).intervalExcludesOne()));
+        final double[] pValues = tested.stream().mapToDouble(pair -> pair.pValue).toArray();
+        final boolean[] apart = new boolean[pValues.length];
+        for (int i = 0; i < apart.length; i++) {
+            apart[i] = tested.get(i).intervalExcludesOne();
         }
-        return new Verdict(Collections.unmodifiableList(new ArrayList<>(subjects)),
+        final boolean[] separable = Separation.separable(pValues, apart);
+        final List<RunsPair> pairs = new ArrayList<>();
+        for (int i = 0; i < pValues.length; i++) {
+            pairs.add(tested.get(i).decided(separable[i]));
+        }
+        return new RunsVerdict(Collections.unmodifiableList(new ArrayList<>(subjects)),
                 Collections.unmodifiableList(pairs));
     }
 
     /** a against b, not yet decided; null when either has no runs with this figure. */
-    private static PairResult compare(final Subject a, final Subject b, final Latency latency,
+    private static RunsPair compare(final RunValues a, final RunValues b, final Latency latency,
                                       final Percentile percentile) {
         final double[] va = a.values(latency, percentile);
         final double[] vb = b.values(latency, percentile);
@@ -64,34 +65,34 @@ public final class Verdict {
         }
         // Seeded by what is compared, so adding a JVM to a set leaves the other intervals as they were.
         final long seed = (a.label() + '|' + b.label() + '|' + latency.key() + '|' + percentile.key()).hashCode();
-        return new PairResult(a.label(), b.label(), latency, percentile, va.length, vb.length,
-                RatioTest.ratio(va, vb), RatioTest.interval(va, vb, seed), RatioTest.pValue(va, vb),
-                RatioTest.welchInterval(va, vb), false);
+        return new RunsPair(a.label(), b.label(), latency, percentile, va.length, vb.length,
+                RunsRatioTest.ratio(va, vb), RunsRatioTest.interval(va, vb, seed), RunsRatioTest.pValue(va, vb),
+                RunsRatioTest.welchInterval(va, vb), false);
     }
 
-    public List<Subject> subjects() {
+    public List<RunValues> subjects() {
         return subjects;
     }
 
     /** Every comparison made, in latency, percentile, pair order. */
-    public List<PairResult> pairs() {
+    public List<RunsPair> pairs() {
         return pairs;
     }
 
-    public List<PairResult> pairs(final Latency latency, final Percentile percentile) {
-        final List<PairResult> selected = new ArrayList<>();
-        for (final PairResult pair : pairs) {
-            if (pair.latency() == latency && pair.percentile() == percentile) {
+    public List<RunsPair> pairs(final Latency latency, final Percentile percentile) {
+        final List<RunsPair> selected = new ArrayList<>();
+        for (final RunsPair pair : pairs) {
+            if (pair.latency == latency && pair.percentile == percentile) {
                 selected.add(pair);
             }
         }
         return selected;
     }
 
-    public List<PairResult> separablePairs(final Latency latency, final Percentile percentile) {
-        final List<PairResult> selected = new ArrayList<>();
-        for (final PairResult pair : pairs(latency, percentile)) {
-            if (pair.separable()) {
+    public List<RunsPair> separablePairs(final Latency latency, final Percentile percentile) {
+        final List<RunsPair> selected = new ArrayList<>();
+        for (final RunsPair pair : pairs(latency, percentile)) {
+            if (pair.separable) {
                 selected.add(pair);
             }
         }
@@ -99,9 +100,9 @@ public final class Verdict {
     }
 
     /** The comparison of two labels on one figure, or null when it was not made. */
-    public PairResult pair(final String a, final String b, final Latency latency, final Percentile percentile) {
-        for (final PairResult pair : pairs(latency, percentile)) {
-            if (pair.a().equals(a) && pair.b().equals(b) || pair.a().equals(b) && pair.b().equals(a)) {
+    public RunsPair pair(final String a, final String b, final Latency latency, final Percentile percentile) {
+        for (final RunsPair pair : pairs(latency, percentile)) {
+            if (pair.a.equals(a) && pair.b.equals(b) || pair.a.equals(b) && pair.b.equals(a)) {
                 return pair;
             }
         }
@@ -113,8 +114,8 @@ public final class Verdict {
      * "not separable" pairs links them. Groups and members in order of their median over runs.
      */
     public List<List<String>> groups(final Latency latency, final Percentile percentile) {
-        final List<Subject> ranked = new ArrayList<>();
-        for (final Subject subject : subjects) {
+        final List<RunValues> ranked = new ArrayList<>();
+        for (final RunValues subject : subjects) {
             if (subject.values(latency, percentile).length > 0) {
                 ranked.add(subject);
             }
@@ -127,10 +128,10 @@ public final class Verdict {
         boolean merged = true;
         while (merged) {
             merged = false;
-            for (final PairResult pair : pairs(latency, percentile)) {
-                final int ca = component.get(pair.a());
-                final int cb = component.get(pair.b());
-                if (!pair.separable() && ca != cb) {
+            for (final RunsPair pair : pairs(latency, percentile)) {
+                final int ca = component.get(pair.a);
+                final int cb = component.get(pair.b);
+                if (!pair.separable && ca != cb) {
                     final int keep = Math.min(ca, cb);
                     final int drop = Math.max(ca, cb);
                     component.replaceAll((label, c) -> c == drop ? keep : c);
@@ -139,7 +140,7 @@ public final class Verdict {
             }
         }
         final Map<Integer, List<String>> groups = new LinkedHashMap<>();
-        for (final Subject subject : ranked) {
+        for (final RunValues subject : ranked) {
             groups.computeIfAbsent(component.get(subject.label()), c -> new ArrayList<>()).add(subject.label());
         }
         final List<List<String>> ordered = new ArrayList<>(groups.values());
@@ -159,7 +160,7 @@ public final class Verdict {
         return index;
     }
 
-    private static int indexOf(final List<Subject> ranked, final String label) {
+    private static int indexOf(final List<RunValues> ranked, final String label) {
         for (int i = 0; i < ranked.size(); i++) {
             if (ranked.get(i).label().equals(label)) {
                 return i;

@@ -1,4 +1,4 @@
-package io.fastestjvm.statistics;
+package io.fastestjvm.verdict;
 
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
@@ -49,12 +49,6 @@ public final class SteinTwoStage {
         final double required = Math.ceil(ratio * ratio);
         this.requiredBlocks = Math.max(pilot.length, required >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) required);
         this.totalBlocks = (int) Math.min(requiredBlocks, maxBlocks);
-    }
-
-    /** The plan for a pilot of n0 >= 2 block values, a target half-width and a confidence, without a cap. */
-    public static SteinTwoStage plan(final double[] pilotBlockValues, final double targetHalfWidth,
-                                     final double confidence) {
-        return plan(pilotBlockValues, targetHalfWidth, confidence, Integer.MAX_VALUE);
     }
 
     /** The plan, running at most {@code maxBlocks} blocks in all (pilot included). */

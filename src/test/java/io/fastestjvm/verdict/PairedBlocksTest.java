@@ -1,4 +1,4 @@
-package io.fastestjvm.statistics;
+package io.fastestjvm.verdict;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -185,15 +185,6 @@ class PairedBlocksTest {
         assertEquals(sw2, components.withinCycleVariance(), 0.03 * sw2);
         assertEquals(sb2, components.betweenBlockVariance(), 0.15 * sb2);
         assertEquals(60.0, components.meanCyclesPerBlock(), 0);
-    }
-
-    @Test
-    void predictedHalfWidthAddsTheWithinPartPerCycle() {
-        // t_{9,0.975} = 2.262157; sqrt((0.0004 + 0.000625 / 60) / 10) = 0.0064064: 0.0144922
-        final VarianceComponents components = new VarianceComponents(0.000625, 60, 0.0004);
-        assertEquals(0.0144922, components.predictedHalfWidth(10, 60, 0.95), 1e-7);
-        assertTrue(components.predictedHalfWidth(10, 6000, 0.95) < components.predictedHalfWidth(10, 60, 0.95));
-        assertTrue(components.predictedHalfWidth(20, 60, 0.95) < components.predictedHalfWidth(10, 60, 0.95));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.fastestjvm.statistics;
+package io.fastestjvm.verdict;
 
 import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 import org.apache.commons.math3.distribution.FDistribution;
@@ -37,22 +37,6 @@ public final class VarianceComponents {
      */
     public double betweenBlockVariance() {
         return betweenBlockVariance;
-    }
-
-    /**
-     * The expected half-width of the block-level t interval for {@code blocks} blocks of {@code cyclesPerBlock}
-     * cycles each: {@code t_{blocks-1} * sqrt((between + within / cyclesPerBlock) / blocks)}, for planning the
-     * next experiment.
-     */
-    public double predictedHalfWidth(final int blocks, final double cyclesPerBlock, final double confidence) {
-        if (blocks < 2) {
-            throw new IllegalArgumentException("a t interval needs at least 2 blocks: " + blocks);
-        }
-        if (!(cyclesPerBlock > 0)) {
-            throw new IllegalArgumentException("cycles per block must be positive: " + cyclesPerBlock);
-        }
-        final double blockValueVariance = betweenBlockVariance + withinCycleVariance / cyclesPerBlock;
-        return PairedBlocks.criticalT(blocks - 1, confidence) * Math.sqrt(blockValueVariance / blocks);
     }
 
     /**

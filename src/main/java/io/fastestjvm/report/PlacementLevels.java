@@ -1,4 +1,4 @@
-package io.fastestjvm.report.verdict;
+package io.fastestjvm.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;

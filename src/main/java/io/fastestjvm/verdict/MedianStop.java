@@ -1,8 +1,8 @@
-package io.fastestjvm.compare;
+package io.fastestjvm.verdict;
+
+import java.util.List;
 
 import io.fastestjvm.config.ComparisonOptions;
-import io.fastestjvm.statistics.Interval;
-import io.fastestjvm.statistics.MedianOfBlocks;
 
 /**
  * The median stop rule ({@code qp.compare.stop=median}): at least {@code qp.compare.blocks} blocks (and
@@ -18,46 +18,63 @@ import io.fastestjvm.statistics.MedianOfBlocks;
  * is optional stopping on its width, not on its place, so the coverage holds; {@code MedianStopTest} measures it on
  * the default's mixture. Immutable.
  */
-final class MedianStop {
+public final class MedianStop {
     /** The most blocks the rule may run under a time cap: {@code qp.compare.blocks}' own upper bound. */
-    static final int MAX_BLOCKS = SteinStop.MAX_BLOCKS;
+    public static final int MAX_BLOCKS = SteinStop.MAX_BLOCKS;
     /** Without a time cap, at most this many times its least blocks: where one side draws the slow state often the
      *  median may never be narrow enough, and an uncapped comparison must still end. */
-    static final int UNCAPPED_FACTOR = 5;
+    public static final int UNCAPPED_FACTOR = 5;
 
-    final int leastBlocks;
-    final int targetPercent;
+    public final int leastBlocks;
+    public final int targetPercent;
     /** The last block it may run. */
-    final int mostBlocks;
+    public final int mostBlocks;
 
-    MedianStop(final int leastBlocks, final int targetPercent) {
+    public MedianStop(final int leastBlocks, final int targetPercent) {
         this(leastBlocks, targetPercent, true);
     }
 
-    MedianStop(final int leastBlocks, final int targetPercent, final boolean capped) {
+    public MedianStop(final int leastBlocks, final int targetPercent, final boolean capped) {
         this.leastBlocks = Math.max(leastBlocks, MedianOfBlocks.MIN_BLOCKS);
         this.targetPercent = targetPercent;
         this.mostBlocks = capped ? MAX_BLOCKS : UNCAPPED_FACTOR * this.leastBlocks;
     }
 
     /** The rule of a comparison's settings, or null when it runs another. */
-    static MedianStop of(final ComparisonOptions plan) {
+    public static MedianStop of(final ComparisonOptions plan) {
         return plan.medianStop() ? new MedianStop(plan.blocks(), plan.targetPercent(), plan.maxMinutes() > 0) : null;
     }
 
-    double targetHalfWidth() {
+    public double targetHalfWidth() {
         return Math.log(1 + targetPercent / 100.0);
     }
 
     /** The wider side of a ratio's interval, as a log: ln(upper / ratio) or ln(ratio / lower). */
-    static double halfWidth(final Interval ratio) {
+    public static double halfWidth(final Interval ratio) {
         return Math.max(Math.log(ratio.upper() / ratio.estimate()), Math.log(ratio.estimate() / ratio.lower()));
     }
 
     /** Whether a pair's p50 figure is as narrow as the rule wants, from at least its least blocks. */
-    boolean reached(final PairFigure p50) {
+    public boolean reached(final BlocksPair p50) {
         final Interval interval = p50.ratioInterval();
         return p50.blocks.blocks() >= leastBlocks && interval != null
                 && halfWidth(interval) <= targetHalfWidth() + 1e-12;
+    }
+
+    /**
+     * The blocks to run, as the last block number, once block {@code block} has ended: this block when every pair's
+     * p50 is narrow enough ({@link #reached}), else the next, up to its most blocks; never fewer than its least
+     * blocks. A pair with no p50 yet (null: its blocks failed) keeps it going too.
+     */
+    public int lastBlock(final List<BlocksPair> p50s, final int block) {
+        if (block < leastBlocks) {
+            return leastBlocks;
+        }
+        for (final BlocksPair p50 : p50s) {
+            if (p50 == null || !reached(p50)) {
+                return Math.max(block, Math.min(block + 1, mostBlocks));
+            }
+        }
+        return block;
     }
 }

@@ -1,4 +1,4 @@
-package io.fastestjvm.statistics;
+package io.fastestjvm.verdict;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.fastestjvm.report.verdict;
+package io.fastestjvm.verdict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,10 +13,8 @@ import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.statistics.BenjaminiHochberg;
-import io.fastestjvm.statistics.Spread;
 
-class VerdictTest {
+class RunsVerdictTest {
     /** Run values around {@code centre} with about +-15 % run-to-run spread (a quiet machine's), seeded. */
     private static double[] runs(final double centre, final int n, final long seed) {
         final Random random = new Random(seed);
@@ -27,10 +25,10 @@ class VerdictTest {
         return values;
     }
 
-    private static Subject subject(final String label, final double centre, final int n, final long seed) {
-        final Subject subject = new Subject(label);
+    private static RunValues subject(final String label, final double centre, final int n, final long seed) {
+        final RunValues subject = new RunValues(label);
         for (final Latency latency : Latency.ALL) {
-            for (final Percentile percentile : Verdict.PERCENTILES) {
+            for (final Percentile percentile : RunsVerdict.PERCENTILES) {
                 subject.with(latency, percentile, runs(centre * (1 + percentile.ordinal()), n,
                         seed * 31 + percentile.ordinal() * 7 + latency.ordinal()));
             }
@@ -41,41 +39,42 @@ class VerdictTest {
     @Test
     void identicalJvmsAreNotSeparable() {
         final double[] same = runs(400, 10, 1);
-        final Subject a = new Subject("a");
-        final Subject b = new Subject("b");
+        final RunValues a = new RunValues("a");
+        final RunValues b = new RunValues("b");
         for (final Latency latency : Latency.ALL) {
-            for (final Percentile percentile : Verdict.PERCENTILES) {
+            for (final Percentile percentile : RunsVerdict.PERCENTILES) {
                 a.with(latency, percentile, same);
                 b.with(latency, percentile, same);
             }
         }
-        final Verdict verdict = Verdict.of(Arrays.asList(a, b));
+        final RunsVerdict verdict = RunsVerdict.of(Arrays.asList(a, b));
         assertEquals(6, verdict.pairs().size());
-        for (final PairResult pair : verdict.pairs()) {
-            assertFalse(pair.separable(), pair.a() + " vs " + pair.b());
-            assertEquals(1.0, pair.ratio(), 1e-12);
-            assertTrue(pair.low() <= 1 && pair.high() >= 1);
+        for (final RunsPair pair : verdict.pairs()) {
+            assertFalse(pair.separable, pair.a + " vs " + pair.b);
+            assertEquals(1.0, pair.ratio, 1e-12);
+            assertTrue(pair.low <= 1 && pair.high >= 1);
         }
         assertEquals(Arrays.asList(Arrays.asList("a", "b")), verdict.groups(Latency.ACTUAL_SEND, Percentile.P50));
     }
 
     @Test
     void sameDistributionDifferentRunsAreNotSeparable() {
-        final Verdict verdict = Verdict.of(Arrays.asList(subject("a", 400, 10, 1), subject("b", 400, 10, 2)));
-        for (final PairResult pair : verdict.pairs()) {
-            assertFalse(pair.separable(), pair.percentile() + " p=" + pair.pValue());
+        final RunsVerdict verdict = RunsVerdict.of(Arrays.asList(subject("a", 400, 10, 1), subject("b", 400, 10, 2)));
+        for (final RunsPair pair : verdict.pairs()) {
+            assertFalse(pair.separable, pair.percentile + " p=" + pair.pValue);
         }
     }
 
     @Test
     void clearlyApartJvmsSeparateAtFiveAndTenRunsWithTheRightDirection() {
         for (final int n : new int[] {5, 10}) {
-            final Verdict verdict = Verdict.of(Arrays.asList(subject("slow", 600, n, 3), subject("fast", 300, n, 4)));
-            for (final PairResult pair : verdict.pairs()) {
-                assertTrue(pair.separable(), n + " runs: p=" + pair.pValue());
+            final RunsVerdict verdict = RunsVerdict.of(Arrays.asList(subject("slow", 600, n, 3),
+                    subject("fast", 300, n, 4)));
+            for (final RunsPair pair : verdict.pairs()) {
+                assertTrue(pair.separable, n + " runs: p=" + pair.pValue);
                 assertEquals("fast", pair.lower());
-                assertTrue(pair.ratio() > 1.5 && pair.low() > 1, n + " runs: ratio " + pair.ratio()
-                        + " [" + pair.low() + ", " + pair.high() + "]");
+                assertTrue(pair.ratio > 1.5 && pair.low > 1, n + " runs: ratio " + pair.ratio
+                        + " [" + pair.low + ", " + pair.high + "]");
             }
             assertEquals(Arrays.asList(Arrays.asList("fast"), Arrays.asList("slow")),
                     verdict.groups(Latency.INTENDED_SEND, Percentile.P99_99));
@@ -84,17 +83,17 @@ class VerdictTest {
 
     @Test
     void aMatrixOfNineSeparatesTheOddOneOutAtFiveRunsDespiteTheFalseDiscoveryCorrection() {
-        final List<Subject> subjects = new ArrayList<>();
+        final List<RunValues> subjects = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             subjects.add(subject("same" + i, 400, 5, 10 + i));
         }
         subjects.add(subject("apart", 800, 5, 99));
-        final Verdict verdict = Verdict.of(subjects);
+        final RunsVerdict verdict = RunsVerdict.of(subjects);
         assertEquals(36 * 6, verdict.pairs().size());
-        for (final PairResult pair : verdict.pairs()) {
-            final boolean involvesApart = pair.a().equals("apart") || pair.b().equals("apart");
+        for (final RunsPair pair : verdict.pairs()) {
+            final boolean involvesApart = pair.a.equals("apart") || pair.b.equals("apart");
             if (involvesApart) {
-                assertTrue(pair.separable(), pair.a() + "/" + pair.b() + " p=" + pair.pValue());
+                assertTrue(pair.separable, pair.a + "/" + pair.b + " p=" + pair.pValue);
                 assertEquals("apart", pair.higher());
             }
         }
@@ -104,30 +103,31 @@ class VerdictTest {
 
     @Test
     void tooFewRunsGiveNoTestAndNoSeparation() {
-        final Verdict verdict = Verdict.of(Arrays.asList(subject("one", 300, 1, 1), subject("many", 900, 5, 2)));
-        for (final PairResult pair : verdict.pairs()) {
-            assertTrue(Double.isNaN(pair.pValue()));
-            assertFalse(pair.separable());
+        final RunsVerdict verdict = RunsVerdict.of(Arrays.asList(subject("one", 300, 1, 1),
+                subject("many", 900, 5, 2)));
+        for (final RunsPair pair : verdict.pairs()) {
+            assertTrue(Double.isNaN(pair.pValue));
+            assertFalse(pair.separable);
         }
     }
 
     @Test
     void intervalsAreReproducible() {
-        final Verdict first = Verdict.of(Arrays.asList(subject("a", 300, 7, 1), subject("b", 330, 7, 2)));
-        final Verdict second = Verdict.of(Arrays.asList(subject("a", 300, 7, 1), subject("b", 330, 7, 2)));
+        final RunsVerdict first = RunsVerdict.of(Arrays.asList(subject("a", 300, 7, 1), subject("b", 330, 7, 2)));
+        final RunsVerdict second = RunsVerdict.of(Arrays.asList(subject("a", 300, 7, 1), subject("b", 330, 7, 2)));
         for (int i = 0; i < first.pairs().size(); i++) {
-            assertEquals(first.pairs().get(i).low(), second.pairs().get(i).low(), 0);
-            assertEquals(first.pairs().get(i).high(), second.pairs().get(i).high(), 0);
+            assertEquals(first.pairs().get(i).low, second.pairs().get(i).low, 0);
+            assertEquals(first.pairs().get(i).high, second.pairs().get(i).high, 0);
         }
     }
 
     @Test
     void benjaminiHochbergRejectsTheStepUpSet() {
         // m = 5, q = 0.05: thresholds 0.01, 0.02, 0.03, 0.04, 0.05; the largest k with p(k) <= k/m q is 4.
-        final boolean[] rejected = BenjaminiHochberg.discoveries(
+        final boolean[] rejected = Separation.discoveries(
                 new double[] {0.039, 0.001, 0.5, 0.025, 0.03}, 0.05);
         assertTrue(Arrays.equals(new boolean[] {true, true, false, true, true}, rejected));
-        assertFalse(BenjaminiHochberg.discoveries(new double[] {0.02, 0.04}, 0.03)[1]);
+        assertFalse(Separation.discoveries(new double[] {0.02, 0.04}, 0.03)[1]);
     }
 
     @Test
@@ -141,21 +141,21 @@ class VerdictTest {
         for (int i = 0; i < mixed.length; i++) {
             mixed[i] = i < 8 ? 1 : 3;
         }
-        final Subject a = new Subject("a");
-        final Subject b = new Subject("b");
+        final RunValues a = new RunValues("a");
+        final RunValues b = new RunValues("b");
         for (final Latency latency : Latency.ALL) {
-            for (final Percentile percentile : Verdict.PERCENTILES) {
+            for (final Percentile percentile : RunsVerdict.PERCENTILES) {
                 a.with(latency, percentile, mixed);
                 b.with(latency, percentile, one);
             }
         }
-        final List<PairResult> pairs = Verdict.of(Arrays.asList(a, b)).pairs();
+        final List<RunsPair> pairs = RunsVerdict.of(Arrays.asList(a, b)).pairs();
         assertEquals(6, pairs.size());
-        for (final PairResult pair : pairs) {
-            assertEquals(3, pair.ratio(), 0);
-            assertTrue(pair.pValue() < Verdict.FALSE_DISCOVERY_RATE / pairs.size(), "p " + pair.pValue());
-            assertEquals(1, pair.low(), 0);
-            assertFalse(pair.separable());
+        for (final RunsPair pair : pairs) {
+            assertEquals(3, pair.ratio, 0);
+            assertTrue(pair.pValue < Separation.FALSE_DISCOVERY_RATE / pairs.size(), "p " + pair.pValue);
+            assertEquals(1, pair.low, 0);
+            assertFalse(pair.separable);
         }
     }
 

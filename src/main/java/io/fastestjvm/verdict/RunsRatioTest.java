@@ -1,4 +1,4 @@
-package io.fastestjvm.report.verdict;
+package io.fastestjvm.verdict;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -13,13 +13,12 @@ import org.apache.commons.math3.stat.inference.TTest;
  * t-test on the logarithms of the run values (a ratio on a log scale; unequal variances allowed). See
  * docs/verdict.md for why this test and not a rank test.
  */
-public final class RatioTest {
+public final class RunsRatioTest {
     public static final int RESAMPLES = 10_000;
-    public static final double CONFIDENCE = 0.95;
     /** The fewest runs per side the test is made with (Welch needs a variance on each side). */
     public static final int MIN_RUNS = 2;
 
-    private RatioTest() {
+    private RunsRatioTest() {
     }
 
     /** The p-value of "the two sides have the same mean log value"; NaN with fewer than {@link #MIN_RUNS}. */
@@ -37,9 +36,9 @@ public final class RatioTest {
     }
 
     /**
-     * The {@link #CONFIDENCE} Welch interval of the two sides' geometric-mean ratio, the interval of the test
-     * {@link #pValue} makes (log run values, Welch-Satterthwaite degrees of freedom): {ratio, low, high}; NaNs with
-     * fewer than {@link #MIN_RUNS} a side. With 3 runs a side it is the honest width: the bootstrap of
+     * The {@link Separation#CONFIDENCE} Welch interval of the two sides' geometric-mean ratio, the interval of the
+     * test {@link #pValue} makes (log run values, Welch-Satterthwaite degrees of freedom): {ratio, low, high}; NaNs
+     * with fewer than {@link #MIN_RUNS} a side. With 3 runs a side it is the honest width: the bootstrap of
      * {@link #interval} resamples 3 values and comes out far too narrow.
      */
     public static double[] welchInterval(final double[] a, final double[] b) {
@@ -56,7 +55,8 @@ public final class RatioTest {
         }
         final double df = (va + vb) * (va + vb)
                 / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
-        final double half = new TDistribution(df).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2)
+        final double half = new TDistribution(df)
+                .inverseCumulativeProbability(1 - (1 - Separation.CONFIDENCE) / 2)
                 * Math.sqrt(va + vb);
         return new double[] {Math.exp(difference), Math.exp(difference - half), Math.exp(difference + half)};
     }
@@ -66,7 +66,7 @@ public final class RatioTest {
         return StatUtils.percentile(a, 50) / StatUtils.percentile(b, 50);
     }
 
-    /** The {@link #CONFIDENCE} percentile-bootstrap interval of {@link #ratio}: {low, high}. */
+    /** The {@link Separation#CONFIDENCE} percentile-bootstrap interval of {@link #ratio}: {low, high}. */
     public static double[] interval(final double[] a, final double[] b, final long seed) {
         final SplittableRandom random = new SplittableRandom(seed);
         final double[] ratios = new double[RESAMPLES];
@@ -78,7 +78,7 @@ public final class RatioTest {
             ratios[i] = StatUtils.percentile(sampleA, 50) / StatUtils.percentile(sampleB, 50);
         }
         Arrays.sort(ratios);
-        final double tail = (1 - CONFIDENCE) / 2;
+        final double tail = (1 - Separation.CONFIDENCE) / 2;
         return new double[] {ratios[(int) Math.floor(tail * (RESAMPLES - 1))],
             ratios[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))]};
     }

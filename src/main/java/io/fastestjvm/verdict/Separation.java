@@ -1,0 +1,50 @@
+package io.fastestjvm.verdict;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
+
+/**
+ * When two JVMs are called separable, in both designs: every interval is at {@link #CONFIDENCE}, and a family of
+ * comparisons is corrected by the Benjamini-Hochberg step-up procedure at {@link #FALSE_DISCOVERY_RATE}; a pair is
+ * separable when the procedure accepts it and its interval excludes 1, so that no pair is called separable beside an
+ * interval that says "maybe the other way".
+ */
+public final class Separation {
+    public static final double CONFIDENCE = 0.95;
+    public static final double FALSE_DISCOVERY_RATE = 0.05;
+
+    private Separation() {
+    }
+
+    /** Which of a family's comparisons are separable: accepted at {@link #FALSE_DISCOVERY_RATE} and apart from 1. */
+    public static boolean[] separable(final double[] pValues, final boolean[] intervalExcludesOne) {
+        final boolean[] separable = discoveries(pValues, FALSE_DISCOVERY_RATE);
+        for (int i = 0; i < separable.length; i++) {
+            separable[i] &= intervalExcludesOne[i];
+        }
+        return separable;
+    }
+
+    /**
+     * The Benjamini-Hochberg step-up procedure: of m p-values, reject the k smallest where k is the largest rank with
+     * p(k) <= k / m * q. Controls the expected share of false "separable" calls among all calls at q, for independent
+     * or positively dependent tests (pairs sharing a JVM are positively dependent). NaN is never a discovery.
+     */
+    public static boolean[] discoveries(final double[] pValues, final double q) {
+        final int m = (int) Arrays.stream(pValues).filter(p -> !Double.isNaN(p)).count();
+        final Integer[] order = IntStream.range(0, pValues.length).filter(i -> !Double.isNaN(pValues[i]))
+                .boxed().sorted(Comparator.comparingDouble(i -> pValues[i])).toArray(Integer[]::new);
+        int largest = 0;
+        for (int rank = 1; rank <= order.length; rank++) {
+            if (pValues[order[rank - 1]] <= (double) rank / m * q) {
+                largest = rank;
+            }
+        }
+        final boolean[] rejected = new boolean[pValues.length];
+        for (int rank = 1; rank <= largest; rank++) {
+            rejected[order[rank - 1]] = true;
+        }
+        return rejected;
+    }
+}
