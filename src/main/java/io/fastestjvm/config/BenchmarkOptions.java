@@ -154,18 +154,6 @@ public final class BenchmarkOptions {
         return new BenchmarkOptions(copy);
     }
 
-    public BenchmarkOptions withProducerCpu(final int cpu) {
-        return with(Settings.PRODUCER_CPU, cpu);
-    }
-
-    public BenchmarkOptions withConsumerCpu(final int cpu) {
-        return with(Settings.CONSUMER_CPU, cpu);
-    }
-
-    public BenchmarkOptions withStrictAffinity(final boolean strict) {
-        return with(Settings.STRICT_AFFINITY, strict);
-    }
-
     public BenchmarkOptions withRate(final long messagesPerSecond) {
         return with(Settings.RATE, messagesPerSecond);
     }
@@ -182,24 +170,8 @@ public final class BenchmarkOptions {
         return with(Settings.SECONDS, measured);
     }
 
-    public BenchmarkOptions withRuns(final int count) {
-        return with(Settings.RUNS, count);
-    }
-
-    public BenchmarkOptions withQueueDir(final File parent) {
-        return with(Settings.QUEUE_DIR, parent.getPath());
-    }
-
     public BenchmarkOptions withResultsDir(final File parent) {
         return with(Settings.RESULTS_DIR, parent.getPath());
-    }
-
-    public BenchmarkOptions withProfile(final String label) {
-        return with(Settings.PROFILE, label);
-    }
-
-    public BenchmarkOptions withTransport(final String name) {
-        return with(Settings.TRANSPORT, name);
     }
 
     public int producerCpu() {

@@ -1,8 +1,10 @@
 package io.fastestjvm.launch;
 
-import java.io.ByteArrayOutputStream;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * The JVM flags of the measured JVM: the base flags Chronicle needs ({@code .mvn/jvm.config}, which the build
@@ -31,13 +34,9 @@ public final class JvmFlags {
             if (in == null) {
                 throw new IllegalStateException(BASE_RESOURCE + " is missing from the classpath (build with mvn)");
             }
-            final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            final byte[] buffer = new byte[4096];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                bytes.write(buffer, 0, n);
-            }
-            return split(new String(bytes.toByteArray(), StandardCharsets.UTF_8));
-        } catch (final IOException e) {
+            return split(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines()
+                    .collect(Collectors.joining("\n")));
+        } catch (final IOException | UncheckedIOException e) {
             throw new IllegalStateException("cannot read " + BASE_RESOURCE, e);
         }
     }

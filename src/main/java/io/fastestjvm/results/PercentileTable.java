@@ -1,5 +1,6 @@
 package io.fastestjvm.results;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -53,10 +54,6 @@ public final class PercentileTable {
 
     /** {@code n} copies of {@code c}: the rules of every console table (Java 8 has no String.repeat). */
     public static String repeat(final char c, final int n) {
-        final StringBuilder s = new StringBuilder(n);
-        for (int i = 0; i < n; i++) {
-            s.append(c);
-        }
-        return s.toString();
+        return String.join("", Collections.nCopies(n, String.valueOf(c)));
     }
 }

@@ -147,25 +147,27 @@ public final class ProgressReporter implements Runnable {
             ids[0] = ThreadAffinity.currentThreadId();
             ids[1] = Thread.currentThread().getId();
             known.countDown();
-            awaitUninterruptibly(opened);
+            uninterruptibly(opened::await);
         }, "qp-rehearsal-ended");
         ending.setDaemon(true);
         ending.start();
         try {
-            awaitUninterruptibly(known);
+            uninterruptibly(known::await);
             table.start(new PinnedThread(ThreadAffinity.currentThreadId(), Thread.currentThread().getId(),
                     new IdleTurns()), new PinnedThread((int) ids[0], ids[1], new IdleTurns()), null);
         } finally {
             opened.countDown();
-            joinUninterruptibly(ending);
+            uninterruptibly(ending::join);
         }
     }
 
-    private static void awaitUninterruptibly(final CountDownLatch latch) {
+    /** Runs {@code wait} until it returns rather than being interrupted; an interrupt is kept for the caller. */
+    private static void uninterruptibly(final Interruptible wait) {
         boolean interrupted = false;
-        while (latch.getCount() > 0) {
+        while (true) {
             try {
-                latch.await();
+                wait.run();
+                break;
             } catch (final InterruptedException e) {
                 interrupted = true;
             }
@@ -173,6 +175,10 @@ public final class ProgressReporter implements Runnable {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private interface Interruptible {
+        void run() throws InterruptedException;
     }
 
     /** One measured-window second of the scratch reporter, its .hlog lines dropped. */
@@ -207,21 +213,7 @@ public final class ProgressReporter implements Runnable {
             }
         } finally {
             stop.set(true);
-            joinUninterruptibly(writer);
-        }
-    }
-
-    private static void joinUninterruptibly(final Thread thread) {
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (final InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+            uninterruptibly(writer::join);
         }
     }
 

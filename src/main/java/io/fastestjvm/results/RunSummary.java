@@ -3,16 +3,14 @@ package io.fastestjvm.results;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.text.SimpleDateFormat;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.TimeZone;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -104,12 +102,6 @@ public final class RunSummary {
         folder.write(FILE_NAME, results::write);
     }
 
-    static String isoTime(final Date date) {
-        final SimpleDateFormat format = new SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT);
-        format.setTimeZone(TimeZone.getTimeZone("UTC"));
-        return format.format(date);
-    }
-
     /** Collects a run's facts, decides its checks and builds the summary. */
     public static final class Builder {
         private final RunResults results = new RunResults();
@@ -128,7 +120,7 @@ public final class RunSummary {
         }
 
         public Builder started(final Date started) {
-            results.startedAt = isoTime(started);
+            results.startedAt = started.toInstant().truncatedTo(ChronoUnit.SECONDS).toString();
             return this;
         }
 
@@ -228,13 +220,10 @@ public final class RunSummary {
         }
 
         /**
-         * Bytes the measured loops allocated. A failure names the likely cause: {@code gcsReachingWindow}, the
-         * collections in the measured window or the second before it ({@link
-         * io.fastestjvm.timeline.WindowGcPauses#reachingWindow}), else whether the warm-up ended at steady state.
-         */
-        /**
          * The allocation check; {@code where} names the measured seconds the timeline saw the threads allocate in
-         * ({@link io.fastestjvm.timeline.WindowAllocation}), null when it saw none.
+         * ({@link io.fastestjvm.timeline.WindowAllocation}), null when it saw none. A failure names the likely cause:
+         * {@code gcsReachingWindow}, the collections in the measured window or the second before it ({@link
+         * io.fastestjvm.timeline.WindowGcPauses#reachingWindow}), else whether the warm-up ended at steady state.
          */
         public Builder allocation(final long producerBytes, final long consumerBytes, final String where,
                                   final long gcsReachingWindow, final boolean warmUpReachedSteadyState) {
@@ -354,13 +343,12 @@ public final class RunSummary {
                 results.concurrentRuns = node;
                 return this;
             }
-            final List<Long> seen = otherPids == null ? Collections.<Long>emptyList() : otherPids;
-            node.detected = !seen.isEmpty();
-            node.otherPids = new ArrayList<>(seen);
-            node.comparable = seen.isEmpty();
-            if (!seen.isEmpty()) {
+            node.detected = !otherPids.isEmpty();
+            node.otherPids = new ArrayList<>(otherPids);
+            node.comparable = otherPids.isEmpty();
+            if (!otherPids.isEmpty()) {
                 final String detail = String.format(NOT_COMPARABLE,
-                        seen.stream().map(String::valueOf).collect(Collectors.joining(", ")));
+                        otherPids.stream().map(String::valueOf).collect(Collectors.joining(", ")));
                 node.detail = detail;
                 failures.add(detail);
             }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -43,7 +44,7 @@ public final class JvmTimeline {
     static JvmTimeline of(final List<JvmEvent> events, final String... kinds) {
         final JvmTimeline timeline = new JvmTimeline(null, null);
         timeline.events = events;
-        timeline.available.addAll(java.util.Arrays.asList(kinds));
+        timeline.available.addAll(Arrays.asList(kinds));
         timeline.source = "test";
         HotPathRule.mark(events, new HashSet<>(HotPathRule.BENCHMARK_THREADS));
         return timeline;
@@ -88,37 +89,19 @@ public final class JvmTimeline {
                     problem = "no jfr tool in " + System.getProperty("java.home");
                 } else {
                     source = "JFR (in-process recording)";
-                    available.addAll(java.util.Arrays.asList(JvmEvent.COMPILATION, JvmEvent.DEOPTIMIZATION,
+                    available.addAll(Arrays.asList(JvmEvent.COMPILATION, JvmEvent.DEOPTIMIZATION,
                             JvmEvent.SAFEPOINT, JvmEvent.GC));
                 }
             } else if (logs != null) {
                 events = new ArrayList<>();
                 final List<String> sources = new ArrayList<>();
-                if (logs.compilation != null && Files.isRegularFile(logs.compilation)) {
-                    try (Reader in = HotSpotLogs.reader(logs.compilation)) {
-                        events.addAll(HotSpotLogs.parseCompilationLog(in, vmStartEpochMillis, threadNames,
-                                javaMajor() > 8));
-                    }
-                    available.add(JvmEvent.COMPILATION);
-                    available.add(JvmEvent.DEOPTIMIZATION);
-                    sources.add("LogCompilation " + logs.compilation);
-                }
-                if (logs.safepoints != null && Files.isRegularFile(logs.safepoints)) {
-                    try (Reader in = HotSpotLogs.reader(logs.safepoints)) {
-                        events.addAll(HotSpotLogs.parseUnifiedLog(in, vmStartEpochMillis));
-                    }
-                    available.add(JvmEvent.SAFEPOINT);
-                    available.add(JvmEvent.GC);
-                    sources.add("-Xlog " + logs.safepoints);
-                }
-                if (logs.gc != null && Files.isRegularFile(logs.gc)) {
-                    try (Reader in = HotSpotLogs.reader(logs.gc)) {
-                        events.addAll(HotSpotLogs.parseGcLog8(in, vmStartEpochMillis));
-                    }
-                    available.add(JvmEvent.SAFEPOINT);
-                    available.add(JvmEvent.GC);
-                    sources.add("-Xloggc " + logs.gc);
-                }
+                read(logs.compilation, "LogCompilation ", sources, in -> HotSpotLogs.parseCompilationLog(in,
+                        vmStartEpochMillis, threadNames, javaMajor() > 8), JvmEvent.COMPILATION,
+                        JvmEvent.DEOPTIMIZATION);
+                read(logs.safepoints, "-Xlog ", sources, in -> HotSpotLogs.parseUnifiedLog(in, vmStartEpochMillis),
+                        JvmEvent.SAFEPOINT, JvmEvent.GC);
+                read(logs.gc, "-Xloggc ", sources, in -> HotSpotLogs.parseGcLog8(in, vmStartEpochMillis),
+                        JvmEvent.SAFEPOINT, JvmEvent.GC);
                 events.sort((a, b) -> Long.compare(a.epochMicros, b.epochMicros));
                 source = sources.isEmpty() ? "none" : String.join("; ", sources);
                 if (sources.isEmpty()) {
@@ -132,6 +115,23 @@ public final class JvmTimeline {
             problem = "timeline could not be read: " + e;
         }
         HotPathRule.mark(events, benchmarkThreads);
+    }
+
+    /** One HotSpot log's events and the kinds it provides, when the JVM wrote it; {@code flag} names its source. */
+    private void read(final Path log, final String flag, final List<String> sources, final LogParser parser,
+                      final String... kinds) throws IOException {
+        if (log == null || !Files.isRegularFile(log)) {
+            return;
+        }
+        try (Reader in = HotSpotLogs.reader(log)) {
+            events.addAll(parser.parse(in));
+        }
+        available.addAll(Arrays.asList(kinds));
+        sources.add(flag + log);
+    }
+
+    private interface LogParser {
+        List<JvmEvent> parse(Reader in) throws IOException;
     }
 
     public List<JvmEvent> events() {

@@ -67,10 +67,6 @@ public final class RunEvidence {
         table.attach(timeline);
     }
 
-    public JvmTimeline timeline() {
-        return timeline;
-    }
-
     public void writeIntervals(final OutputStream out) {
         table.writeCsv(out);
     }

@@ -39,8 +39,8 @@ class BareModeIT {
     void aBareRunWritesTheSummaryWithItsSafepointsAndNoIntervalLog() throws Exception {
         final BenchmarkOptions options = BenchmarkOptions.defaults()
                 .withRate(20_000).withSeconds(2).withWarmupSeconds(12)
-                .withQueueDir(Files.createDirectories(temp.resolve("queues")).toFile())
-                .withResultsDir(temp.resolve("results").toFile()).withProfile("bare-test")
+                .withSetting(Settings.QUEUE_DIR, Files.createDirectories(temp.resolve("queues")).toFile())
+                .withResultsDir(temp.resolve("results").toFile()).withSetting(Settings.PROFILE, "bare-test")
                 .withSetting(Settings.BARE, true);
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final ByteArrayOutputStream err = new ByteArrayOutputStream();

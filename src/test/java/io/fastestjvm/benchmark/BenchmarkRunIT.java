@@ -68,9 +68,9 @@ class BenchmarkRunIT {
     static void runOnce() throws Exception {
         queueParent = Files.createDirectories(temp.resolve("queues")).toFile();
         final BenchmarkOptions options = BenchmarkOptions.defaults()
-                .withRate(RATE).withSeconds(SECONDS).withRuns(RUNS).withWarmupSeconds(WARMUP_SECONDS)
-                .withSize(SIZE).withQueueDir(queueParent).withResultsDir(temp.resolve("results").toFile())
-                .withProfile("test")
+                .withRate(RATE).withSeconds(SECONDS).withSetting(Settings.RUNS, RUNS).withWarmupSeconds(WARMUP_SECONDS)
+                .withSize(SIZE).withSetting(Settings.QUEUE_DIR, queueParent).withResultsDir(temp.resolve("results").toFile())
+                .withSetting(Settings.PROFILE, "test")
                 // more quiet seconds than the paced stage's 6: steady state is never reached, the warm-up runs 12 s
                 .withSetting(Settings.STEADY_SECONDS, UNREACHABLE_STEADY_SECONDS);
         final ByteArrayOutputStream out = new ByteArrayOutputStream();

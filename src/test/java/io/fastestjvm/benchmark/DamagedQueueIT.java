@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.Settings;
 import io.fastestjvm.message.MessageLayout;
 import io.fastestjvm.results.model.RunResults;
 
@@ -100,7 +101,7 @@ class DamagedQueueIT {
     private Run run(final BenchmarkRun.QueueHook damage) throws Exception {
         final File queues = Files.createDirectories(temp.resolve("queues")).toFile();
         final BenchmarkOptions options = BenchmarkOptions.defaults().withRate(20_000).withSeconds(1)
-                .withWarmupSeconds(1).withSize(SIZE).withQueueDir(queues)
+                .withWarmupSeconds(1).withSize(SIZE).withSetting(Settings.QUEUE_DIR, queues)
                 .withResultsDir(temp.resolve("results").toFile());
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final BenchmarkResult result = new BenchmarkRun(options, System.out, new PrintStream(err, true, "UTF-8"))

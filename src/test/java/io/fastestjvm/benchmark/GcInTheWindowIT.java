@@ -47,8 +47,8 @@ class GcInTheWindowIT {
     @Test
     void aGcInTheWindowAllocatesButChangesNoChronicleCode() throws Exception {
         final BenchmarkOptions options = BenchmarkOptions.defaults().withRate(RATE).withSeconds(SECONDS)
-                .withWarmupSeconds(WARMUP_SECONDS).withQueueDir(temp.toFile())
-                .withResultsDir(temp.resolve("results").toFile()).withProfile("test")
+                .withWarmupSeconds(WARMUP_SECONDS).withSetting(Settings.QUEUE_DIR, temp.toFile())
+                .withResultsDir(temp.resolve("results").toFile()).withSetting(Settings.PROFILE, "test")
                 // the warm-up runs to its bound, so the measured window's first message is known in advance
                 .withSetting(Settings.STEADY_SECONDS, WARMUP_SECONDS);
         final long gcAt = options.warmupMessages() + 2L * RATE;

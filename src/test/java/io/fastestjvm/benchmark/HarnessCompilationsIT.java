@@ -46,9 +46,9 @@ class HarnessCompilationsIT {
     @Test
     void noHarnessCodeIsCompiledForTheFirstTimeInTheMeasuredWindow() throws Exception {
         assertTrue(JvmTimeline.javaMajor() >= 14, "the tests run on JDK 17, whose JFR has jdk.Compilation");
-        final BenchmarkOptions options = BenchmarkOptions.defaults().withTransport("floor").withRate(20_000)
-                .withSeconds(6).withWarmupSeconds(8).withQueueDir(temp.toFile())
-                .withResultsDir(temp.resolve("results").toFile()).withProfile("test")
+        final BenchmarkOptions options = BenchmarkOptions.defaults().withSetting(Settings.TRANSPORT, "floor").withRate(20_000)
+                .withSeconds(6).withWarmupSeconds(8).withSetting(Settings.QUEUE_DIR, temp.toFile())
+                .withResultsDir(temp.resolve("results").toFile()).withSetting(Settings.PROFILE, "test")
                 .withSetting(Settings.WARMUP_INDEX_BLOCKS, 0).withSetting(Settings.STEADY_SECONDS, 8);
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final BenchmarkResult result = new BenchmarkRun(options, new PrintStream(out, true, "UTF-8"), System.err)

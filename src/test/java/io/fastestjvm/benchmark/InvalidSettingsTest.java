@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.Settings;
 
 /** A bad setting gets one line naming it, exit code 2, and nothing written. */
 class InvalidSettingsTest {
@@ -28,7 +29,7 @@ class InvalidSettingsTest {
         // the free-space check, and no other, must refuse it
         final String error = rejected(BenchmarkOptions.defaults().withSize(1 << 20).withSeconds(3_600)
                 .withRate(1_000).withWarmupSeconds(0).withResultsDir(results)
-                .withQueueDir(temp.toFile()), results);
+                .withSetting(Settings.QUEUE_DIR, temp.toFile()), results);
         assertTrue(error.startsWith("error: qp.queueDir: " + temp + " has "), error);
     }
 
@@ -36,7 +37,7 @@ class InvalidSettingsTest {
     void theQueueFreeSpaceMessageSaysWhatWasNeededAndWhatWasFree() throws Exception {
         final File results = temp.resolve("results").toFile();
         final BenchmarkOptions options = BenchmarkOptions.defaults().withSize(1 << 20).withSeconds(60)
-                .withRate(1_000).withWarmupSeconds(3_600).withResultsDir(results).withQueueDir(temp.toFile());
+                .withRate(1_000).withWarmupSeconds(3_600).withResultsDir(results).withSetting(Settings.QUEUE_DIR, temp.toFile());
         final String error = rejected(options, results);
         // the warm-up's upper bound: 21 s at 400,000 msg/s (eight index blocks at the first stage's least rate), then
         // 3,579 s at 1,000 msg/s
@@ -49,7 +50,7 @@ class InvalidSettingsTest {
     void aQueueDirectoryThatIsAFileIsRejected() throws Exception {
         final File results = temp.resolve("results").toFile();
         final File file = Files.createFile(temp.resolve("plain-file")).toFile();
-        final String error = rejected(BenchmarkOptions.defaults().withSeconds(1).withQueueDir(file)
+        final String error = rejected(BenchmarkOptions.defaults().withSeconds(1).withSetting(Settings.QUEUE_DIR, file)
                 .withResultsDir(results), results);
         assertEquals("error: qp.queueDir: " + file + " is not an existing directory; accepted: an existing"
                 + " writable directory with room for the run's queue\n", error);
@@ -66,8 +67,8 @@ class InvalidSettingsTest {
     @Test
     void strictAffinityWithAMissingCpuIsASettingsError() throws Exception {
         final File results = temp.resolve("results").toFile();
-        final String error = rejected(BenchmarkOptions.defaults().withSeconds(1).withProducerCpu(-1).withConsumerCpu(4095)
-                .withStrictAffinity(true).withResultsDir(results), results);
+        final String error = rejected(BenchmarkOptions.defaults().withSeconds(1).withSetting(Settings.PRODUCER_CPU, -1).withSetting(Settings.CONSUMER_CPU, 4095)
+                .withSetting(Settings.STRICT_AFFINITY, true).withResultsDir(results), results);
         assertTrue(error.startsWith("error: qp.consumerCpu: CPU 4095 is not usable"), error);
     }
 

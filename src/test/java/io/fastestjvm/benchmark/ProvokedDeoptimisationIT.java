@@ -51,9 +51,9 @@ class ProvokedDeoptimisationIT {
     @Test
     void theTimelineShowsTheDeoptimisationOnTheConsumerInTheSecondItHappened() throws Exception {
         assertTrue(JvmTimeline.javaMajor() >= 14, "the tests run on JDK 17, whose JFR has jdk.Deoptimization");
-        final BenchmarkOptions options = BenchmarkOptions.defaults().withTransport("floor").withRate(RATE)
-                .withSeconds(SECONDS).withWarmupSeconds(WARMUP_SECONDS).withQueueDir(temp.toFile())
-                .withResultsDir(temp.resolve("results").toFile()).withProfile("test")
+        final BenchmarkOptions options = BenchmarkOptions.defaults().withSetting(Settings.TRANSPORT, "floor").withRate(RATE)
+                .withSeconds(SECONDS).withWarmupSeconds(WARMUP_SECONDS).withSetting(Settings.QUEUE_DIR, temp.toFile())
+                .withResultsDir(temp.resolve("results").toFile()).withSetting(Settings.PROFILE, "test")
                 // a warm-up of exactly WARMUP_SECONDS at RATE, so the trap's sequence is known to be measured: no
                 // index-block stage, and a steady-state stretch as long as the warm-up, so it runs to its bound
                 .withSetting(Settings.WARMUP_INDEX_BLOCKS, 0).withSetting(Settings.STEADY_SECONDS, WARMUP_SECONDS);

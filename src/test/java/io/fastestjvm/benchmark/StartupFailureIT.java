@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.Settings;
 import io.fastestjvm.faults.RunningMarker;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.transport.DecoratedTransport;
@@ -38,8 +39,8 @@ class StartupFailureIT {
         final File results = temp.resolve("results").toFile();
         final File queues = Files.createDirectories(temp.resolve("queues")).toFile();
         final BenchmarkOptions options = BenchmarkOptions.defaults().withRate(1_000).withSeconds(1)
-                .withWarmupSeconds(0).withProducerCpu(-1).withConsumerCpu(-1).withQueueDir(queues)
-                .withResultsDir(results).withProfile("startup");
+                .withWarmupSeconds(0).withSetting(Settings.PRODUCER_CPU, -1).withSetting(Settings.CONSUMER_CPU, -1).withSetting(Settings.QUEUE_DIR, queues)
+                .withResultsDir(results).withSetting(Settings.PROFILE, "startup");
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final BenchmarkResult result = new BenchmarkRun(options, System.out, new PrintStream(err, true, "UTF-8"))
                 .wrapTransport(transport -> new DecoratedTransport(transport, sender -> {

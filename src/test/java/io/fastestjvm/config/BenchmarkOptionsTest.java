@@ -66,7 +66,7 @@ class BenchmarkOptionsTest {
         final BenchmarkOptions changed = base.withRate(20_000).withSeconds(2);
         assertEquals(100_000, base.rate());
         assertEquals(20_000, changed.rate());
-        assertEquals("floor", base.withTransport("floor").transport());
+        assertEquals("floor", base.withSetting(Settings.TRANSPORT, "floor").transport());
         assertEquals(2, changed.seconds());
     }
 

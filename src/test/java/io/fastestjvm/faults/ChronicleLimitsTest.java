@@ -31,7 +31,7 @@ class ChronicleLimitsTest {
 
     private BenchmarkOptions small() {
         return BenchmarkOptions.defaults().withRate(1_000).withSeconds(300).withWarmupSeconds(40)
-                .withQueueDir(temp.toFile()).withResultsDir(temp.resolve("results").toFile());
+                .withSetting(Settings.QUEUE_DIR, temp.toFile()).withResultsDir(temp.resolve("results").toFile());
     }
 
     @Test
@@ -47,11 +47,11 @@ class ChronicleLimitsTest {
 
     @Test
     void theRollCycleIsNotAConcernOfTransportsThatWriteNoFiles() {
-        final BenchmarkOptions floor = small().withSetting(Settings.ROLL_CYCLE, RollCycles.FIVE_MINUTELY).withTransport("floor");
+        final BenchmarkOptions floor = small().withSetting(Settings.ROLL_CYCLE, RollCycles.FIVE_MINUTELY).withSetting(Settings.TRANSPORT, "floor");
         assertFalse(floor.transportEntry().persists(), "the floor ring writes no files");
         assertDoesNotThrow(() -> Preflight.check(floor), "a 340 s run on a 300 s cycle: no roll without files");
         // the same settings over the Chronicle Queue are refused for that very cycle
-        final BenchmarkOptions chronicle = floor.withTransport(Transports.CHRONICLE);
+        final BenchmarkOptions chronicle = floor.withSetting(Settings.TRANSPORT, Transports.CHRONICLE);
         assertTrue(chronicle.transportEntry().persists());
         final InvalidSettingException e = assertThrows(InvalidSettingException.class,
                 () -> Preflight.check(chronicle));
@@ -106,7 +106,7 @@ class ChronicleLimitsTest {
         final int seconds = 100;
         final long rate = samples / seconds;
         final InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> Preflight.check(
-                small().withRate(rate).withSeconds(seconds).withWarmupSeconds(0).withTransport("floor")));
+                small().withRate(rate).withSeconds(seconds).withWarmupSeconds(0).withSetting(Settings.TRANSPORT, "floor")));
         assertTrue(e.getMessage().startsWith("qp.seconds: the raw samples need "), e.getMessage());
         assertTrue(16 * rate * seconds < heap * 3 / 4, String.format(Locale.ROOT, "%d", rate));
     }

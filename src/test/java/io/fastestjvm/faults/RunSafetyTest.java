@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.Settings;
 import io.fastestjvm.results.RunSummary;
 
 /** The run registry's bookkeeping: records of dead runs are removed, and a registry that cannot be used is said. */
@@ -43,7 +44,7 @@ class RunSafetyTest {
     void aRunThatCannotRegisterFailsAsNotComparable() throws Exception {
         final File plainFile = Files.createFile(temp.resolve("plain-file")).toFile();
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
-        final BenchmarkOptions options = BenchmarkOptions.defaults().withQueueDir(temp.toFile())
+        final BenchmarkOptions options = BenchmarkOptions.defaults().withSetting(Settings.QUEUE_DIR, temp.toFile())
                 .withResultsDir(temp.resolve("results").toFile());
         final File registry = new File(plainFile, "runs");
         try (RunSafety safety = new RunSafety(new PrintStream(err, true, "UTF-8"), registry)) {

@@ -44,11 +44,11 @@ class TransportRegistryIT {
                     Settings.TRANSPORT.accepted());
             assertTrue(SettingsTable.markdown().contains("dummy (a test's floor ring, not persisted)"));
 
-            final BenchmarkOptions options = BenchmarkOptions.defaults().withTransport(DummyTransport.NAME)
+            final BenchmarkOptions options = BenchmarkOptions.defaults().withSetting(Settings.TRANSPORT, DummyTransport.NAME)
                     .withRate(20_000).withSeconds(2).withWarmupSeconds(12)
-                    .withQueueDir(Files.createDirectories(temp.resolve("queues")).toFile())
-                    .withResultsDir(temp.resolve("results").toFile()).withProfile("registry")
-                    .withProducerCpu(-1).withConsumerCpu(-1);
+                    .withSetting(Settings.QUEUE_DIR, Files.createDirectories(temp.resolve("queues")).toFile())
+                    .withResultsDir(temp.resolve("results").toFile()).withSetting(Settings.PROFILE, "registry")
+                    .withSetting(Settings.PRODUCER_CPU, -1).withSetting(Settings.CONSUMER_CPU, -1);
             assertFalse(options.transportEntry().persists());
             final BenchmarkResult result = new BenchmarkRun(options, new PrintStream(new ByteArrayOutputStream(),
                     true, "UTF-8"), System.err).execute();

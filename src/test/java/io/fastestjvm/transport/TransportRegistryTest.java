@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.Settings;
 
 /**
  * Adding a transport is one class and one registry line: {@link DummyTransport} plus the {@code register} line
@@ -36,7 +37,7 @@ class TransportRegistryTest {
         assertTrue(Transports.named("chronicle").persists());
         assertFalse(Transports.named("floor").persists());
         final InvalidSettingException unknown = assertThrows(InvalidSettingException.class,
-                () -> BenchmarkOptions.defaults().withTransport(DummyTransport.NAME));
+                () -> BenchmarkOptions.defaults().withSetting(Settings.TRANSPORT, DummyTransport.NAME));
         assertTrue(unknown.getMessage().startsWith("qp.transport: \"dummy\" is not allowed; accepted: chronicle ("),
                 unknown.getMessage());
     }

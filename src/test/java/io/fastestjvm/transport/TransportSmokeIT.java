@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.Settings;
 import io.fastestjvm.results.model.RunResults;
 
 /**
@@ -36,11 +37,11 @@ class TransportSmokeIT {
     @ValueSource(strings = {"floor", "agrona", "disruptor"})
     void aShortRunPassesEveryCheckWithoutAllocating(final String transport) throws Exception {
         final Path queues = Files.createDirectories(temp.resolve("queues"));
-        final BenchmarkOptions options = BenchmarkOptions.defaults().withTransport(transport)
-                .withRate(20_000).withSeconds(2).withWarmupSeconds(12).withQueueDir(queues.toFile())
-                .withResultsDir(temp.resolve("results").toFile()).withProfile("smoke")
+        final BenchmarkOptions options = BenchmarkOptions.defaults().withSetting(Settings.TRANSPORT, transport)
+                .withRate(20_000).withSeconds(2).withWarmupSeconds(12).withSetting(Settings.QUEUE_DIR, queues.toFile())
+                .withResultsDir(temp.resolve("results").toFile()).withSetting(Settings.PROFILE, "smoke")
                 // unpinned: pinning is BenchmarkRunIT's subject, and other benchmarks on this host may hold a CPU
-                .withProducerCpu(-1).withConsumerCpu(-1);
+                .withSetting(Settings.PRODUCER_CPU, -1).withSetting(Settings.CONSUMER_CPU, -1);
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final BenchmarkResult result = new BenchmarkRun(options, new PrintStream(out, true, "UTF-8"), System.err)
                 .execute();
