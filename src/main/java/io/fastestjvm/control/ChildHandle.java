@@ -39,18 +39,43 @@ public final class ChildHandle implements AutoCloseable {
     /** Whether {@link #pause} stopped it: it must be continued before anything else is asked of it. */
     private boolean paused;
 
-    private ChildHandle(final String name, final Process process, final ControlLink link, final ChildOutput output) {
+    private ChildHandle(final String name, final Process process, final ControlLink link, final ChildOutput output,
+                        final Thread stopper) {
         this.name = name;
         this.process = process;
         this.link = link;
         this.output = output;
-        // a stopped parent ends with its child stopped and the child's queue removed (a forwarded child's last
-        // lines written), not with the console back while the child still runs or cleans up
-        this.stopper = new Thread(() -> {
+        this.stopper = stopper;
+    }
+
+    /**
+     * A stopped parent ends with its child stopped and the child's queue removed (a forwarded child's last lines
+     * written), not with the console back while the child still runs or cleans up. Registered as soon as the child
+     * exists, before its hello: a parent stopped while it waits for one must end it too. A parent already shutting
+     * down starts nothing: the child is killed at once.
+     */
+    private static Thread stopOnShutdown(final String name, final Process process, final ChildOutput output)
+            throws IOException {
+        final Thread stopper = new Thread(() -> {
             kill(process);
             output.drain();
         }, "qp-child-stop");
-        Runtime.getRuntime().addShutdownHook(stopper);
+        try {
+            Runtime.getRuntime().addShutdownHook(stopper);
+        } catch (final IllegalStateException e) {
+            kill(process);
+            output.drain();
+            throw new IOException(name + " not started: this JVM is shutting down");
+        }
+        return stopper;
+    }
+
+    private static void forget(final Thread stopper) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopper);
+        } catch (final IllegalStateException e) {
+            // this JVM is already shutting down: the hook runs or has run
+        }
     }
 
     /**
@@ -63,23 +88,26 @@ public final class ChildHandle implements AutoCloseable {
             final List<String> line = new ArrayList<>(command);
             line.add(line.size() - 1, "-D" + ControlLink.PORT_PROPERTY + "=" + server.getLocalPort());
             final Process process = output.start(line);
+            final Thread stopper = stopOnShutdown(name, process, output);
             final ControlLink link;
             try {
                 link = accept(server, process, connectMillis);
             } catch (final IOException e) {
                 kill(process);
                 output.drain();
+                forget(stopper);
                 throw e;
             }
             if (link == null) {
                 final boolean ended = !process.isAlive();
                 final Integer exit = kill(process);
                 output.drain();
+                forget(stopper);
                 throw new ChildFailure(name + ": " + (ended ? "ended with exit code " + exit + " before connecting"
                         : "did not connect within " + connectMillis + " ms; killed") + " (" + output.where() + ")",
                         exit, !ended);
             }
-            final ChildHandle handle = new ChildHandle(name, process, link, output);
+            final ChildHandle handle = new ChildHandle(name, process, link, output, stopper);
             try {
                 handle.pid = handle.await(HELLO, connectMillis).number(PID);
             } catch (final ChildFailure e) {
@@ -267,11 +295,7 @@ public final class ChildHandle implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         output.drain();
-        try {
-            Runtime.getRuntime().removeShutdownHook(stopper);
-        } catch (final IllegalStateException e) {
-            // this JVM is already shutting down: the hook runs or has run
-        }
+        forget(stopper);
     }
 
     /** A stopped child cannot end on its lifeline or run its shutdown hooks (which remove its queues). */
