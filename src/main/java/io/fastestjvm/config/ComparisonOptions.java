@@ -61,15 +61,8 @@ public final class ComparisonOptions {
         resumeMessages = Settings.COMPARE_RESUME_MESSAGES.intValue(values);
         queues = Settings.COMPARE_QUEUES.intValue(values);
         warmupSlices = warmupSlices(values, queues);
-        final long steady = Settings.COMPARE_STEADY_SLICES.given(values)
-                ? Settings.COMPARE_STEADY_SLICES.intValue(values) : slices(values, Settings.STEADY_SECONDS, STEADY_SECONDS);
-        if (steady > warmupSlices && (Settings.STEADY_SECONDS.given(values)
-                || Settings.COMPARE_STEADY_SLICES.given(values))) {
-            throw (Settings.COMPARE_STEADY_SLICES.given(values) ? Settings.COMPARE_STEADY_SLICES
-                    : Settings.STEADY_SECONDS).invalid("a comparison's " + steady + " quiet slices in a row are more"
-                    + " than its " + warmupSlices + " warm-up slices");
-        }
-        steadySlices = (int) Math.min(steady, warmupSlices); // a default never asks for more than the bound allows
+        steadySlices = steadySlices(values, warmupSlices);
+        // the old name spun before every receive stamp: every message, unless the new N is given too
         if (Settings.INJECT_CONSUMER_SPIN_NANOS.given(values) || !Settings.COMPARE_RECEIVE_SPIN_NANOS.given(values)) {
             spinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longValue(values);
             spinEveryMessages = Settings.INJECT_EVERY_MESSAGES.longValue(values);
@@ -123,6 +116,21 @@ public final class ComparisonOptions {
                     + "): every queue has a quiet warm-up slice before any measured slice");
         }
         return slices;
+    }
+
+    /**
+     * The quiet slices in a row that end the warm-up: {@code qp.steadySeconds} (its comparison default unless given)
+     * in slices, or the old name's; refused when given above the warm-up bound, a default lowered to it.
+     */
+    private static int steadySlices(final Properties values, final int warmupSlices) {
+        final boolean old = Settings.COMPARE_STEADY_SLICES.given(values);
+        final long steady = old ? Settings.COMPARE_STEADY_SLICES.intValue(values)
+                : slices(values, Settings.STEADY_SECONDS, STEADY_SECONDS);
+        if (steady > warmupSlices && (old || Settings.STEADY_SECONDS.given(values))) {
+            throw (old ? Settings.COMPARE_STEADY_SLICES : Settings.STEADY_SECONDS).invalid("a comparison's " + steady
+                    + " quiet slices in a row are more than its " + warmupSlices + " warm-up slices");
+        }
+        return (int) Math.min(steady, warmupSlices);
     }
 
     /** {@code seconds}' value (its comparison default unless given) in slices of qp.compare.sliceMillis, rounded up. */
