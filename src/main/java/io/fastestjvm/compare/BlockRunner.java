@@ -23,11 +23,11 @@ import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.recording.Latency;
-import io.fastestjvm.results.MeasuredWindow;
-import io.fastestjvm.slice.SliceWindow;
 import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.slice.Recompilation;
 import io.fastestjvm.slice.SliceProtocol;
+import io.fastestjvm.slice.SliceWindow;
 import org.HdrHistogram.Histogram;
 
 /**

@@ -247,7 +247,7 @@ public final class Comparison {
     private static void printVerdict(final ComparisonAnalysis analysis, final PrintStream out) {
         out.println("---------- interleaved comparison, " + analysis.countedBlocks.size() + " blocks ----------");
         for (final BlocksPair figure : analysis.figures) {
-            final io.fastestjvm.verdict.Interval interval = figure.ratioInterval();
+            final Interval interval = figure.ratioInterval();
             out.println(String.format(Locale.ROOT, "%-40s %-38s %.3f %s  %s  [%s; %s]", figure.a + " / " + figure.b,
                     figure.figure, figure.ratio(), interval == null ? "(no interval)"
                             : String.format(Locale.ROOT, "(%.3f-%.3f)", interval.lower(), interval.upper()),

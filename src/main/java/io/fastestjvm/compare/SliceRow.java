@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.slice.SliceProtocol;
@@ -16,7 +15,8 @@ import io.fastestjvm.slice.SliceWindow;
 /**
  * One measured slice, as one row of {@code slices.csv}: where it ran (block, cycle, its place in the cycle's order
  * and the variant before it), its check, and its figures, all from the slice's {@link MeasuredWindow}: its
- * percentiles, the JVM's evidence, and what the idle JVMs, the parent and the rest of the machine did meanwhile. The file is the comparison's record; the analysis reads it back.
+ * percentiles, the JVM's evidence, and what the idle JVMs, the parent and the rest of the machine did meanwhile.
+ * The file is the comparison's record; the analysis reads it back.
  * Columns added later are appended last, so a set written before them still parses (they read as -1).
  */
 final class SliceRow {

@@ -119,10 +119,6 @@ public final class Setting {
         return min;
     }
 
-    long max() {
-        return max;
-    }
-
     /** Whether {@code properties} names this setting (else its default applies). */
     boolean given(final Properties properties) {
         return properties.getProperty(name) != null;
