@@ -299,8 +299,8 @@ public final class SliceChild {
      */
     private PacedWarmup pacedUntilSteady(final int before) throws InterruptedException {
         final PacedWarmup paced = new PacedWarmup();
-        int quiet = 0;
-        while (paced.slices < slices.warmupSlices() && !schedule.steady(paced.slices, quiet)) {
+        schedule.startPacedWarmup(slices.warmupSlices());
+        while (paced.slices < slices.warmupSlices() && !schedule.steady()) {
             final int number = before + paced.slices;
             if (schedule.renewsBeforePacedWarmup()) {
                 final String failure = renewWorkers();
@@ -318,18 +318,14 @@ public final class SliceChild {
             }
             final long[] end = evidence.read();
             paced.lastFailure = SliceEvidence.warmupFailure(start, end);
-            if (paced.lastFailure == null) {
-                schedule.quietWarmupSlice(queue);
-                quiet++;
-            } else {
-                quiet = 0;
-            }
+            schedule.pacedWarmupSliceDone(queue, SliceEvidence.jitEvents(start, end),
+                    SliceEvidence.hotLoopBytes(start, end));
             paced.slices++;
         }
-        paced.steady = schedule.steady(paced.slices, quiet);
+        paced.steady = schedule.steady();
         if (!paced.steady && paced.lastFailure == null) { // its last slice was quiet: too few in a row, or a queue
-            paced.lastFailure = "the bound came after " + quiet + " quiet slice(s) in a row, or before every queue"
-                    + " had one";
+            paced.lastFailure = "the bound came before " + slices.steadySlices() + " quiet slices in a row, or"
+                    + " before every queue had one";
         }
         return paced;
     }

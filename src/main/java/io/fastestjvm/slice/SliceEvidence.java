@@ -91,15 +91,33 @@ final class SliceEvidence {
         return null;
     }
 
+    /** Compilations plus invalidations from {@code before} to {@code after}; -1 when hsperfdata has no count. */
+    static long jitEvents(final long[] before, final long[] after) {
+        if (before[COMPILATIONS] < 0 || after[COMPILATIONS] < 0 || before[INVALIDATIONS] < 0
+                || after[INVALIDATIONS] < 0) {
+            return JvmCounters.UNAVAILABLE;
+        }
+        return after[COMPILATIONS] - before[COMPILATIONS] + after[INVALIDATIONS] - before[INVALIDATIONS];
+    }
+
+    /** What both hot loops allocated from {@code before} to {@code after}. */
+    static long hotLoopBytes(final long[] before, final long[] after) {
+        return after[PRODUCER_BYTES] - before[PRODUCER_BYTES] + after[CONSUMER_BYTES] - before[CONSUMER_BYTES];
+    }
+
     /**
-     * Why a warm-up slice was not steady: {@link #failure}'s reason, else the JIT's compilations in it; null when
-     * the JIT neither compiled nor invalidated anything and the slice passed its checks.
+     * Why a warm-up slice was not quiet: {@link #failure}'s reason, else the JIT's compilations in it, or a JIT
+     * without counters; null when the JIT neither compiled nor invalidated anything and the slice passed its checks.
      */
     static String warmupFailure(final long[] before, final long[] after) {
         final String failure = failure(before, after);
-        if (failure != null || after[COMPILATIONS] == before[COMPILATIONS]) {
+        if (failure != null) {
             return failure;
         }
-        return "the JIT compiled " + (after[COMPILATIONS] - before[COMPILATIONS]) + " method(s)";
+        final long events = jitEvents(before, after);
+        if (events < 0) {
+            return "no JIT counter (hsperfdata): steady state cannot be decided";
+        }
+        return events == 0 ? null : "the JIT compiled " + (after[COMPILATIONS] - before[COMPILATIONS]) + " method(s)";
     }
 }

@@ -3,15 +3,17 @@ package io.fastestjvm.slice;
 import java.util.SplittableRandom;
 
 import io.fastestjvm.config.ComparisonOptions;
+import io.fastestjvm.warmup.SteadyStateCriterion;
 
 /**
  * Which of a warm JVM's queues each slice goes through ({@code qp.compare.queues}, {@code .queueOrder}), whether
  * its warm-up has warmed every queue, and before which slices its workers are renewed ({@code .renewEvery}).
  * <ul>
  *   <li>The fast warm-up stage writes queue 0 only; it crosses the index blocks of one queue.</li>
- *   <li>Paced warm-up slices take the queues in turn, and the warm-up goes on until each queue has had a quiet
- *       one, so no queue's first use (Chronicle allocates on it) is measured; the code is shared by every queue, so
- *       the quiet slices in a row may span queues.</li>
+ *   <li>Paced warm-up slices take the queues in turn, and the warm-up goes on until the single run's steady rule
+ *       ({@link SteadyStateCriterion}, in slices, after at least {@link #MIN_WARMUP_SLICES}) holds and each queue
+ *       has had a quiet slice, so no queue's first use (Chronicle allocates on it) is measured; the code is shared
+ *       by every queue, so the quiet slices in a row may span queues.</li>
  *   <li>Measured slices take turns too (slice n through queue n mod K, n counting every slice of the JVM), or,
  *       with {@code random}, each draws its queue, so one JVM samples its queues' placements in no fixed pattern.</li>
  *   <li>With {@code qp.compare.renewEvery=N}, the workers are renewed before measured slice 0, N, 2N, ... and, so
@@ -32,6 +34,8 @@ final class SliceSchedule {
     private final int renewEvery;
     /** Per queue, the paced warm-up slices through it that were quiet. */
     private final int[] quietWarmupSlices;
+    /** The current paced warm-up's (a recompilation starts another). */
+    private SteadyStateCriterion steadiness;
     private long pacedSlices;
     private long measuredSlices;
     /** Every slice so far, fast, paced and measured: turns take queue {@code slices mod K}. */
@@ -68,9 +72,17 @@ final class SliceSchedule {
         return turn();
     }
 
-    /** Records that a paced warm-up slice through {@code queue} was quiet. */
-    void quietWarmupSlice(final int queue) {
-        quietWarmupSlices[queue]++;
+    /** A paced warm-up of at most {@code bound} slices begins: its quiet stretch starts from nothing. */
+    void startPacedWarmup(final int bound) {
+        steadiness = new SteadyStateCriterion(steadySlices, bound, MIN_WARMUP_SLICES);
+    }
+
+    /** A paced warm-up slice through {@code queue} is done: its JIT events and hot-loop bytes (-1 unknown). */
+    void pacedWarmupSliceDone(final int queue, final long jitEvents, final long bytes) {
+        steadiness.second(jitEvents, bytes);
+        if (SteadyStateCriterion.quiet(jitEvents, bytes)) {
+            quietWarmupSlices[queue]++;
+        }
     }
 
     /** The queue of the next measured slice: in turn, or drawn. */
@@ -90,12 +102,9 @@ final class SliceSchedule {
         return renewEvery > 0 && measuredSlices % renewEvery == 0;
     }
 
-    /**
-     * The warm-up's steady rule: at least {@link #MIN_WARMUP_SLICES} paced slices, the last qp.steadySeconds
-     * of them quiet ({@code quiet} in a row), and every queue warmed in.
-     */
-    boolean steady(final int paced, final int quiet) {
-        return paced >= MIN_WARMUP_SLICES && quiet >= steadySlices && everyQueueWarmed();
+    /** Steady: the rule holds at the last paced slice (qp.steadySeconds of them quiet), and every queue warmed in. */
+    boolean steady() {
+        return steadiness.holds() && everyQueueWarmed();
     }
 
     /** True once every queue had its warm-in: a quiet paced warm-up slice. */

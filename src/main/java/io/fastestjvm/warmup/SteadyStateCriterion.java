@@ -1,9 +1,11 @@
 package io.fastestjvm.warmup;
 
 /**
- * When the paced warm-up may end, decided one second at a time from that second's counters: steady once
- * {@code quietSeconds} seconds in a row had no JIT event (compilation or deoptimisation) and the hot loops
- * allocated 0 B in the last of them. Pure: fed by {@link SteadyStateWatch}, tested on synthetic counters.
+ * The one steady-state rule, for the single run's paced seconds and a comparison JVM's warm-up slices alike,
+ * decided one unit at a time from that unit's counters: a unit is quiet when it had no JIT event (compilation or
+ * deoptimisation) and the hot loops allocated 0 B in it; steady once {@code quietUnits} quiet units came in a row,
+ * after at least {@code minUnits}. Pure: fed by {@link SteadyStateWatch} and the slice child, tested on synthetic
+ * counters.
  */
 public final class SteadyStateCriterion {
     /** A counter the JVM cannot provide: never counts as quiet for JIT events, never blocks for bytes. */
@@ -11,6 +13,7 @@ public final class SteadyStateCriterion {
 
     private final int quietSeconds;
     private final int maxSeconds;
+    private final int minUnits;
     private final long[] jitEvents;
     private final long[] hotLoopBytes;
     private int seconds;
@@ -19,11 +22,18 @@ public final class SteadyStateCriterion {
 
     /** {@code maxSeconds}: the paced warm-up's upper bound, after which measurement starts regardless. */
     public SteadyStateCriterion(final int quietSeconds, final int maxSeconds) {
-        if (quietSeconds < 1 || maxSeconds < 0) {
-            throw new IllegalArgumentException("quietSeconds " + quietSeconds + ", maxSeconds " + maxSeconds);
+        this(quietSeconds, maxSeconds, 0);
+    }
+
+    /** {@code minUnits}: units before any can count as steady (a comparison's first compilations come in waves). */
+    public SteadyStateCriterion(final int quietSeconds, final int maxSeconds, final int minUnits) {
+        if (quietSeconds < 1 || maxSeconds < 0 || minUnits < 0) {
+            throw new IllegalArgumentException("quietSeconds " + quietSeconds + ", maxSeconds " + maxSeconds
+                    + ", minUnits " + minUnits);
         }
         this.quietSeconds = quietSeconds;
         this.maxSeconds = maxSeconds;
+        this.minUnits = minUnits;
         this.jitEvents = new long[maxSeconds];
         this.hotLoopBytes = new long[maxSeconds];
     }
@@ -41,11 +51,21 @@ public final class SteadyStateCriterion {
         this.jitEvents[seconds] = jitEvents;
         this.hotLoopBytes[seconds] = bytes;
         seconds++;
-        quietRun = jitEvents == 0 ? quietRun + 1 : 0;
-        if (reachedAt < 0 && quietRun >= quietSeconds && bytes <= 0) { // negative: unknown, does not block
+        quietRun = quiet(jitEvents, bytes) ? quietRun + 1 : 0;
+        if (reachedAt < 0 && holds()) {
             reachedAt = seconds;
         }
         return measureAfter();
+    }
+
+    /** A unit without JIT events and without allocation; unknown bytes (negative) do not block, unknown JIT does. */
+    public static boolean quiet(final long jitEvents, final long bytes) {
+        return jitEvents == 0 && bytes <= 0;
+    }
+
+    /** True while the units seen end in the quiet stretch; unlike {@link #reached}, a later loud unit undoes it. */
+    public boolean holds() {
+        return quietRun >= quietSeconds && seconds >= minUnits;
     }
 
     /** The paced seconds after which measurement starts, 0 while undecided: one more second after the decision. */

@@ -104,7 +104,7 @@ public final class SteadyStateWatch {
         node.put(REACHED, reached());
         node.put("atSecond", atSecond());
         node.put("criterion", criterion.quietSeconds() + " paced seconds in a row with no JIT compilation or"
-                + " deoptimisation (JVM-wide), and 0 B allocated by the hot loops in the last of them");
+                + " deoptimisation (JVM-wide) and 0 B allocated by the hot loops");
         node.put("jitCounter", source());
         node.put("fastStageSeconds", fastSeconds);
         node.put("pacedSeconds", criterion.seconds());
@@ -126,8 +126,8 @@ public final class SteadyStateWatch {
         if (counters == null && jit == null) {
             return "steady state not decided: " + source() + "; the measured window may hold compilations.";
         }
-        return "steady state not reached: the warm-up ran to its upper bound (qp.warmupSeconds) with JIT activity"
-                + " or allocation in its last " + criterion.quietSeconds() + " s; the measured window may hold"
-                + " compilations. Raise qp.warmupSeconds.";
+        return "steady state not reached: the warm-up ran to its upper bound (qp.warmupSeconds) without "
+                + criterion.quietSeconds() + " s in a row free of JIT activity and allocation; the measured window"
+                + " may hold compilations. Raise qp.warmupSeconds.";
     }
 }

@@ -27,9 +27,10 @@ class SliceScheduleTest {
         for (int i = 0; i < fastSlices; i++) {
             assertEquals(0, schedule.fastWarmupQueue(), "the fast stage writes queue 0");
         }
+        schedule.startPacedWarmup(bound);
         int paced = 0;
-        while (paced < bound && !schedule.steady(paced, paced)) {
-            schedule.quietWarmupSlice(schedule.pacedWarmupQueue());
+        while (paced < bound && !schedule.steady()) {
+            schedule.pacedWarmupSliceDone(schedule.pacedWarmupQueue(), 0, 0);
             paced++;
         }
         return paced;
@@ -66,29 +67,40 @@ class SliceScheduleTest {
     @Test
     void everyQueueIsWarmedInBeforeTheWarmUpCanEnd() {
         final SliceSchedule schedule = SliceSchedule.of(options("qp.compare.queues", "4",
-                "qp.compare.queueOrder", "random"), 7);
+                "qp.compare.queueOrder", "random", "qp.steadySeconds", "5"), 7);
         for (int i = 0; i < 3; i++) {
             schedule.fastWarmupQueue();
         }
+        schedule.startPacedWarmup(90);
         final int[] queues = new int[16];
         for (int paced = 0; paced < 16; paced++) {
             queues[paced] = schedule.pacedWarmupQueue();
-            if (paced >= 9 && queues[paced] != queues[9]) {
-                schedule.quietWarmupSlice(queues[paced]); // the first 9 compiled; then one queue stays noisy
-            }
+            // the first 9 compiled; then one queue stays noisy
+            final boolean noisy = paced < 9 || queues[paced] == queues[9];
+            schedule.pacedWarmupSliceDone(queues[paced], noisy ? 2 : 0, 0);
         }
         assertArrayEquals(new int[] {3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2}, queues,
                 "warm-up slices take turns after the 3 fast ones, whatever the order of the measured ones");
         assertFalse(schedule.everyQueueWarmed(), "queue 0 never had a quiet slice");
-        assertFalse(schedule.steady(16, 5));
-        schedule.quietWarmupSlice(schedule.pacedWarmupQueue());
-        assertFalse(schedule.everyQueueWarmed(), "slice 16 went through queue 3");
-        assertEquals(0, schedule.pacedWarmupQueue());
-        schedule.quietWarmupSlice(0);
+        assertFalse(schedule.steady());
+        for (int i = 0; i < 3; i++) {
+            schedule.pacedWarmupSliceDone(schedule.pacedWarmupQueue(), 0, 0);
+            assertEquals(i == 2, schedule.steady(), "slices 14-18 quiet, queue 0's at 17: slice " + (16 + i));
+        }
         assertTrue(schedule.everyQueueWarmed());
-        assertTrue(schedule.steady(18, 5));
-        assertFalse(schedule.steady(18, 4), "the quiet slices in a row still rule");
-        assertFalse(schedule.steady(SliceSchedule.MIN_WARMUP_SLICES - 1, 9), "and the minimum");
+        schedule.pacedWarmupSliceDone(schedule.pacedWarmupQueue(), 0, 8);
+        assertFalse(schedule.steady(), "a slice that allocated breaks the stretch: the rule holds, or not, now");
+    }
+
+    @Test
+    void theWarmUpHasItsMinimumAndARecompilationStartsTheStretchAgain() {
+        final SliceSchedule schedule = SliceSchedule.of(options("qp.steadySeconds", "2"), 1);
+        schedule.fastWarmupQueue();
+        assertEquals(SliceSchedule.MIN_WARMUP_SLICES, warmUp(schedule, 0, 90), "2 quiet in a row, but the minimum");
+        schedule.startPacedWarmup(90);
+        assertFalse(schedule.steady());
+        schedule.pacedWarmupSliceDone(schedule.pacedWarmupQueue(), 0, 0);
+        assertFalse(schedule.steady());
     }
 
     @Test

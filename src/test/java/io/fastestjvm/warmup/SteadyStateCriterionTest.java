@@ -42,12 +42,24 @@ class SteadyStateCriterionTest {
     }
 
     @Test
-    void allocationInTheLastSecondBlocksIt() {
+    void allocationBreaksTheQuietStretchAsACompilationDoes() {
         final SteadyStateCriterion criterion = new SteadyStateCriterion(2, 60);
-        assertEquals(0, feed(criterion, new long[][] {{0, 0}, {0, 352}, {0, 16}}));
-        assertFalse(criterion.reached());
+        assertEquals(0, feed(criterion, new long[][] {{0, 0}, {0, 352}, {0, 0}}));
+        assertFalse(criterion.reached(), "the second that allocated restarted the stretch");
         assertEquals(5, criterion.second(0, 0));
         assertEquals(4, criterion.reachedAt());
+    }
+
+    @Test
+    void noUnitCountsAsSteadyBeforeTheMinimumAndHoldsLooksAtTheLastUnits() {
+        final SteadyStateCriterion criterion = new SteadyStateCriterion(2, 60, 4);
+        assertEquals(0, feed(criterion, new long[][] {{0, 0}, {0, 0}, {0, 0}}));
+        assertFalse(criterion.holds(), "3 quiet units, but the minimum is 4");
+        assertEquals(5, criterion.second(0, 0));
+        assertTrue(criterion.holds());
+        criterion.second(1, 0);
+        assertFalse(criterion.holds(), "a loud unit undoes holds");
+        assertTrue(criterion.reached(), "but never reached");
     }
 
     @Test
