@@ -5,6 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 class SteadyStateCriterionTest {
@@ -85,5 +95,38 @@ class SteadyStateCriterionTest {
         final SteadyStateCriterion criterion = new SteadyStateCriterion(10, 0);
         assertEquals(0, criterion.second(0, 0));
         assertFalse(criterion.reached());
+    }
+
+    /**
+     * The rule once asked for 0 B only in the last quiet second; now every quiet unit must allocate nothing (the
+     * comparison's rule). Replayed on every published run's per-second evidence, the one rule ends each warm-up at
+     * the second it recorded: no hot loop allocated in a quiet second before the last.
+     */
+    @Test
+    void everyPublishedWarmUpEndsAtTheSecondItRecorded() throws IOException {
+        final List<Path> summaries;
+        try (Stream<Path> files = Files.walk(Paths.get("results"))) {
+            summaries = files.filter(p -> p.getFileName().toString().equals("summary.json"))
+                    .collect(Collectors.toList());
+        }
+        int replayed = 0;
+        for (final Path summary : summaries) {
+            final JsonNode steady = new ObjectMapper().readTree(summary.toFile()).path("steadyState");
+            if (!steady.has("fastStageSeconds") || !steady.has("jitEventsPerPacedSecond")) {
+                continue; // older formats kept no per-second evidence
+            }
+            final JsonNode jit = steady.get("jitEventsPerPacedSecond");
+            final JsonNode bytes = steady.get("hotLoopBytesPerPacedSecond");
+            final int quiet = Integer.parseInt(steady.get("criterion").asText().split(" ")[0]);
+            final SteadyStateCriterion criterion = new SteadyStateCriterion(quiet, jit.size());
+            for (int i = 0; i < jit.size(); i++) {
+                criterion.second(jit.get(i).asLong(), bytes.get(i).asLong());
+            }
+            final JsonNode at = steady.get("atSecond");
+            assertEquals(at.isNull() ? -1 : at.asInt() - steady.get("fastStageSeconds").asInt(),
+                    criterion.reachedAt(), summary.toString());
+            replayed++;
+        }
+        assertTrue(replayed >= 200, "published runs with per-second evidence: " + replayed);
     }
 }
