@@ -119,7 +119,8 @@ final class BlockRunner {
                 millis.put(variant.name, new long[] {millisSince(started), -1, -1});
                 logs.put(variant.name, new SliceLog(new File(blockDir, VariantLaunch.fileName(variant.name)
                         + ".slices.hlog"), System.currentTimeMillis()));
-                pooled.put(variant.name, new Histogram[] {histogram(), histogram()});
+                pooled.put(variant.name, new Histogram[] {LatencyRecorder.newHistogram(),
+                    LatencyRecorder.newHistogram()});
                 voids.put(variant.name, 0);
             }
             final long sliceMillis = plan.sliceMillis() + TimeUnit.SECONDS.toMillis(1);
@@ -134,10 +135,12 @@ final class BlockRunner {
                                 + REPLY_MARGIN_MILLIS);
                 warmups.put(name, warm);
                 millis.get(name)[1] = millisSince(started);
-                err.println("[qp] block " + block + ": " + name + " warmed up in " + warm.number(SliceProtocol.FAST_SLICES)
-                        + " fast + " + warm.number(SliceProtocol.PACED_SLICES) + " slices" + (plan.recompile()
-                        ? ", recompiled (code cache shifted " + warm.number(SliceProtocol.CODE_SHIFT) + " B) + "
-                        + warm.number(SliceProtocol.RECOMPILED_SLICES) + " slices" : "") + (Boolean.TRUE.equals(warm.fields().get(SliceProtocol.STEADY)) ? ", steady"
+                err.println("[qp] block " + block + ": " + name + " warmed up in "
+                        + warm.number(SliceProtocol.FAST_SLICES) + " fast + " + warm.number(SliceProtocol.PACED_SLICES)
+                        + " slices" + (plan.recompile() ? ", recompiled (code cache shifted "
+                        + warm.number(SliceProtocol.CODE_SHIFT) + " B) + "
+                        + warm.number(SliceProtocol.RECOMPILED_SLICES) + " slices" : "")
+                        + (Boolean.TRUE.equals(warm.fields().get(SliceProtocol.STEADY)) ? ", steady"
                         : ", NOT steady (last check: " + warm.text(SliceProtocol.LAST_FAILURE) + ")")
                         + seconds(millis.get(name)[0] + millis.get(name)[1], " with its start"));
             }
@@ -155,9 +158,10 @@ final class BlockRunner {
                         SliceProtocol.FINISHED, FINISH_MILLIS));
                 millis.get(name)[2] = millisSince(started);
             }
-            for (final String name : children.keySet()) {
+            int position = 0;
+            for (final String name : children.keySet()) { // in start order
                 files.block(block, name, pooled.get(name), voids.get(name), plan.cycles(), warmups.get(name),
-                        finished.get(name), millis.get(name), cyclesMillis, positionOf(name, order));
+                        finished.get(name), millis.get(name), cyclesMillis, position++);
             }
             return null;
         } catch (final ChildFailure e) {
@@ -301,22 +305,9 @@ final class BlockRunner {
         return rest;
     }
 
-    private static int positionOf(final String name, final List<VariantSpec> order) {
-        for (int i = 0; i < order.size(); i++) {
-            if (order.get(i).name.equals(name)) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException(name);
-    }
-
     private <T> List<T> shuffled(final List<T> items) {
         final List<T> copy = new ArrayList<>(items);
         Collections.shuffle(copy, random);
         return copy;
-    }
-
-    static Histogram histogram() {
-        return LatencyRecorder.newHistogram();
     }
 }

@@ -208,10 +208,7 @@ public final class Comparison {
     }
 
     static ComparisonAnalysis analyse(final File folder, final ComparisonOptions plan) throws IOException {
-        final List<String> names = new ArrayList<>();
-        for (final VariantSpec variant : plan.variants()) {
-            names.add(variant.name);
-        }
+        final List<String> names = plan.variants().stream().map(variant -> variant.name).collect(Collectors.toList());
         return ComparisonAnalysis.of(names, ComparisonFiles.readSlices(folder), ComparisonFiles.readBlocks(folder),
                 SteinStop.of(plan), MedianStop.of(plan));
     }
@@ -304,11 +301,8 @@ public final class Comparison {
     }
 
     private static String names(final ComparisonOptions plan) {
-        final List<String> names = new ArrayList<>();
-        for (final VariantSpec variant : plan.variants()) {
-            names.add(VariantLaunch.fileName(variant.name));
-        }
-        return String.join("-vs-", names);
+        return plan.variants().stream().map(variant -> VariantLaunch.fileName(variant.name))
+                .collect(Collectors.joining("-vs-"));
     }
 
     private static String timestamp() {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.verdict.PairedBlocks;
 import io.fastestjvm.verdict.StartOrderEffect;
@@ -47,14 +48,13 @@ final class ComparisonAnalysis {
         this.blockRows = blocks;
         this.stop = stop;
         this.medianStop = medianStop;
+        analyse();
     }
 
     /** The analysis of a comparison that ran under either stop rule (both null: a fixed number of blocks). */
     static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
                                  final List<BlockRow> blocks, final SteinStop stop, final MedianStop medianStop) {
-        final ComparisonAnalysis analysis = new ComparisonAnalysis(variants, slices, blocks, stop, medianStop);
-        analysis.analyse();
-        return analysis;
+        return new ComparisonAnalysis(variants, slices, blocks, stop, medianStop);
     }
 
     private void analyse() {
@@ -100,13 +100,7 @@ final class ComparisonAnalysis {
 
     /** The primary figures (each pair's actual-send p50), or the others. */
     List<BlocksPair> family(final boolean primary) {
-        final List<BlocksPair> family = new ArrayList<>();
-        for (final BlocksPair figure : figures) {
-            if (figure.primary() == primary) {
-                family.add(figure);
-            }
-        }
-        return family;
+        return figures.stream().filter(figure -> figure.primary() == primary).collect(Collectors.toList());
     }
 
     private void pair(final String a, final String b, final Map<Integer, Map<Integer, Map<String, SliceRow>>> cycles,
@@ -162,11 +156,7 @@ final class ComparisonAnalysis {
     }
 
     private static double[] column(final List<double[]> rows, final int column) {
-        final double[] values = new double[rows.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = rows.get(i)[column];
-        }
-        return values;
+        return rows.stream().mapToDouble(row -> row[column]).toArray();
     }
 
     /**
@@ -258,11 +248,7 @@ final class ComparisonAnalysis {
     }
 
     BlocksPair figure(final String a, final String b, final String figure) {
-        for (final BlocksPair candidate : figures) {
-            if (candidate.a.equals(a) && candidate.b.equals(b) && candidate.figure.equals(figure)) {
-                return candidate;
-            }
-        }
-        return null;
+        return figures.stream().filter(candidate -> candidate.a.equals(a) && candidate.b.equals(b)
+                && candidate.figure.equals(figure)).findFirst().orElse(null);
     }
 }

@@ -7,8 +7,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.slice.SliceProtocol;
@@ -35,16 +36,12 @@ final class ComparisonFiles implements Closeable {
     private static BufferedWriter open(final File file, final String header) throws IOException {
         final BufferedWriter writer = Files.newBufferedWriter(file.toPath(), StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE_NEW);
-        writer.write(header);
-        writer.newLine();
-        writer.flush();
+        append(writer, header);
         return writer;
     }
 
     void slice(final SliceRow row) throws IOException {
-        slices.write(row.toCsv());
-        slices.newLine();
-        slices.flush();
+        append(slices, row.toCsv());
     }
 
     void block(final int block, final String variant, final Histogram[] pooled, final int voids, final int cycles,
@@ -82,27 +79,27 @@ final class ComparisonFiles implements Closeable {
     }
 
     private void write(final BlockRow row) throws IOException {
-        blocks.write(row.toCsv());
-        blocks.newLine();
-        blocks.flush();
+        append(blocks, row.toCsv());
+    }
+
+    private static void append(final BufferedWriter file, final String line) throws IOException {
+        file.write(line);
+        file.newLine();
+        file.flush();
     }
 
     static List<SliceRow> readSlices(final File folder) throws IOException {
-        final List<SliceRow> rows = new ArrayList<>();
-        final List<String> lines = Files.readAllLines(new File(folder, SLICES).toPath(), StandardCharsets.UTF_8);
-        for (final String line : lines.subList(1, lines.size())) {
-            rows.add(SliceRow.parse(line));
-        }
-        return rows;
+        return rows(new File(folder, SLICES), SliceRow::parse);
     }
 
     static List<BlockRow> readBlocks(final File folder) throws IOException {
-        final List<BlockRow> rows = new ArrayList<>();
-        final List<String> lines = Files.readAllLines(new File(folder, BLOCKS).toPath(), StandardCharsets.UTF_8);
-        for (final String line : lines.subList(1, lines.size())) {
-            rows.add(BlockRow.parse(line));
-        }
-        return rows;
+        return rows(new File(folder, BLOCKS), BlockRow::parse);
+    }
+
+    /** Every row of a CSV file with a header line. */
+    private static <T> List<T> rows(final File file, final Function<String, T> parse) throws IOException {
+        final List<String> lines = Files.readAllLines(file.toPath(), StandardCharsets.UTF_8);
+        return lines.subList(1, lines.size()).stream().map(parse).collect(Collectors.toList());
     }
 
     @Override

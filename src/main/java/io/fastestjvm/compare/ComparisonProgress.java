@@ -76,14 +76,8 @@ final class ComparisonProgress {
 
     /** Whether every pair's p50 carries Stein's plan, so the blocks to run are the rule's. */
     private static boolean steinHasSpoken(final ComparisonAnalysis analysis) {
-        boolean any = false;
-        for (final BlocksPair figure : analysis.family(true)) {
-            if (figure.stein == null) {
-                return false;
-            }
-            any = true;
-        }
-        return any;
+        final List<BlocksPair> p50s = analysis.family(true);
+        return !p50s.isEmpty() && p50s.stream().allMatch(figure -> figure.stein != null);
     }
 
     private static String fmt(final String format, final Object... args) {

@@ -118,7 +118,7 @@ public final class ComparisonReport {
             }
             final PairedBlocks blocks = figure.blocks;
             final double within = blocks.withinSdRobust();
-            final double cycles = blocks.components().meanCyclesPerBlock();
+            final double cycles = blocks.meanCyclesPerBlock();
             final double blockSd = blocks.blockSd();
             final double between = Math.sqrt(Math.max(0, blockSd * blockSd - Math.PI / 2 * within * within / cycles));
             final double[] ratios = Arrays.stream(blocks.blockValues()).map(Math::exp).toArray();

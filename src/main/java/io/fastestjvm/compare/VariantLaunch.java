@@ -32,15 +32,13 @@ final class VariantLaunch {
     }
 
     static List<String> command(final VariantSpec variant, final Properties settings) {
-        return command(variant, settings, ChildJvm.classpath());
+        return command(variant, settings, ChildJvm.classpath(), Collections.<String>emptyList());
     }
 
-    /** The command with {@code classpath} (a comparison's own copy of the classes, see {@link #snapshot}). */
-    static List<String> command(final VariantSpec variant, final Properties settings, final String classpath) {
-        return command(variant, settings, classpath, Collections.<String>emptyList());
-    }
-
-    /** As above, with {@code childFlags} for this JVM alone (a shared queue's directory and sequence base). */
+    /**
+     * The command with {@code classpath} (a comparison's own copy of the classes, see {@link #snapshot}) and
+     * {@code childFlags} for this JVM alone (a shared queue's directory and sequence base).
+     */
     static List<String> command(final VariantSpec variant, final Properties settings, final String classpath,
                                 final List<String> childFlags) {
         final String home = variant.javaHome.isEmpty() ? System.getProperty("java.home") : variant.javaHome;
@@ -69,7 +67,7 @@ final class VariantLaunch {
      */
     static Properties childSettings(final VariantSpec variant, final Properties settings) {
         final Properties child = new Properties();
-        for (final String arg : command(variant, settings, "")) {
+        for (final String arg : command(variant, settings, "", Collections.<String>emptyList())) {
             if (arg.startsWith("-Dqp.")) {
                 final int equals = arg.indexOf('=');
                 child.setProperty(equals < 0 ? arg.substring(2) : arg.substring(2, equals),

@@ -16,19 +16,14 @@ public final class OrderStatisticConfidence {
             + " exact for n <= " + EXACT_MAX_N + ", else n*p -/+ 1.96*sqrt(n*p*(1-p)) rounded outwards;"
             + " values are the sorted raw samples at those ranks";
 
-    private final long n;
-    private final long lowRank;
-    private final long highRank;
     private final long low;
     private final long high;
+    private final boolean bounded;
 
-    private OrderStatisticConfidence(final long n, final long lowRank, final long highRank, final long low,
-                                     final long high) {
-        this.n = n;
-        this.lowRank = lowRank;
-        this.highRank = highRank;
+    private OrderStatisticConfidence(final long low, final long high, final boolean bounded) {
         this.low = low;
         this.high = high;
+        this.bounded = bounded;
     }
 
     /** The interval for percentile {@code percentile} (0..100) of {@code sorted}, which must be sorted ascending. */
@@ -36,9 +31,8 @@ public final class OrderStatisticConfidence {
         final long[] ranks = ranks(count, percentile / 100.0);
         final long lo = ranks[0];
         final long hi = ranks[1];
-        return new OrderStatisticConfidence(count, lo, hi,
-                count == 0 ? 0 : sorted[(int) Math.max(0, Math.min(count, lo) - 1)],
-                count == 0 ? 0 : sorted[(int) Math.max(0, Math.min(count, hi) - 1)]);
+        return new OrderStatisticConfidence(count == 0 ? 0 : sorted[(int) Math.max(0, Math.min(count, lo) - 1)],
+                count == 0 ? 0 : sorted[(int) Math.max(0, Math.min(count, hi) - 1)], hi <= count);
     }
 
     /** A sorted copy of the first {@code count} samples. */
@@ -104,18 +98,6 @@ public final class OrderStatisticConfidence {
         return new long[] {lo, hi};
     }
 
-    public long n() {
-        return n;
-    }
-
-    public long lowRank() {
-        return lowRank;
-    }
-
-    public long highRank() {
-        return highRank;
-    }
-
     /** The latency at the low rank. */
     public long low() {
         return low;
@@ -128,6 +110,6 @@ public final class OrderStatisticConfidence {
 
     /** False when the upper rank lies beyond the samples: the percentile then has no upper confidence bound. */
     public boolean isBounded() {
-        return highRank <= n;
+        return bounded;
     }
 }

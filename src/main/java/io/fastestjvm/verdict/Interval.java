@@ -40,7 +40,6 @@ public final class Interval {
         return upper;
     }
 
-    /** The confidence level, e.g. 0.95. */
     public double confidence() {
         return confidence;
     }

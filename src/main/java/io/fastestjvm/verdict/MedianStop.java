@@ -30,10 +30,6 @@ public final class MedianStop {
     /** The last block it may run. */
     public final int mostBlocks;
 
-    public MedianStop(final int leastBlocks, final int targetPercent) {
-        this(leastBlocks, targetPercent, true);
-    }
-
     public MedianStop(final int leastBlocks, final int targetPercent, final boolean capped) {
         this.leastBlocks = Math.max(leastBlocks, MedianOfBlocks.MIN_BLOCKS);
         this.targetPercent = targetPercent;

@@ -6,7 +6,6 @@ import java.util.List;
 
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
-import org.apache.commons.math3.stat.descriptive.moment.SecondMoment;
 import org.apache.commons.math3.stat.inference.TTest;
 
 /**
@@ -71,7 +70,6 @@ public final class PairedBlocks {
         return Collections.unmodifiableList(copies);
     }
 
-    /** The number of blocks, B. */
     public int blocks() {
         return blockValues.length;
     }
@@ -115,11 +113,6 @@ public final class PairedBlocks {
         return blockValues.length < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(blockValues));
     }
 
-    /** The block sd's chi-square interval on B - 1 df ({@link VarianceComponents#sdInterval}); null below 2 blocks. */
-    public Interval blockSdInterval(final double confidence) {
-        return blocks() < 2 ? null : VarianceComponents.sdInterval(blockSd(), blocks() - 1, confidence);
-    }
-
     /**
      * {@code mean -/+ t_{B-1,(1+confidence)/2} * blockSd / sqrt(B)}, or null below {@link #MIN_BLOCKS} blocks.
      */
@@ -145,32 +138,9 @@ public final class PairedBlocks {
         return new TTest().tTest(0.0, blockValues);
     }
 
-    /**
-     * The within- and between-block variance components (see {@link VarianceComponents}). The within part is NaN
-     * when no block has 2 cycles; the between part is NaN then too, and below 2 blocks.
-     */
-    public VarianceComponents components() {
-        double sumSquares = 0;
-        long df = 0;
-        long totalCycles = 0;
-        for (int i = 0; i < cycles.size(); i++) {
-            final double[] block = cycles.get(i);
-            sumSquares += new SecondMoment().evaluate(block); // squared deviations from the block's mean
-            df += block.length - 1;
-            totalCycles += block.length;
-        }
-        final double within = df == 0 ? Double.NaN : sumSquares / df;
-        double between = Double.NaN;
-        if (blocks() >= 2 && df > 0) {
-            double noisePart = 0;
-            for (final double[] block : cycles) {
-                noisePart += within / block.length;
-            }
-            noisePart /= blocks();
-            between = Math.max(0, StatUtils.variance(blockValues) - noisePart);
-        }
-        return new VarianceComponents(within, blocks() == 0 ? Double.NaN : (double) totalCycles / blocks(),
-                between);
+    /** The mean number of cycles a block kept; NaN without blocks. */
+    public double meanCyclesPerBlock() {
+        return cycles.stream().mapToInt(block -> block.length).average().orElse(Double.NaN);
     }
 
     /**
@@ -190,7 +160,8 @@ public final class PairedBlocks {
 
     /**
      * {@link #blocksNeeded(double, double)} with its uncertainty: the blocks needed at the lower and the upper end of
-     * the block sd's chi-square interval at {@code confidence} ({@link #blockSdInterval}), as {lower, upper}.
+     * the block sd's chi-square interval at {@code confidence} ({@link VarianceComponents#sdInterval}), as {lower,
+     * upper}.
      *
      * @throws IllegalStateException below 2 blocks, where there is no sd to plan from
      */
@@ -198,7 +169,7 @@ public final class PairedBlocks {
         if (blocks() < 2) {
             throw new IllegalStateException("no block sd below 2 blocks: " + blocks());
         }
-        final Interval sd = blockSdInterval(confidence);
+        final Interval sd = VarianceComponents.sdInterval(blockSd(), blocks() - 1, confidence);
         return new int[] {blocksNeeded(sd.lower(), halfWidth, confidence), blocksNeeded(sd.upper(), halfWidth,
                 confidence)};
     }

@@ -61,7 +61,6 @@ public final class RunsRatioTest {
         return new double[] {Math.exp(difference), Math.exp(difference - half), Math.exp(difference + half)};
     }
 
-    /** median(a) / median(b). */
     public static double ratio(final double[] a, final double[] b) {
         return StatUtils.percentile(a, 50) / StatUtils.percentile(b, 50);
     }

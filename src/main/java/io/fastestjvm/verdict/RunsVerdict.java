@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
@@ -80,23 +81,12 @@ public final class RunsVerdict {
     }
 
     public List<RunsPair> pairs(final Latency latency, final Percentile percentile) {
-        final List<RunsPair> selected = new ArrayList<>();
-        for (final RunsPair pair : pairs) {
-            if (pair.latency == latency && pair.percentile == percentile) {
-                selected.add(pair);
-            }
-        }
-        return selected;
+        return pairs.stream().filter(pair -> pair.latency == latency && pair.percentile == percentile)
+                .collect(Collectors.toList());
     }
 
     public List<RunsPair> separablePairs(final Latency latency, final Percentile percentile) {
-        final List<RunsPair> selected = new ArrayList<>();
-        for (final RunsPair pair : pairs(latency, percentile)) {
-            if (pair.separable) {
-                selected.add(pair);
-            }
-        }
-        return selected;
+        return pairs(latency, percentile).stream().filter(pair -> pair.separable).collect(Collectors.toList());
     }
 
     /** The comparison of two labels on one figure, or null when it was not made. */
@@ -139,13 +129,11 @@ public final class RunsVerdict {
                 }
             }
         }
-        final Map<Integer, List<String>> groups = new LinkedHashMap<>();
+        final Map<Integer, List<String>> groups = new LinkedHashMap<>(); // in the order of their lowest member
         for (final RunValues subject : ranked) {
             groups.computeIfAbsent(component.get(subject.label()), c -> new ArrayList<>()).add(subject.label());
         }
-        final List<List<String>> ordered = new ArrayList<>(groups.values());
-        ordered.sort(Comparator.comparingInt(g -> indexOf(ranked, g.get(0))));
-        return ordered;
+        return new ArrayList<>(groups.values());
     }
 
     /** The group number (0 = lowest latency) of each label on one figure. */
@@ -158,14 +146,5 @@ public final class RunsVerdict {
             }
         }
         return index;
-    }
-
-    private static int indexOf(final List<RunValues> ranked, final String label) {
-        for (int i = 0; i < ranked.size(); i++) {
-            if (ranked.get(i).label().equals(label)) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -11,7 +11,7 @@ import org.apache.commons.math3.stat.StatUtils;
  * df and sd come from the pilot alone. That is what keeps its coverage exact: n depends on the data only through
  * s0, which is independent of the mean of normal block values, so (mean - mu) * sqrt(n) / s0 is exactly t with
  * n0 - 1 df. Re-estimating the sd from all n blocks would bias it (n was chosen because s0 looked small or large).
- * A cap on n keeps that exactness; only the half-width may then exceed h, which {@link #isCapped()} reports.
+ * A cap on n keeps that exactness; only the half-width may then exceed h.
  * Immutable.
  */
 public final class SteinTwoStage {
@@ -20,10 +20,8 @@ public final class SteinTwoStage {
 
     private final double[] pilot;
     private final double pilotSd;
-    private final double targetHalfWidth;
     private final double confidence;
     private final double criticalT;
-    private final long requiredBlocks;
     private final int totalBlocks;
 
     private SteinTwoStage(final double[] pilot, final double targetHalfWidth, final double confidence,
@@ -42,13 +40,11 @@ public final class SteinTwoStage {
         if (!Double.isFinite(pilotSd)) {
             throw new IllegalArgumentException("the pilot's sd is not finite: " + pilotSd);
         }
-        this.targetHalfWidth = targetHalfWidth;
         this.confidence = confidence;
         this.criticalT = PairedBlocks.criticalT(pilot.length - 1, confidence);
         final double ratio = criticalT * pilotSd / targetHalfWidth;
         final double required = Math.ceil(ratio * ratio);
-        this.requiredBlocks = Math.max(pilot.length, required >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) required);
-        this.totalBlocks = (int) Math.min(requiredBlocks, maxBlocks);
+        this.totalBlocks = (int) Math.max(pilot.length, Math.min(required, maxBlocks));
     }
 
     /** The plan, running at most {@code maxBlocks} blocks in all (pilot included). */
@@ -66,27 +62,9 @@ public final class SteinTwoStage {
         return pilotSd;
     }
 
-    public double targetHalfWidth() {
-        return targetHalfWidth;
-    }
-
-    public double confidence() {
-        return confidence;
-    }
-
-    /** Blocks Stein's rule asks for, {@code max(n0, ceil((t_{n0-1} * s0 / h)^2))}, before any cap. */
-    public long requiredBlocks() {
-        return requiredBlocks;
-    }
-
     /** Blocks to run in all, pilot included: the required number, or the cap if that is smaller. */
     public int totalBlocks() {
         return totalBlocks;
-    }
-
-    /** Whether the cap cut the required number, so the final interval will be wider than the target. */
-    public boolean isCapped() {
-        return totalBlocks < requiredBlocks;
     }
 
     /**

@@ -7,36 +7,10 @@ import org.apache.commons.math3.distribution.FDistribution;
  * The variance of paired cycle values split into its two levels: within a block (cycle to cycle in the same JVMs)
  * and between blocks (one set of fresh JVMs to the next). The split says where more measuring helps: more cycles
  * per block only shrink the within part, so once the between part dominates, only more blocks narrow the interval.
- * Immutable; see {@link PairedBlocks#components()}.
+ * The interleaved reports' arithmetic on it, as functions.
  */
 public final class VarianceComponents {
-    private final double withinCycleVariance;
-    private final double meanCyclesPerBlock;
-    private final double betweenBlockVariance;
-
-    public VarianceComponents(final double withinCycleVariance, final double meanCyclesPerBlock,
-                              final double betweenBlockVariance) {
-        this.withinCycleVariance = withinCycleVariance;
-        this.meanCyclesPerBlock = meanCyclesPerBlock;
-        this.betweenBlockVariance = betweenBlockVariance;
-    }
-
-    /** Pooled variance of cycle values around their own block's mean (df: cycles minus blocks). */
-    public double withinCycleVariance() {
-        return withinCycleVariance;
-    }
-
-    public double meanCyclesPerBlock() {
-        return meanCyclesPerBlock;
-    }
-
-    /**
-     * Method-of-moments estimate of the variance of the true block means: the variance of the block values minus
-     * the part the cycle noise contributes to it (the mean of within / n_i), clamped at 0 because a negative
-     * variance only means the between part is too small to see.
-     */
-    public double betweenBlockVariance() {
-        return betweenBlockVariance;
+    private VarianceComponents() {
     }
 
     /**
@@ -98,11 +72,5 @@ public final class VarianceComponents {
         final FDistribution f = new FDistribution(null, df, baseDf);
         return new Interval(1 - ratio, 1 - ratio / f.inverseCumulativeProbability((1 - confidence) / 2),
                 1 - ratio / f.inverseCumulativeProbability((1 + confidence) / 2), confidence);
-    }
-
-    @Override
-    public String toString() {
-        return "within " + withinCycleVariance + " (" + meanCyclesPerBlock + " cycles/block), between "
-                + betweenBlockVariance;
     }
 }

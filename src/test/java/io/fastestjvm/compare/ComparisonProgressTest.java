@@ -48,7 +48,7 @@ class ComparisonProgressTest {
 
     @Test
     void underTheMedianRuleItsOwnLeastBlocksAndOneBlockAtATime() {
-        final MedianStop rule = new MedianStop(6, 5);
+        final MedianStop rule = new MedianStop(6, 5, true);
         final Synthetic early = Synthetic.generate(7, 4, 10, 300, 0);
         final ComparisonAnalysis four = ComparisonAnalysis.of(early.variants, early.slices, early.blocks, null, rule);
         assertEquals(ComparisonReport.fmt("[qp] after block 4 of 6: a / b p50 %.3f, interval from 6 blocks; 2 blocks,"

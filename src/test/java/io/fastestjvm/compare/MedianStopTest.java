@@ -20,7 +20,7 @@ import io.fastestjvm.verdict.MedianStop;
 
 /** The median stop rule: what it makes primary, when the block loop stops, and its coverage when it does. */
 class MedianStopTest {
-    private static final MedianStop RULE = new MedianStop(6, 5);
+    private static final MedianStop RULE = new MedianStop(6, 5, true);
 
     private static BlocksPair figure(final ComparisonAnalysis analysis, final String name) {
         final BlocksPair figure = analysis.figure("a", "b", name);

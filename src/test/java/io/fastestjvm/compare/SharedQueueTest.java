@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 
@@ -48,7 +49,7 @@ class SharedQueueTest {
             assertFalse(mentions(line, SliceChild.SHARED_QUEUE_PROPERTY), line.toString());
             assertFalse(mentions(line, SliceChild.SEQUENCE_BASE_PROPERTY), line.toString());
             assertEquals(VariantLaunch.command(ComparisonOptions.fromProperties(props()).variants().get(1), props(),
-                    "classes"), line, "the same line as without the setting");
+                    "classes", Collections.<String>emptyList()), line, "the same line as without the setting");
         }
         assertEquals(0, temp.toFile().list().length, "nothing made");
     }

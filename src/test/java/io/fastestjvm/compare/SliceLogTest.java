@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.io.File;
 import java.io.IOException;
 
+import io.fastestjvm.recording.LatencyRecorder;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -18,7 +19,7 @@ class SliceLogTest {
     File folder;
 
     private static Histogram latencies(final long value, final int count) {
-        final Histogram histogram = BlockRunner.histogram();
+        final Histogram histogram = LatencyRecorder.newHistogram();
         histogram.recordValueWithCount(value, count);
         return histogram;
     }
