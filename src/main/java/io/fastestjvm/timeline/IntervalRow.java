@@ -79,7 +79,7 @@ public final class IntervalRow {
         return index;
     }
 
-    /** The phase and second, then {@code <key>} + each of {@link LatencySecond#STATS} per latency, then the evidence. */
+    /** The phase and second, then {@code <key>} + each {@link LatencySecond#STATS} per latency, then the evidence. */
     private static List<String> columns() {
         final List<String> columns = new ArrayList<>(Arrays.asList("phase", SECOND));
         for (final Latency latency : Latency.ALL) {
@@ -89,6 +89,11 @@ public final class IntervalRow {
         }
         columns.addAll(EVIDENCE);
         return Collections.unmodifiableList(columns);
+    }
+
+    /** Whether {@code epochMicros} falls in this row's span, (start, end]. */
+    boolean holds(final long epochMicros) {
+        return epochMicros > startEpochMicros && epochMicros <= endEpochMicros;
     }
 
     public boolean measured() {

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.function.ToLongFunction;
 
 import org.HdrHistogram.Histogram;
@@ -169,19 +170,16 @@ public final class IntervalTable {
     public synchronized void attach(final JvmTimeline timeline) {
         this.timeline = timeline;
         for (final IntervalRow row : rows) {
-            final List<JvmEvent> in = new ArrayList<>();
-            for (final JvmEvent event : timeline.events()) {
-                if (event.epochMicros > row.startEpochMicros && event.epochMicros <= row.endEpochMicros) {
-                    in.add(event);
-                }
-            }
             long deopts = 0;
             long compilations = 0;
             long safepoints = 0;
             long safepointNanos = 0;
             long maxTimeToSafepoint = 0;
             long gcPauses = 0;
-            for (final JvmEvent event : in) {
+            for (final JvmEvent event : timeline.events()) {
+                if (!row.holds(event.epochMicros)) {
+                    continue;
+                }
                 if (JvmEvent.DEOPTIMIZATION.equals(event.kind) && event.hotPath()) {
                     deopts++;
                 } else if (JvmEvent.COMPILATION.equals(event.kind)) {
@@ -197,7 +195,8 @@ public final class IntervalTable {
             row.set(HOT_PATH_DEOPTS, timeline.provides(JvmEvent.DEOPTIMIZATION) ? deopts : IntervalRow.UNAVAILABLE);
             row.set(GC_PAUSES, timeline.provides(JvmEvent.GC) ? gcPauses : IntervalRow.UNAVAILABLE);
             final boolean safepointEvents = timeline.provides(JvmEvent.SAFEPOINT);
-            row.set(MAX_TIME_TO_SAFEPOINT_MICROS, safepointEvents ? maxTimeToSafepoint / 1000 : IntervalRow.UNAVAILABLE);
+            row.set(MAX_TIME_TO_SAFEPOINT_MICROS,
+                    safepointEvents ? maxTimeToSafepoint / 1000 : IntervalRow.UNAVAILABLE);
             if (row.get(JIT_COMPILATIONS) == IntervalRow.UNAVAILABLE && timeline.provides(JvmEvent.COMPILATION)) {
                 row.set(JIT_COMPILATIONS, compilations);
             }
@@ -216,7 +215,7 @@ public final class IntervalTable {
     public synchronized IntervalRow rowAt(final long epochMicros) {
         IntervalRow found = null;
         for (final IntervalRow row : rows) {
-            if (epochMicros > row.startEpochMicros && epochMicros <= row.endEpochMicros) {
+            if (row.holds(epochMicros)) {
                 found = row;
             }
         }
@@ -306,10 +305,15 @@ public final class IntervalTable {
 
     /** Writes the table as CSV, header {@link IntervalRow#COLUMNS}. */
     public synchronized void writeCsv(final OutputStream out) {
+        writeCsv(out, IntervalRow.COLUMNS, rows.stream().map(IntervalRow::csvCells).collect(Collectors.toList()));
+    }
+
+    /** A CSV file: the header, then one line per row, each cell quoted where it holds a comma or a quote. */
+    static void writeCsv(final OutputStream out, final List<String> columns, final List<String[]> rows) {
         final PrintWriter csv = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-        csv.println(String.join(",", IntervalRow.COLUMNS));
-        for (final IntervalRow row : rows) {
-            csv.println(String.join(",", row.csvCells()));
+        csv.println(String.join(",", columns));
+        for (final String[] cells : rows) {
+            csv.println(Arrays.stream(cells).map(IntervalTable::csvEscape).collect(Collectors.joining(",")));
         }
         csv.flush();
     }
@@ -327,7 +331,7 @@ public final class IntervalTable {
         return rows;
     }
 
-    static String csvEscape(final String cell) {
+    private static String csvEscape(final String cell) {
         return cell.contains(",") || cell.contains("\"") ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell;
     }
 }

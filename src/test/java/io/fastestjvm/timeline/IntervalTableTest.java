@@ -114,7 +114,8 @@ class IntervalTableTest {
         assertEquals("", cells[IntervalRow.COLUMNS.indexOf("gcPauses")], "unavailable is an empty cell");
         assertEquals("1", cells[IntervalRow.COLUMNS.indexOf("hotPathDeopts")]);
         assertEquals(Arrays.asList(3_000_000L, 5_000_000L), Arrays.asList(table.rows().get(0).get(IDLE_TURNS_PRODUCER),
-                table.rows().get(0).get(IDLE_TURNS_CONSUMER)), "each second's idle turns: the published counts' increase");
+                table.rows().get(0).get(IDLE_TURNS_CONSUMER)),
+                "each second's idle turns: the published counts' increase");
         assertEquals(Arrays.asList(2_000_000L, 1_000_000L), Arrays.asList(table.rows().get(1).get(IDLE_TURNS_PRODUCER),
                 table.rows().get(1).get(IDLE_TURNS_CONSUMER)));
         assertEquals("0", cells[IntervalRow.COLUMNS.indexOf("idleTurnsConsumer")], "no turn published: 0, not empty");
@@ -174,7 +175,8 @@ class IntervalTableTest {
         }
         assertEquals(rows.get(1).get(ALLOCATED_BYTES_PRODUCER), rows.get(2).get(ALLOCATED_BYTES_PRODUCER),
                 "the second the warm-up ended is both phases' row");
-        assertEquals(IntervalRow.UNAVAILABLE, rows.get(1).get(ALLOCATED_BYTES_CONSUMER), "no Java id: unavailable, not 0");
+        assertEquals(IntervalRow.UNAVAILABLE, rows.get(1).get(ALLOCATED_BYTES_CONSUMER),
+                "no Java id: unavailable, not 0");
         assertEquals("", rows.get(1).csvCells()[IntervalRow.COLUMNS.indexOf("allocatedBytesConsumer")]);
         assertEquals(rows.get(1).get(ALLOCATED_BYTES_PRODUCER), IntervalRow.parse(rows.get(1).csvCells())
                 .get(ALLOCATED_BYTES_PRODUCER), "written and read back");
