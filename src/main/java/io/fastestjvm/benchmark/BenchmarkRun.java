@@ -451,7 +451,7 @@ public final class BenchmarkRun {
             return;
         }
         final String seconds = evidence.table().rows().stream()
-                .filter(row -> row.measured() && row.hotPathDeopts > 0)
+                .filter(row -> row.measured() && row.get(EvidenceColumns.HOT_PATH_DEOPTS) > 0)
                 .map(row -> Long.toString(row.second)).collect(Collectors.joining(", "));
         warnBoxed("the hot path was deoptimised " + deopts + " time(s) in the measured window (measured second "
                         + seconds + "):",

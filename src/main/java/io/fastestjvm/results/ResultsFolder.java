@@ -56,7 +56,6 @@ public final class ResultsFolder {
         return publish(temporary, fileName);
     }
 
-    /** A file's body. */
     public interface Content {
         void writeTo(OutputStream out) throws IOException;
     }

@@ -34,7 +34,6 @@ import io.fastestjvm.transport.PersistenceProof;
  */
 public final class RunSummary {
     public static final String FILE_NAME = RunResults.FILE_NAME;
-    public static final int FORMAT_VERSION = RunResults.FORMAT_VERSION;
     /** Why a GC in or just before the measured window makes Chronicle's appender allocate; the report says it too. */
     public static final String ALLOCATION_AFTER_GC = "Chronicle Queue keeps each thread's index arrays behind weak"
             + " references, so a GC clears them and the appender allocates them again at its next index entry"

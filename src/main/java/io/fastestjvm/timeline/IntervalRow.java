@@ -32,8 +32,11 @@ public final class IntervalRow {
     public static final long UNAVAILABLE = -1;
     public static final String WARMUP = "warmup";
     public static final String MEASURED = "measured";
-
-    /** The CSV columns, in order; {@link #csvCells()} writes the same order. */
+    /** The evidence fields ({@link EvidenceColumns}), in the order of their CSV columns. */
+    public static final List<String> EVIDENCE = Collections.unmodifiableList(Arrays.asList(JIT_COMPILATIONS,
+            HOT_PATH_DEOPTS, SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS, GC_PAUSES, STEAL_MILLIS,
+            INVOLUNTARY_SWITCHES_PRODUCER, INVOLUNTARY_SWITCHES_CONSUMER, JITTER_LOST_MICROS, IDLE_TURNS_PRODUCER,
+            IDLE_TURNS_CONSUMER, ALLOCATED_BYTES_PRODUCER, ALLOCATED_BYTES_CONSUMER));
     public static final List<String> COLUMNS = columns();
 
     /** {@link #WARMUP} or {@link #MEASURED}. */
@@ -42,22 +45,8 @@ public final class IntervalRow {
     public long second;
     /** One cell group per {@link Latency}, indexed by its ordinal. */
     private final LatencySecond[] latencies = new LatencySecond[Latency.ALL.size()];
-    public long jitCompilations = UNAVAILABLE;
-    public long hotPathDeopts = UNAVAILABLE;
-    public long safepoints = UNAVAILABLE;
-    public long safepointMicros = UNAVAILABLE;
-    public long maxTimeToSafepointMicros = UNAVAILABLE;
-    public long gcPauses = UNAVAILABLE;
-    public long stealMillis = UNAVAILABLE;
-    public long involuntarySwitchesProducer = UNAVAILABLE;
-    public long involuntarySwitchesConsumer = UNAVAILABLE;
-    public long jitterLostMicros = UNAVAILABLE;
-    /** Turns of each pinned thread's idle loop in this second ({@link io.fastestjvm.timing.IdleTurns}). */
-    public long idleTurnsProducer = UNAVAILABLE;
-    public long idleTurnsConsumer = UNAVAILABLE;
-    /** Bytes each benchmark thread allocated in this second. */
-    public long allocatedBytesProducer = UNAVAILABLE;
-    public long allocatedBytesConsumer = UNAVAILABLE;
+    /** Indexed as {@link #EVIDENCE}. */
+    private final long[] evidence = new long[EVIDENCE.size()];
     /** The wall-clock span this row covers, epoch microseconds, (start, end]; not CSV columns. */
     public long startEpochMicros;
     public long endEpochMicros;
@@ -66,14 +55,31 @@ public final class IntervalRow {
         for (int i = 0; i < latencies.length; i++) {
             latencies[i] = new LatencySecond();
         }
+        Arrays.fill(evidence, UNAVAILABLE);
     }
 
-    /** What {@code latency} did in this second. */
     public LatencySecond latency(final Latency latency) {
         return latencies[latency.ordinal()];
     }
 
-    /** The phase and second, then {@code <key>} + each of {@link LatencySecond#STATS} per latency, then the evidence. */
+    /** One evidence field by its {@link EvidenceColumns} name. */
+    public long get(final String field) {
+        return evidence[index(field)];
+    }
+
+    public void set(final String field, final long value) {
+        evidence[index(field)] = value;
+    }
+
+    private static int index(final String field) {
+        final int index = EVIDENCE.indexOf(field);
+        if (index < 0) {
+            throw new IllegalArgumentException("no evidence field " + field);
+        }
+        return index;
+    }
+
+    /** The phase and second, then {@code <key>} + each {@link LatencySecond#STATS} per latency, then the evidence. */
     private static List<String> columns() {
         final List<String> columns = new ArrayList<>(Arrays.asList("phase", SECOND));
         for (final Latency latency : Latency.ALL) {
@@ -81,11 +87,13 @@ public final class IntervalRow {
                 columns.add(latency.key() + stat);
             }
         }
-        columns.addAll(Arrays.asList(JIT_COMPILATIONS, HOT_PATH_DEOPTS, SAFEPOINTS, SAFEPOINT_MICROS,
-                MAX_TIME_TO_SAFEPOINT_MICROS, GC_PAUSES, STEAL_MILLIS, INVOLUNTARY_SWITCHES_PRODUCER,
-                INVOLUNTARY_SWITCHES_CONSUMER, JITTER_LOST_MICROS, IDLE_TURNS_PRODUCER, IDLE_TURNS_CONSUMER,
-                ALLOCATED_BYTES_PRODUCER, ALLOCATED_BYTES_CONSUMER));
+        columns.addAll(EVIDENCE);
         return Collections.unmodifiableList(columns);
+    }
+
+    /** Whether {@code epochMicros} falls in this row's span, (start, end]. */
+    boolean holds(final long epochMicros) {
+        return epochMicros > startEpochMicros && epochMicros <= endEpochMicros;
     }
 
     public boolean measured() {
@@ -94,22 +102,16 @@ public final class IntervalRow {
 
     /** This row's cells in {@link #COLUMNS} order; unavailable values are empty. */
     public String[] csvCells() {
-        final long[] evidence = {jitCompilations, hotPathDeopts, safepoints, safepointMicros,
-                maxTimeToSafepointMicros, gcPauses, stealMillis, involuntarySwitchesProducer,
-                involuntarySwitchesConsumer, jitterLostMicros, idleTurnsProducer, idleTurnsConsumer,
-                allocatedBytesProducer, allocatedBytesConsumer};
-        final long[] numbers = new long[1 + latencies.length * LatencySecond.STATS.size() + evidence.length];
+        final long[] numbers = new long[COLUMNS.size() - 1];
         int at = 0;
         numbers[at++] = second;
         for (final LatencySecond latency : latencies) {
-            numbers[at++] = latency.count;
-            numbers[at++] = latency.p1;
-            numbers[at++] = latency.p50;
-            numbers[at++] = latency.p99;
-            numbers[at++] = latency.max;
+            for (final long value : latency.values()) {
+                numbers[at++] = value;
+            }
         }
         System.arraycopy(evidence, 0, numbers, at, evidence.length);
-        final String[] cells = new String[numbers.length + 1];
+        final String[] cells = new String[COLUMNS.size()];
         cells[0] = phase;
         for (int i = 0; i < numbers.length; i++) {
             cells[i + 1] = numbers[i] == UNAVAILABLE ? "" : Long.toString(numbers[i]);
@@ -133,20 +135,9 @@ public final class IntervalRow {
             latency.p99 = cell(cells, at++);
             latency.max = cell(cells, at++);
         }
-        row.jitCompilations = cell(cells, at++);
-        row.hotPathDeopts = cell(cells, at++);
-        row.safepoints = cell(cells, at++);
-        row.safepointMicros = cell(cells, at++);
-        row.maxTimeToSafepointMicros = cell(cells, at++);
-        row.gcPauses = cell(cells, at++);
-        row.stealMillis = cell(cells, at++);
-        row.involuntarySwitchesProducer = cell(cells, at++);
-        row.involuntarySwitchesConsumer = cell(cells, at++);
-        row.jitterLostMicros = cell(cells, at++);
-        row.idleTurnsProducer = cell(cells, at++);
-        row.idleTurnsConsumer = cell(cells, at++);
-        row.allocatedBytesProducer = cell(cells, at++);
-        row.allocatedBytesConsumer = cell(cells, at);
+        for (int i = 0; i < row.evidence.length; i++) {
+            row.evidence[i] = cell(cells, at++);
+        }
         return row;
     }
 
@@ -156,7 +147,7 @@ public final class IntervalRow {
 
     /** One latency definition over one second, ns. */
     public static final class LatencySecond {
-        /** The column suffixes, in the order {@link #csvCells()} writes the fields. */
+        /** The column suffixes, in the order of {@link #values()}. */
         static final List<String> STATS = Arrays.asList("Count", "P1", "P50", "P99", "Max");
 
         public long count;
@@ -165,5 +156,9 @@ public final class IntervalRow {
         public long p50;
         public long p99;
         public long max;
+
+        long[] values() {
+            return new long[] {count, p1, p50, p99, max};
+        }
     }
 }

@@ -1,9 +1,15 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_PRODUCER;
+import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
 import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER;
 import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.JITTER_LOST_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.JIT_COMPILATIONS;
 import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICROS;
 import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
 import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
@@ -17,12 +23,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.function.ToLongFunction;
 
 import org.HdrHistogram.Histogram;
@@ -118,20 +126,21 @@ public final class IntervalTable {
         }
         row.startEpochMicros = previous.epochMicros;
         row.endEpochMicros = now.epochMicros;
-        row.jitCompilations = delta(previous.compilations, now.compilations);
-        row.safepoints = delta(previous.safepoints, now.safepoints);
+        row.set(JIT_COMPILATIONS, delta(previous.compilations, now.compilations));
+        row.set(SAFEPOINTS, delta(previous.safepoints, now.safepoints));
         final long safepointNanos = delta(previous.safepointNanos, now.safepointNanos);
-        row.safepointMicros = safepointNanos < 0 ? IntervalRow.UNAVAILABLE : safepointNanos / 1000;
+        row.set(SAFEPOINT_MICROS, safepointNanos < 0 ? IntervalRow.UNAVAILABLE : safepointNanos / 1000);
         final long steal = delta(previous.stealTicks, now.stealTicks);
-        row.stealMillis = steal < 0 ? IntervalRow.UNAVAILABLE : Math.round(steal * 1000 / CpuTimes.TICKS_PER_SECOND);
-        row.involuntarySwitchesProducer = delta(previous.producerSwitches, now.producerSwitches);
-        row.involuntarySwitchesConsumer = delta(previous.consumerSwitches, now.consumerSwitches);
+        row.set(STEAL_MILLIS, steal < 0 ? IntervalRow.UNAVAILABLE
+                : Math.round(steal * 1000 / CpuTimes.TICKS_PER_SECOND));
+        row.set(INVOLUNTARY_SWITCHES_PRODUCER, delta(previous.producerSwitches, now.producerSwitches));
+        row.set(INVOLUNTARY_SWITCHES_CONSUMER, delta(previous.consumerSwitches, now.consumerSwitches));
         final long jitter = delta(previous.jitterLostNanos, now.jitterLostNanos);
-        row.jitterLostMicros = jitter < 0 ? IntervalRow.UNAVAILABLE : jitter / 1000;
-        row.idleTurnsProducer = delta(previous.producerIdleTurns, now.producerIdleTurns);
-        row.idleTurnsConsumer = delta(previous.consumerIdleTurns, now.consumerIdleTurns);
-        row.allocatedBytesProducer = delta(previous.producerAllocatedBytes, now.producerAllocatedBytes);
-        row.allocatedBytesConsumer = delta(previous.consumerAllocatedBytes, now.consumerAllocatedBytes);
+        row.set(JITTER_LOST_MICROS, jitter < 0 ? IntervalRow.UNAVAILABLE : jitter / 1000);
+        row.set(IDLE_TURNS_PRODUCER, delta(previous.producerIdleTurns, now.producerIdleTurns));
+        row.set(IDLE_TURNS_CONSUMER, delta(previous.consumerIdleTurns, now.consumerIdleTurns));
+        row.set(ALLOCATED_BYTES_PRODUCER, delta(previous.producerAllocatedBytes, now.producerAllocatedBytes));
+        row.set(ALLOCATED_BYTES_CONSUMER, delta(previous.consumerAllocatedBytes, now.consumerAllocatedBytes));
         rows.add(row);
     }
 
@@ -161,19 +170,16 @@ public final class IntervalTable {
     public synchronized void attach(final JvmTimeline timeline) {
         this.timeline = timeline;
         for (final IntervalRow row : rows) {
-            final List<JvmEvent> in = new ArrayList<>();
-            for (final JvmEvent event : timeline.events()) {
-                if (event.epochMicros > row.startEpochMicros && event.epochMicros <= row.endEpochMicros) {
-                    in.add(event);
-                }
-            }
             long deopts = 0;
             long compilations = 0;
             long safepoints = 0;
             long safepointNanos = 0;
             long maxTimeToSafepoint = 0;
             long gcPauses = 0;
-            for (final JvmEvent event : in) {
+            for (final JvmEvent event : timeline.events()) {
+                if (!row.holds(event.epochMicros)) {
+                    continue;
+                }
                 if (JvmEvent.DEOPTIMIZATION.equals(event.kind) && event.hotPath()) {
                     deopts++;
                 } else if (JvmEvent.COMPILATION.equals(event.kind)) {
@@ -186,16 +192,17 @@ public final class IntervalTable {
                     gcPauses++;
                 }
             }
-            row.hotPathDeopts = timeline.provides(JvmEvent.DEOPTIMIZATION) ? deopts : IntervalRow.UNAVAILABLE;
-            row.gcPauses = timeline.provides(JvmEvent.GC) ? gcPauses : IntervalRow.UNAVAILABLE;
+            row.set(HOT_PATH_DEOPTS, timeline.provides(JvmEvent.DEOPTIMIZATION) ? deopts : IntervalRow.UNAVAILABLE);
+            row.set(GC_PAUSES, timeline.provides(JvmEvent.GC) ? gcPauses : IntervalRow.UNAVAILABLE);
             final boolean safepointEvents = timeline.provides(JvmEvent.SAFEPOINT);
-            row.maxTimeToSafepointMicros = safepointEvents ? maxTimeToSafepoint / 1000 : IntervalRow.UNAVAILABLE;
-            if (row.jitCompilations == IntervalRow.UNAVAILABLE && timeline.provides(JvmEvent.COMPILATION)) {
-                row.jitCompilations = compilations;
+            row.set(MAX_TIME_TO_SAFEPOINT_MICROS,
+                    safepointEvents ? maxTimeToSafepoint / 1000 : IntervalRow.UNAVAILABLE);
+            if (row.get(JIT_COMPILATIONS) == IntervalRow.UNAVAILABLE && timeline.provides(JvmEvent.COMPILATION)) {
+                row.set(JIT_COMPILATIONS, compilations);
             }
-            if (row.safepoints == IntervalRow.UNAVAILABLE && safepointEvents) {
-                row.safepoints = safepoints;
-                row.safepointMicros = safepointNanos / 1000;
+            if (row.get(SAFEPOINTS) == IntervalRow.UNAVAILABLE && safepointEvents) {
+                row.set(SAFEPOINTS, safepoints);
+                row.set(SAFEPOINT_MICROS, safepointNanos / 1000);
             }
         }
     }
@@ -208,7 +215,7 @@ public final class IntervalTable {
     public synchronized IntervalRow rowAt(final long epochMicros) {
         IntervalRow found = null;
         for (final IntervalRow row : rows) {
-            if (epochMicros > row.startEpochMicros && epochMicros <= row.endEpochMicros) {
+            if (row.holds(epochMicros)) {
                 found = row;
             }
         }
@@ -237,7 +244,7 @@ public final class IntervalTable {
             totals.put(HOT_PATH_DEOPTS, count(e -> JvmEvent.DEOPTIMIZATION.equals(e.kind) && e.hotPath(), e -> 1,
                     false));
         } else {
-            totals.put(HOT_PATH_DEOPTS, total(r -> r.hotPathDeopts, false));
+            totals.put(HOT_PATH_DEOPTS, total(HOT_PATH_DEOPTS, false));
         }
         if (fromEvents(JvmEvent.SAFEPOINT)) {
             final Predicate<JvmEvent> safepoint = e -> JvmEvent.SAFEPOINT.equals(e.kind);
@@ -245,9 +252,9 @@ public final class IntervalTable {
             totals.put(SAFEPOINT_MICROS, count(safepoint, e -> Math.max(0, e.durationNanos), false) / 1000);
             totals.put(MAX_TIME_TO_SAFEPOINT_MICROS, count(safepoint, e -> e.timeToSafepointNanos, true) / 1000);
         } else {
-            totals.put(SAFEPOINTS, total(r -> r.safepoints, false));
-            totals.put(SAFEPOINT_MICROS, total(r -> r.safepointMicros, false));
-            totals.put(MAX_TIME_TO_SAFEPOINT_MICROS, total(r -> r.maxTimeToSafepointMicros, true));
+            for (final String field : Arrays.asList(SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS)) {
+                totals.put(field, total(field, MAX_TIME_TO_SAFEPOINT_MICROS.equals(field)));
+            }
         }
         return totals;
     }
@@ -255,10 +262,10 @@ public final class IntervalTable {
     /** The measured seconds' steal, involuntary context switches and jitter lost; null where unavailable. */
     public synchronized Map<String, Long> measuredInterference() {
         final Map<String, Long> totals = new LinkedHashMap<>();
-        totals.put(STEAL_MILLIS, total(r -> r.stealMillis, false));
-        totals.put(INVOLUNTARY_SWITCHES_PRODUCER, total(r -> r.involuntarySwitchesProducer, false));
-        totals.put(INVOLUNTARY_SWITCHES_CONSUMER, total(r -> r.involuntarySwitchesConsumer, false));
-        totals.put(JITTER_LOST_MICROS, total(r -> r.jitterLostMicros, false));
+        for (final String field : Arrays.asList(STEAL_MILLIS, INVOLUNTARY_SWITCHES_PRODUCER,
+                INVOLUNTARY_SWITCHES_CONSUMER, JITTER_LOST_MICROS)) {
+            totals.put(field, total(field, false));
+        }
         return totals;
     }
 
@@ -279,14 +286,14 @@ public final class IntervalTable {
         return total;
     }
 
-    private Long total(final ToLongFunction<IntervalRow> column, final boolean max) {
+    private Long total(final String field, final boolean max) {
         long total = 0;
         boolean any = false;
         for (final IntervalRow row : rows) {
             if (!row.measured()) {
                 continue;
             }
-            final long value = column.applyAsLong(row);
+            final long value = row.get(field);
             if (value == IntervalRow.UNAVAILABLE) {
                 return null;
             }
@@ -298,10 +305,15 @@ public final class IntervalTable {
 
     /** Writes the table as CSV, header {@link IntervalRow#COLUMNS}. */
     public synchronized void writeCsv(final OutputStream out) {
+        writeCsv(out, IntervalRow.COLUMNS, rows.stream().map(IntervalRow::csvCells).collect(Collectors.toList()));
+    }
+
+    /** A CSV file: the header, then one line per row, each cell quoted where it holds a comma or a quote. */
+    static void writeCsv(final OutputStream out, final List<String> columns, final List<String[]> rows) {
         final PrintWriter csv = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-        csv.println(String.join(",", IntervalRow.COLUMNS));
-        for (final IntervalRow row : rows) {
-            csv.println(String.join(",", row.csvCells()));
+        csv.println(String.join(",", columns));
+        for (final String[] cells : rows) {
+            csv.println(Arrays.stream(cells).map(IntervalTable::csvEscape).collect(Collectors.joining(",")));
         }
         csv.flush();
     }
@@ -319,7 +331,7 @@ public final class IntervalTable {
         return rows;
     }
 
-    static String csvEscape(final String cell) {
+    private static String csvEscape(final String cell) {
         return cell.contains(",") || cell.contains("\"") ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell;
     }
 }

@@ -70,7 +70,6 @@ public final class JfrRecording {
         return settings;
     }
 
-    /** Stops the recording and writes it to {@code file}. */
     public void stopAndWrite(final Path file) throws IOException {
         try {
             // copied while it runs: copying the stopped in-memory recording failed on JDK 17

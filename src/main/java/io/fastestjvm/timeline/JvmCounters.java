@@ -86,7 +86,6 @@ public final class JvmCounters {
         return read(totalInvalidates);
     }
 
-    /** Safepoints completed so far. */
     public long safepoints() {
         return read(safepoints);
     }

@@ -2,12 +2,9 @@ package io.fastestjvm.timeline;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
 import java.io.Reader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.RuntimeMXBean;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -154,17 +151,12 @@ public final class JvmTimeline {
 
     /** Writes {@code jvm-events.csv}: every event, with the phase and second of the row it fell in. */
     public void writeCsv(final OutputStream out, final IntervalTable table, final long runStartEpochMillis) {
-        final PrintWriter csv = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-        csv.println(String.join(",", JvmEvent.COLUMNS));
+        final List<String[]> rows = new ArrayList<>();
         for (final JvmEvent event : events) {
             final IntervalRow row = table.rowAt(event.epochMicros);
-            final String[] cells = event.csvCells(runStartEpochMillis, row == null ? null : row.phase,
-                    row == null ? -1 : row.second);
-            for (int i = 0; i < cells.length; i++) {
-                cells[i] = IntervalTable.csvEscape(cells[i]);
-            }
-            csv.println(String.join(",", cells));
+            rows.add(event.csvCells(runStartEpochMillis, row == null ? null : row.phase,
+                    row == null ? -1 : row.second));
         }
-        csv.flush();
+        IntervalTable.writeCsv(out, JvmEvent.COLUMNS, rows);
     }
 }

@@ -1,11 +1,7 @@
 package io.fastestjvm.timeline;
 
-import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_CONSUMER;
-import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
 import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
-import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_CONSUMER;
-import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER;
 import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.JITTER_LOST_MICROS;
@@ -73,20 +69,12 @@ public final class SecondEvidence {
     public static Map<String, Object> of(final IntervalRow row) {
         final Map<String, Object> map = new LinkedHashMap<>();
         map.put(SECOND, row.second);
-        put(map, HOT_PATH_DEOPTS, row.hotPathDeopts);
-        put(map, JIT_COMPILATIONS, row.jitCompilations);
-        put(map, SAFEPOINTS, row.safepoints);
-        put(map, SAFEPOINT_MICROS, row.safepointMicros);
-        put(map, MAX_TIME_TO_SAFEPOINT_MICROS, row.maxTimeToSafepointMicros);
-        put(map, GC_PAUSES, row.gcPauses);
-        put(map, STEAL_MILLIS, row.stealMillis);
-        put(map, INVOLUNTARY_SWITCHES_PRODUCER, row.involuntarySwitchesProducer);
-        put(map, INVOLUNTARY_SWITCHES_CONSUMER, row.involuntarySwitchesConsumer);
-        put(map, JITTER_LOST_MICROS, row.jitterLostMicros);
-        put(map, IDLE_TURNS_PRODUCER, row.idleTurnsProducer);
-        put(map, IDLE_TURNS_CONSUMER, row.idleTurnsConsumer);
-        put(map, ALLOCATED_BYTES_PRODUCER, row.allocatedBytesProducer);
-        put(map, ALLOCATED_BYTES_CONSUMER, row.allocatedBytesConsumer);
+        // summary.json's levelShifts list hotPathDeopts first, as published; a later put keeps its place
+        map.put(HOT_PATH_DEOPTS, null);
+        for (final String field : IntervalRow.EVIDENCE) {
+            final long value = row.get(field);
+            map.put(field, value == IntervalRow.UNAVAILABLE ? null : value);
+        }
         return map;
     }
 
@@ -124,25 +112,11 @@ public final class SecondEvidence {
         return 100.0 * Math.abs(toP1 - fromP1) / fromP1 > LevelShifts.MIN_CHANGE_PERCENT;
     }
 
+    /** The field a kind is counted by: the first of {@link #fieldsOf}, or the larger of the two threads'. */
     private static long value(final String kind, final IntervalRow row) {
-        switch (kind) {
-            case HOT_PATH_DEOPT:
-                return row.hotPathDeopts;
-            case JIT_COMPILATION:
-                return row.jitCompilations;
-            case SAFEPOINT:
-                return row.safepoints;
-            case GC_PAUSE:
-                return row.gcPauses;
-            case STEAL:
-                return row.stealMillis;
-            case CONTEXT_SWITCH:
-                return Math.max(row.involuntarySwitchesProducer, row.involuntarySwitchesConsumer);
-            case JITTER:
-                return row.jitterLostMicros;
-            default:
-                throw new IllegalArgumentException(kind);
-        }
+        final List<String> fields = fieldsOf(kind);
+        return CONTEXT_SWITCH.equals(kind) ? Math.max(row.get(fields.get(0)), row.get(fields.get(1)))
+                : row.get(fields.get(0));
     }
 
     /** The median second of each background kind over a window: what every second has, so explains nothing. */
@@ -197,9 +171,5 @@ public final class SecondEvidence {
             default:
                 throw new IllegalArgumentException(kind);
         }
-    }
-
-    private static void put(final Map<String, Object> map, final String key, final long value) {
-        map.put(key, value == IntervalRow.UNAVAILABLE ? null : value);
     }
 }

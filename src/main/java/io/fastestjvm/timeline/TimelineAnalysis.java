@@ -1,5 +1,7 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
 
 import java.io.PrintStream;
@@ -48,8 +50,8 @@ public final class TimelineAnalysis {
         for (int i = 0; i < p50.length; i++) {
             p50[i] = measured.get(i).latency(Latency.ACTUAL_SEND).p50;
             p1[i] = measured.get(i).latency(Latency.ACTUAL_SEND).p1;
-            idleTurns[0][i] = measured.get(i).idleTurnsProducer;
-            idleTurns[1][i] = measured.get(i).idleTurnsConsumer;
+            idleTurns[0][i] = measured.get(i).get(IDLE_TURNS_PRODUCER);
+            idleTurns[1][i] = measured.get(i).get(IDLE_TURNS_CONSUMER);
         }
         this.shifts = LevelShifts.find(p50);
         this.background = SecondEvidence.Background.of(measured);

@@ -1,5 +1,8 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_PRODUCER;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,7 +36,7 @@ public final class WindowAllocation {
                             final boolean producer) {
         final List<String> seconds = new ArrayList<>();
         for (final IntervalRow row : rows) {
-            final long bytes = producer ? row.allocatedBytesProducer : row.allocatedBytesConsumer;
+            final long bytes = producer ? row.get(ALLOCATED_BYTES_PRODUCER) : row.get(ALLOCATED_BYTES_CONSUMER);
             if (row.measured() && bytes > 0) {
                 seconds.add(String.format(Locale.ROOT, "%d (%,d B)", row.second, bytes));
             }

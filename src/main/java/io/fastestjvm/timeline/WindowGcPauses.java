@@ -1,5 +1,7 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
+
 import java.util.List;
 
 /**
@@ -22,8 +24,8 @@ public final class WindowGcPauses {
         from = Math.max(0, from - 1);
         long pauses = IntervalRow.UNAVAILABLE;
         for (final IntervalRow row : rows.subList(from, rows.size())) {
-            if (row.gcPauses != IntervalRow.UNAVAILABLE) {
-                pauses = Math.max(0, pauses) + row.gcPauses;
+            if (row.get(GC_PAUSES) != IntervalRow.UNAVAILABLE) {
+                pauses = Math.max(0, pauses) + row.get(GC_PAUSES);
             }
         }
         return pauses;

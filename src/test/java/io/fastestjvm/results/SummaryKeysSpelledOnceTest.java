@@ -1,5 +1,6 @@
 package io.fastestjvm.results;
 
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -134,7 +135,7 @@ class SummaryKeysSpelledOnceTest {
             row.latency(Latency.ACTUAL_SEND).p50 = second < 20 ? 200 : 2_000;
             row.latency(Latency.ACTUAL_SEND).p99 = row.latency(Latency.ACTUAL_SEND).p50 * 2;
             row.latency(Latency.ACTUAL_SEND).max = 1_000 + second;
-            row.safepoints = second == 20 ? 1 : 0;
+            row.set(SAFEPOINTS, second == 20 ? 1 : 0);
             rows.add(row);
         }
         final RunSummary.Builder builder = new RunSummary.Builder();

@@ -1,5 +1,18 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_PRODUCER;
+import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
+import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_PRODUCER;
+import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.JITTER_LOST_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.JIT_COMPILATIONS;
+import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.STEAL_MILLIS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,6 +54,17 @@ class IntervalTableTest {
     private byte[] ballast;
 
     @Test
+    void jvmEventsCsvQuotesACellWithACommaOrAQuote() {
+        final JvmEvent gc = new JvmEvent(T0 * 1000 + 1500, JvmEvent.GC, "G1 Young", -1,
+                "G1 Evacuation Pause, \"System.gc()\"", null, 2000, JvmEvent.UNAVAILABLE);
+        final ByteArrayOutputStream csv = new ByteArrayOutputStream();
+        JvmTimeline.of(Arrays.asList(gc), JvmEvent.GC).writeCsv(csv, new IntervalTable(1), T0);
+        assertEquals(String.join(",", JvmEvent.COLUMNS) + "\n"
+                + "1.500,,,gc,G1 Young,,\"G1 Evacuation Pause, \"\"System.gc()\"\"\",,false,2.000,\n",
+                new String(csv.toByteArray(), StandardCharsets.UTF_8), "jvm-events.csv, cell for cell");
+    }
+
+    @Test
     void phasesFollowTheRecordersAndMeasuredCountsAddUp() throws IOException {
         final IntervalTable table = scriptedTable(30);
         final List<IntervalRow> rows = table.rows();
@@ -51,13 +75,13 @@ class IntervalTableTest {
         assertEquals(30, rows.stream().filter(IntervalRow::measured)
                 .mapToLong(r -> r.latency(Latency.ACTUAL_SEND).count).sum());
         assertEquals(rows.get(1).endEpochMicros, rows.get(2).endEpochMicros, "the second the warm-up ended");
-        assertEquals(rows.get(1).stealMillis, rows.get(2).stealMillis);
+        assertEquals(rows.get(1).get(STEAL_MILLIS), rows.get(2).get(STEAL_MILLIS));
         assertEquals(Arrays.asList(0L, 30L, 30L, 10L),
-                Arrays.asList(rows.stream().map(r -> r.stealMillis).toArray()), "steal ticks are 10 ms");
+                Arrays.asList(rows.stream().map(r -> r.get(STEAL_MILLIS)).toArray()), "steal ticks are 10 ms");
         assertEquals(Arrays.asList(1L, 2L, 2L, 0L),
-                Arrays.asList(rows.stream().map(r -> r.involuntarySwitchesConsumer).toArray()));
+                Arrays.asList(rows.stream().map(r -> r.get(INVOLUNTARY_SWITCHES_CONSUMER)).toArray()));
         assertEquals(Arrays.asList(7L, 0L, 0L, 0L),
-                Arrays.asList(rows.stream().map(r -> r.jitterLostMicros).toArray()));
+                Arrays.asList(rows.stream().map(r -> r.get(JITTER_LOST_MICROS)).toArray()));
         final Map<String, Long> interference = table.measuredInterference(); // the measured window's: rows 2 and 3
         assertEquals(40L, interference.get(EvidenceColumns.STEAL_MILLIS));
         assertEquals(2L, interference.get(EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER));
@@ -76,13 +100,13 @@ class IntervalTableTest {
                 new JvmEvent(inMeasured1 + 3, JvmEvent.SAFEPOINT, "Cleanup", -1, null, null, 20_000, 15_000));
         table.attach(JvmTimeline.of(events, JvmEvent.DEOPTIMIZATION, JvmEvent.SAFEPOINT));
         final IntervalRow second1 = table.rows().get(3);
-        assertEquals(1, second1.hotPathDeopts, "only the deoptimisation on a benchmark thread");
-        assertEquals(2, second1.safepoints, "counted from events when the perf counters are unavailable");
-        assertEquals(110, second1.safepointMicros);
-        assertEquals(40, second1.maxTimeToSafepointMicros);
-        assertEquals(0, table.rows().get(2).hotPathDeopts);
-        assertEquals(IntervalRow.UNAVAILABLE, second1.gcPauses, "no GC source: unavailable, not 0");
-        assertEquals(IntervalRow.UNAVAILABLE, second1.jitCompilations);
+        assertEquals(1, second1.get(HOT_PATH_DEOPTS), "only the deoptimisation on a benchmark thread");
+        assertEquals(2, second1.get(SAFEPOINTS), "counted from events when the perf counters are unavailable");
+        assertEquals(110, second1.get(SAFEPOINT_MICROS));
+        assertEquals(40, second1.get(MAX_TIME_TO_SAFEPOINT_MICROS));
+        assertEquals(0, table.rows().get(2).get(HOT_PATH_DEOPTS));
+        assertEquals(IntervalRow.UNAVAILABLE, second1.get(GC_PAUSES), "no GC source: unavailable, not 0");
+        assertEquals(IntervalRow.UNAVAILABLE, second1.get(JIT_COMPILATIONS));
         assertEquals(table.rows().get(3), table.rowAt(inMeasured1));
 
         final Map<String, Long> totals = table.measuredTotals();
@@ -100,10 +124,11 @@ class IntervalTableTest {
         assertEquals(IntervalRow.COLUMNS.size(), cells.length);
         assertEquals("", cells[IntervalRow.COLUMNS.indexOf("gcPauses")], "unavailable is an empty cell");
         assertEquals("1", cells[IntervalRow.COLUMNS.indexOf("hotPathDeopts")]);
-        assertEquals(Arrays.asList(3_000_000L, 5_000_000L), Arrays.asList(table.rows().get(0).idleTurnsProducer,
-                table.rows().get(0).idleTurnsConsumer), "each second's idle turns: the published counts' increase");
-        assertEquals(Arrays.asList(2_000_000L, 1_000_000L), Arrays.asList(table.rows().get(1).idleTurnsProducer,
-                table.rows().get(1).idleTurnsConsumer));
+        assertEquals(Arrays.asList(3_000_000L, 5_000_000L), Arrays.asList(table.rows().get(0).get(IDLE_TURNS_PRODUCER),
+                table.rows().get(0).get(IDLE_TURNS_CONSUMER)),
+                "each second's idle turns: the published counts' increase");
+        assertEquals(Arrays.asList(2_000_000L, 1_000_000L), Arrays.asList(table.rows().get(1).get(IDLE_TURNS_PRODUCER),
+                table.rows().get(1).get(IDLE_TURNS_CONSUMER)));
         assertEquals("0", cells[IntervalRow.COLUMNS.indexOf("idleTurnsConsumer")], "no turn published: 0, not empty");
         assertEquals(Arrays.asList("actualSendCount", "actualSendP1", "actualSendP50", "actualSendP99",
                 "actualSendMax"), IntervalRow.COLUMNS.subList(2, 7));
@@ -118,7 +143,7 @@ class IntervalTableTest {
             assertEquals(Arrays.asList(table.rows().get(i).csvCells()), Arrays.asList(back.get(i).csvCells()),
                     "row " + i + " reads back cell for cell");
         }
-        assertEquals(IntervalRow.UNAVAILABLE, back.get(3).gcPauses, "an empty cell reads back unavailable");
+        assertEquals(IntervalRow.UNAVAILABLE, back.get(3).get(GC_PAUSES), "an empty cell reads back unavailable");
         assertEquals(0, IntervalTable.readCsv(proc.resolve("none.csv")).size(), "no file, no rows");
     }
 
@@ -146,25 +171,26 @@ class IntervalTableTest {
         assertEquals(30L, totals.get("safepointMicros"));
         assertEquals(20L, totals.get("maxTimeToSafepointMicros"));
         assertEquals(1L, totals.get("hotPathDeopts"));
-        assertEquals(2, last.hotPathDeopts, "the rows themselves still show the whole second");
+        assertEquals(2, last.get(HOT_PATH_DEOPTS), "the rows themselves still show the whole second");
     }
 
     @Test
     void eachSecondCountsTheBytesEachThreadAllocatedInIt() throws IOException {
         final List<IntervalRow> rows = scriptedTable(30).rows();
-        assertTrue(rows.get(1).allocatedBytesProducer >= BALLAST_BYTES, "the second the array was made in: "
-                + rows.get(1).allocatedBytesProducer);
+        assertTrue(rows.get(1).get(ALLOCATED_BYTES_PRODUCER) >= BALLAST_BYTES, "the second the array was made in: "
+                + rows.get(1).get(ALLOCATED_BYTES_PRODUCER));
         for (final int other : new int[] {0, 3}) {
-            assertTrue(rows.get(other).allocatedBytesProducer >= 0
-                    && rows.get(other).allocatedBytesProducer < BALLAST_BYTES, "row " + other + ": "
-                    + rows.get(other).allocatedBytesProducer);
+            assertTrue(rows.get(other).get(ALLOCATED_BYTES_PRODUCER) >= 0
+                    && rows.get(other).get(ALLOCATED_BYTES_PRODUCER) < BALLAST_BYTES, "row " + other + ": "
+                    + rows.get(other).get(ALLOCATED_BYTES_PRODUCER));
         }
-        assertEquals(rows.get(1).allocatedBytesProducer, rows.get(2).allocatedBytesProducer,
+        assertEquals(rows.get(1).get(ALLOCATED_BYTES_PRODUCER), rows.get(2).get(ALLOCATED_BYTES_PRODUCER),
                 "the second the warm-up ended is both phases' row");
-        assertEquals(IntervalRow.UNAVAILABLE, rows.get(1).allocatedBytesConsumer, "no Java id: unavailable, not 0");
+        assertEquals(IntervalRow.UNAVAILABLE, rows.get(1).get(ALLOCATED_BYTES_CONSUMER),
+                "no Java id: unavailable, not 0");
         assertEquals("", rows.get(1).csvCells()[IntervalRow.COLUMNS.indexOf("allocatedBytesConsumer")]);
-        assertEquals(rows.get(1).allocatedBytesProducer, IntervalRow.parse(rows.get(1).csvCells())
-                .allocatedBytesProducer, "written and read back");
+        assertEquals(rows.get(1).get(ALLOCATED_BYTES_PRODUCER), IntervalRow.parse(rows.get(1).csvCells())
+                .get(ALLOCATED_BYTES_PRODUCER), "written and read back");
         assertTrue(ballast.length > 0);
     }
 

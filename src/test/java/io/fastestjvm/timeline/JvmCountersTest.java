@@ -1,5 +1,6 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -44,7 +45,7 @@ class JvmCountersTest {
         row.phase = IntervalRow.MEASURED;
         row.second = 7;
         row.latency(Latency.ACTUAL_SEND).p50 = 210;
-        row.safepoints = 3;
+        row.set(SAFEPOINTS, 3);
         final String[] cells = row.csvCells();
         assertEquals(IntervalRow.COLUMNS.size(), cells.length);
         assertEquals("measured", cells[0]);

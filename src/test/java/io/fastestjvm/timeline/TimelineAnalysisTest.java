@@ -1,5 +1,15 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
+import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_PRODUCER;
+import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_PRODUCER;
+import static io.fastestjvm.timeline.EvidenceColumns.JIT_COMPILATIONS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.STEAL_MILLIS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -44,13 +54,13 @@ class TimelineAnalysisTest {
         row.latency(Latency.ACTUAL_SEND).p50 = p50;
         row.latency(Latency.ACTUAL_SEND).p99 = p50 * 2;
         row.latency(Latency.ACTUAL_SEND).max = max;
-        row.jitCompilations = 0;
-        row.hotPathDeopts = 0;
-        row.safepoints = 0;
-        row.gcPauses = 0;
-        row.stealMillis = 0;
-        row.involuntarySwitchesProducer = 0;
-        row.involuntarySwitchesConsumer = 0;
+        row.set(JIT_COMPILATIONS, 0);
+        row.set(HOT_PATH_DEOPTS, 0);
+        row.set(SAFEPOINTS, 0);
+        row.set(GC_PAUSES, 0);
+        row.set(STEAL_MILLIS, 0);
+        row.set(INVOLUNTARY_SWITCHES_PRODUCER, 0);
+        row.set(INVOLUNTARY_SWITCHES_CONSUMER, 0);
         return row;
     }
 
@@ -62,10 +72,10 @@ class TimelineAnalysisTest {
     void tailSecondsAreTheTenHighestMaxesHighestFirstWithTheirEvidence() {
         final List<IntervalRow> rows = rows(30);
         measured(rows, 3).latency(Latency.ACTUAL_SEND).max = 90_000;
-        measured(rows, 3).safepoints = 2;
-        measured(rows, 3).safepointMicros = 180;
+        measured(rows, 3).set(SAFEPOINTS, 2);
+        measured(rows, 3).set(SAFEPOINT_MICROS, 180);
         measured(rows, 12).latency(Latency.ACTUAL_SEND).max = 50_000;
-        measured(rows, 12).involuntarySwitchesConsumer = 1;
+        measured(rows, 12).set(INVOLUNTARY_SWITCHES_CONSUMER, 1);
         final List<Map<String, Object>> tails = TimelineAnalysis.of(rows).tailSeconds();
         assertEquals(TimelineAnalysis.TAIL_SECONDS, tails.size());
         assertEquals(3L, tails.get(0).get("second"));
@@ -90,8 +100,8 @@ class TimelineAnalysisTest {
         for (long s = 22; s < 60; s++) {
             measured(rows, s).latency(Latency.ACTUAL_SEND).p50 = 515;
         }
-        measured(rows, 21).hotPathDeopts = 3;
-        measured(rows, 22).jitCompilations = 4;
+        measured(rows, 21).set(HOT_PATH_DEOPTS, 3);
+        measured(rows, 22).set(JIT_COMPILATIONS, 4);
         final TimelineAnalysis analysis = TimelineAnalysis.of(rows);
         final List<Map<String, Object>> shifts = analysis.levelShifts();
         assertEquals(1, shifts.size());
@@ -113,8 +123,8 @@ class TimelineAnalysisTest {
     void whatEverySecondHasDoesNotAttributeAShiftButWhatStandsOutDoes() {
         final List<IntervalRow> rows = rows(60);
         for (final IntervalRow row : rows) {
-            row.involuntarySwitchesProducer = 50; // a 2-CPU machine: every second has some
-            row.jitCompilations = 1;
+            row.set(INVOLUNTARY_SWITCHES_PRODUCER, 50); // a 2-CPU machine: every second has some
+            row.set(JIT_COMPILATIONS, 1);
         }
         for (long s = 30; s < 60; s++) {
             measured(rows, s).latency(Latency.ACTUAL_SEND).p50 = 600;
@@ -124,7 +134,7 @@ class TimelineAnalysisTest {
         assertEquals(Collections.emptyList(), analysis.levelShifts().get(0).get("attributedTo"));
         assertEquals(1, analysis.unattributedShifts());
 
-        measured(rows, 30).involuntarySwitchesProducer = 101; // more than twice the median second
+        measured(rows, 30).set(INVOLUNTARY_SWITCHES_PRODUCER, 101); // more than twice the median second
         analysis = TimelineAnalysis.of(rows);
         assertEquals(Arrays.asList(SecondEvidence.CONTEXT_SWITCH), analysis.levelShifts().get(0).get("attributedTo"));
         assertEquals(0, analysis.unattributedShifts());
@@ -213,8 +223,8 @@ class TimelineAnalysisTest {
     private static TimelineAnalysis shiftWithProducerTurns(final long producerAfter) {
         return shiftAt30((row, after) -> {
             row.latency(Latency.ACTUAL_SEND).p1 = 100;
-            row.idleTurnsProducer = after ? producerAfter : 30_000_000;
-            row.idleTurnsConsumer = 70_000_000;
+            row.set(IDLE_TURNS_PRODUCER, after ? producerAfter : 30_000_000);
+            row.set(IDLE_TURNS_CONSUMER, 70_000_000);
         });
     }
 

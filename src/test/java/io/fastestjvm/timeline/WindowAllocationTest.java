@@ -1,5 +1,7 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_PRODUCER;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -32,8 +34,8 @@ class WindowAllocationTest {
         final IntervalRow row = new IntervalRow();
         row.phase = phase;
         row.second = second;
-        row.allocatedBytesProducer = producer;
-        row.allocatedBytesConsumer = consumer;
+        row.set(ALLOCATED_BYTES_PRODUCER, producer);
+        row.set(ALLOCATED_BYTES_CONSUMER, consumer);
         return row;
     }
 }

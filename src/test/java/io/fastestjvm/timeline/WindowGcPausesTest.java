@@ -1,5 +1,6 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -16,7 +17,7 @@ class WindowGcPausesTest {
         final List<IntervalRow> rows = IntervalTable.readCsv(
                 Paths.get("src/test/resources/timeline/run-20261125T024002Z-jdk21-28562/intervals.csv"));
         assertEquals(57, rows.size());
-        assertEquals(0, rows.stream().filter(IntervalRow::measured).mapToLong(r -> r.gcPauses).sum(),
+        assertEquals(0, rows.stream().filter(IntervalRow::measured).mapToLong(r -> r.get(GC_PAUSES)).sum(),
                 "no GC in the window itself");
         assertEquals(1, WindowGcPauses.count(rows));
     }
@@ -25,8 +26,8 @@ class WindowGcPausesTest {
     void aGcBeforeTheProbesSecondDoesNot() {
         final List<IntervalRow> rows = rows(0, 1, 0, 0, 0);
         assertEquals(0, WindowGcPauses.count(rows), "the GC was 2 warm-up seconds before the window");
-        rows.get(4).gcPauses = 2;
-        rows.get(2).gcPauses = 1;
+        rows.get(4).set(GC_PAUSES, 2);
+        rows.get(2).set(GC_PAUSES, 1);
         assertEquals(3, WindowGcPauses.count(rows), "the probe's second and the window");
     }
 
@@ -34,7 +35,7 @@ class WindowGcPausesTest {
     void noGcSourceIsUnavailableNotZero() {
         final List<IntervalRow> rows = rows(0, 0, 0, 0);
         for (final IntervalRow row : rows) {
-            row.gcPauses = IntervalRow.UNAVAILABLE;
+            row.set(GC_PAUSES, IntervalRow.UNAVAILABLE);
         }
         assertEquals(IntervalRow.UNAVAILABLE, WindowGcPauses.count(rows));
         assertEquals(IntervalRow.UNAVAILABLE, WindowGcPauses.count(new ArrayList<>()));
@@ -46,7 +47,7 @@ class WindowGcPausesTest {
         assertEquals(1, WindowGcPauses.reachingWindow(rows, 0), "the probe's second, which the window's count misses");
         assertEquals(2, WindowGcPauses.reachingWindow(rows, 2));
         for (final IntervalRow row : rows) {
-            row.gcPauses = IntervalRow.UNAVAILABLE;
+            row.set(GC_PAUSES, IntervalRow.UNAVAILABLE);
         }
         assertEquals(1, WindowGcPauses.reachingWindow(rows, 1), "no GC events: the window's count");
         assertEquals(0, WindowGcPauses.reachingWindow(new ArrayList<>(), 0), "no intervals.csv, no GC in the window");
@@ -59,7 +60,7 @@ class WindowGcPausesTest {
             final IntervalRow row = new IntervalRow();
             row.phase = i < 3 ? IntervalRow.WARMUP : IntervalRow.MEASURED;
             row.second = i < 3 ? i : i - 3;
-            row.gcPauses = gcPauses[i];
+            row.set(GC_PAUSES, gcPauses[i]);
             rows.add(row);
         }
         return rows;

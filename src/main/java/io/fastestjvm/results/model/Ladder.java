@@ -1,8 +1,8 @@
 package io.fastestjvm.results.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +26,8 @@ public final class Ladder {
     private static final String SAMPLES_ABOVE = "samplesAbove";
     private static final String NOT_MEANINGFUL = "notMeaningful";
     private static final String CLAMPED = "clampedSamples";
+    private static final List<String> LADDER_KEYS = Arrays.asList(COUNT, MEAN, MIN, SAMPLES_ABOVE, NOT_MEANINGFUL,
+            CLAMPED);
 
     private final long count;
     private final double mean;
@@ -151,15 +153,11 @@ public final class Ladder {
         if (json.containsKey(CLAMPED)) {
             ladder.clampedSamples = json.get(CLAMPED).asLong();
         }
-        final Iterator<Map.Entry<String, JsonNode>> rest = json.entrySet().iterator();
-        while (rest.hasNext()) {
-            final Map.Entry<String, JsonNode> entry = rest.next();
-            final String key = entry.getKey();
-            if (!key.equals(COUNT) && !key.equals(MEAN) && !key.equals(MIN) && Percentile.ofKey(key) == null
-                    && !key.equals(SAMPLES_ABOVE) && !key.equals(NOT_MEANINGFUL) && !key.equals(CLAMPED)) {
-                ladder.details.put(key, entry.getValue());
+        json.forEach((key, value) -> {
+            if (!LADDER_KEYS.contains(key) && Percentile.ofKey(key) == null) {
+                ladder.details.put(key, value);
             }
-        }
+        });
         return ladder;
     }
 
