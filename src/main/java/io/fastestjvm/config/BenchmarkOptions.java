@@ -214,7 +214,6 @@ public final class BenchmarkOptions {
         return keepQueue;
     }
 
-    /** The bare loop: no progress reporter, during-run monitor, jitter probe or interval logs. */
     public boolean bare() {
         return bare;
     }
@@ -235,12 +234,10 @@ public final class BenchmarkOptions {
         return profile;
     }
 
-    /** "auto", "true" or "false". */
     public String jitterProbe() {
         return jitterProbe;
     }
 
-    /** "auto", "-1" or a CPU id. */
     public String jitterCpu() {
         return jitterCpu;
     }
@@ -269,7 +266,6 @@ public final class BenchmarkOptions {
         return injectEveryMessages;
     }
 
-    /** The {@code qp.transport} name, one of {@link Transports#all()}. */
     public String transport() {
         return transport;
     }
@@ -284,7 +280,6 @@ public final class BenchmarkOptions {
         return Transports.spec(size, rollCycle, blockSizeMiB, totalMessages(), warmupMessages());
     }
 
-    /** Whether the benchmark runs in a fresh JVM of its own (qp.fork). */
     public boolean fork() {
         return fork;
     }

@@ -32,6 +32,7 @@ import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
@@ -113,11 +114,7 @@ public final class FreshMatrix {
             try {
                 return runSession();
             } finally {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(onInterrupt);
-                } catch (final IllegalStateException e) {
-                    // interrupted: the hook is running, and ends this JVM
-                }
+                ChildHandle.removeShutdownHook(onInterrupt); // when interrupted, the hook runs and ends this JVM
                 Files.deleteIfExists(lockPath);
             }
         }
