@@ -55,12 +55,8 @@ public final class DuringRunMonitor implements Runnable {
     }
 
     Snapshot snapshot() {
-        return new Snapshot(System.nanoTime(), contextSwitches(producerTid), contextSwitches(consumerTid),
-                CpuTimes.read(files), LoadSample.read(files));
-    }
-
-    private long contextSwitches(final int tid) {
-        return ContextSwitches.involuntary(files, tid);
+        return new Snapshot(System.nanoTime(), ContextSwitches.involuntary(files, producerTid),
+                ContextSwitches.involuntary(files, consumerTid), CpuTimes.read(files), LoadSample.read(files));
     }
 
     /**

@@ -63,15 +63,15 @@ public final class HarnessCpu {
                 final Map<String, Object> row = new LinkedHashMap<>();
                 row.put("name", thread.getValue().name);
                 row.put("tid", tid);
-                row.put("cpuMillis", round(nanos / 1e6));
-                row.put("cpuMillisPerSecond", round(nanos / 1e6 / seconds));
+                row.put("cpuMillis", LoadSample.round(nanos / 1e6));
+                row.put("cpuMillisPerSecond", LoadSample.round(nanos / 1e6 / seconds));
                 threads.add(row);
             }
         }
         threads.sort((a, b) -> Double.compare((Double) b.get("cpuMillis"), (Double) a.get("cpuMillis")));
         node.put("method", METHOD);
-        node.put("windowSeconds", round(seconds));
-        node.put("cpuMillisPerSecond", round(totalNanos / 1e6 / seconds));
+        node.put("windowSeconds", LoadSample.round(seconds));
+        node.put("cpuMillisPerSecond", LoadSample.round(totalNanos / 1e6 / seconds));
         node.put("threads", threads);
         return node;
     }
@@ -96,7 +96,7 @@ public final class HarnessCpu {
         final Map<Integer, ThreadTime> threads = new TreeMap<>();
         for (final String tid : files.list("/proc/self/task", "[0-9]*")) {
             final String task = "/proc/self/task/" + tid;
-            final long nanos = nanosOf(task);
+            final long nanos = nanosOf(files, task);
             if (nanos >= 0) {
                 final String name = files.firstLine(task + "/comm");
                 threads.put(Integer.valueOf(tid), new ThreadTime(name == null ? "?" : name, nanos));
@@ -110,10 +110,6 @@ public final class HarnessCpu {
         return tid < 0 ? -1 : nanosOf(SystemFiles.live(), "/proc/self/task/" + tid);
     }
 
-    private long nanosOf(final String task) {
-        return nanosOf(files, task);
-    }
-
     private static long nanosOf(final SystemFiles files, final String task) {
         final String schedstat = files.firstLine(task + "/schedstat");
         if (schedstat != null && !schedstat.isEmpty()) {
@@ -125,10 +121,6 @@ public final class HarnessCpu {
         }
         final Long ticks = ProcessTimes.ticksOf(files.lines(task + "/stat"));
         return ticks == null ? -1 : ticks * NANOS_PER_TICK;
-    }
-
-    private static double round(final double value) {
-        return Math.round(value * 100) / 100.0;
     }
 
     private static final class ThreadTime {

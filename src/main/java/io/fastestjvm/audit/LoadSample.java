@@ -43,7 +43,8 @@ public final class LoadSample {
         return result;
     }
 
-    private static double round(final double value) {
+    /** To hundredths, as the summary's CPU figures are written. */
+    static double round(final double value) {
         return Math.round(value * 100) / 100.0;
     }
 }

@@ -144,10 +144,6 @@ public final class BenchmarkOptions {
 
     /** Any setting by its table entry, e.g. {@code withSetting(Settings.JITTER_PROBE, true)}. */
     public BenchmarkOptions withSetting(final Setting setting, final Object value) {
-        return with(setting, value);
-    }
-
-    private BenchmarkOptions with(final Setting setting, final Object value) {
         final Properties copy = new Properties();
         copy.putAll(values);
         copy.setProperty(setting.name(), String.valueOf(value));
@@ -155,23 +151,23 @@ public final class BenchmarkOptions {
     }
 
     public BenchmarkOptions withRate(final long messagesPerSecond) {
-        return with(Settings.RATE, messagesPerSecond);
+        return withSetting(Settings.RATE, messagesPerSecond);
     }
 
     public BenchmarkOptions withSize(final int bytes) {
-        return with(Settings.SIZE, bytes);
+        return withSetting(Settings.SIZE, bytes);
     }
 
     public BenchmarkOptions withWarmupSeconds(final int warmup) {
-        return with(Settings.WARMUP_SECONDS, warmup);
+        return withSetting(Settings.WARMUP_SECONDS, warmup);
     }
 
     public BenchmarkOptions withSeconds(final int measured) {
-        return with(Settings.SECONDS, measured);
+        return withSetting(Settings.SECONDS, measured);
     }
 
     public BenchmarkOptions withResultsDir(final File parent) {
-        return with(Settings.RESULTS_DIR, parent.getPath());
+        return withSetting(Settings.RESULTS_DIR, parent.getPath());
     }
 
     public int producerCpu() {
@@ -218,7 +214,6 @@ public final class BenchmarkOptions {
         return keepQueue;
     }
 
-    /** The bare loop: no progress reporter, during-run monitor, jitter probe or interval logs. */
     public boolean bare() {
         return bare;
     }
@@ -239,12 +234,10 @@ public final class BenchmarkOptions {
         return profile;
     }
 
-    /** "auto", "true" or "false". */
     public String jitterProbe() {
         return jitterProbe;
     }
 
-    /** "auto", "-1" or a CPU id. */
     public String jitterCpu() {
         return jitterCpu;
     }
@@ -273,7 +266,6 @@ public final class BenchmarkOptions {
         return injectEveryMessages;
     }
 
-    /** The {@code qp.transport} name, one of {@link Transports#all()}. */
     public String transport() {
         return transport;
     }
@@ -288,7 +280,6 @@ public final class BenchmarkOptions {
         return Transports.spec(size, rollCycle, blockSizeMiB, totalMessages(), warmupMessages());
     }
 
-    /** Whether the benchmark runs in a fresh JVM of its own (qp.fork). */
     public boolean fork() {
         return fork;
     }

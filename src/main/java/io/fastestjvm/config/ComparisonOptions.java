@@ -273,27 +273,22 @@ public final class ComparisonOptions {
         return pauseIdle;
     }
 
-    /** True when each JVM, once warm, compiles its code again and warms up again (qp.compare.recompile). */
     public boolean recompile() {
         return recompile;
     }
 
-    /** True for qp.compare.queueOrder=random: each measured slice's queue is drawn. */
     public boolean randomQueueOrder() {
         return randomQueueOrder;
     }
 
-    /** qp.compare.queueSeed: 0 means from the clock. */
     public long queueSeed() {
         return queueSeed;
     }
 
-    /** qp.compare.renewEvery: measured slices between renewals of the workers; 0 means never. */
     public int renewEvery() {
         return renewEvery;
     }
 
-    /** qp.compare.sharedQueue: the variants of a block write one queue in turn. */
     public boolean sharedQueue() {
         return sharedQueue;
     }
@@ -306,7 +301,6 @@ public final class ComparisonOptions {
         return steinStop;
     }
 
-    /** qp.compare.stop=median: one more block at a time until each pair's median of blocks is narrow enough. */
     public boolean medianStop() {
         return medianStop;
     }
@@ -323,7 +317,6 @@ public final class ComparisonOptions {
         return maxVoidPercent;
     }
 
-    /** Percent of one CPU that processes outside the comparison may use during a slice; 0: no limit. */
     public int maxOutsideCpuPercent() {
         return maxOutsideCpuPercent;
     }

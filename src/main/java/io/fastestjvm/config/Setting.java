@@ -140,15 +140,20 @@ public final class Setting {
 
     /** For a bound that depends on another setting (the accepted text then says so). */
     long longIn(final Properties properties, final long low, final long high) {
-        final String raw = raw(properties);
+        return whole(name, raw(properties), low, high, accepted());
+    }
+
+    /** {@code raw} as a whole number (underscores allowed) from {@code low} to {@code high}, or the bad-input line. */
+    public static long whole(final String name, final String raw, final long low, final long high,
+                             final String accepted) {
         final long value;
         try {
             value = Long.parseLong(raw.replace("_", ""));
         } catch (final NumberFormatException e) {
-            throw invalid("\"" + raw + "\" is not a whole number");
+            throw new InvalidSettingException(name, "\"" + raw + "\" is not a whole number", accepted);
         }
         if (value < low || value > high) {
-            throw invalid(value + " is out of range");
+            throw new InvalidSettingException(name, value + " is out of range", accepted);
         }
         return value;
     }

@@ -1,11 +1,11 @@
 package io.fastestjvm.config;
 
 import java.io.File;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.fastestjvm.transport.TransportEntry;
 import io.fastestjvm.transport.Transports;
@@ -35,8 +35,8 @@ public final class Settings {
             .lowestMeans("4 x qp.rate, at least " + BenchmarkOptions.FAST_STAGE_MIN_RATE + " and at most " + MAX_RATE);
     public static final Setting WARMUP_INDEX_BLOCKS = Setting.whole("qp.warmupIndexBlocks", 8, 0, 1000, "",
             "Chronicle index blocks (one per index count x spacing messages: 2^20 for FAST_DAILY) the warm-up"
-                    + " crosses at qp.warmupRate, in at most half of qp.warmupSeconds; a comparison's JVMs cross 2 unless"
-                    + " this is set (docs/interleaved.md)");
+                    + " crosses at qp.warmupRate, in at most half of qp.warmupSeconds; a comparison's JVMs cross 2"
+                    + " unless this is set (docs/interleaved.md)");
     public static final Setting STEADY_SECONDS = Setting.whole("qp.steadySeconds", 3, 1, 3600, " seconds",
             "the warm-up ends once this many paced seconds in a row had no JIT compilation or deoptimisation and"
                     + " the hot loops allocated 0 B in the last one; a comparison's JVMs: "
@@ -150,8 +150,8 @@ public final class Settings {
     public static final Setting COMPARE_RENEW_EVERY = Setting.whole("qp.compare.renewEvery", 1, 0, 1000, "",
             "comparison: before every N-th measured slice (and as often in the paced warm-up) the producer and"
                     + " consumer are new threads with new senders, receivers, message buffers and histograms, so one"
-                    + " JVM samples their placement in memory; each queue then passes one Chronicle index spacing of unrecorded messages"
-                    + " (docs/interleaved.md)").lowestMeans("never");
+                    + " JVM samples their placement in memory; each queue then passes one Chronicle index spacing of"
+                    + " unrecorded messages (docs/interleaved.md)").lowestMeans("never");
     public static final Setting COMPARE_RECOMPILE = Setting.flag("qp.compare.recompile", true,
             "comparison: true: each JVM, once warm, drops its compiled code (HotSpot's WhiteBox API) and warms up"
                     + " again (30-80 s a JVM); false keeps the first compilation, in about one JVM in eight 1.15-1.55x"
@@ -203,20 +203,11 @@ public final class Settings {
             COMPARE_PAUSE_IDLE,
             COMPARE_SEED, COMPARE_STOP, COMPARE_TARGET_PERCENT, COMPARE_MAX_MINUTES, COMPARE_MAX_VOID_PERCENT,
             COMPARE_MAX_OUTSIDE_CPU_PERCENT));
-    /** Every name {@code qp.*} accepts: the run settings, the comparison's and qp.help; what the table and the help list. */
-    public static final List<Setting> ACCEPTED = Collections.unmodifiableList(concat(concat(ALL, COMPARISON), HELP));
+    /** Every name {@code qp.*} accepts (the run settings, the comparison's and qp.help): what the table lists. */
+    public static final List<Setting> ACCEPTED = Collections.unmodifiableList(Stream.of(ALL, COMPARISON,
+            Collections.singletonList(HELP)).flatMap(List::stream).collect(Collectors.toList()));
 
     private Settings() {
-    }
-
-    private static List<Setting> concat(final List<Setting> settings, final Setting last) {
-        return concat(settings, Collections.singletonList(last));
-    }
-
-    private static List<Setting> concat(final List<Setting> settings, final List<Setting> more) {
-        final List<Setting> all = new ArrayList<>(settings);
-        all.addAll(more);
-        return all;
     }
 
     /** /dev/shm keeps the queue in RAM, as the article did; elsewhere the temp directory. */

@@ -70,9 +70,10 @@ public final class ChildHandle implements AutoCloseable {
         return stopper;
     }
 
-    private static void forget(final Thread stopper) {
+    /** Removes a hook this JVM added; during a shutdown (a signal) the JVM refuses, and the hook runs anyway. */
+    public static void removeShutdownHook(final Thread hook) {
         try {
-            Runtime.getRuntime().removeShutdownHook(stopper);
+            Runtime.getRuntime().removeShutdownHook(hook);
         } catch (final IllegalStateException e) {
             // this JVM is already shutting down: the hook runs or has run
         }
@@ -95,14 +96,14 @@ public final class ChildHandle implements AutoCloseable {
             } catch (final IOException e) {
                 kill(process);
                 output.drain();
-                forget(stopper);
+                removeShutdownHook(stopper);
                 throw e;
             }
             if (link == null) {
                 final boolean ended = !process.isAlive();
                 final Integer exit = kill(process);
                 output.drain();
-                forget(stopper);
+                removeShutdownHook(stopper);
                 throw new ChildFailure(name + ": " + (ended ? "ended with exit code " + exit + " before connecting"
                         : "did not connect within " + connectMillis + " ms; killed") + " (" + output.where() + ")",
                         exit, !ended);
@@ -295,7 +296,7 @@ public final class ChildHandle implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         output.drain();
-        forget(stopper);
+        removeShutdownHook(stopper);
     }
 
     /** A stopped child cannot end on its lifeline or run its shutdown hooks (which remove its queues). */

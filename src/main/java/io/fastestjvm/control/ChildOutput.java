@@ -40,14 +40,10 @@ public final class ChildOutput {
         return log;
     }
 
-    boolean forwarded() {
-        return log == null;
-    }
-
     /** Starts {@code command} with its output going here. */
     Process start(final List<String> command) throws IOException {
         final ProcessBuilder builder = new ProcessBuilder(command);
-        if (!forwarded()) {
+        if (log != null) {
             return builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
         }
         final Process process = builder.start();
@@ -72,6 +68,6 @@ public final class ChildOutput {
 
     /** Where a failure message sends the reader for the child's own words. */
     String where() {
-        return forwarded() ? "its output is above" : "log: " + log;
+        return log == null ? "its output is above" : "log: " + log;
     }
 }

@@ -19,7 +19,6 @@ import io.fastestjvm.config.BenchmarkOptions;
  * so both agree on it.
  */
 public final class StagePlan {
-    /** The stage a chunk belongs to. */
     public enum Stage { FAST_WARMUP, PACED_WARMUP, MEASURED }
 
     /** Edge: a warm-up collection (the producer's). */
@@ -150,7 +149,6 @@ public final class StagePlan {
         return runs;
     }
 
-    /** The measured runs' messages together. */
     public long measuredMessages() {
         return (long) runs * messagesPerRun;
     }

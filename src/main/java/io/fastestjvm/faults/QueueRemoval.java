@@ -3,6 +3,7 @@ package io.fastestjvm.faults;
 import java.io.File;
 import java.util.function.Supplier;
 
+import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
@@ -42,7 +43,7 @@ public final class QueueRemoval {
     public void removeAndUnhook() {
         remove();
         if (hook != null) {
-            RunSafety.removeShutdownHook(hook);
+            ChildHandle.removeShutdownHook(hook);
         }
     }
 

@@ -76,15 +76,6 @@ public final class RunSafety implements AutoCloseable {
         return unregistered;
     }
 
-    /** Removes a hook this run added; during a shutdown (a signal) the JVM refuses, and the hook runs anyway. */
-    public static void removeShutdownHook(final Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (final IllegalStateException e) {
-            // shutdown in progress: the hook is already running or has run
-        }
-    }
-
     @Override
     public void close() throws IOException, InterruptedException {
         try {

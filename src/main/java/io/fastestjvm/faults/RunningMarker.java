@@ -56,11 +56,10 @@ public final class RunningMarker {
         }
     }
 
-    /** Prints one line per folder under {@code resultsParent} whose run was killed; returns how many. */
-    public static int reportUnfinished(final File resultsParent, final PrintStream err) {
+    /** Prints one line per folder under {@code resultsParent} whose run was killed. */
+    public static void reportUnfinished(final File resultsParent, final PrintStream err) {
         final File[] folders = resultsParent.listFiles(f -> new File(f, FILE_NAME).isFile()
                 && !new File(f, RunSummary.FILE_NAME).exists());
-        int unfinished = 0;
         for (final File folder : folders == null ? new File[0] : folders) {
             final ProcessIdentity writer;
             try {
@@ -78,9 +77,7 @@ public final class RunningMarker {
                 } catch (final IOException e) {
                     // reported again next time
                 }
-                unfinished++;
             }
         }
-        return unfinished;
     }
 }

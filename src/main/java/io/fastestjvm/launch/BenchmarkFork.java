@@ -57,10 +57,10 @@ public final class BenchmarkFork {
         }
         final JvmEventLogs eventLogs = JvmEventLogs.inTemporaryDirectory(javaMajor);
         try {
-            final List<ChildJvmFlags> instruments = options.jvmEvents() && !options.bare()
-                    ? Collections.<ChildJvmFlags>singletonList(eventLogs) : Collections.<ChildJvmFlags>emptyList();
-            return new ChildJvm(javaHome, profileFlags, settings, mainClass, instruments).run(output, err,
-                    deadlineSeconds > 0 ? deadlineSeconds : planDeadlineSeconds(options));
+            final List<String> instruments = options.jvmEvents() && !options.bare() ? eventLogs.flags()
+                    : Collections.<String>emptyList();
+            return ChildJvm.run(ChildJvm.command(javaHome, profileFlags, settings, mainClass, instruments), output,
+                    err, deadlineSeconds > 0 ? deadlineSeconds : planDeadlineSeconds(options));
         } finally {
             eventLogs.delete();
         }

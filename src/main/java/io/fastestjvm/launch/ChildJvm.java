@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
@@ -40,30 +39,22 @@ public final class ChildJvm {
     /** After its result the fork only runs its shutdown hooks (the queue's removal). */
     private static final long EXIT_MILLIS = TimeUnit.SECONDS.toMillis(60);
 
-    private final List<String> command;
-
-    /** The command for {@code mainClass} on this JVM's Java home with {@value JvmFlags#ENV}'s flags. */
-    public ChildJvm(final Map<String, String> settings, final String mainClass) {
-        this(System.getProperty("java.home"), JvmFlags.profile(), settings, mainClass,
-                Collections.<ChildJvmFlags>emptyList());
+    private ChildJvm() {
     }
 
     /**
-     * The command for {@code mainClass} on {@code javaHome} with the profile's flags, then the instruments' flags,
-     * then these {@code qp.*} settings: they come after the profile's, so a setting given to the launcher overrides
-     * the profile's, as it did when both were Maven's.
+     * The command for {@code mainClass} on {@code javaHome} with the profile's flags, then the instruments' flags
+     * ({@code extraFlags}: a JFR recording, compilation logging...), then these {@code qp.*} settings: they come after
+     * the profile's, so a setting given to the launcher overrides the profile's, as it did when both were Maven's.
      */
-    public ChildJvm(final String javaHome, final List<String> profile, final Map<String, String> settings,
-                    final String mainClass, final List<? extends ChildJvmFlags> instruments) {
-        final Properties seen = JvmFlags.qpSettings(profile);
-        seen.putAll(settings);
+    public static List<String> command(final String javaHome, final List<String> profile,
+                                       final Map<String, String> settings, final String mainClass,
+                                       final List<String> extraFlags) {
         final List<String> line = new ArrayList<>();
         line.add(new File(javaHome, "bin" + File.separator + "java").getPath());
         line.addAll(JvmFlags.base());
         line.addAll(profile);
-        for (final ChildJvmFlags instrument : instruments) {
-            line.addAll(instrument.flags(seen));
-        }
+        line.addAll(extraFlags);
         line.addAll(forwardedProperties());
         for (final Map.Entry<String, String> setting : settings.entrySet()) {
             line.add("-D" + setting.getKey() + "=" + setting.getValue());
@@ -72,7 +63,7 @@ public final class ChildJvm {
         line.add("-cp");
         line.add(classpath());
         line.add(mainClass);
-        command = Collections.unmodifiableList(line);
+        return Collections.unmodifiableList(line);
     }
 
     /** This JVM's {@link #FORWARDED} properties, as -D flags for a child JVM it starts. */
@@ -88,24 +79,14 @@ public final class ChildJvm {
         return flags;
     }
 
-    public List<String> command() {
-        return command;
-    }
-
-    /** {@link #run(ChildOutput, PrintStream, long)} with the child's output forwarded to {@code out}/{@code err}. */
-    public BenchmarkResult run(final PrintStream out, final PrintStream err, final long deadlineSeconds)
-            throws IOException {
-        return run(ChildOutput.forwardedTo(out, err), err, deadlineSeconds);
-    }
-
     /**
      * Starts the child ({@link ChildHandle}, its output going to {@code output}) and returns how its run ended, from
      * its {@link ForkLink#RESULT} message. A child still running after {@code deadlineSeconds} (its plan's length
      * plus a margin, or a matrix's time limit) is killed, said in one line on {@code err}, and counts as a failed
      * check that {@linkplain BenchmarkResult#timedOut() timed out}.
      */
-    public BenchmarkResult run(final ChildOutput output, final PrintStream err, final long deadlineSeconds)
-            throws IOException {
+    public static BenchmarkResult run(final List<String> command, final ChildOutput output, final PrintStream err,
+                                      final long deadlineSeconds) throws IOException {
         err.println("[qp] fork: " + String.join(" ", command));
         err.flush();
         try (ChildHandle child = ChildHandle.start("the benchmark JVM", command, output, CONNECT_MILLIS)) {

@@ -3,7 +3,6 @@ package io.fastestjvm.launch;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
 
 import io.fastestjvm.environment.ProcessId;
 import io.fastestjvm.timeline.HotSpotLogs;
@@ -14,7 +13,7 @@ import io.fastestjvm.transport.ChronicleQueueTransport;
  * start-up (JDK 14+ records JFR in-process and needs no flag). The logs go to a scratch directory of this launch,
  * which the child reads after its run and this launcher deletes once the child has ended.
  */
-public final class JvmEventLogs implements ChildJvmFlags {
+public final class JvmEventLogs {
     /** Begins the scratch directory's name; the rest (pid, clock) is unique to the launching JVM. */
     public static final String DIRECTORY_PREFIX = "qp-jvm-events-";
 
@@ -35,8 +34,8 @@ public final class JvmEventLogs implements ChildJvmFlags {
                 DIRECTORY_PREFIX + ProcessId.current() + "-" + System.nanoTime()).toPath(), childJavaMajor);
     }
 
-    @Override
-    public List<String> flags(final Properties settings) {
+    /** The flags that switch the logs on, for the child's command line. */
+    List<String> flags() {
         return HotSpotLogs.childJvmFlags(childJavaMajor, directory);
     }
 

@@ -32,6 +32,7 @@ import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
@@ -70,6 +71,13 @@ public final class FreshMatrix {
     private final ReentrantLock running = new ReentrantLock();
     private volatile boolean interrupted;
     private volatile boolean sessionStarted;
+    /** What this invocation was given, the plan it runs and the set it runs in: all set by {@link #prepare}. */
+    private MatrixArguments given;
+    private MatrixPlan plan;
+    private String id;
+    private Path resultsRoot;
+    private Path setDir;
+    private Integer maxMinutes;
     private MatrixQueues queues;
     private MatrixRecord record;
 
@@ -87,45 +95,40 @@ public final class FreshMatrix {
     }
 
     int run(final List<String> args) throws IOException {
-        final Session session;
         try {
-            session = prepare(args);
+            prepare(args);
         } catch (final MatrixRefusal e) {
             err.println(PREFIX + e.getMessage());
             return REFUSED;
         }
         // one matrix at a time per set: the lock goes with this JVM however it ends
-        final Path lockPath = session.setDir.resolve(LOCK);
+        final Path lockPath = setDir.resolve(LOCK);
         try (FileChannel lockFile = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = lockFile.tryLock()) {
             if (lock == null) {
-                err.println(PREFIX + "--resume: another run-matrix is still working on " + session.setDir);
+                err.println(PREFIX + "--resume: another run-matrix is still working on " + setDir);
                 return REFUSED;
             }
             final Thread onInterrupt = new Thread(this::interrupt, "qp-matrix-interrupt");
             Runtime.getRuntime().addShutdownHook(onInterrupt);
             try {
-                return runSession(session);
+                return runSession();
             } finally {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(onInterrupt);
-                } catch (final IllegalStateException e) {
-                    // interrupted: the hook is running, and ends this JVM
-                }
+                ChildHandle.removeShutdownHook(onInterrupt); // when interrupted, the hook runs and ends this JVM
                 Files.deleteIfExists(lockPath);
             }
         }
     }
 
     /** Everything checked, and a new set's folder made: any refusal comes before anything is written. */
-    private Session prepare(final List<String> args) throws MatrixRefusal, IOException {
+    private void prepare(final List<String> args) throws MatrixRefusal, IOException {
         final List<String> all = jvmProfiles.names("all");
-        final MatrixArguments given = MatrixArguments.parse(args, String.join(",", all));
-        final Integer maxMinutes = given.maxMinutes == null ? null
+        given = MatrixArguments.parse(args, String.join(",", all));
+        maxMinutes = given.maxMinutes == null ? null
                 : (int) MatrixPlan.bounded("--max-minutes", given.maxMinutes, 5, 1, 10000, "");
-        final Path resultsRoot = (given.results != null ? Paths.get(given.results)
+        resultsRoot = (given.results != null ? Paths.get(given.results)
                 : new File(project, "results").toPath()).toAbsolutePath().normalize();
-        final MatrixRecord.Host host = host();
+        final ObjectNode host = host();
         if (given.resume != null) {
             if (!given.planOptions.isEmpty()) {
                 final String option = given.planOptions.get(0);
@@ -136,20 +139,21 @@ public final class FreshMatrix {
                 throw new MatrixRefusal("--resume: '" + given.resume + "' is not a set id; "
                         + MatrixPlan.ID_ACCEPTED);
             }
-            final Path setDir = resultsRoot.resolve(given.resume);
+            id = given.resume;
+            setDir = resultsRoot.resolve(id);
             if (!Files.isRegularFile(setDir.resolve(MatrixRecord.MATRIX_RUN))) {
                 throw new MatrixRefusal("--resume: no set " + setDir + " (no " + MatrixRecord.MATRIX_RUN + " in it)");
             }
-            final MatrixRecord recorded = MatrixRecord.read(setDir);
-            final MatrixPlan plan = recorded.plan(given.resume, host);
+            record = MatrixRecord.read(setDir);
+            plan = record.plan(id, host);
             refuseBadSettings(plan.qpSettings, plan.transports);
             MatrixQueues.keepsQueue(plan.qpSettings); // a value the benchmark refuses, refused before anything runs
-            return new Session(given, plan, given.resume, resultsRoot, setDir, recorded, maxMinutes);
+            return;
         }
         final int runs = (int) MatrixPlan.bounded("--runs", given.runs, 3, 1, 100, "");
         final int timeout = (int) MatrixPlan.bounded("--timeout", given.timeout, 5, 10, 86400, " seconds per run");
         final String stamp = MatrixRecord.now().replace("-", "").replace(":", ""); // 20260430T120000Z
-        final String id = given.id != null ? given.id : stamp + "-" + host.hostname.split("\\.")[0] + "-matrix";
+        id = given.id != null ? given.id : stamp + "-" + host.path("hostname").asText().split("\\.")[0] + "-matrix";
         if (!MatrixPlan.ID.matcher(id).matches()) {
             throw new MatrixRefusal("--id: '" + id + "' is not allowed; " + MatrixPlan.ID_ACCEPTED);
         }
@@ -184,31 +188,28 @@ public final class FreshMatrix {
             }
         }
         refuseBadSettings(given.qpSettings, given.transports);
-        final MatrixPlan plan = new MatrixPlan(profiles, given.flagSets, given.transports, runs, seed, timeout,
+        plan = new MatrixPlan(profiles, given.flagSets, given.transports, runs, seed, timeout,
                 given.qpSettings);
-        final Path setDir = resultsRoot.resolve(id);
+        setDir = resultsRoot.resolve(id);
         if (Files.exists(setDir)) {
             throw new MatrixRefusal("--id: " + setDir + " already exists; earlier results are never overwritten");
         }
         MatrixQueues.keepsQueue(plan.qpSettings); // a value the benchmark refuses, refused before anything is written
         Files.createDirectories(setDir);
-        final MatrixRecord created = MatrixRecord.create(setDir, id, plan, host, COMMAND + " " + given.typed);
-        return new Session(given, plan, id, resultsRoot, setDir, created, maxMinutes);
+        record = MatrixRecord.create(setDir, id, plan, host, COMMAND + " " + given.typed);
     }
 
-    private int runSession(final Session session) throws IOException {
-        final MatrixPlan plan = session.plan;
-        record = session.record;
-        if (session.given.resume != null && "running".equals(record.status())) {
+    private int runSession() throws IOException {
+        if (given.resume != null && "running".equals(record.status())) {
             // its lock was free: that session lost its matrix without ending it (a killed JVM or machine)
             record.status("killed");
-            err.println(PREFIX + session.id + ": its last session was killed while running; marked killed, its"
+            err.println(PREFIX + id + ": its last session was killed while running; marked killed, its"
                     + " unfinished run runs again");
         }
         final Set<String> recorded = new HashSet<>();
         final Map<String, ObjectNode> profiles = new LinkedHashMap<>();
         for (final String label : plan.labels.keySet()) {
-            Files.createDirectories(session.setDir.resolve(label));
+            Files.createDirectories(setDir.resolve(label));
             final ObjectNode earlier = record.profile(label);
             if (earlier != null) {
                 for (final JsonNode run : earlier.path("runs")) {
@@ -218,7 +219,7 @@ public final class FreshMatrix {
             profiles.put(label, earlier);
         }
         final RunResults.Provenance code = Provenance.collect();
-        record.startSession(COMMAND + " " + session.given.typed, code.gitCommit, code.gitDirty, session.maxMinutes);
+        record.startSession(COMMAND + " " + given.typed, code.gitCommit, code.gitDirty, maxMinutes);
         sessionStarted = true;
 
         final Map<String, JvmProfiles.Activation> jvms = new LinkedHashMap<>();
@@ -229,14 +230,14 @@ public final class FreshMatrix {
                     profiles.get(label.getKey())));
             record.writeProfile(label.getKey(), profiles.get(label.getKey()));
         }
-        if (session.given.dryRun) {
+        if (given.dryRun) {
             for (int round = 1; round <= plan.runs; round++) {
                 out.println(PREFIX + "round " + round + "/" + plan.runs + ": " + String.join(" ",
                         plan.rounds.get(round - 1)));
             }
             record.status("dry-run");
             out.println(PREFIX + "dry run (seed " + plan.seed + "), nothing ran; plan in "
-                    + session.setDir.resolve(MatrixRecord.MATRIX_RUN));
+                    + setDir.resolve(MatrixRecord.MATRIX_RUN));
             return PASSED;
         }
         try {
@@ -244,12 +245,12 @@ public final class FreshMatrix {
         } catch (final MatrixRefusal e) {
             throw new IllegalStateException("checked before the session: " + e.getMessage(), e);
         }
-        out.println(session.given.resume != null
-                ? PREFIX + "resuming " + session.id + ": " + recorded.size() + " of " + plan.planned()
+        out.println(given.resume != null
+                ? PREFIX + "resuming " + id + ": " + recorded.size() + " of " + plan.planned()
                         + " planned runs done; the others run in the recorded order (seed " + plan.seed + ")"
                 : PREFIX + plan.units.size() + " units x " + plan.runs + " fresh JVMs each, in a random order per"
                         + " round (seed " + plan.seed + "; --seed " + plan.seed + " replays it)");
-        final RoundsEnd end = runRounds(session, jvms, profiles, recorded);
+        final RoundsEnd end = runRounds(jvms, profiles, recorded);
         if (end == RoundsEnd.INTERRUPTED) {
             return INTERRUPTED; // the interrupt writes the status and halts
         }
@@ -262,17 +263,17 @@ public final class FreshMatrix {
         record.status(stopped ? "partial" : failed ? "complete-with-failures" : "complete");
 
         out.println(PREFIX + "writing the report");
-        failed |= Report.run(new String[] {session.setDir.toString()}, out, err) != 0;
-        failed |= Report.run(new String[] {"--index", session.resultsRoot.toString()}, out, err) != 0;
+        failed |= Report.run(new String[] {setDir.toString()}, out, err) != 0;
+        failed |= Report.run(new String[] {"--index", resultsRoot.toString()}, out, err) != 0;
         if (stopped) {
-            String resume = COMMAND + " --resume " + session.id;
-            if (!session.resultsRoot.equals(new File(project, "results").toPath().toAbsolutePath().normalize())) {
-                resume += " --results " + session.resultsRoot;
+            String resume = COMMAND + " --resume " + id;
+            if (!resultsRoot.equals(new File(project, "results").toPath().toAbsolutePath().normalize())) {
+                resume += " --results " + resultsRoot;
             }
-            out.println(PREFIX + "stopped after --max-minutes " + session.maxMinutes + ": " + recorded.size() + " of "
+            out.println(PREFIX + "stopped after --max-minutes " + maxMinutes + ": " + recorded.size() + " of "
                     + plan.planned() + " planned runs done; continue with: " + resume);
         }
-        out.println("results: " + session.setDir);
+        out.println("results: " + setDir);
         return stopped ? STOPPED : failed ? FAILED : PASSED;
     }
 
@@ -283,19 +284,19 @@ public final class FreshMatrix {
      * Every (round, unit) the set has no run for yet, in order, until all are done, --max-minutes have passed or an
      * interrupt came. Each run is recorded in its profile.json as it ends.
      */
-    private RoundsEnd runRounds(final Session session, final Map<String, JvmProfiles.Activation> jvms,
-                              final Map<String, ObjectNode> profiles, final Set<String> recorded) throws IOException {
+    private RoundsEnd runRounds(final Map<String, JvmProfiles.Activation> jvms, final Map<String, ObjectNode> profiles,
+                                final Set<String> recorded) throws IOException {
         final long startNanos = System.nanoTime();
-        for (int round = 1; round <= session.plan.runs; round++) {
-            for (final String unit : session.plan.rounds.get(round - 1)) {
+        for (int round = 1; round <= plan.runs; round++) {
+            for (final String unit : plan.rounds.get(round - 1)) {
                 final String label = unit.substring(0, unit.lastIndexOf('/'));
                 final String transport = unit.substring(unit.lastIndexOf('/') + 1);
                 if (recorded.contains(round + " " + unit) || "missing".equals(profiles.get(label).path("status")
                         .asText())) {
                     continue;
                 }
-                if (session.maxMinutes != null
-                        && System.nanoTime() - startNanos >= TimeUnit.MINUTES.toNanos(session.maxMinutes)) {
+                if (maxMinutes != null
+                        && System.nanoTime() - startNanos >= TimeUnit.MINUTES.toNanos(maxMinutes)) {
                     return RoundsEnd.OUT_OF_TIME;
                 }
                 running.lock();
@@ -304,10 +305,10 @@ public final class FreshMatrix {
                         return RoundsEnd.INTERRUPTED;
                     }
                     record.runStarted(round, unit);
-                    out.printf(Locale.ROOT, "%s%-14s run %d/%d %-10s ", PREFIX, label, round, session.plan.runs,
+                    out.printf(Locale.ROOT, "%s%-14s run %d/%d %-10s ", PREFIX, label, round, plan.runs,
                             transport);
                     out.flush();
-                    final ObjectNode entry = runOnce(session, label, jvms.get(label), round, transport);
+                    final ObjectNode entry = runOnce(label, jvms.get(label), round, transport);
                     if (interrupted) {
                         return RoundsEnd.INTERRUPTED; // not recorded: a resume runs it again
                     }
@@ -330,9 +331,9 @@ public final class FreshMatrix {
     }
 
     /** One fresh JVM of {@code label}'s profile; its profile.json entry. */
-    private ObjectNode runOnce(final Session session, final String label, final JvmProfiles.Activation jvm,
-                               final int round, final String transport) throws IOException {
-        final Path labelDir = session.setDir.resolve(label);
+    private ObjectNode runOnce(final String label, final JvmProfiles.Activation jvm, final int round,
+                               final String transport) throws IOException {
+        final Path labelDir = setDir.resolve(label);
         final Path log = labelDir.resolve("run-" + round + "-" + transport + ".log");
         final Map<String, String> settings = new LinkedHashMap<>();
         settings.put(Settings.RESULTS_DIR.name(), labelDir.toString());
@@ -340,12 +341,12 @@ public final class FreshMatrix {
         if (queues.root() != null) {
             settings.put(Settings.QUEUE_DIR.name(), queues.root().toString());
         }
-        settings.putAll(JvmFlags.qpOnly(JvmFlags.qpSettings(session.plan.qpSettings)));
+        settings.putAll(JvmFlags.qpOnly(JvmFlags.qpSettings(plan.qpSettings)));
         final BenchmarkResult result;
         try (PrintStream launcher = new PrintStream(new FileOutputStream(log.toFile(), true), true, "UTF-8")) {
             result = new BenchmarkFork(jvm.fact("home"), Integer.parseInt(jvm.fact("javaSpec")), jvm.flags(),
                     QueuePerformance.class.getName())
-                    .run(settings, ChildOutput.toLog(log.toFile()), launcher, session.plan.timeoutSeconds);
+                    .run(settings, ChildOutput.toLog(log.toFile()), launcher, plan.timeoutSeconds);
         }
         queues.removeLeftovers();
         final Path folder = result.resultsFolder();
@@ -353,7 +354,7 @@ public final class FreshMatrix {
         String reason;
         if (result.timedOut()) {
             status = "timeout";
-            reason = "no result within --timeout " + session.plan.timeoutSeconds + " s; killed";
+            reason = "no result within --timeout " + plan.timeoutSeconds + " s; killed";
         } else if (folder == null) {
             status = "failed";
             reason = "exit code " + result.exitCode() + " before any result; see " + log.getFileName();
@@ -367,7 +368,7 @@ public final class FreshMatrix {
         final ObjectNode entry = MatrixRecord.object();
         entry.put("run", round).put("transport", transport).put("status", status)
                 .put("exitCode", result.exitCode())
-                .put("resultsFolder", folder == null ? "" : session.setDir.relativize(folder.toAbsolutePath()
+                .put("resultsFolder", folder == null ? "" : setDir.relativize(folder.toAbsolutePath()
                         .normalize()).toString())
                 .put("reason", reason).put("log", log.getFileName().toString()).put("outputTail", tail(log));
         return entry;
@@ -455,33 +456,11 @@ public final class FreshMatrix {
         return String.join("\n", lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size()));
     }
 
-    private static MatrixRecord.Host host() {
+    private static ObjectNode host() {
         final String hostname = EnvironmentInfo.readFirstLine("/proc/sys/kernel/hostname");
         final String isolated = EnvironmentInfo.readFirstLine("/sys/devices/system/cpu/isolated");
-        return new MatrixRecord.Host(hostname == null || hostname.isEmpty() ? "host" : hostname,
-                System.getProperty("os.version"), EnvironmentInfo.cpuModel(), Runtime.getRuntime().availableProcessors(),
-                isolated == null ? "" : isolated);
-    }
-
-    /** One invocation: what was given, the plan it runs, and the set it runs in. */
-    private static final class Session {
-        final MatrixArguments given;
-        final MatrixPlan plan;
-        final String id;
-        final Path resultsRoot;
-        final Path setDir;
-        final MatrixRecord record;
-        final Integer maxMinutes;
-
-        Session(final MatrixArguments given, final MatrixPlan plan, final String id, final Path resultsRoot,
-                final Path setDir, final MatrixRecord record, final Integer maxMinutes) {
-            this.given = given;
-            this.plan = plan;
-            this.id = id;
-            this.resultsRoot = resultsRoot;
-            this.setDir = setDir;
-            this.record = record;
-            this.maxMinutes = maxMinutes;
-        }
+        return MatrixRecord.host(hostname == null || hostname.isEmpty() ? "host" : hostname,
+                System.getProperty("os.version"), EnvironmentInfo.cpuModel(),
+                Runtime.getRuntime().availableProcessors(), isolated == null ? "" : isolated);
     }
 }

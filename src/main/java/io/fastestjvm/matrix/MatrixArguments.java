@@ -46,80 +46,59 @@ final class MatrixArguments {
         final MatrixArguments given = new MatrixArguments(args);
         for (int i = 0; i < args.size(); i++) {
             final String arg = args.get(i);
-            final String value = i + 1 < args.size() ? args.get(i + 1) : null;
             if (Arrays.asList("--profiles", "--flags", "--transports", "--runs", "--seed", "--timeout", "--id",
                     "--dry-run").contains(arg) || arg.startsWith("-Dqp.")) {
                 given.planOptions.add(arg.split("=", 2)[0]);
             }
-            switch (arg) {
-                case "--profiles":
-                    given.profiles = list(value, arg, "a comma-separated list; accepted: " + allProfiles);
-                    i++;
-                    break;
-                case "--flags":
-                    given.flagSets = list(value, arg, "a comma-separated list; accepted: default, tuned");
-                    i++;
-                    break;
-                case "--transports":
-                    given.transports = list(value, arg, "a comma-separated list, e.g. chronicle,floor");
-                    i++;
-                    break;
-                case "--runs":
-                    given.runs = value(value, arg);
-                    i++;
-                    break;
-                case "--seed":
-                    given.seed = value(value, arg);
-                    i++;
-                    break;
-                case "--timeout":
-                    given.timeout = value(value, arg);
-                    i++;
-                    break;
-                case "--id":
-                    given.id = value(value, arg);
-                    i++;
-                    break;
-                case "--results":
-                    given.results = value(value, arg);
-                    i++;
-                    break;
-                case "--resume":
-                    given.resume = value(value, "--resume needs the id of a set to continue");
-                    i++;
-                    break;
-                case "--max-minutes":
-                    given.maxMinutes = value(value, arg);
-                    i++;
-                    break;
-                case "--dry-run":
-                    given.dryRun = true;
-                    break;
-                case "--no-build":
-                    break; // the shell's (it builds before handing over)
-                default:
-                    if (!arg.startsWith("-Dqp.") || !arg.contains("=")) {
-                        throw new MatrixRefusal("unknown argument '" + arg + "'; " + ACCEPTED);
-                    }
-                    given.qpSettings.add(arg);
+            if ("--dry-run".equals(arg)) {
+                given.dryRun = true;
+            } else if (arg.startsWith("-Dqp.") && arg.contains("=")) {
+                given.qpSettings.add(arg);
+            } else if (!"--no-build".equals(arg)) { // --no-build is the shell's (it builds before handing over)
+                given.set(arg, i + 1 < args.size() ? args.get(i + 1) : null, allProfiles);
+                i++;
             }
         }
         return given;
     }
 
-    private static String value(final String value, final String option) throws MatrixRefusal {
+    /** An option that takes a value. */
+    private void set(final String option, final String value, final String allProfiles) throws MatrixRefusal {
+        final String needsValue = option + " needs a value";
+        if ("--profiles".equals(option)) {
+            profiles = list(value, option, "a comma-separated list; accepted: " + allProfiles);
+        } else if ("--flags".equals(option)) {
+            flagSets = list(value, option, "a comma-separated list; accepted: default, tuned");
+        } else if ("--transports".equals(option)) {
+            transports = list(value, option, "a comma-separated list, e.g. chronicle,floor");
+        } else if ("--runs".equals(option)) {
+            runs = given(value, needsValue);
+        } else if ("--seed".equals(option)) {
+            seed = given(value, needsValue);
+        } else if ("--timeout".equals(option)) {
+            timeout = given(value, needsValue);
+        } else if ("--id".equals(option)) {
+            id = given(value, needsValue);
+        } else if ("--results".equals(option)) {
+            results = given(value, needsValue);
+        } else if ("--resume".equals(option)) {
+            resume = given(value, "--resume needs the id of a set to continue");
+        } else if ("--max-minutes".equals(option)) {
+            maxMinutes = given(value, needsValue);
+        } else {
+            throw new MatrixRefusal("unknown argument '" + option + "'; " + ACCEPTED);
+        }
+    }
+
+    private static String given(final String value, final String refusal) throws MatrixRefusal {
         if (value == null) {
-            throw new MatrixRefusal(option.startsWith("--") && !option.contains(" ") ? option + " needs a value"
-                    : option);
+            throw new MatrixRefusal(refusal);
         }
         return value;
     }
 
     private static List<String> list(final String value, final String option, final String needs)
             throws MatrixRefusal {
-        if (value == null) {
-            throw new MatrixRefusal(option + " needs " + needs);
-        }
-        return Arrays.asList(value.split(",", -1));
+        return Arrays.asList(given(value, option + " needs " + needs).split(",", -1));
     }
 }

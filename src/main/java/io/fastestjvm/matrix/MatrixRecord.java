@@ -37,15 +37,12 @@ final class MatrixRecord {
     }
 
     /** A new set's record of {@code plan}, written at once. */
-    static MatrixRecord create(final Path setDir, final String id, final MatrixPlan plan, final Host host,
-                               final String command) throws IOException {
+    static MatrixRecord create(final Path setDir, final String id, final MatrixPlan plan,
+                               final ObjectNode host, final String command) throws IOException {
         final ObjectNode run = JSON.createObjectNode();
         final String now = now();
         run.put("id", id).put("status", "running").put("startedAt", now).put("finishedAt", now);
-        final ObjectNode machine = run.putObject("host");
-        machine.put("hostname", host.hostname).put("kernel", host.kernel)
-                .put(EnvironmentInfo.CPU_MODEL, host.cpuModel).put(EnvironmentInfo.CPU_COUNT, host.cpuCount)
-                .put(EnvironmentInfo.ISOLATED_CPUS, host.isolatedCpus);
+        run.set("host", host);
         strings(run.putArray("profiles"), plan.profiles);
         strings(run.putArray("flagSets"), plan.flagSets);
         strings(run.putArray("transports"), plan.transports);
@@ -79,7 +76,7 @@ final class MatrixRecord {
      * The plan this record holds, or a refusal when a part is missing (a set made before seeded rounds), its order is
      * not the one its seed gives, or it was recorded on another machine.
      */
-    MatrixPlan plan(final String id, final Host here) throws MatrixRefusal {
+    MatrixPlan plan(final String id, final ObjectNode here) throws MatrixRefusal {
         final String[] parts = {"profiles", "flagSets", "transports", "runsPerProfile", "seed", "order", "qpSettings",
             "timeoutSecondsPerRun", "host"};
         for (final String part : parts) {
@@ -92,9 +89,11 @@ final class MatrixRecord {
         final JsonNode host = matrixRun.get("host");
         final String model = host.path(EnvironmentInfo.CPU_MODEL).asText();
         final int count = host.path(EnvironmentInfo.CPU_COUNT).asInt();
-        if (!model.equals(here.cpuModel) || count != here.cpuCount) {
+        final String hereModel = here.path(EnvironmentInfo.CPU_MODEL).asText();
+        final int hereCount = here.path(EnvironmentInfo.CPU_COUNT).asInt();
+        if (!model.equals(hereModel) || count != hereCount) {
             throw new MatrixRefusal("--resume: " + id + " was recorded on another machine (" + model + ", " + count
-                    + " CPUs; this one: " + here.cpuModel + ", " + here.cpuCount + " CPUs); a set's runs must all"
+                    + " CPUs; this one: " + hereModel + ", " + hereCount + " CPUs); a set's runs must all"
                     + " come from one machine");
         }
         final MatrixPlan plan = new MatrixPlan(texts(matrixRun.get("profiles")), texts(matrixRun.get("flagSets")),
@@ -186,20 +185,11 @@ final class MatrixRecord {
     }
 
     /** The machine a set is recorded on; a set's runs all come from one CPU model and count. */
-    static final class Host {
-        final String hostname;
-        final String kernel;
-        final String cpuModel;
-        final int cpuCount;
-        final String isolatedCpus;
-
-        Host(final String hostname, final String kernel, final String cpuModel, final int cpuCount,
-             final String isolatedCpus) {
-            this.hostname = hostname;
-            this.kernel = kernel;
-            this.cpuModel = cpuModel;
-            this.cpuCount = cpuCount;
-            this.isolatedCpus = isolatedCpus;
-        }
+    static ObjectNode host(final String hostname, final String kernel, final String cpuModel, final int cpuCount,
+                           final String isolatedCpus) {
+        final ObjectNode host = JSON.createObjectNode();
+        host.put("hostname", hostname).put("kernel", kernel).put(EnvironmentInfo.CPU_MODEL, cpuModel)
+                .put(EnvironmentInfo.CPU_COUNT, cpuCount).put(EnvironmentInfo.ISOLATED_CPUS, isolatedCpus);
+        return host;
     }
 }

@@ -62,12 +62,10 @@ public final class MessageLayout {
         return size;
     }
 
-    /** Whole 8-byte payload words in a message of {@code size} bytes. */
     public static int payloadWords(final int size) {
         return (size - HEADER_BYTES) >>> 3;
     }
 
-    /** Payload bytes after the last whole word. */
     public static int tailBytes(final int size) {
         return (size - HEADER_BYTES) & 7;
     }

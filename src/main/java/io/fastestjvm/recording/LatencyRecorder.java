@@ -124,7 +124,6 @@ public final class LatencyRecorder {
         return runHistograms.length;
     }
 
-    /** Every run's samples in one histogram. */
     public Histogram allRuns() {
         final Histogram all = newHistogram();
         for (final Histogram run : runHistograms) {

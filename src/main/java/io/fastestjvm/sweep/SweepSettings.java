@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Properties;
 
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.Setting;
 import io.fastestjvm.config.Settings;
 
 /** The {@code sweep.*} settings, checked up front: a bad one is one {@link InvalidSettingException} line. */
@@ -74,14 +75,14 @@ final class SweepSettings {
 
     private long number(final Properties properties, final String name, final String defaultValue, final long min,
                         final long max, final String accepted) {
-        return whole(name, value(properties, name, defaultValue), min, max, accepted);
+        return Setting.whole(name, value(properties, name, defaultValue), min, max, accepted);
     }
 
     private long[] list(final Properties properties, final String name, final String defaultValue, final long min,
                         final long max, final String accepted) {
         final List<Long> values = new ArrayList<>();
         for (final String item : value(properties, name, defaultValue).split(",")) {
-            final long parsed = whole(name, item.trim(), min, max, accepted);
+            final long parsed = Setting.whole(name, item.trim(), min, max, accepted);
             if (!values.isEmpty() && parsed <= values.get(values.size() - 1)) {
                 throw new InvalidSettingException(name, parsed + " does not rise above the value before it",
                         accepted);
@@ -89,19 +90,5 @@ final class SweepSettings {
             values.add(parsed);
         }
         return values.stream().mapToLong(Long::longValue).toArray();
-    }
-
-    private static long whole(final String name, final String raw, final long min, final long max,
-                              final String accepted) {
-        final long parsed;
-        try {
-            parsed = Long.parseLong(raw.replace("_", ""));
-        } catch (final NumberFormatException e) {
-            throw new InvalidSettingException(name, "\"" + raw + "\" is not a whole number", accepted);
-        }
-        if (parsed < min || parsed > max) {
-            throw new InvalidSettingException(name, parsed + " is out of range", accepted);
-        }
-        return parsed;
     }
 }

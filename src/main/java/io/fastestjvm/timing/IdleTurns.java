@@ -24,7 +24,6 @@ public final class IdleTurns {
         published.lazySet(turns);
     }
 
-    /** The count the owner last published. */
     public long read() {
         return published.get();
     }

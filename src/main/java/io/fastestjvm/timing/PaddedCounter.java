@@ -18,7 +18,6 @@ public final class PaddedCounter extends PaddedCounterValue {
         VALUE.lazySet(this, count);
     }
 
-    /** The count last published. */
     public long read() {
         return value;
     }

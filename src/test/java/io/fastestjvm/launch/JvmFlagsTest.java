@@ -50,7 +50,8 @@ class JvmFlagsTest {
 
     @Test
     void theChildCommandPutsTheGivenSettingsAfterTheProfileAndMarksTheChild() {
-        final List<String> command = new ChildJvm(Collections.singletonMap("qp.seconds", "3"), "some.Main").command();
+        final List<String> command = ChildJvm.command(System.getProperty("java.home"), JvmFlags.profile(),
+                Collections.singletonMap("qp.seconds", "3"), "some.Main", Collections.<String>emptyList());
         assertEquals(new File(System.getProperty("java.home"), "bin/java").getPath(), command.get(0));
         assertEquals(JvmFlags.base(), command.subList(1, 1 + JvmFlags.base().size()));
         final int setting = command.indexOf("-Dqp.seconds=3");

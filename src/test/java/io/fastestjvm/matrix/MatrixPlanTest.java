@@ -14,6 +14,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
 /** The plan of a fresh matrix: labels, units, and each round's seeded order, as sets made by the shell recorded it. */
@@ -70,8 +71,8 @@ class MatrixPlanTest {
                 .getMessage());
     }
 
-    static MatrixRecord.Host hostOf(final JsonNode recorded) {
-        return new MatrixRecord.Host("h", "k", recorded.at("/host/cpuModel").asText(),
+    static ObjectNode hostOf(final JsonNode recorded) {
+        return MatrixRecord.host("h", "k", recorded.at("/host/cpuModel").asText(),
                 recorded.at("/host/cpuCount").asInt(), "");
     }
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** matrix-run.json: written whole, read back as the same plan, refused when it belongs elsewhere or was altered. */
 class MatrixRecordTest {
-    private static final MatrixRecord.Host HOST = new MatrixRecord.Host("box", "6.1", "Some CPU", 2, "");
+    private static final ObjectNode HOST = MatrixRecord.host("box", "6.1", "Some CPU", 2, "");
     private static final MatrixPlan PLAN = new MatrixPlan(Arrays.asList("jdk17"), Arrays.asList("default", "tuned"),
             Arrays.asList("chronicle"), 3, 99, 600, Arrays.asList("-Dqp.seconds=3"));
 
@@ -63,7 +63,7 @@ class MatrixRecordTest {
         MatrixRecord.create(set, "s", PLAN, HOST, "cmd");
         final byte[] before = Files.readAllBytes(set.resolve(MatrixRecord.MATRIX_RUN));
         final MatrixRefusal refused = assertThrows(MatrixRefusal.class, () -> MatrixRecord.read(set).plan("s",
-                new MatrixRecord.Host("box", "6.1", "Some CPU", 4, "")));
+                MatrixRecord.host("box", "6.1", "Some CPU", 4, "")));
         assertEquals("--resume: s was recorded on another machine (Some CPU, 2 CPUs; this one: Some CPU, 4 CPUs);"
                 + " a set's runs must all come from one machine", refused.getMessage());
         assertArrayEquals(before, Files.readAllBytes(set.resolve(MatrixRecord.MATRIX_RUN)));
