@@ -1,9 +1,13 @@
 package io.fastestjvm.charts;
 
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+
+import javax.imageio.ImageIO;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -19,17 +23,21 @@ public final class ChartFiles {
     private ChartFiles() {
     }
 
-    /** Writes the file whole (temp + rename) and returns its path. */
     public static Path save(final Chart<?, ?> chart, final Path folder, final String name) throws IOException {
-        Files.createDirectories(folder);
-        final Path png = folder.resolve(name + ".png");
-        replace(png, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
-        return png;
+        return save(BitmapEncoder.getBufferedImage(chart), folder, name);
     }
 
-    private static void replace(final Path file, final byte[] bytes) throws IOException {
-        final Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.write(temp, bytes);
-        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    /** Writes the file whole (temp + rename) and returns its path. */
+    public static Path save(final BufferedImage image, final Path folder, final String name) throws IOException {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        if (!ImageIO.write(image, "png", bytes)) {
+            throw new IOException("no PNG writer");
+        }
+        Files.createDirectories(folder);
+        final Path png = folder.resolve(name + ".png");
+        final Path temp = folder.resolve(name + ".png.tmp");
+        Files.write(temp, bytes.toByteArray());
+        Files.move(temp, png, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return png;
     }
 }

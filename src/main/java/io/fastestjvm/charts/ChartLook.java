@@ -26,7 +26,6 @@ final class ChartLook {
     private ChartLook() {
     }
 
-    /** Adds a line with round markers in one colour and stroke. */
     static XYSeries line(final XYChart chart, final String name, final double[] x, final double[] y,
                          final Color colour, final BasicStroke stroke) {
         final XYSeries series = chart.addSeries(name, x, y);
@@ -46,7 +45,6 @@ final class ChartLook {
         return series;
     }
 
-    /** Styles {@code series} as unconnected markers. */
     static XYSeries dots(final XYSeries series, final Marker marker, final Color colour) {
         series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         series.setMarker(marker);

@@ -25,10 +25,10 @@ public final class LatencyOverTimeChart {
         chart.getStyler().setMarkerSize(5);
         double smallest = Double.MAX_VALUE;
         double largest = 1;
-        for (final double v : series.p50()) {
+        for (final double v : series.p50) {
             smallest = Math.min(smallest, v);
         }
-        for (final double v : series.max()) {
+        for (final double v : series.max) {
             largest = Math.max(largest, v);
         }
         ChartLook.logNanosAxis(chart.getStyler(), smallest, largest);
@@ -43,9 +43,9 @@ public final class LatencyOverTimeChart {
             shade.setMarker(SeriesMarkers.NONE);
         }
         final Color colour = ProfilePalette.colour(profile);
-        ChartLook.line(chart, "p50", series.seconds(), series.p50(), colour, ChartLook.SOLID);
-        ChartLook.line(chart, "p99", series.seconds(), series.p99(), colour, ChartLook.DASHED);
-        ChartLook.line(chart, "max", series.seconds(), series.max(), colour.darker(), ChartLook.DOTTED);
+        ChartLook.line(chart, "p50", series.seconds, series.p50, colour, ChartLook.SOLID);
+        ChartLook.line(chart, "p99", series.seconds, series.p99, colour, ChartLook.DASHED);
+        ChartLook.line(chart, "max", series.seconds, series.max, colour.darker(), ChartLook.DOTTED);
         return chart;
     }
 }

@@ -5,16 +5,10 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-
-import javax.imageio.ImageIO;
 
 import org.apache.commons.math3.stat.StatUtils;
 import org.knowm.xchart.AnnotationText;
@@ -113,18 +107,6 @@ public final class PairedSlicesChart {
         this.ratio = overallRatio;
         this.low = lower;
         this.high = upper;
-    }
-
-    /** Writes {@code <name>.png} whole (temp + rename) into the folder and returns its path. */
-    public Path savePng(final Path folder, final String name) throws IOException {
-        Files.createDirectories(folder);
-        final Path png = folder.resolve(name + ".png");
-        final Path temp = folder.resolve(name + ".png.tmp");
-        if (!ImageIO.write(render(), "png", temp.toFile())) {
-            throw new IOException("no PNG writer");
-        }
-        Files.move(temp, png, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return png;
     }
 
     /** Both panels, the plot areas aligned so a cycle sits at the same x in each. */
@@ -361,38 +343,26 @@ public final class PairedSlicesChart {
                 stroke);
     }
 
+    /** The marks drawn at the range's edges: triangles up at the top, down at the bottom, one legend entry. */
     private static void offScale(final XYChart chart, final String name, final List<Double> x, final List<Double> y,
                                  final Color colour, final double[] range) {
-        if (x.isEmpty()) {
-            return;
-        }
-        final List<Double> upX = new ArrayList<>();
-        final List<Double> upY = new ArrayList<>();
-        final List<Double> downX = new ArrayList<>();
-        final List<Double> downY = new ArrayList<>();
-        for (int i = 0; i < x.size(); i++) {
-            if (y.get(i) >= range[1]) {
-                upX.add(x.get(i));
-                upY.add(y.get(i));
-            } else {
-                downX.add(x.get(i));
-                downY.add(y.get(i));
-            }
-        }
         final String label = name + " (" + x.size() + "), at the edge";
         boolean legend = true;
-        for (final Object[] marks : new Object[][] {{upX, upY, SeriesMarkers.TRIANGLE_UP},
-            {downX, downY, SeriesMarkers.TRIANGLE_DOWN}}) {
-            @SuppressWarnings("unchecked")
-            final List<Double> markX = (List<Double>) marks[0];
-            @SuppressWarnings("unchecked")
-            final List<Double> markY = (List<Double>) marks[1];
-            if (markX.isEmpty()) {
-                continue;
+        for (final boolean up : new boolean[] {true, false}) {
+            final List<Double> markX = new ArrayList<>();
+            final List<Double> markY = new ArrayList<>();
+            for (int i = 0; i < x.size(); i++) {
+                if (y.get(i) >= range[1] == up) {
+                    markX.add(x.get(i));
+                    markY.add(y.get(i));
+                }
             }
-            ChartLook.dots(chart.addSeries(legend ? label : label + " ", markX, markY), big((Marker) marks[2]),
-                    colour.darker()).setShowInLegend(legend);
-            legend = false;
+            if (!markX.isEmpty()) {
+                ChartLook.dots(chart.addSeries(legend ? label : label + " ", markX, markY),
+                        big(up ? SeriesMarkers.TRIANGLE_UP : SeriesMarkers.TRIANGLE_DOWN), colour.darker())
+                        .setShowInLegend(legend);
+                legend = false;
+            }
         }
     }
 

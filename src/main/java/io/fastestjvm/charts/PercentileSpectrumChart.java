@@ -39,16 +39,16 @@ public final class PercentileSpectrumChart {
         double smallest = Double.MAX_VALUE;
         double largest = 1;
         for (final SpectrumLine line : lines) {
-            final double[] x = line.inverseTail();
+            final double[] x = line.inverseTail;
             for (int i = 0; i < x.length; i++) {
                 x[i] = Math.log10(x[i]);
             }
-            final XYSeries series = chart.addSeries(line.label(), x, line.nanos());
-            series.setLineColor(ProfilePalette.colour(line.profile()));
-            series.setMarkerColor(ProfilePalette.colour(line.profile()));
-            series.setLineStyle(line.dashed() ? ChartLook.DASHED : ChartLook.SOLID);
-            series.setMarker(HOST_MARKERS[line.hostIndex() % HOST_MARKERS.length]);
-            for (final double value : line.nanos()) {
+            final XYSeries series = chart.addSeries(line.label, x, line.nanos);
+            series.setLineColor(ProfilePalette.colour(line.profile));
+            series.setMarkerColor(ProfilePalette.colour(line.profile));
+            series.setLineStyle(line.dashed ? ChartLook.DASHED : ChartLook.SOLID);
+            series.setMarker(HOST_MARKERS[line.hostIndex % HOST_MARKERS.length]);
+            for (final double value : line.nanos) {
                 smallest = Math.min(smallest, value);
                 largest = Math.max(largest, value);
             }

@@ -30,12 +30,12 @@ public final class RangeBarChart {
         double largest = 0;
         final List<String> labels = new ArrayList<>();
         for (final BarWithRange bar : bars) {
-            labels.add(bar.label());
-            smallest = Math.min(smallest, bar.min());
-            largest = Math.max(largest, bar.max());
-            if (bar.reference() > 0) {
-                smallest = Math.min(smallest, bar.reference());
-                largest = Math.max(largest, bar.reference());
+            labels.add(bar.label);
+            smallest = Math.min(smallest, bar.min);
+            largest = Math.max(largest, bar.max);
+            if (bar.reference > 0) {
+                smallest = Math.min(smallest, bar.reference);
+                largest = Math.max(largest, bar.reference);
             }
         }
         final boolean log = smallest > 0 && largest / smallest > ChartLook.LOG_SCALE_RANGE;
@@ -58,16 +58,16 @@ public final class RangeBarChart {
         }
         for (int i = 0; i < bars.size(); i++) {
             final BarWithRange bar = bars.get(i);
-            final CategorySeries median = chart.addSeries(bar.label(), labels,
-                    only(i, bars.size(), scale.applyAsDouble(bar.value())));
-            median.setFillColor(ProfilePalette.colour(bar.profile()));
+            final CategorySeries median = chart.addSeries(bar.label, labels,
+                    only(i, bars.size(), scale.applyAsDouble(bar.value)));
+            median.setFillColor(ProfilePalette.colour(bar.profile));
         }
         // Added last so its whiskers are drawn over the bars.
         final List<Double> middles = new ArrayList<>();
         final List<Double> halfRanges = new ArrayList<>();
         for (final BarWithRange bar : bars) {
-            final double low = scale.applyAsDouble(bar.min());
-            final double high = scale.applyAsDouble(bar.max());
+            final double low = scale.applyAsDouble(bar.min);
+            final double high = scale.applyAsDouble(bar.max);
             middles.add((low + high) / 2);
             halfRanges.add((high - low) / 2);
         }
@@ -85,12 +85,12 @@ public final class RangeBarChart {
                                 final DoubleUnaryOperator scale) {
         int most = 0;
         for (final BarWithRange bar : bars) {
-            most = Math.max(most, bar.runs().length);
+            most = Math.max(most, bar.runs.length);
         }
         for (int run = 0; run < most; run++) {
             final List<Double> values = new ArrayList<>();
             for (final BarWithRange bar : bars) {
-                final double[] runs = bar.runs();
+                final double[] runs = bar.runs;
                 values.add(run < runs.length && runs[run] > 0 ? scale.applyAsDouble(runs[run]) : null);
             }
             final CategorySeries dots = chart.addSeries(run == 0 ? "one run (fresh JVM)" : "run " + (run + 1),
@@ -108,8 +108,8 @@ public final class RangeBarChart {
         final List<Double> values = new ArrayList<>();
         boolean any = false;
         for (final BarWithRange bar : bars) {
-            final boolean has = !Double.isNaN(bar.reference()) && bar.reference() > 0;
-            values.add(has ? scale.applyAsDouble(bar.reference()) : null);
+            final boolean has = !Double.isNaN(bar.reference) && bar.reference > 0;
+            values.add(has ? scale.applyAsDouble(bar.reference) : null);
             any |= has;
         }
         if (any) {

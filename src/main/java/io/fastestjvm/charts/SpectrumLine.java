@@ -5,17 +5,15 @@ package io.fastestjvm.charts;
  * 99%). Immutable.
  */
 public final class SpectrumLine {
-    private final String label;
-    private final String profile;
-    private final boolean dashed;
-    private final int hostIndex;
-    private final double[] inverseTail;
-    private final double[] nanos;
+    final String label;
+    final String profile;
+    /** True for intended-send latency, drawn dashed beside the solid actual-send line. */
+    final boolean dashed;
+    /** Which machine (0 for the first): machines after the first get markers, same colour. */
+    final int hostIndex;
+    final double[] inverseTail;
+    final double[] nanos;
 
-    /**
-     * @param dashed    true for intended-send latency, drawn dashed beside the solid actual-send line
-     * @param hostIndex which machine (0 for the first): machines after the first get markers, same colour
-     */
     public SpectrumLine(final String label, final String profile, final boolean dashed, final int hostIndex,
                         final double[] inverseTail, final double[] nanos) {
         this.label = label;
@@ -24,29 +22,5 @@ public final class SpectrumLine {
         this.hostIndex = hostIndex;
         this.inverseTail = inverseTail.clone();
         this.nanos = nanos.clone();
-    }
-
-    public String label() {
-        return label;
-    }
-
-    public String profile() {
-        return profile;
-    }
-
-    public boolean dashed() {
-        return dashed;
-    }
-
-    public int hostIndex() {
-        return hostIndex;
-    }
-
-    double[] inverseTail() {
-        return inverseTail.clone();
-    }
-
-    double[] nanos() {
-        return nanos.clone();
     }
 }

@@ -2,10 +2,10 @@ package io.fastestjvm.charts;
 
 /** Per-second latency figures of one run, with which seconds were warm-up. Immutable. */
 public final class TimeSeries {
-    private final double[] seconds;
-    private final double[] p50;
-    private final double[] p99;
-    private final double[] max;
+    final double[] seconds;
+    final double[] p50;
+    final double[] p99;
+    final double[] max;
     private final boolean[] warmup;
 
     public TimeSeries(final double[] seconds, final double[] p50, final double[] p99, final double[] max,
@@ -15,22 +15,6 @@ public final class TimeSeries {
         this.p99 = p99.clone();
         this.max = max.clone();
         this.warmup = warmup.clone();
-    }
-
-    double[] seconds() {
-        return seconds.clone();
-    }
-
-    double[] p50() {
-        return p50.clone();
-    }
-
-    double[] p99() {
-        return p99.clone();
-    }
-
-    double[] max() {
-        return max.clone();
     }
 
     /** Second at which the last warm-up interval ends, or 0 when there was none. */

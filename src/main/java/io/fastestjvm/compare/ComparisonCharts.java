@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.charts.PairedSlicesChart;
 import io.fastestjvm.verdict.Interval;
 import io.fastestjvm.verdict.BlocksPair;
@@ -56,7 +57,7 @@ final class ComparisonCharts {
         for (final BlocksPair figure : p50Figures(analysis)) {
             final String name = fileName(figure.a, figure.b);
             try {
-                chart(analysis, figure).savePng(new File(folder, FOLDER).toPath(), name);
+                ChartFiles.save(chart(analysis, figure).render(), new File(folder, FOLDER).toPath(), name);
                 written.add(FOLDER + "/" + name + ".png");
             } catch (final IOException | RuntimeException e) {
                 System.err.println("[qp] warning: chart " + name + ".png not written: " + e);

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.verdict.BinomialShare;
 import io.fastestjvm.verdict.Interval;
@@ -73,14 +74,11 @@ public final class ComparisonReport {
                 + " | blocks | verdict |\n|---|---|---|---:|---|---|---:|---:|---|\n");
         for (final BlocksPair figure : analysis.figures) {
             final Interval interval = figure.ratioInterval();
-            md.append("| ").append(figure.a).append(" / ").append(figure.b).append(" | ").append(figure.figure)
-                    .append(" | ").append(figure.family()).append(" | ").append(fmt("%.3f", figure.ratio()))
-                    .append(" | ")
-                    .append(interval == null ? "-" : fmt("%.3f - %.3f", interval.lower(), interval.upper()))
-                    .append(" | ").append(interval == null ? "-" : figure.method())
-                    .append(" | ").append(Double.isNaN(figure.pValue()) ? "-" : fmt("%.2g", figure.pValue()))
-                    .append(" | ").append(figure.blocks.blocks()).append(" | ")
-                    .append(figure.separable() ? "**" + figure.verdict() + "**" : figure.verdict()).append(" |\n");
+            row(md, figure.a + " / " + figure.b, figure.figure, figure.family(), fmt("%.3f", figure.ratio()),
+                    interval == null ? "-" : fmt("%.3f - %.3f", interval.lower(), interval.upper()),
+                    interval == null ? "-" : figure.method(),
+                    Double.isNaN(figure.pValue()) ? "-" : fmt("%.2g", figure.pValue()), figure.blocks.blocks(),
+                    figure.separable() ? "**" + figure.verdict() + "**" : figure.verdict());
         }
         md.append("\n## Paired shift of the median (ns, A - B per cycle, median per block)\n\n"
                 + "| pair | shift" + (medianPrimary ? " (median of blocks)" : "") + " | 95 % interval | blocks | block"
@@ -89,11 +87,9 @@ public final class ComparisonReport {
             final PairedBlocks blocks = shift.getValue();
             final MedianOfBlocks median = medianPrimary ? new MedianOfBlocks(blocks.blockValues()) : null;
             final Interval interval = median != null ? median.interval() : blocks.interval(Separation.CONFIDENCE);
-            md.append("| ").append(shift.getKey()).append(" | ")
-                    .append(fmt("%.1f", median != null ? median.median() : blocks.mean())).append(" | ")
-                    .append(interval == null ? "-" : fmt("%.1f - %.1f", interval.lower(), interval.upper()))
-                    .append(" | ").append(blocks.blocks()).append(" | ").append(values(blocks.blockValues(), "%.1f"))
-                    .append(" |\n");
+            row(md, shift.getKey(), fmt("%.1f", median != null ? median.median() : blocks.mean()),
+                    interval == null ? "-" : fmt("%.1f - %.1f", interval.lower(), interval.upper()), blocks.blocks(),
+                    values(blocks.blockValues(), "%.1f"));
         }
         md.append("\n## Where the variance lives (actual-send p50, log ratio)\n\n"
                 + "A block's value is the median of its cycles; its sd over blocks is what the interval uses. Within a"
@@ -122,14 +118,10 @@ public final class ComparisonReport {
             final double blockSd = blocks.blockSd();
             final double between = Math.sqrt(Math.max(0, blockSd * blockSd - Math.PI / 2 * within * within / cycles));
             final double[] ratios = Arrays.stream(blocks.blockValues()).map(Math::exp).toArray();
-            md.append("| ").append(figure.a).append(" / ").append(figure.b).append(" | ")
-                    .append(fmt("%.2f %%", 100 * within)).append(" | ")
-                    .append(fmt("%.2f %%", 100 * blockSd)).append(" | ")
-                    .append(fmt("%.2f %%", 100 * between)).append(" | ")
-                    .append(fmt("%.0f", cycles)).append(" | ")
-                    .append(values(ratios, "%.3f")).append(" | ")
-                    .append(blocks.blocks() < 2 ? "-" : blocksNeeded(blocks)).append(" | ")
-                    .append(bestCycles(cost, Math.PI / 2 * within * within, between * between)).append(" |\n");
+            row(md, figure.a + " / " + figure.b, fmt("%.2f %%", 100 * within), fmt("%.2f %%", 100 * blockSd),
+                    fmt("%.2f %%", 100 * between), fmt("%.0f", cycles), values(ratios, "%.3f"),
+                    blocks.blocks() < 2 ? "-" : blocksNeeded(blocks),
+                    bestCycles(cost, Math.PI / 2 * within * within, between * between));
         }
         md.append(startOrder(analysis));
         md.append(farBlocks(analysis));
@@ -148,11 +140,10 @@ public final class ComparisonReport {
             final double[] parent = analysis.slices.stream().filter(row -> variant.equals(row.variant))
                     .mapToDouble(row -> row.parentCpuNanos).toArray();
             final double percent = analysis.voidPercent(variant);
-            md.append("| ").append(variant).append(" | ").append(voids[0]).append(" of ").append(voids[1])
-                    .append(fmt(" (%.1f %%)", percent)).append(percent > maxVoidPercent ? " **FAILED**" : "")
-                    .append(" | ").append(String.join(", ", warmups)).append(" | ")
-                    .append(fmt("%.2f ms", StatUtils.percentile(idle, 50) / 1e6)).append(" | ")
-                    .append(fmt("%.2f ms", StatUtils.percentile(parent, 50) / 1e6)).append(" |\n");
+            row(md, variant, voids[0] + " of " + voids[1] + fmt(" (%.1f %%)", percent)
+                    + (percent > maxVoidPercent ? " **FAILED**" : ""), String.join(", ", warmups),
+                    fmt("%.2f ms", StatUtils.percentile(idle, 50) / 1e6),
+                    fmt("%.2f ms", StatUtils.percentile(parent, 50) / 1e6));
         }
         final int[] disturbed = analysis.disturbedCycles();
         md.append("\nCycles voided because processes outside the comparison used more than"
@@ -233,13 +224,17 @@ public final class ComparisonReport {
         return needed > PairedBlocks.MAX_BLOCKS_NEEDED ? "> " + PairedBlocks.MAX_BLOCKS_NEEDED : String.valueOf(needed);
     }
 
-
     private static String values(final double[] values, final String format) {
-        final List<String> cells = new ArrayList<>();
-        for (final double value : values) {
-            cells.add(fmt(format, value));
+        return Arrays.stream(values).mapToObj(value -> fmt(format, value)).collect(Collectors.joining(", "));
+    }
+
+    /** One table row: "| a | b | c |". */
+    private static void row(final StringBuilder md, final Object... cells) {
+        md.append('|');
+        for (final Object cell : cells) {
+            md.append(' ').append(cell).append(" |");
         }
-        return String.join(", ", cells);
+        md.append('\n');
     }
 
     static String fmt(final String format, final Object... args) {

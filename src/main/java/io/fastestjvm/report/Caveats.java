@@ -53,11 +53,11 @@ final class Caveats {
     private void failures() {
         for (final JvmGroup group : reported.groups()) {
             for (final Failure failure : group.failures()) {
-                final StringBuilder text = new StringBuilder("**FAILED: " + failure.what() + "** - "
-                        + failure.reason());
-                if (!failure.outputTail().isEmpty()) {
+                final StringBuilder text = new StringBuilder("**FAILED: " + failure.what + "** - "
+                        + failure.reason);
+                if (!failure.outputTail.isEmpty()) {
                     text.append("\n  <details><summary>last output</summary>\n\n  ```\n");
-                    for (final String line : failure.outputTail().split("\n")) {
+                    for (final String line : failure.outputTail.split("\n")) {
                         text.append("  ").append(line).append('\n');
                     }
                     text.append("  ```\n  </details>");
@@ -71,8 +71,8 @@ final class Caveats {
         }
         for (final ResultsSet set : reported.sets()) {
             for (final Failure ignored : set.ignored()) {
-                caveats.add("**IGNORED: " + (reported.sets().size() > 1 ? set.name() + "/" : "") + ignored.what()
-                        + "** - " + ignored.reason());
+                caveats.add("**IGNORED: " + (reported.sets().size() > 1 ? set.name() + "/" : "") + ignored.what
+                        + "** - " + ignored.reason);
             }
         }
     }
@@ -203,19 +203,15 @@ final class Caveats {
                 }
             }
         }
-        final int folders = group.folders().size();
-        add(alloc, group.label() + ": the measured loops allocated (", ") in %d of " + folders
-                + " run folders: the hot path is not allocation-free there.");
-        add(allocAfterGc, group.label() + ": allocation with a GC in the measured window or the second before it (",
-                ") in %d of " + folders + " run folders: " + RunSummary.ALLOCATION_AFTER_GC + ".");
-        add(allocAfterSteady, group.label() + ": allocation after a steady warm-up with no GC near the window (",
-                ") in %d of " + folders + " run folders: " + RunSummary.ALLOCATION_AFTER_STEADY_WARM_UP + ".");
-        add(jit, group.label() + ": the JIT compiled during the measurement (", ") in %d of " + folders
-                + " run folders: code was still being (re)compiled while measured.");
-        add(gc, group.label() + ": garbage collections during the measurement (", ") in %d of " + folders
-                + " run folders.");
-        add(clamped, group.label() + ": samples above the histogram's range were clamped (", ") in %d of "
-                + folders + " run folders.");
+        add(group, alloc, "the measured loops allocated", ": the hot path is not allocation-free there");
+        add(group, allocAfterGc, "allocation with a GC in the measured window or the second before it",
+                ": " + RunSummary.ALLOCATION_AFTER_GC);
+        add(group, allocAfterSteady, "allocation after a steady warm-up with no GC near the window",
+                ": " + RunSummary.ALLOCATION_AFTER_STEADY_WARM_UP);
+        add(group, jit, "the JIT compiled during the measurement",
+                ": code was still being (re)compiled while measured");
+        add(group, gc, "garbage collections during the measurement", "");
+        add(group, clamped, "samples above the histogram's range were clamped", "");
     }
 
     private void auditWarnings() {
@@ -238,9 +234,11 @@ final class Caveats {
         return value == null ? "?" : value.toString();
     }
 
-    private void add(final List<String> values, final String before, final String after) {
+    /** "label: what (values) in n of N run folders: why." */
+    private void add(final JvmGroup group, final List<String> values, final String what, final String why) {
         if (!values.isEmpty()) {
-            caveats.add(before + String.join(", ", values) + String.format(after, values.size()));
+            caveats.add(group.label() + ": " + what + " (" + String.join(", ", values) + ") in " + values.size()
+                    + " of " + group.folders().size() + " run folders" + why + ".");
         }
     }
 

@@ -57,12 +57,12 @@ final class ConsoleSummary {
         }
         for (final JvmGroup group : groups) {
             for (final Failure failure : group.failures()) {
-                out.append("! ").append(group.label()).append(": ").append(failure.reason()).append('\n');
+                out.append("! ").append(group.label()).append(": ").append(failure.reason).append('\n');
             }
         }
         for (final ResultsSet set : reported.sets()) {
             for (final Failure ignored : set.ignored()) {
-                out.append("! ignored ").append(ignored.what()).append(": ").append(ignored.reason()).append('\n');
+                out.append("! ignored ").append(ignored.what).append(": ").append(ignored.reason).append('\n');
             }
         }
         return out.toString();

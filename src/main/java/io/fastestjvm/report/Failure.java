@@ -2,27 +2,15 @@ package io.fastestjvm.report;
 
 /** Something that did not produce figures: a JVM that could not run, a run that failed or timed out. Immutable. */
 public final class Failure {
-    private final String what;
-    private final String reason;
-    private final String outputTail;
+    /** What failed, e.g. "jdk8" or "jdk17 run 2". */
+    final String what;
+    final String reason;
+    /** The last lines the failed process printed, or "". */
+    final String outputTail;
 
     Failure(final String what, final String reason, final String outputTail) {
         this.what = what;
         this.reason = reason == null || reason.isEmpty() ? "no reason recorded" : reason;
         this.outputTail = outputTail == null ? "" : outputTail;
-    }
-
-    /** What failed, e.g. "jdk8" or "jdk17 run 2". */
-    public String what() {
-        return what;
-    }
-
-    public String reason() {
-        return reason;
-    }
-
-    /** The last lines the failed process printed, or "". */
-    public String outputTail() {
-        return outputTail;
     }
 }

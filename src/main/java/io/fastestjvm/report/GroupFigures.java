@@ -15,6 +15,10 @@ public final class GroupFigures {
     }
 
     public Spread spread(final Latency latency, final Percentile percentile) {
+        return spread(runs, latency, percentile);
+    }
+
+    static Spread spread(final List<MeasuredRun> runs, final Latency latency, final Percentile percentile) {
         final double[] values = new double[runs.size()];
         for (int i = 0; i < values.length; i++) {
             values[i] = runs.get(i).value(latency, percentile);

@@ -7,17 +7,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 
 import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.IntervalLog;
 import io.fastestjvm.results.MeasuredHistograms;
 import io.fastestjvm.results.model.RunResults;
 
@@ -91,7 +93,7 @@ public final class HistogramsFromLogs {
             if (!Files.isRegularFile(log)) {
                 return "no " + log.getFileName();
             }
-            final Histogram sum = HistogramLogs.measured(Collections.singletonList(log));
+            final Histogram sum = measured(log);
             final long expected = results.tree().at("/latency/" + latency.key() + "/count").asLong(-1);
             if (sum.getTotalCount() != expected) {
                 return log.getFileName() + " holds " + sum.getTotalCount() + " measured samples, summary.json "
@@ -103,5 +105,29 @@ public final class HistogramsFromLogs {
             MeasuredHistograms.write(file, byLatency); // each dated by its own log's measured seconds
         }
         return null;
+    }
+
+    /**
+     * The sum of a per-second log's measured intervals, dated from the first one's start to the last one's end
+     * (unset when there is none). Warm-up intervals are tagged {@value IntervalLog#WARMUP_TAG}: only untagged ones
+     * are the measurement.
+     */
+    static Histogram measured(final Path hlog) throws IOException {
+        final Histogram sum = new Histogram(3);
+        long start = Long.MAX_VALUE;
+        long end = 0;
+        try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
+            EncodableHistogram next;
+            while ((next = reader.nextIntervalHistogram()) != null) {
+                if (next instanceof Histogram && next.getTag() == null) {
+                    sum.add((Histogram) next);
+                    start = Math.min(start, next.getStartTimeStamp());
+                    end = Math.max(end, next.getEndTimeStamp());
+                }
+            }
+        }
+        sum.setStartTimeStamp(start);
+        sum.setEndTimeStamp(end);
+        return sum;
     }
 }

@@ -81,7 +81,6 @@ public final class JvmGroup {
         return Collections.unmodifiableList(folders);
     }
 
-    /** The run folders whose figures count. */
     public List<RunFolder> passedFolders() {
         final List<RunFolder> passed = new ArrayList<>();
         for (final RunFolder folder : folders) {

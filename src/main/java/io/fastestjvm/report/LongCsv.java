@@ -36,7 +36,7 @@ final class LongCsv {
                                     .append(cell(group.transport())).append(',').append(cell(group.host()))
                                     .append(',').append(cell(runFolder)).append(',').append(run.run()).append(',')
                                     .append(latency.fileStem()).append(',').append(percentile.key()).append(',')
-                                    .append(number(value)).append(',').append(number(trip)).append('\n');
+                                    .append(number(value, 1)).append(',').append(number(trip, 1)).append('\n');
                         }
                     }
                 }
@@ -45,11 +45,13 @@ final class LongCsv {
         ReportFiles.write(set.folder().resolve(FILE), csv.toString());
     }
 
-    private static String number(final double value) {
+    /** A whole value plain, else with {@code decimals}; NaN as an empty cell. */
+    static String number(final double value, final int decimals) {
         if (Double.isNaN(value)) {
             return "";
         }
-        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.1f", value);
+        return value == Math.rint(value) ? Long.toString((long) value)
+                : String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 
     static String cell(final String text) {

@@ -1,7 +1,9 @@
 package io.fastestjvm.report;
 
+import static io.fastestjvm.report.LongCsv.cell;
+import static io.fastestjvm.report.LongCsv.number;
+
 import java.io.IOException;
-import java.util.Locale;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -41,7 +43,7 @@ public final class MatrixFiles {
             // run folders no recorded run names: no unit, listed so that their absence from the rows is explained
             final ArrayNode ignored = root.putArray("ignored");
             for (final Failure failure : set.ignored()) {
-                ignored.addObject().put("folder", failure.what()).put("reason", failure.reason());
+                ignored.addObject().put("folder", failure.what).put("reason", failure.reason);
             }
         }
         ReportFiles.write(set.folder().resolve(JSON), json.writeValueAsString(root) + "\n");
@@ -70,7 +72,7 @@ public final class MatrixFiles {
         }
         final ArrayNode failures = row.putArray("failures");
         for (final Failure failure : group.failures()) {
-            failures.addObject().put("what", failure.what()).put("reason", failure.reason());
+            failures.addObject().put("what", failure.what).put("reason", failure.reason);
         }
         final ObjectNode latencies = row.putObject("latency");
         for (final Latency latency : Latency.ALL) {
@@ -114,20 +116,20 @@ public final class MatrixFiles {
 
     private static String csvRow(final JvmGroup group) {
         final StringBuilder row = new StringBuilder();
-        row.append(csv(group.profile())).append(',').append(csv(group.transport())).append(',')
-                .append(csv(group.host())).append(',')
-                .append(csv(Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION))).append(',')
-                .append(csv(Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR))).append(',')
-                .append(csv(Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE)))
+        row.append(cell(group.profile())).append(',').append(cell(group.transport())).append(',')
+                .append(cell(group.host())).append(',')
+                .append(cell(Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION))).append(',')
+                .append(cell(Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR))).append(',')
+                .append(cell(Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE)))
                 .append(',');
         final GroupFigures figures = new GroupFigures(group);
         row.append(figures.runs().size()).append(',').append(group.failedRuns());
         for (final Latency latency : Latency.ALL) {
             for (final Percentile percentile : Percentile.values()) {
                 final Spread spread = figures.spread(latency, percentile);
-                row.append(',').append(number(spread.median())).append(',').append(number(spread.min()))
-                        .append(',').append(number(spread.max())).append(',')
-                        .append(number(round2(spread.variationPercent())));
+                row.append(',').append(number(spread.median(), 2)).append(',').append(number(spread.min(), 2))
+                        .append(',').append(number(spread.max(), 2)).append(',')
+                        .append(number(round2(spread.variationPercent()), 2));
             }
         }
         return row.toString();
@@ -135,16 +137,5 @@ public final class MatrixFiles {
 
     private static double round2(final double value) {
         return Double.isNaN(value) ? value : Math.round(value * 100) / 100.0;
-    }
-
-    private static String number(final double value) {
-        if (Double.isNaN(value)) {
-            return "";
-        }
-        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.2f", value);
-    }
-
-    private static String csv(final String text) {
-        return text.contains(",") || text.contains("\"") ? '"' + text.replace("\"", "\"\"") + '"' : text;
     }
 }

@@ -9,7 +9,6 @@ import java.util.List;
 
 import io.fastestjvm.config.HelpFlag;
 
-
 /**
  * Entry point of {@code mvn exec:java@Report -Dexec.args="<results folder> [<more folders>...]"}: reads the results
  * folders (matrix sets or plain folders of run folders), writes matrix.json/.csv into each, and report.md with

@@ -49,7 +49,6 @@ public final class ReportCharts {
         this.byTransport = transports.size() > 1 && jvms.size() == 1;
     }
 
-    /** The palette key of a group's colour. */
     private String colourKey(final JvmGroup group) {
         return byTransport ? group.transport() : group.profile();
     }

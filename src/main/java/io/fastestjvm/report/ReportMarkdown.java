@@ -16,7 +16,6 @@ import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.verdict.Spread;
 import io.fastestjvm.transport.Transports;
 
-
 /**
  * report.md of one results folder: the verdict first, then environment, the per-JVM tables, the verdict's details,
  * default vs tuned, pauses, the charts, the caveats the data shows (grouped), the article's figures beside ours
@@ -90,8 +89,8 @@ final class ReportMarkdown {
 
     private void glance(final List<ChartRef> charts) {
         if (!charts.isEmpty()) {
-            out.append("![").append(charts.get(0).caption()).append("](").append(ReportCharts.FOLDER).append('/')
-                    .append(charts.get(0).stem()).append(".png)\n\n");
+            out.append("![").append(charts.get(0).caption).append("](").append(ReportCharts.FOLDER).append('/')
+                    .append(charts.get(0).stem).append(".png)\n\n");
         }
     }
 
@@ -185,9 +184,9 @@ final class ReportMarkdown {
                 .append("100, 99.9% at 1,000, so every further nine gets the same width and the tail is as ")
                 .append("visible as the median. Each JVM keeps its colour in every chart.\n\n");
         for (final ChartRef chart : charts) {
-            final String path = ReportCharts.FOLDER + "/" + chart.stem();
-            out.append("**").append(chart.caption()).append("**\n\n")
-                    .append("![").append(chart.caption()).append("](").append(path).append(".png)\n\n");
+            final String path = ReportCharts.FOLDER + "/" + chart.stem;
+            out.append("**").append(chart.caption).append("**\n\n")
+                    .append("![").append(chart.caption).append("](").append(path).append(".png)\n\n");
         }
     }
 
@@ -269,7 +268,7 @@ final class ReportMarkdown {
     }
 
     private static String firstReason(final JvmGroup group) {
-        return group.failures().isEmpty() ? "no passed run" : group.failures().get(0).reason();
+        return group.failures().isEmpty() ? "no passed run" : group.failures().get(0).reason;
     }
 
     private List<String> fact(final String name, final Function<ResultsSet, String> value) {

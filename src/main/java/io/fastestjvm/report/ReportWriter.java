@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-
 /** Writes everything of one Report invocation: per set matrix.json/.csv, pairs.csv, report.md and charts/. */
 final class ReportWriter {
     private final ReportedSets reported;

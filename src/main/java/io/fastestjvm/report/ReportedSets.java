@@ -71,7 +71,6 @@ public final class ReportedSets {
         return 0;
     }
 
-    /** Every run folder of every set. */
     public List<RunFolder> folders() {
         final List<RunFolder> folders = new ArrayList<>();
         for (final JvmGroup group : groups()) {

@@ -13,16 +13,14 @@ public final class ResultsSet {
     private static final List<String> INCOMPLETE = Arrays.asList("partial", "interrupted", "running");
 
     private final Path folder;
-    private final boolean matrix;
     private final JsonNode matrixRun;
     private final List<JvmGroup> groups;
     private final int recordedRuns;
     private final List<Failure> ignored;
 
-    ResultsSet(final Path folder, final boolean matrix, final JsonNode matrixRun, final List<JvmGroup> groups,
+    ResultsSet(final Path folder, final JsonNode matrixRun, final List<JvmGroup> groups,
                final int recordedRuns, final List<Failure> ignored) {
         this.folder = folder;
-        this.matrix = matrix;
         this.matrixRun = matrixRun;
         this.groups = Collections.unmodifiableList(groups);
         this.recordedRuns = recordedRuns;
@@ -35,16 +33,6 @@ public final class ResultsSet {
 
     public String name() {
         return folder.getFileName().toString();
-    }
-
-    /** True for a set written by run-matrix.sh (it has {@code <profile>/profile.json}). */
-    public boolean isMatrix() {
-        return matrix;
-    }
-
-    /** matrix-run.json, or a missing node. */
-    public JsonNode matrixRun() {
-        return matrixRun;
     }
 
     public List<JvmGroup> groups() {

@@ -66,7 +66,7 @@ public final class ResultsSetReader {
             ordered.sort(Comparator.comparing((JvmGroup g) -> ProfilePalette.order(g.profile()))
                     .thenComparing(JvmGroup::profile).thenComparing(JvmGroup::transport)
                     .thenComparing(JvmGroup::host));
-            return new ResultsSet(folder, !profileFiles.isEmpty(), matrixRun, ordered, recordedRuns, ignored);
+            return new ResultsSet(folder, matrixRun, ordered, recordedRuns, ignored);
         } catch (final IOException e) {
             throw new InvalidInputException(folder + ": cannot read: " + e.getMessage());
         }
@@ -105,8 +105,7 @@ public final class ResultsSetReader {
                 continue;
             }
             withSummary.add(run);
-            final String runStatus = run.path("status").asText("ok");
-            if ("ok".equals(runStatus)) {
+            if ("ok".equals(run.path("status").asText("ok"))) {
                 units.add(summaryFile);
                 continue;
             }
@@ -115,9 +114,7 @@ public final class ResultsSetReader {
                 units.add(summaryFile);
                 continue;
             }
-            final Failure failure = new Failure(profile + " run " + run.path("run").asText("?") + " (" + runStatus
-                    + ", exit code " + run.path("exitCode").asText("?") + ", " + summaryFile.getParent().getFileName()
-                    + ")", text(run, "reason"), text(run, "outputTail"));
+            final Failure failure = runFailure(profile, run, ", " + summaryFile.getParent().getFileName());
             if (folder == null) {
                 unreadable.add(failure);
             } else {
@@ -140,16 +137,13 @@ public final class ResultsSetReader {
         final List<Failure> failedRuns = new ArrayList<>();
         boolean failedRunWithSummary = false;
         for (final JsonNode run : profileJson.path("runs")) {
-            final String runStatus = run.path("status").asText("ok");
-            if ("ok".equals(runStatus)) {
+            if ("ok".equals(run.path("status").asText("ok"))) {
                 continue;
             }
             if (withSummary.contains(run)) {
                 failedRunWithSummary = true;
             } else {
-                failedRuns.add(new Failure(profile + " run " + run.path("run").asText("?") + " (" + runStatus
-                        + ", exit code " + run.path("exitCode").asText("?") + ")", text(run, "reason"),
-                        text(run, "outputTail")));
+                failedRuns.add(runFailure(profile, run, ""));
             }
         }
         // A profile's own failure says something no run says (a JVM that never started), unless it only repeats
@@ -168,6 +162,13 @@ public final class ResultsSetReader {
      */
     private static boolean failedForChecksOnly(final JsonNode run) {
         return "failed".equals(run.path("status").asText()) && text(run, "reason").startsWith(CHECKS_FAILED);
+    }
+
+    /** A failed run as profile.json records it; {@code where} adds its run folder when it has one. */
+    private static Failure runFailure(final String profile, final JsonNode run, final String where) {
+        return new Failure(profile + " run " + run.path("run").asText("?") + " (" + run.path("status").asText("ok")
+                + ", exit code " + run.path("exitCode").asText("?") + where + ")", text(run, "reason"),
+                text(run, "outputTail"));
     }
 
     private static RunFolder readOrNull(final Path summaryFile) {

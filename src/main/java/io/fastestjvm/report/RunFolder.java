@@ -53,7 +53,6 @@ public final class RunFolder {
         return folder;
     }
 
-    /** The run's results, as the one results model reads them. */
     public RunResults results() {
         return results;
     }
@@ -115,7 +114,6 @@ public final class RunFolder {
         return measured.get(latency.fileStem());
     }
 
-    /** The measured runs of this folder (see {@link RunResults#measuredRuns()}). */
     public List<MeasuredRun> measuredRuns() {
         final List<MeasuredRun> runs = new ArrayList<>();
         for (final RunResults.RunFigures figures : results.measuredRuns()) {

@@ -7,7 +7,6 @@ import java.util.function.Predicate;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.verdict.RunValues;
 import io.fastestjvm.results.model.Percentile;
-import io.fastestjvm.verdict.Spread;
 
 /**
  * A JVM group's runs as verdict units: one value per passed run folder (one fresh JVM), the median of that
@@ -19,7 +18,6 @@ public final class RunUnits {
     private RunUnits() {
     }
 
-    /** The group as a verdict subject over all its passed runs. */
     public static RunValues subject(final JvmGroup group) {
         return subject(group, folder -> true);
     }
@@ -49,11 +47,6 @@ public final class RunUnits {
 
     /** The run folder's figure: the median over its measured runs. */
     public static double value(final RunFolder folder, final Latency latency, final Percentile percentile) {
-        final List<MeasuredRun> runs = folder.measuredRuns();
-        final double[] values = new double[runs.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = runs.get(i).value(latency, percentile);
-        }
-        return Spread.of(values).median();
+        return GroupFigures.spread(folder.measuredRuns(), latency, percentile).median();
     }
 }

@@ -43,15 +43,7 @@ final class VerdictSection {
                 .append("higher / lower median over runs, with its ").append(percent(Separation.CONFIDENCE))
                 .append(" bootstrap interval over runs. ")
                 .append("Method: docs/verdict.md.\n\n");
-        final List<List<String>> rows = new ArrayList<>();
-        for (final Latency latency : Latency.ALL) {
-            for (final Percentile percentile : RunsVerdict.PERCENTILES) {
-                rows.add(Arrays.asList(latency.title() + ", " + percentile.label(),
-                        groups(overall, latency, percentile), separable(overall, latency, percentile)));
-            }
-        }
-        Markdown.table(out, Arrays.asList("figure", "groups that cannot be told apart (lowest median first)",
-                "separable pairs: higher / lower (interval)"), rows, false);
+        figures(out, overall, "groups that cannot be told apart (lowest median first)");
         return out.toString();
     }
 
@@ -82,7 +74,6 @@ final class VerdictSection {
         return out.toString();
     }
 
-    /** Plain text for the end of the console output. */
     String console() {
         final StringBuilder out = new StringBuilder("---------- verdict (runs as units; docs/verdict.md) ----------\n");
         final RunsVerdict overall = verdict.overall();
@@ -126,18 +117,20 @@ final class VerdictSection {
             row.add(variation(Spread.of(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
                     run -> true))));
             for (int level = 0; level < levels.count(); level++) {
-                final int wanted = level;
-                row.add(variation(Spread.of(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
-                        run -> levels.levelOf(run.results()) == wanted))));
+                row.add(variation(Spread.of(medians(group, levels, level))));
             }
             if (levels.count() > 0) {
-                row.add(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
-                        run -> levels.levelOf(run.results()) == PlacementLevels.CHANGED_DURING_WINDOW).length
-                        + " runs");
+                row.add(medians(group, levels, PlacementLevels.CHANGED_DURING_WINDOW).length + " runs");
             }
             rows.add(row);
         }
         Markdown.table(out, header, rows, true);
+    }
+
+    /** The actual-send p50 of each of the group's runs on {@code level}. */
+    private static double[] medians(final JvmGroup group, final PlacementLevels levels, final int level) {
+        return RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
+                run -> levels.levelOf(run.results()) == level);
     }
 
     private void withinLevels(final StringBuilder out) {
@@ -147,16 +140,21 @@ final class VerdictSection {
                     .append("Only the runs on this level (JVMs with at least ").append(RunsRatioTest.MIN_RUNS)
                     .append(" of them); Benjamini-Hochberg over this level's ").append(within.pairs().size())
                     .append(" comparisons.\n\n");
-            final List<List<String>> rows = new ArrayList<>();
-            for (final Latency latency : Latency.ALL) {
-                for (final Percentile percentile : RunsVerdict.PERCENTILES) {
-                    rows.add(Arrays.asList(latency.title() + ", " + percentile.label(),
-                            groups(within, latency, percentile), separable(within, latency, percentile)));
-                }
-            }
-            Markdown.table(out, Arrays.asList("figure", "groups that cannot be told apart",
-                    "separable pairs: higher / lower (interval)"), rows, false);
+            figures(out, within, "groups that cannot be told apart");
         }
+    }
+
+    /** One row a figure: its groups and its separable pairs. */
+    private static void figures(final StringBuilder out, final RunsVerdict verdict, final String groupsHeader) {
+        final List<List<String>> rows = new ArrayList<>();
+        for (final Latency latency : Latency.ALL) {
+            for (final Percentile percentile : RunsVerdict.PERCENTILES) {
+                rows.add(Arrays.asList(latency.title() + ", " + percentile.label(),
+                        groups(verdict, latency, percentile), separable(verdict, latency, percentile)));
+            }
+        }
+        Markdown.table(out, Arrays.asList("figure", groupsHeader, "separable pairs: higher / lower (interval)"), rows,
+                false);
     }
 
     private String runCounts() {

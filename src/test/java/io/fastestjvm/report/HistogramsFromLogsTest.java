@@ -9,7 +9,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
@@ -47,8 +46,7 @@ class HistogramsFromLogsTest {
             assertEquals(summary.tree().at("/latency/" + latency.key() + "/p50").asDouble(),
                     histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(50) * 0.001,
                     latency.fileStem() + ": the same samples");
-            final Histogram perSecond = HistogramLogs.measured(
-                    Collections.singletonList(run.resolve(latency.fileStem() + ".hlog")));
+            final Histogram perSecond = HistogramsFromLogs.measured(run.resolve(latency.fileStem() + ".hlog"));
             assertTrue(perSecond.getStartTimeStamp() > 1_700_000_000_000L, "the per-second log is dated");
             assertEquals(perSecond.getStartTimeStamp(), histogram.getStartTimeStamp(),
                     latency.fileStem() + ": dated from the first measured second's start");
