@@ -23,7 +23,7 @@
 # The real workload instead of the probe: runs `mvn -q -B compile
 # exec:java@QueuePerformance` in the checkout with a long warm-up (qp.seconds=5)
 # while `jstat -compiler -t` samples the JIT of that JVM every second.
-# Reported, counted from the benchmark's "warm-up started" line: methods
+# Reported, counted from the warm-up's start (summary.json's durations): methods
 # compiled (and JIT time where jstat has it: not on 25), and until when the
 # JIT was busy: the last second that ends a 5 s window with >= 100 methods
 # compiled (20/s on average; lone spikes of recompilation later on, which
@@ -109,8 +109,14 @@ if [[ "${1:-}" == --benchmark ]]; then
     kill "$jstat_pid" 2>/dev/null || true
     echo "measure-warmup: benchmark exit status $rc (its own checks may fail on a busy machine; only the JIT timeline is used)" >&2
   ) || exit 1
-  bws="$(sed -n 's/.*warm-up started at JVM uptime \([0-9]*\) ms.*/\1/p' "$btmp/run.log" | head -n1)"
-  [[ -n "$bws" ]] || { tail -n 20 "$btmp/run.log" >&2; echo "no 'warm-up started' line in the benchmark output" >&2; exit 1; }
+  # the warm-up's start on the JVM's uptime, from the run's summary.json (mvn compile wrote target/classpath.txt)
+  summary="$(find "$btmp/results" -name summary.json 2>/dev/null | head -n 1)"
+  bws=""
+  if [[ -n "$summary" ]]; then
+    bws="$(java -cp "$BDIR/../target/classes:$(<"$BDIR/../target/classpath.txt")" \
+        io.fastestjvm.results.model.SummaryTool field "$summary" /durations/warmupStartUptimeMillis)"
+  fi
+  [[ "$bws" =~ ^[0-9]+$ ]] || { tail -n 20 "$btmp/run.log" >&2; echo "no warm-up start in the run's summary.json" >&2; exit 1; }
   if [[ -n "${QP_WARMUP_OUT:-}" ]]; then cp "$btmp/jstat.txt" "$QP_WARMUP_OUT.jstat"; cp "$btmp/run.log" "$QP_WARMUP_OUT.log"; fi
   analyze_jstat "$btmp/jstat.txt" "$bws" "$bwarm" "$bprofile"
   exit 0

@@ -72,6 +72,8 @@ public final class BenchmarkRun {
     private QueueHook beforeProof = queueDir -> { };
     /** The producer and consumer threads, once started: verify() closes the transport only after both ended. */
     private Thread[] workers = new Thread[0];
+    /** JVM uptime at the warm-up's go, in summary.json so JVM tools' timelines (jstat -t) can be lined up. */
+    private long warmupStartUptimeMillis = -1;
     private UnaryOperator<Transport> transportWrapper = UnaryOperator.identity();
 
     public BenchmarkRun(final BenchmarkOptions options, final PrintStream out, final PrintStream err) {
@@ -167,8 +169,8 @@ public final class BenchmarkRun {
         if (ready) {
             run.control.go();
         }
-        err.println("[qp] warm-up started at JVM uptime "
-                + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms");
+        warmupStartUptimeMillis = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+        err.println("[qp] warm-up started at JVM uptime " + warmupStartUptimeMillis + " ms");
         return new Thread[] {producerThread, consumerThread};
     }
 
@@ -306,7 +308,7 @@ public final class BenchmarkRun {
                 .jvmActivity(window.counter(RunResults.JvmActivity.JIT_COMPILE_MILLIS), gcCount)
                 .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())
                 .persistence(verified.proof, options.keepQueue(), run.queueDir)
-                .durations(run.startNanos, nowNanos)
+                .durations(run.startNanos, nowNanos, warmupStartUptimeMillis)
                 .transport(run.transport.name(), run.transport.facts())
                 .failures(failures)
                 .concurrentRuns(safety.otherRunsSeen(), safety.unregistered())

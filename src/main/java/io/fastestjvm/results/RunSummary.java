@@ -310,12 +310,16 @@ public final class RunSummary {
             return this;
         }
 
-        /** The warm-up (run start to the {@link #window}'s), the window and the whole run (nanoTime). */
-        public Builder durations(final long runStartNanos, final long finishedNanos) {
+        /**
+         * The warm-up (run start to the {@link #window}'s), the window and the whole run (nanoTime), and the JVM
+         * uptime at the warm-up's start (-1: not started).
+         */
+        public Builder durations(final long runStartNanos, final long finishedNanos, final long warmupStartUptime) {
             final RunResults.Durations node = new RunResults.Durations();
             node.warmupSeconds = seconds(window.startNanos() - runStartNanos);
             node.measuredSeconds = seconds(window.lengthNanos());
             node.totalSeconds = seconds(finishedNanos - runStartNanos);
+            node.warmupStartUptimeMillis = warmupStartUptime < 0 ? null : warmupStartUptime;
             results.durations = node;
             return this;
         }

@@ -71,7 +71,7 @@ class MeasuredWindowTest {
         final RunSummary summary = new RunSummary.Builder().phases(10, 4, 1).counts(14, 14).window(window)
                 .latency(Latency.ACTUAL_SEND.fileStem(), Collections.<LatencyPercentiles>emptyList(), 0)
                 .latency(Latency.INTENDED_SEND.fileStem(), Collections.<LatencyPercentiles>emptyList(), 0)
-                .durations(window.startNanos() - 2_000_000_000L, window.startNanos() + window.lengthNanos())
+                .durations(window.startNanos() - 2_000_000_000L, window.startNanos() + window.lengthNanos(), 1_234)
                 .build();
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         new ObjectMapper().writeValue(out, summary.json());
@@ -85,6 +85,7 @@ class MeasuredWindowTest {
         assertEquals(900, windows.get(0).latency.get(Latency.ACTUAL_SEND).value(Percentile.P50), 0);
         assertEquals(2.0, read.durations.warmupSeconds, 0);
         assertEquals(100.0, read.durations.measuredSeconds, 0);
+        assertEquals(1_234L, (long) read.durations.warmupStartUptimeMillis, "for lining up jstat -t's timeline");
     }
 
     @Test
@@ -97,6 +98,7 @@ class MeasuredWindowTest {
         assertEquals(1, windows.size());
         final RunResults.Window only = windows.get(0);
         assertNull(only.startEpochMillis, "its edges on the clocks were not recorded");
+        assertNull(read.durations.warmupStartUptimeMillis, "nor the warm-up's start on the JVM's uptime");
         assertEquals(10_000_000_000L, (long) only.lengthNanos);
         assertEquals(read.latency(Latency.ACTUAL_SEND), only.latency.get(Latency.ACTUAL_SEND));
         final Map<String, Long> jvm = new LinkedHashMap<>();

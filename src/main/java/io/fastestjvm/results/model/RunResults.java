@@ -298,6 +298,7 @@ public final class RunResults {
         public Double warmupSeconds;
         public Double measuredSeconds;
         public Double totalSeconds;
+        public Long warmupStartUptimeMillis;
     }
 
     /** The transport's name and the facts it reports about itself. */
