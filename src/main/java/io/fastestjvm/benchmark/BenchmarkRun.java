@@ -342,7 +342,7 @@ public final class BenchmarkRun {
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
                 names, overall));
         if (!run.bare) {
-            out.println(run.evidence.describe(run.consumer.activity.compileMillis, run.consumer.activity.gcCount));
+            out.println(run.evidence.describe(run.edges.activity.compileMillis, run.edges.activity.gcCount));
             warnAboutHotPathDeopts(run.evidence);
         }
         run.rigour.print(out, names, overall, outcome.perRun, outcome.intervals);

@@ -28,7 +28,6 @@ final class Consumer implements Runnable, ChunkLoop.Worker {
     private final MeasuredWindowEdges edges;
     private final ReceivedMessage message = new ReceivedMessage();
     private final ThreadReport report = new ThreadReport("consumer");
-    final JvmActivity activity = new JvmActivity();
     /** Made by the consumer thread once pinned (a meter meters the thread that made it); used by it only. */
     private MessageReceiver receiver;
     private AllocationMeter allocation;
@@ -56,7 +55,6 @@ final class Consumer implements Runnable, ChunkLoop.Worker {
             receiver = transport.openReceiver();
             allocation = new AllocationMeter();
             chunkAllocation = new AllocationMeter();
-            activity.rehearse();
             if (!control.markReadyAndAwaitGo()) {
                 return;
             }
@@ -69,8 +67,7 @@ final class Consumer implements Runnable, ChunkLoop.Worker {
             report.allocatedBytes = allocation.allocatedBytes();
             edges.consumerLastMessageReceived(); // measured-window edge: the clock, the safepoint count
             report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
-            activity.stop();
-            edges.consumerAfterMeasuring(); // harness CPU, probe
+            edges.consumerAfterMeasuring(); // JVM activity, harness CPU, probe
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
             control.fail("consumer interrupted");
@@ -87,11 +84,9 @@ final class Consumer implements Runnable, ChunkLoop.Worker {
         }
         if ((at & StagePlan.PROBE_REHEARSAL) != 0) {
             edges.consumerInWarmup();
-            activity.rehearse(); // the window's start reads, run once more where it costs nothing
         }
         if ((at & StagePlan.WINDOW_START) != 0) {
-            edges.consumerBeforeMeasuring(); // harness CPU, placement probe
-            activity.start();
+            edges.consumerBeforeMeasuring(); // harness CPU, placement probe, JVM activity
             allocation.start();
             edges.consumerOpensWindow(); // the safepoint count and the clock, after the edge's own work
             report.measuredStartNanos = System.nanoTime();

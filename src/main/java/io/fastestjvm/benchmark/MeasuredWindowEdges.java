@@ -14,8 +14,9 @@ import io.fastestjvm.timeline.RunEvidence;
 /**
  * What the producer and consumer do at the two edges of the measured window, outside it: the placement probe
  * (core-to-core round trip between their CPUs) just before the first measured message and just after the last, the
- * safepoint count of the window (HotSpot's counters, one memory read each), and the harness threads' CPU time.
- * Producer and consumer each make one call per edge; the producer's measured schedule starts after the probe.
+ * safepoint count of the window (HotSpot's counters, one memory read each), the harness threads' CPU time, and the
+ * JIT time and GC count over the window ({@link JvmActivity}). Producer and consumer each make one call per edge; the
+ * producer's measured schedule starts after the probe.
  */
 final class MeasuredWindowEdges {
     private final PlacementProbe placement;
@@ -25,6 +26,14 @@ final class MeasuredWindowEdges {
     private final HelperThread helper;
     private final Runnable harnessStart = harnessCpu::start;
     private final Runnable harnessStop = harnessCpu::stop;
+    /**
+     * Read on the helper too: the management beans run JDK code compiled with the sampler thread's profiles, which
+     * the consumer once deoptimised (Unsafe.allocateUninitializedArray, class_check) within the window's first ms.
+     */
+    final JvmActivity activity = new JvmActivity();
+    private final Runnable activityRehearsal = activity::rehearse;
+    private final Runnable activityStart = activity::start;
+    private final Runnable activityStop = activity::stop;
     private final JvmCounters counters = JvmCounters.open();
     private long safepointsAtStart = JvmCounters.UNAVAILABLE;
     private long measuredSafepoints = JvmCounters.UNAVAILABLE;
@@ -42,9 +51,10 @@ final class MeasuredWindowEdges {
         placement.rehearseInitiator(stop);
     }
 
-    /** Consumer, in the paced warm-up, at the same chunk. */
+    /** Consumer, in the paced warm-up, at the same chunk; the helper's reads are rehearsed too. */
     void consumerInWarmup() {
         placement.rehearseResponder(stop);
+        helper.runAndAwait(activityRehearsal);
     }
 
     /** Producer, after the last warm-up message; the measured schedule starts after it, so nothing is overdue. */
@@ -67,10 +77,14 @@ final class MeasuredWindowEdges {
         placement.initiate(PlacementProbe.AFTER, stop);
     }
 
-    /** Consumer, after the last warm-up message: the harness snapshot (taken by the helper thread), the probe. */
+    /**
+     * Consumer, after the last warm-up message: the harness snapshot, the probe, then the JVM activity's start
+     * reads (both by the helper thread).
+     */
     void consumerBeforeMeasuring() {
         helper.runAndAwait(harnessStart);
         placement.respond(PlacementProbe.BEFORE, stop);
+        helper.runAndAwait(activityStart);
     }
 
     /**
@@ -102,6 +116,7 @@ final class MeasuredWindowEdges {
 
     /** Consumer, after {@link #consumerLastMessageReceived} and its own end-of-loop reads. */
     void consumerAfterMeasuring() {
+        helper.runAndAwait(activityStop);
         helper.runAndAwait(harnessStop);
         helper.close();
         placement.respond(PlacementProbe.AFTER, stop);
