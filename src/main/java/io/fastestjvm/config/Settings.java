@@ -39,8 +39,8 @@ public final class Settings {
                     + " unless this is set (docs/interleaved.md)");
     public static final Setting STEADY_SECONDS = Setting.whole("qp.steadySeconds", 3, 1, 3600, " seconds",
             "the warm-up ends once this many paced seconds in a row had no JIT compilation or deoptimisation and"
-                    + " the hot loops allocated 0 B in the last one; a comparison's JVMs: "
-                    + ComparisonOptions.STEADY_SECONDS + " unless given, in slices, each with 0 B");
+                    + " no allocation by the hot loops; a comparison's JVMs: " + ComparisonOptions.STEADY_SECONDS
+                    + " unless given, in slices");
     public static final Setting WARMUP_GC = Setting.flag("qp.warmupGc", true,
             "true: the warm-up asks for a full GC (System.gc()) before its first stage's seconds 1 and 2 and as its"
                     + " paced stage starts, so a GC's path through Chronicle's index lookup is compiled and the"

@@ -3,8 +3,8 @@ package io.fastestjvm.warmup;
 /**
  * The one steady-state rule, for the single run's paced seconds and a comparison JVM's warm-up slices alike,
  * decided one unit at a time from that unit's counters: a unit is quiet when it had no JIT event (compilation or
- * deoptimisation) and the hot loops allocated 0 B in it; steady once {@code quietUnits} quiet units came in a row,
- * after at least {@code minUnits}. Pure: fed by {@link SteadyStateWatch} and the slice child, tested on synthetic
+ * deoptimisation) and the hot loops allocated 0 B in it; steady once {@code quietSeconds} quiet units came in a
+ * row, after at least {@code minUnits}. Pure: fed by {@link SteadyStateWatch} and the slice child, tested on synthetic
  * counters.
  */
 public final class SteadyStateCriterion {
