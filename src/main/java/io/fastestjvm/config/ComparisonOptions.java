@@ -128,7 +128,8 @@ public final class ComparisonOptions {
                 : slices(values, Settings.STEADY_SECONDS, STEADY_SECONDS);
         if (steady > warmupSlices && (old || Settings.STEADY_SECONDS.given(values))) {
             throw (old ? Settings.COMPARE_STEADY_SLICES : Settings.STEADY_SECONDS).invalid("a comparison's " + steady
-                    + " quiet slices in a row are more than its " + warmupSlices + " warm-up slices");
+                    + " quiet slices in a row are more than its " + warmupSlices + " warm-up slices",
+                    "1 to the warm-up's bound, here " + warmupSlices + " slices");
         }
         return (int) Math.min(steady, warmupSlices);
     }

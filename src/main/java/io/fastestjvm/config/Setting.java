@@ -193,4 +193,9 @@ public final class Setting {
     public InvalidSettingException invalid(final String problem) {
         return new InvalidSettingException(name, problem, accepted());
     }
+
+    /** As {@link #invalid(String)}, where another setting narrows this one's range to {@code accepted}. */
+    public InvalidSettingException invalid(final String problem, final String accepted) {
+        return new InvalidSettingException(name, problem, accepted);
+    }
 }

@@ -259,8 +259,10 @@ class ComparisonOptionsTest {
                 .warmupSlices(), "at least 5 slices");
         assertEquals(8, ComparisonOptions.fromProperties(props("qp.compare.sliceMillis", "60000")).warmupSlices(),
                 "90 s of 60 s slices: one for each queue, not 2");
-        assertThrows(InvalidSettingException.class,
-                () -> ComparisonOptions.fromProperties(props("qp.warmupSeconds", "10", "qp.steadySeconds", "11")));
+        assertEquals("qp.steadySeconds: a comparison's 11 quiet slices in a row are more than its 10 warm-up slices;"
+                + " accepted: 1 to the warm-up's bound, here 10 slices", assertThrows(InvalidSettingException.class,
+                        () -> ComparisonOptions.fromProperties(props("qp.warmupSeconds", "10", "qp.steadySeconds",
+                                "11"))).getMessage(), "the range another setting narrows is the one named");
         assertThrows(InvalidSettingException.class,
                 () -> ComparisonOptions.fromProperties(props("qp.warmupSeconds", "many")));
     }
