@@ -79,7 +79,7 @@ final class SliceSchedule {
 
     /** A paced warm-up slice through {@code queue} is done: its JIT events and hot-loop bytes (-1 unknown). */
     void pacedWarmupSliceDone(final int queue, final long jitEvents, final long bytes) {
-        steadiness.second(jitEvents, bytes);
+        steadiness.unit(jitEvents, bytes);
         if (SteadyStateCriterion.quiet(jitEvents, bytes)) {
             quietWarmupSlices[queue]++;
         }

@@ -77,7 +77,7 @@ public final class SteadyStateWatch {
         final long consumerBytes = consumerChunkBytes;
         final long bytes = producerBytes < 0 || consumerBytes < 0 ? Math.max(producerBytes, consumerBytes)
                 : producerBytes + consumerBytes;
-        return criterion.second(events, bytes);
+        return criterion.unit(events, bytes);
     }
 
     private long jitTotal() {
@@ -103,11 +103,11 @@ public final class SteadyStateWatch {
         final Map<String, Object> node = new LinkedHashMap<>();
         node.put(REACHED, reached());
         node.put("atSecond", atSecond());
-        node.put("criterion", criterion.quietSeconds() + " paced seconds in a row with no JIT compilation or"
+        node.put("criterion", criterion.quietUnits() + " paced seconds in a row with no JIT compilation or"
                 + " deoptimisation (JVM-wide) and 0 B allocated by the hot loops");
         node.put("jitCounter", source());
         node.put("fastStageSeconds", fastSeconds);
-        node.put("pacedSeconds", criterion.seconds());
+        node.put("pacedSeconds", criterion.units());
         node.put("warmupMessages", warmupMessages);
         node.put("indexBlocksCrossed", warmupMessages <= 0 ? 0 : (warmupMessages - 1) / indexBlockMessages);
         node.put("jitEventsPerPacedSecond", toList(criterion.jitEvents()));
@@ -127,7 +127,7 @@ public final class SteadyStateWatch {
             return "steady state not decided: " + source() + "; the measured window may hold compilations.";
         }
         return "steady state not reached: the warm-up ran to its upper bound (qp.warmupSeconds) without "
-                + criterion.quietSeconds() + " s in a row free of JIT activity and allocation; the measured window"
+                + criterion.quietUnits() + " s in a row free of JIT activity and allocation; the measured window"
                 + " may hold compilations. Raise qp.warmupSeconds.";
     }
 }

@@ -22,7 +22,7 @@ class SteadyStateCriterionTest {
     private static int feed(final SteadyStateCriterion criterion, final long[][] seconds) {
         int decision = 0;
         for (final long[] second : seconds) {
-            decision = criterion.second(second[0], second[1]);
+            decision = criterion.unit(second[0], second[1]);
         }
         return decision;
     }
@@ -33,10 +33,10 @@ class SteadyStateCriterionTest {
         assertEquals(0, feed(criterion, new long[][] {{40, 0}, {7, 0}, {0, 0}, {0, 0}}));
         assertFalse(criterion.reached());
         assertEquals(0, feed(criterion, new long[][] {{2, 0}, {0, 0}, {0, 0}}), "a compilation restarts the stretch");
-        assertEquals(9, criterion.second(0, 0), "reached at second 8: measure after second 9");
+        assertEquals(9, criterion.unit(0, 0), "reached at second 8: measure after second 9");
         assertTrue(criterion.reached());
         assertEquals(8, criterion.reachedAt());
-        assertEquals(9, criterion.second(5, 100), "a decision is never undone");
+        assertEquals(9, criterion.unit(5, 100), "a decision is never undone");
         assertArrayEquals(new long[] {40, 7, 0, 0, 2, 0, 0, 0, 5}, criterion.jitEvents());
     }
 
@@ -44,11 +44,11 @@ class SteadyStateCriterionTest {
     void neverSettlesAndMeasuresAtTheUpperBound() {
         final SteadyStateCriterion criterion = new SteadyStateCriterion(2, 5);
         assertEquals(0, feed(criterion, new long[][] {{1, 0}, {0, 0}, {3, 0}, {0, 0}}));
-        assertEquals(5, criterion.second(1, 0));
+        assertEquals(5, criterion.unit(1, 0));
         assertFalse(criterion.reached());
         assertEquals(-1, criterion.reachedAt());
-        assertEquals(5, criterion.second(0, 0), "past the bound nothing changes");
-        assertEquals(5, criterion.seconds());
+        assertEquals(5, criterion.unit(0, 0), "past the bound nothing changes");
+        assertEquals(5, criterion.units());
     }
 
     @Test
@@ -56,7 +56,7 @@ class SteadyStateCriterionTest {
         final SteadyStateCriterion criterion = new SteadyStateCriterion(2, 60);
         assertEquals(0, feed(criterion, new long[][] {{0, 0}, {0, 352}, {0, 0}}));
         assertFalse(criterion.reached(), "the second that allocated restarted the stretch");
-        assertEquals(5, criterion.second(0, 0));
+        assertEquals(5, criterion.unit(0, 0));
         assertEquals(4, criterion.reachedAt());
     }
 
@@ -65,9 +65,9 @@ class SteadyStateCriterionTest {
         final SteadyStateCriterion criterion = new SteadyStateCriterion(2, 60, 4);
         assertEquals(0, feed(criterion, new long[][] {{0, 0}, {0, 0}, {0, 0}}));
         assertFalse(criterion.holds(), "3 quiet units, but the minimum is 4");
-        assertEquals(5, criterion.second(0, 0));
+        assertEquals(5, criterion.unit(0, 0));
         assertTrue(criterion.holds());
-        criterion.second(1, 0);
+        criterion.unit(1, 0);
         assertFalse(criterion.holds(), "a loud unit undoes holds");
         assertTrue(criterion.reached(), "but never reached");
     }
@@ -86,14 +86,14 @@ class SteadyStateCriterionTest {
         assertEquals(4, feed(unknownJit, new long[][] {{-1, 0}, {-1, 0}, {-1, 0}, {-1, 0}}));
         assertFalse(unknownJit.reached());
         final SteadyStateCriterion unknownBytes = new SteadyStateCriterion(1, 4);
-        assertEquals(2, unknownBytes.second(0, -1));
+        assertEquals(2, unknownBytes.unit(0, -1));
         assertTrue(unknownBytes.reached());
     }
 
     @Test
     void noPacedSecondsMeansMeasureAtOnceUnreached() {
         final SteadyStateCriterion criterion = new SteadyStateCriterion(10, 0);
-        assertEquals(0, criterion.second(0, 0));
+        assertEquals(0, criterion.unit(0, 0));
         assertFalse(criterion.reached());
     }
 
@@ -120,7 +120,7 @@ class SteadyStateCriterionTest {
             final int quiet = Integer.parseInt(steady.get("criterion").asText().split(" ")[0]);
             final SteadyStateCriterion criterion = new SteadyStateCriterion(quiet, jit.size());
             for (int i = 0; i < jit.size(); i++) {
-                criterion.second(jit.get(i).asLong(), bytes.get(i).asLong());
+                criterion.unit(jit.get(i).asLong(), bytes.get(i).asLong());
             }
             final JsonNode at = steady.get("atSecond");
             assertEquals(at.isNull() ? -1 : at.asInt() - steady.get("fastStageSeconds").asInt(),
