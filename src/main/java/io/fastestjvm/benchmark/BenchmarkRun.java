@@ -56,12 +56,7 @@ import io.fastestjvm.warmup.WarmupCollections;
 public final class BenchmarkRun {
     /** Time allowed past the schedule's end before a stalled run is declared failed. */
     private static final long GRACE_SECONDS = 60;
-    /**
-     * Calls of the progress path before the run: every method it calls once a second passes C1's threshold (200
-     * calls) and those it calls many times a second reach C2; the rest would need thousands of seconds more to
-     * reach C2, and none reaches C2's threshold (5,000) during the run. Measured in docs/evidence.md ("Harness
-     * safepoints").
-     */
+    /** Past C1's threshold for what progress calls once a second; see docs/evidence.md ("Harness safepoints"). */
     private static final int PROGRESS_REHEARSALS = 1_000;
     /** 3x C2's invocation threshold (5,000) for a method called once a rehearsed second: see rehearse. */
     private static final int MEASURED_PATH_REHEARSALS = 15_000;
@@ -99,10 +94,7 @@ public final class BenchmarkRun {
         return this;
     }
 
-    /**
-     * Test hook: wraps the transport the producer and consumer use, e.g. to make it fail at startup or to provoke a
-     * deoptimisation at a known message.
-     */
+    /** Test hook: wraps the transport the producer and consumer use (a failure, a deoptimisation at a message). */
     BenchmarkRun wrapTransport(final UnaryOperator<Transport> wrapper) {
         this.transportWrapper = wrapper;
         return this;
@@ -121,7 +113,11 @@ public final class BenchmarkRun {
             err.println("error: " + e.getMessage());
             return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null, Arrays.asList(e.getMessage()));
         }
-        final PreparedRun run = prepare(cpus, rigour, safety);
+        echoSettings();
+        warnAboutFallbacks(cpus);
+        final Date started = new Date();
+        final String runId = timestamp(started) + "-" + label() + "-" + ProcessId.current();
+        final PreparedRun run = new PreparedRun(options, cpus, rigour, runId, safety, transportWrapper, started, err);
         MonitorReserve.provisionIfNeeded(err); // JDK 10-14: else a clean-up safepoint every second
         final IntervalLog[] logs = new IntervalLog[Latency.ALL.size()];
         // as a resource: a failure to close is added to the run's own failure as suppressed, not put in its place
@@ -143,16 +139,6 @@ public final class BenchmarkRun {
         final long measuredEndNanos = reportWarmUp(run);
         final Verified verified = verify(run);
         return publish(run, verified, measuredEndNanos, safety);
-    }
-
-    /** The run's id, its queue directory and results folder, recorders, transport and threads. */
-    private PreparedRun prepare(final CpuAssignment[] cpus, final RigourInstruments rigour, final RunSafety safety)
-            throws IOException, InterruptedException {
-        echoSettings();
-        warnAboutFallbacks(cpus);
-        final Date started = new Date();
-        final String runId = timestamp(started) + "-" + label() + "-" + ProcessId.current();
-        return new PreparedRun(options, cpus, rigour, runId, safety, transportWrapper, started, err);
     }
 
     /** Starts both threads and lets them go once pinned; the warm-up then runs inside them. */
@@ -193,10 +179,7 @@ public final class BenchmarkRun {
         }
     }
 
-    /**
-     * Where the warm-up ended (steady state, or its bound with the reason); the interval logs become final. Returns
-     * the nanoTime after, the measured window's end when the consumer did not reach its own.
-     */
+    /** Where the warm-up ended; the interval logs become final. Returns the window's end if the consumer had none. */
     private long reportWarmUp(final PreparedRun run) throws IOException {
         if (run.steady.reached()) {
             err.println("[qp] steady state reached at warm-up second " + run.steady.atSecond() + " ("
@@ -219,9 +202,8 @@ public final class BenchmarkRun {
     }
 
     /**
-     * A full disk named, the queue read back by a fresh reader, the JVM's evidence written. The transport is closed
-     * (its ring freed) only once the producer and consumer threads have ended; one still alive after
-     * awaitCompletion's bounded wait keeps it open, leaked rather than freed under it, and the run fails saying so.
+     * A full disk named, the queue read back, the JVM's evidence written. The transport is closed only once both
+     * threads ended: one still alive keeps it open (leaked, not freed under it), and the run fails saying so.
      */
     private Verified verify(final PreparedRun run) throws IOException {
         final String diskFull = run.diskSpace.diagnose(run.control.failure(), ChronicleQueueTransport.bytesNeeded(
@@ -386,14 +368,12 @@ public final class BenchmarkRun {
         final long start = System.nanoTime();
         progress.rehearse(PROGRESS_REHEARSALS, MEASURED_PATH_REHEARSALS);
         err.println("[qp] progress reporter rehearsed " + PROGRESS_REHEARSALS + " + " + MEASURED_PATH_REHEARSALS
-                + " times in "
-                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
+                + " times in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
     }
 
     /**
-     * Waits for both threads, failing the run if it overruns its schedule by more than the grace period. Once the
-     * run has stopped (that failure, a signal, either thread's failure) the transport is told within a second, so a
-     * producer spinning for room in a full ring gives up; each thread is then waited for a bounded time only.
+     * Waits for both threads, failing a run that overruns its schedule by the grace period. Once stopped, the
+     * transport is told within a second, so a producer spinning for room in a full ring gives up.
      */
     private void awaitCompletion(final RunControl control, final Transport transport, final Thread producer,
                                  final Thread consumer) throws InterruptedException {
@@ -495,6 +475,4 @@ public final class BenchmarkRun {
     interface QueueHook {
         void accept(File queueDir) throws IOException;
     }
-
-
 }

@@ -4,20 +4,14 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 
-/**
- * JIT compilation time and GC count over the measured window: compilation there means the warm-up was too short,
- * and a collection means something allocated.
- */
+/** JIT compilation time and GC count over the measured window. */
 final class JvmActivity {
     private long compileStartMillis = -1;
     private long gcStartCount;
     long compileMillis = -1;
     long gcCount = -1;
 
-    /**
-     * Calls both readers once, off the measured path: their first call loads the management classes, which,
-     * done at the switch to measurement, delayed the first measured messages.
-     */
+    /** Off the measured path: the first call loads the management classes, which delayed the first messages. */
     void rehearse() {
         compileMillis();
         gcCount();

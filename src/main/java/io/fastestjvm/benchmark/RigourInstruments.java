@@ -32,9 +32,8 @@ import io.fastestjvm.statistics.RunVariation;
 import io.fastestjvm.timing.TimerFloor;
 
 /**
- * Everything that tells noise from signal, around one run: the environment audit and timer floor before it, the
- * OS jitter probe and the context-switch/steal monitor during it, and afterwards the confidence intervals, the
- * variation across runs and the calibration read-out. None of it touches the producer's or consumer's loops.
+ * What tells noise from signal around one run: audit and timer floor before, jitter probe and monitor during,
+ * confidence intervals, run variation and calibration after. None of it touches the hot loops.
  */
 final class RigourInstruments {
     private final BenchmarkOptions options;
@@ -188,10 +187,7 @@ final class RigourInstruments {
         return (int) Math.min(recorder.measuredCount(), recorder.samples().length);
     }
 
-    /**
-     * The confidence interval of every reported percentile, from the raw samples sorted into {@code sortBuffer}
-     * (at least as long as the recorder's samples; Preflight counts it in the heap check).
-     */
+    /** Each percentile's confidence interval, the samples sorted into {@code sortBuffer} (Preflight counts it). */
     static OrderStatisticConfidence[] intervals(final LatencyRecorder recorder, final long[] sortBuffer) {
         final int count = measuredSamples(recorder);
         final long[] sorted = OrderStatisticConfidence.sortInto(recorder.samples(), count, sortBuffer);

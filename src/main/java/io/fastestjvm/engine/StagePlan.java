@@ -3,20 +3,11 @@ package io.fastestjvm.engine;
 import io.fastestjvm.config.BenchmarkOptions;
 
 /**
- * The single run's one message stream as stages, each a whole number of one-second chunks at its rate:
- * <ol>
- * <li>{@link Stage#FAST_WARMUP} [0, pacedStart) at the warm-up rate, which crosses the queue's index blocks
- * quickly;</li>
- * <li>{@link Stage#PACED_WARMUP} at the measured rate until the hot path is steady, at most to its bound;</li>
- * <li>{@link Stage#MEASURED}: run r is [measuredStart + r * perRun, measuredStart + (r + 1) * perRun).</li>
- * </ol>
- * What happens between chunks is written here once, for both threads, as edges ({@link #edgesBefore}); each
- * thread does its own part of an edge ({@link ChunkLoop.Worker}).
+ * The single run's message stream as stages of one-second chunks (fast warm-up to cross the index blocks, paced
+ * warm-up until steady, measured runs), with the edges between chunks written once for both threads.
  *
- * <p>Both threads read the plan only between chunks, so the send and receive loops run identically in every stage.
- * The measured start can only move earlier, and only by the producer at a chunk boundary, to the boundary after the
- * next one: the consumer reads it at a boundary it reaches only after receiving a whole chunk sent after the change,
- * so both agree on it.
+ * <p>Both threads read it only between chunks. The measured start only moves earlier, by the producer, to the
+ * boundary after the next: the consumer reads it only after a whole chunk sent after the change, so both agree.
  */
 public final class StagePlan {
     public enum Stage { FAST_WARMUP, PACED_WARMUP, MEASURED }
@@ -67,18 +58,10 @@ public final class StagePlan {
     }
 
     /**
-     * What happens before chunk {@code chunk}, as a set of the edge bits above (0 for none):
-     * <ul>
-     * <li>{@link #COLLECT} before the fast stage's seconds 1 and 2: a GC empties Chronicle's weakly held index arrays,
-     * and a lookup that finds one empty while its code is still profiled is compiled with that branch (found empty
-     * first after C2 compiled it, it deoptimises and recompiles); and as the paced stage starts: the window then
-     * starts with a young generation nearly empty, and anything that collection does to the hot path happens where
-     * the steady-state criterion watches. None without a paced stage, so nothing unwatched precedes the window.</li>
-     * <li>{@link #PROBE_REHEARSAL} at the second paced chunk, so a run's first messages go out at once (the queue's
-     * file is created by its first write) and the probe's code is compiled well before the window's probes; none
-     * when the paced stage has fewer than two chunks.</li>
-     * <li>{@link #RESOLVE_LITERALS} at the first of the paced start and the window.</li>
-     * </ul>
+     * The edge bits before chunk {@code chunk} (0 for none). {@link #COLLECT} before fast seconds 1 and 2, so
+     * Chronicle's weakly held index arrays are seen empty while their lookup is profiled (else C2 deoptimises), and
+     * at the paced start, where the steady-state watch sees its effects; none without a paced stage.
+     * {@link #PROBE_REHEARSAL} at the second paced chunk, after the queue's first write.
      */
     public int edgesBefore(final long chunk) {
         final long measured = measuredStart; // read once: the producer may move it
@@ -120,10 +103,7 @@ public final class StagePlan {
         return (int) ((latestMeasuredStart - pacedStart) / rate);
     }
 
-    /**
-     * Producer only, at the end of paced second {@code seconds - 1}: measurement starts after paced second
-     * {@code seconds}, one whole chunk from now. Never later than the upper bound, never undone.
-     */
+    /** Producer only, at the end of paced second {@code seconds - 1}: measure after paced second {@code seconds}. */
     public void measureAfterPacedSeconds(final int seconds) {
         final long at = pacedStart + seconds * rate;
         if (earlyStart && at < measuredStart) {

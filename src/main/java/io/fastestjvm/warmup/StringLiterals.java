@@ -19,16 +19,9 @@ import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
- * Resolves the string literals of every class the application class loader has loaded, as the warm-up's paced stage
- * starts. Why: before a C2 (or JVMCI) compilation, HotSpot resolves all the string literals of the compiled
- * method's class on the thread that asked for it ({@code CompileBroker::compile_method}), one {@code String} for each
- * literal nothing has used yet. A method a benchmark thread calls rarely (at a chunk boundary, at an index-block
- * crossing) can reach its C2 threshold only inside the measured window, and the thread then allocates: 80 B for one
- * unused literal in the case found (docs/steady-state.md#string-literals-resolved-by-a-compilation-request).
- * Resolved here, they leave that request nothing to allocate. Classes of the JDK are not visited: the boot loader
- * cannot be asked which of its classes are loaded without loading them. Needs {@code --add-opens java.base/java.lang} and
- * {@code --add-exports java.base/jdk.internal.reflect} (and, from JDK 22, {@code jdk.internal.misc}; .mvn/jvm.config);
- * without them it records why and does nothing. Producer thread only, between chunks, never in a send loop.
+ * Resolves the string literals of the application's loaded classes as the paced stage starts: a C2 compilation
+ * request resolves its class's unused literals on the asking thread, which would allocate in the measured window
+ * (docs/steady-state.md#string-literals-resolved-by-a-compilation-request). Needs the opens in .mvn/jvm.config.
  */
 public final class StringLiterals {
     /** The key of the steady-state section's record. */
@@ -81,10 +74,8 @@ public final class StringLiterals {
     }
 
     /**
-     * Resolves the string literals of each initialized class; returns {classes visited, literals resolved}. A class
-     * not initialized yet is skipped: it may not be linked, and HotSpot reads the literals of an unlinked class's pool
-     * through a table it has not built yet (JDK 17 crashed in {@code ConstantPool::cp_to_object_index}). No method of
-     * such a class has run, so none is compiled at a benchmark thread's request.
+     * Returns {classes visited, literals resolved}. Uninitialized classes are skipped: an unlinked pool crashed
+     * JDK 17 ({@code ConstantPool::cp_to_object_index}), and none of their methods can be compiled yet.
      */
     static int[] resolve(final List<Class<?>> classes) {
         if (ACCESS.problem != null) {
