@@ -12,9 +12,11 @@ import java.util.Date;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuPlanner;
@@ -244,7 +246,6 @@ public final class BenchmarkRun {
         return new Verified(proof, diskFull == null ? leaked : leaked == null ? diskFull : diskFull + "; " + leaked);
     }
 
-    /** summary.json, then the console; the exit code says whether every check passed. */
     private BenchmarkResult publish(final PreparedRun run, final Verified verified, final long measuredEndNanos,
                                     final RunSafety safety) throws IOException, InterruptedException {
         final Outcome outcome = new Outcome(run);
@@ -259,13 +260,8 @@ public final class BenchmarkRun {
                                  final Outcome outcome, final RunSafety safety) throws InterruptedException {
         final ThreadReport producer = run.producer.report();
         final ThreadReport consumer = run.consumer.report();
-        final List<String> failures = new ArrayList<>();
-        if (verified.failure != null) {
-            failures.add(verified.failure);
-        }
-        if (run.control.failure() != null) {
-            failures.add(run.control.failure());
-        }
+        final List<String> failures = Stream.of(verified.failure, run.control.failure()).filter(Objects::nonNull)
+                .collect(Collectors.toList());
         final long nowNanos = System.nanoTime(); // not the probe after it
         final MeasuredWindow window = run.window(consumer.endNanos > 0 ? consumer.endNanos : measuredEndNanos,
                 nowNanos, System.currentTimeMillis());
@@ -305,7 +301,6 @@ public final class BenchmarkRun {
         return builder.build();
     }
 
-    /** The summary's warm-up section: how it ended, the collections it asked for, the literals it resolved. */
     private Map<String, Object> warmUpSection(final PreparedRun run) {
         final Map<String, Object> section = run.steady.toMap(run.plan.measuredStart(), options.indexBlockMessages());
         section.put(WarmupCollections.SUMMARY_KEY, run.collections.toList());
@@ -313,7 +308,6 @@ public final class BenchmarkRun {
         return section;
     }
 
-    /** The console's account: percentiles, JVM evidence, rigour, edges, timeline, failures, the folder. */
     private void printOutcome(final PreparedRun run, final RunSummary summary, final Outcome outcome) {
         final List<String> names = new ArrayList<>();
         final List<LatencyPercentiles> overall = new ArrayList<>();

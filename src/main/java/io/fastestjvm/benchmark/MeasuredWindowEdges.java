@@ -116,7 +116,6 @@ final class MeasuredWindowEdges {
         return System.currentTimeMillis() * 1000;
     }
 
-    /** The consumer's clock just before the first measured message and just after the last; -1 if not reached. */
     void addWindowTo(final RunEvidence evidence) {
         if (startEpochMicros >= 0 && endEpochMicros >= startEpochMicros) {
             // the clock read at the end is whole milliseconds: an event in the last one counts in the window

@@ -2,13 +2,13 @@ package io.fastestjvm.benchmark;
 
 import java.io.File;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.audit.AuditWarning;
@@ -112,7 +112,6 @@ final class RigourInstruments {
         return jitterProbe == null ? null : jitterProbe::lostNanosSoFar;
     }
 
-    /** After both benchmark threads have ended. */
     void stop(final Producer producer, final Consumer consumer) throws InterruptedException {
         if (jitterProbe != null) {
             jitterProbe.stop();
@@ -127,7 +126,6 @@ final class RigourInstruments {
                 consumer.report().involuntarySwitchesAtEnd);
     }
 
-    /** Adds confidence intervals, run variation and every rigour section to the summary. */
     void addTo(final RunSummary.Builder summary, final LatencyRecorder[] recorders,
                final List<List<LatencyPercentiles>> perRun, final List<OrderStatisticConfidence[]> intervals) {
         for (int i = 0; i < recorders.length; i++) {
@@ -154,11 +152,8 @@ final class RigourInstruments {
         }
         final Map<String, Object> environmentAudit = new LinkedHashMap<>();
         environmentAudit.put("checks", audit.checks());
-        final List<Object> warnings = new ArrayList<>();
-        for (final AuditWarning warning : audit.warnings()) {
-            warnings.add(warning.toMap());
-        }
-        environmentAudit.put(EnvironmentAudit.WARNINGS, warnings);
+        environmentAudit.put(EnvironmentAudit.WARNINGS, audit.warnings().stream().map(AuditWarning::toMap)
+                .collect(Collectors.toList()));
         environmentAudit.put("duringRun", duringRun);
         summary.section(EnvironmentAudit.SECTION, environmentAudit);
         summary.section("timerFloor", timerFloor.toMap());
@@ -175,7 +170,6 @@ final class RigourInstruments {
         }
     }
 
-    /** The injected delays and what the raw samples show of them. */
     private Map<String, Object> calibration(final LatencyRecorder[] recorders) {
         final Map<String, Object> node = injection.toMap();
         node.put("observed", CalibrationReadout.observe(injection, recorders[0].samples(), recorders[1].samples(),
@@ -198,7 +192,6 @@ final class RigourInstruments {
         return intervals;
     }
 
-    /** The console read-out after the percentile table. */
     void print(final PrintStream out, final List<String> names, final List<LatencyPercentiles> overall,
                final List<List<LatencyPercentiles>> perRun, final List<OrderStatisticConfidence[]> intervals) {
         out.print(ConfidenceTable.format(names, overall, intervals));

@@ -24,7 +24,6 @@ public final class Progress {
         return reached.read();
     }
 
-    /** The idle-loop turns, for the per-second sampler. */
     public IdleTurns idle() {
         return idle;
     }

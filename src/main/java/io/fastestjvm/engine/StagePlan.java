@@ -83,7 +83,6 @@ public final class StagePlan {
         return edges;
     }
 
-    /** The stage chunk {@code chunk} belongs to. */
     public Stage stageOf(final long chunk) {
         return chunk < pacedStart ? Stage.FAST_WARMUP : chunk < measuredStart ? Stage.PACED_WARMUP : Stage.MEASURED;
     }
@@ -93,7 +92,6 @@ public final class StagePlan {
         return measuredStart;
     }
 
-    /** Messages per second in the stage chunk {@code chunk} belongs to. */
     public long rateAt(final long chunk) {
         return chunk < pacedStart ? warmupRate : rate;
     }
@@ -116,7 +114,6 @@ public final class StagePlan {
         return sequence < pacedStart ? sequence / warmupRate : pacedStart / warmupRate + (sequence - pacedStart) / rate;
     }
 
-    /** The measured run sequence {@code sequence} belongs to (a measured one). */
     public int runOf(final long sequence) {
         return (int) ((sequence - measuredStart) / messagesPerRun);
     }

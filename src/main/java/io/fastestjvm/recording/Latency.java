@@ -41,7 +41,6 @@ public enum Latency {
         return key;
     }
 
-    /** Human words, e.g. "actual send". */
     public String title() {
         return title;
     }

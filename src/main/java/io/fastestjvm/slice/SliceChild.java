@@ -324,7 +324,6 @@ public final class SliceChild {
         }
     }
 
-    /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */
     private ControlMessage measuredSlice(final long cycle) throws InterruptedException {
         if (schedule.renewsBeforeMeasured()) {
             final String failure = renewWorkers();
@@ -392,7 +391,6 @@ public final class SliceChild {
         return sent;
     }
 
-    /** Messages this JVM has sent into queue {@code queue}. */
     private long sentInto(final int queue) {
         return next[queue] - own.first();
     }

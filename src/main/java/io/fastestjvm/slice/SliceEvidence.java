@@ -91,7 +91,6 @@ final class SliceEvidence {
         return after[COMPILATIONS] - before[COMPILATIONS] + after[INVALIDATIONS] - before[INVALIDATIONS];
     }
 
-    /** What both hot loops allocated from {@code before} to {@code after}. */
     static long hotLoopBytes(final long[] before, final long[] after) {
         return after[PRODUCER_BYTES] - before[PRODUCER_BYTES] + after[CONSUMER_BYTES] - before[CONSUMER_BYTES];
     }

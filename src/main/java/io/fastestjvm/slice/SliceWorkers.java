@@ -171,7 +171,6 @@ final class SliceWorkers implements LoopControl {
         return failure;
     }
 
-    /** The producer thread: opens its workspace, sends slices until stopped, then closes its workspace. */
     private void produce() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[0])) {
             final SliceWorkspace.Producer space = new SliceWorkspace.Producer(transports);
@@ -263,12 +262,10 @@ final class SliceWorkers implements LoopControl {
         }
     }
 
-    /** Other JVMs' messages drained so far; read by the command thread between slices. */
     long drained() {
         return drained;
     }
 
-    /** Parks until the next slice (or stop); returns its generation. */
     private long awaitSlice(final long seen) {
         long now = generation;
         while (now == seen && !stop) {

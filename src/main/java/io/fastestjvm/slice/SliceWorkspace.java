@@ -23,7 +23,6 @@ final class SliceWorkspace {
             }
         }
 
-        /** Closes every sender (Chronicle appenders), after the last slice. */
         void close() {
             for (final MessageSender sender : senders) {
                 if (sender != null) {
@@ -42,7 +41,6 @@ final class SliceWorkspace {
         final ReceivedMessage message = new ReceivedMessage();
         final SliceHistograms histograms = new SliceHistograms();
 
-        /** @param lastRead per queue, where the previous consumer stopped ({@link MessageReceiver#lastRead}) */
         Consumer(final Transport[] transports, final long[] lastRead, final long spinNanos,
                  final long spinEveryMessages) {
             unspun = new MessageReceiver[transports.length];

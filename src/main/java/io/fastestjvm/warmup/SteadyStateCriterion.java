@@ -83,12 +83,10 @@ public final class SteadyStateCriterion {
         return units;
     }
 
-    /** JIT events per unit seen, oldest first. */
     public long[] jitEvents() {
         return java.util.Arrays.copyOf(jitEvents, units);
     }
 
-    /** Hot-loop bytes per unit seen, oldest first. */
     public long[] hotLoopBytes() {
         return java.util.Arrays.copyOf(hotLoopBytes, units);
     }

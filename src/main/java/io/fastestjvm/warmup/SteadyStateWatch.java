@@ -91,7 +91,6 @@ public final class SteadyStateWatch {
         return criterion.reached() ? fastSeconds + criterion.reachedAt() : null;
     }
 
-    /** The summary's {@link #SUMMARY_SECTION} object. */
     public Map<String, Object> toMap(final long warmupMessages, final long indexBlockMessages) {
         final Map<String, Object> node = new LinkedHashMap<>();
         node.put(REACHED, reached());

@@ -24,7 +24,6 @@ import java.util.stream.Stream;
  * (docs/steady-state.md#string-literals-resolved-by-a-compilation-request). Needs the opens in .mvn/jvm.config.
  */
 public final class StringLiterals {
-    /** The key of the steady-state section's record. */
     public static final String SUMMARY_KEY = "stringLiterals";
 
     private static final Access ACCESS = Access.open();
@@ -136,56 +135,46 @@ public final class StringLiterals {
         return file.substring(0, file.length() - ".class".length()).replace(separator, '.');
     }
 
-    /** The JDK-internal calls, opened once. */
+    /** The JDK-internal calls, opened once (set only in {@link #open}, which class initialisation publishes). */
     private static final class Access {
-        private final Method getConstantPool;
-        private final Method findLoadedClass;
-        private final Method size;
-        private final Method stringAt;
+        private Method getConstantPool;
+        private Method findLoadedClass;
+        private Method size;
+        private Method stringAt;
         /** {@code getTagAt} (JDK 9+); on JDK 8, every index is tried and the non-strings throw. */
-        private final Method tagAt;
+        private Method tagAt;
         /** An Unsafe and its {@code shouldBeInitialized(Class)}: true while a class is not initialized. */
-        private final Object unsafe;
-        private final Method shouldBeInitialized;
-        private final String problem;
-
-        private Access(final Method[] methods, final Object unsafe, final String problem) {
-            this.getConstantPool = methods[0];
-            this.findLoadedClass = methods[1];
-            this.size = methods[2];
-            this.stringAt = methods[3];
-            this.tagAt = methods[4];
-            this.shouldBeInitialized = methods[5];
-            this.unsafe = unsafe;
-            this.problem = problem;
-        }
+        private Object unsafe;
+        private Method shouldBeInitialized;
+        private String problem;
 
         static Access open() {
+            final Access access = new Access();
             try {
-                final Method getConstantPool = Class.class.getDeclaredMethod("getConstantPool");
-                getConstantPool.setAccessible(true);
-                final Method findLoadedClass = ClassLoader.class.getDeclaredMethod("findLoadedClass", String.class);
-                findLoadedClass.setAccessible(true);
-                final Class<?> pool = getConstantPool.getReturnType();
-                final Method size = pool.getMethod("getSize");
-                final Method stringAt = pool.getMethod("getStringAt", int.class);
-                Method tagAt = null;
+                access.getConstantPool = Class.class.getDeclaredMethod("getConstantPool");
+                access.getConstantPool.setAccessible(true);
+                access.findLoadedClass = ClassLoader.class.getDeclaredMethod("findLoadedClass", String.class);
+                access.findLoadedClass.setAccessible(true);
+                final Class<?> pool = access.getConstantPool.getReturnType();
+                access.size = pool.getMethod("getSize");
+                access.stringAt = pool.getMethod("getStringAt", int.class);
                 try {
-                    tagAt = pool.getMethod("getTagAt", int.class);
+                    access.tagAt = pool.getMethod("getTagAt", int.class);
                 } catch (final NoSuchMethodException e) {
                     // JDK 8
                 }
                 // a first call, so a missing --add-exports shows here rather than per class
-                size.invoke(getConstantPool.invoke(StringLiterals.class));
+                access.size.invoke(access.getConstantPool.invoke(StringLiterals.class));
                 final Object[] unsafe = shouldBeInitialized();
-                return new Access(new Method[] {getConstantPool, findLoadedClass, size, stringAt, tagAt,
-                    (Method) unsafe[1]}, unsafe[0], null);
+                access.unsafe = unsafe[0];
+                access.shouldBeInitialized = (Method) unsafe[1];
             } catch (final ReflectiveOperationException | RuntimeException e) {
-                return new Access(new Method[6], null, "the JVM does not open its constant pools to reflection (" + e
+                access.problem = "the JVM does not open its constant pools to reflection (" + e
                         + "); run with --add-opens=java.base/java.lang=ALL-UNNAMED"
                         + " --add-exports=java.base/jdk.internal.reflect=ALL-UNNAMED"
-                        + " --add-exports=java.base/jdk.internal.misc=ALL-UNNAMED");
+                        + " --add-exports=java.base/jdk.internal.misc=ALL-UNNAMED";
             }
+            return access;
         }
 
         /** sun.misc.Unsafe's (JDK 8-21), else jdk.internal.misc.Unsafe's (JDK 22 removed the first). */

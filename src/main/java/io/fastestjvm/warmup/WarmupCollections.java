@@ -92,7 +92,7 @@ public final class WarmupCollections {
     }
 
     /** Collections of every collector so far; a collector that cannot say counts 0. */
-    private static long collectionCount() {
+    public static long collectionCount() {
         long total = 0;
         for (final GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
             total += Math.max(0, collector.getCollectionCount());
