@@ -62,6 +62,8 @@ public final class BenchmarkRun {
     private static final int PROGRESS_REHEARSALS = 1_000;
     /** 3x C2's invocation threshold (5,000) for a method called once a rehearsed second: see rehearse. */
     private static final int MEASURED_PATH_REHEARSALS = 15_000;
+    private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'",
+            Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private final BenchmarkOptions options;
     private final PrintStream out;
@@ -118,7 +120,7 @@ public final class BenchmarkRun {
         echoSettings();
         warnAboutFallbacks(cpus);
         final Date started = new Date();
-        final String runId = timestamp(started) + "-" + label() + "-" + ProcessId.current();
+        final String runId = RUN_ID_TIME.format(started.toInstant()) + "-" + label() + "-" + ProcessId.current();
         final PreparedRun run = new PreparedRun(options, cpus, rigour, runId, safety, transportWrapper, started, err);
         MonitorReserve.provisionIfNeeded(err); // JDK 10-14: else a clean-up safepoint every second
         final IntervalLog[] logs = new IntervalLog[Latency.ALL.size()];
@@ -460,10 +462,7 @@ public final class BenchmarkRun {
         return Transports.CHRONICLE.equals(options.transport()) ? jvm : jvm + "-" + options.transport();
     }
 
-    private static String timestamp(final Date date) {
-        return DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC)
-                .format(date.toInstant());
-    }
+
 
     /** Something done to the closed queue directory; see {@link #beforePersistenceProof}. */
     interface QueueHook {

@@ -3,10 +3,8 @@ package io.fastestjvm.benchmark;
 import java.io.PrintStream;
 
 /**
- * Gives JDK 10-14 enough spare object monitors that "monitors used above MonitorUsedDeflationThreshold" does not
- * call a clean-up safepoint every second. Those JDKs count a thread's batch of 32 as used, and start with one block
- * of 127 that three JDK threads' batches nearly fill; a short-lived thread holding {@link #MONITORS} inflated
- * monitors makes the JVM allocate more blocks, which return to the global free list when it ends.
+ * Gives JDK 10-14 enough spare object monitors that MonitorUsedDeflationThreshold does not call a clean-up
+ * safepoint every second: a short-lived thread inflating {@link #MONITORS} makes the JVM allocate more blocks.
  */
 final class MonitorReserve {
     /** Three blocks' worth, so the JVM has at least four: room for a dozen threads' batches below 90%. */

@@ -145,7 +145,8 @@ final class RigourInstruments {
             final Map<String, Object> variation = new LinkedHashMap<>();
             for (int row = 0; row < RunVariationTable.rows(); row++) {
                 final double percent = RunVariation.percent(RunVariationTable.row(perRun.get(i), row));
-                variation.put(Percentile.values()[row].key(), Double.isNaN(percent) ? null : Math.round(percent * 100) / 100.0);
+                variation.put(Percentile.values()[row].key(),
+                        Double.isNaN(percent) ? null : Math.round(percent * 100) / 100.0);
             }
             summary.latencyDetail(name, "variationPercent", variation);
             summary.latencyDetail(name, "variationMethod", RunVariation.METHOD);

@@ -3,11 +3,8 @@ package io.fastestjvm.engine;
 import io.fastestjvm.config.BenchmarkOptions;
 
 /**
- * The single run's message stream as stages of one-second chunks (fast warm-up to cross the index blocks, paced
- * warm-up until steady, measured runs), with the edges between chunks written once for both threads.
- *
- * <p>Both threads read it only between chunks. The measured start only moves earlier, by the producer, to the
- * boundary after the next: the consumer reads it only after a whole chunk sent after the change, so both agree.
+ * The single run's message stream as stages of one-second chunks, with the edges between them written once. The
+ * measured start only moves earlier, by the producer, to the boundary after the next, so both threads agree on it.
  */
 public final class StagePlan {
     public enum Stage { FAST_WARMUP, PACED_WARMUP, MEASURED }
@@ -16,7 +13,7 @@ public final class StagePlan {
     public static final int COLLECT = 1;
     /** Edge: the paced stage begins; the steady-state watch takes its baseline (the producer's). */
     public static final int PACED_START = 1 << 1;
-    /** Edge: both threads rehearse the placement probe. */
+    /** Edge: both threads rehearse the placement probe (at the second paced chunk, after the queue's first write). */
     public static final int PROBE_REHEARSAL = 1 << 2;
     /** Edge: the loaded classes' string literals are resolved, before either stage above or the window (producer). */
     public static final int RESOLVE_LITERALS = 1 << 3;
@@ -58,10 +55,8 @@ public final class StagePlan {
     }
 
     /**
-     * The edge bits before chunk {@code chunk} (0 for none). {@link #COLLECT} before fast seconds 1 and 2, so
-     * Chronicle's weakly held index arrays are seen empty while their lookup is profiled (else C2 deoptimises), and
-     * at the paced start, where the steady-state watch sees its effects; none without a paced stage.
-     * {@link #PROBE_REHEARSAL} at the second paced chunk, after the queue's first write.
+     * The edge bits before chunk {@code chunk}: {@link #COLLECT} before fast seconds 1 and 2 (Chronicle's index
+     * arrays seen empty while profiled) and at the paced start, where the steady-state watch sees its effects.
      */
     public int edgesBefore(final long chunk) {
         final long measured = measuredStart; // read once: the producer may move it

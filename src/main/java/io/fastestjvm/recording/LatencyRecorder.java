@@ -4,9 +4,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * Records one latency definition for the consumer thread, allocation-free, into a sample array, the phase's
- * histogram and an interval recorder. Warm-up runs the same branch-free {@link #record} into scratch targets (as
- * JLBH does; the cursor steps by 0), so the JIT compiles what the measured runs execute.
+ * Records one latency definition, allocation-free. Warm-up runs the same branch-free {@link #record} into scratch
+ * targets (as JLBH does; the cursor steps by 0), so the JIT compiles what the measured runs execute.
  */
 public final class LatencyRecorder {
     /** Every design's histogram range: a sample above a minute means a broken run, so it is clamped and counted. */

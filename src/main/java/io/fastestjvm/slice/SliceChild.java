@@ -191,7 +191,8 @@ public final class SliceChild {
         return ControlMessage.of(ChildHandle.HELLO)
                 .with(ChildHandle.PID, ProcessId.current())
                 .with(SliceProtocol.JAVA_VERSION, System.getProperty("java.version"))
-                .with(SliceProtocol.VM, System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"))
+                .with(SliceProtocol.VM, System.getProperty("java.vm.name") + " "
+                        + System.getProperty("java.vm.version"))
                 .with(SliceProtocol.PRODUCER_CPUS, workers.producerFacts().cpus)
                 .with(SliceProtocol.CONSUMER_CPUS, workers.consumerFacts().cpus)
                 .with(SliceProtocol.PINNING, String.valueOf(workers.producerFacts().note) + "; "
@@ -212,9 +213,8 @@ public final class SliceChild {
     }
 
     /**
-     * The single run's warm-up in slices: the fast stage across the index blocks (collecting twice early), the
-     * literals resolved, then paced slices until steady ({@link SliceSchedule}); with qp.compare.recompile, again
-     * after {@link Recompilation}.
+     * The single run's warm-up in slices: the fast stage, the literals, then paced slices until steady; with
+     * qp.compare.recompile, paced slices again after {@link Recompilation}.
      */
     private ControlMessage warmUp() throws InterruptedException {
         final WarmupCollections collections = new WarmupCollections(options.warmupGc());

@@ -19,9 +19,8 @@ import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
- * Resolves the string literals of the application's loaded classes as the paced stage starts: a C2 compilation
- * request resolves its class's unused literals on the asking thread, which would allocate in the measured window
- * (docs/steady-state.md#string-literals-resolved-by-a-compilation-request). Needs the opens in .mvn/jvm.config.
+ * Resolves the loaded classes' string literals as the paced stage starts, else a compilation request would on the
+ * hot thread (docs/steady-state.md#string-literals-resolved-by-a-compilation-request). Needs .mvn/jvm.config's opens.
  */
 public final class StringLiterals {
     public static final String SUMMARY_KEY = "stringLiterals";
