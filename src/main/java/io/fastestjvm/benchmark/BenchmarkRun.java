@@ -12,9 +12,11 @@ import java.util.Date;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuPlanner;
@@ -56,15 +58,12 @@ import io.fastestjvm.warmup.WarmupCollections;
 public final class BenchmarkRun {
     /** Time allowed past the schedule's end before a stalled run is declared failed. */
     private static final long GRACE_SECONDS = 60;
-    /**
-     * Calls of the progress path before the run: every method it calls once a second passes C1's threshold (200
-     * calls) and those it calls many times a second reach C2; the rest would need thousands of seconds more to
-     * reach C2, and none reaches C2's threshold (5,000) during the run. Measured in docs/evidence.md ("Harness
-     * safepoints").
-     */
+    /** Past C1's threshold for what progress calls once a second; see docs/evidence.md ("Harness safepoints"). */
     private static final int PROGRESS_REHEARSALS = 1_000;
     /** 3x C2's invocation threshold (5,000) for a method called once a rehearsed second: see rehearse. */
     private static final int MEASURED_PATH_REHEARSALS = 15_000;
+    private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'",
+            Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private final BenchmarkOptions options;
     private final PrintStream out;
@@ -99,10 +98,7 @@ public final class BenchmarkRun {
         return this;
     }
 
-    /**
-     * Test hook: wraps the transport the producer and consumer use, e.g. to make it fail at startup or to provoke a
-     * deoptimisation at a known message.
-     */
+    /** Test hook: wraps the transport the producer and consumer use (a failure, a deoptimisation at a message). */
     BenchmarkRun wrapTransport(final UnaryOperator<Transport> wrapper) {
         this.transportWrapper = wrapper;
         return this;
@@ -121,7 +117,11 @@ public final class BenchmarkRun {
             err.println("error: " + e.getMessage());
             return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null, Arrays.asList(e.getMessage()));
         }
-        final PreparedRun run = prepare(cpus, rigour, safety);
+        echoSettings();
+        warnAboutFallbacks(cpus);
+        final Date started = new Date();
+        final String runId = RUN_ID_TIME.format(started.toInstant()) + "-" + label() + "-" + ProcessId.current();
+        final PreparedRun run = new PreparedRun(options, cpus, rigour, runId, safety, transportWrapper, started, err);
         MonitorReserve.provisionIfNeeded(err); // JDK 10-14: else a clean-up safepoint every second
         final IntervalLog[] logs = new IntervalLog[Latency.ALL.size()];
         // as a resource: a failure to close is added to the run's own failure as suppressed, not put in its place
@@ -143,16 +143,6 @@ public final class BenchmarkRun {
         final long measuredEndNanos = reportWarmUp(run);
         final Verified verified = verify(run);
         return publish(run, verified, measuredEndNanos, safety);
-    }
-
-    /** The run's id, its queue directory and results folder, recorders, transport and threads. */
-    private PreparedRun prepare(final CpuAssignment[] cpus, final RigourInstruments rigour, final RunSafety safety)
-            throws IOException, InterruptedException {
-        echoSettings();
-        warnAboutFallbacks(cpus);
-        final Date started = new Date();
-        final String runId = timestamp(started) + "-" + label() + "-" + ProcessId.current();
-        return new PreparedRun(options, cpus, rigour, runId, safety, transportWrapper, started, err);
     }
 
     /** Starts both threads and lets them go once pinned; the warm-up then runs inside them. */
@@ -193,10 +183,7 @@ public final class BenchmarkRun {
         }
     }
 
-    /**
-     * Where the warm-up ended (steady state, or its bound with the reason); the interval logs become final. Returns
-     * the nanoTime after, the measured window's end when the consumer did not reach its own.
-     */
+    /** Where the warm-up ended; the interval logs become final. Returns the window's end if the consumer had none. */
     private long reportWarmUp(final PreparedRun run) throws IOException {
         if (run.steady.reached()) {
             err.println("[qp] steady state reached at warm-up second " + run.steady.atSecond() + " ("
@@ -219,9 +206,8 @@ public final class BenchmarkRun {
     }
 
     /**
-     * A full disk named, the queue read back by a fresh reader, the JVM's evidence written. The transport is closed
-     * (its ring freed) only once the producer and consumer threads have ended; one still alive after
-     * awaitCompletion's bounded wait keeps it open, leaked rather than freed under it, and the run fails saying so.
+     * A full disk named, the queue read back, the JVM's evidence written. The transport is closed only once both
+     * threads ended: one still alive keeps it open (leaked, not freed under it), and the run fails saying so.
      */
     private Verified verify(final PreparedRun run) throws IOException {
         final String diskFull = run.diskSpace.diagnose(run.control.failure(), ChronicleQueueTransport.bytesNeeded(
@@ -262,7 +248,6 @@ public final class BenchmarkRun {
         return new Verified(proof, diskFull == null ? leaked : leaked == null ? diskFull : diskFull + "; " + leaked);
     }
 
-    /** summary.json, then the console; the exit code says whether every check passed. */
     private BenchmarkResult publish(final PreparedRun run, final Verified verified, final long measuredEndNanos,
                                     final RunSafety safety) throws IOException, InterruptedException {
         final Outcome outcome = new Outcome(run);
@@ -277,13 +262,8 @@ public final class BenchmarkRun {
                                  final Outcome outcome, final RunSafety safety) throws InterruptedException {
         final ThreadReport producer = run.producer.report();
         final ThreadReport consumer = run.consumer.report();
-        final List<String> failures = new ArrayList<>();
-        if (verified.failure != null) {
-            failures.add(verified.failure);
-        }
-        if (run.control.failure() != null) {
-            failures.add(run.control.failure());
-        }
+        final List<String> failures = Stream.of(verified.failure, run.control.failure()).filter(Objects::nonNull)
+                .collect(Collectors.toList());
         final long nowNanos = System.nanoTime(); // not the probe after it
         final MeasuredWindow window = run.window(consumer.endNanos > 0 ? consumer.endNanos : measuredEndNanos,
                 nowNanos, System.currentTimeMillis());
@@ -323,7 +303,6 @@ public final class BenchmarkRun {
         return builder.build();
     }
 
-    /** The summary's warm-up section: how it ended, the collections it asked for, the literals it resolved. */
     private Map<String, Object> warmUpSection(final PreparedRun run) {
         final Map<String, Object> section = run.steady.toMap(run.plan.measuredStart(), options.indexBlockMessages());
         section.put(WarmupCollections.SUMMARY_KEY, run.collections.toList());
@@ -331,7 +310,6 @@ public final class BenchmarkRun {
         return section;
     }
 
-    /** The console's account: percentiles, JVM evidence, rigour, edges, timeline, failures, the folder. */
     private void printOutcome(final PreparedRun run, final RunSummary summary, final Outcome outcome) {
         final List<String> names = new ArrayList<>();
         final List<LatencyPercentiles> overall = new ArrayList<>();
@@ -386,14 +364,12 @@ public final class BenchmarkRun {
         final long start = System.nanoTime();
         progress.rehearse(PROGRESS_REHEARSALS, MEASURED_PATH_REHEARSALS);
         err.println("[qp] progress reporter rehearsed " + PROGRESS_REHEARSALS + " + " + MEASURED_PATH_REHEARSALS
-                + " times in "
-                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
+                + " times in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
     }
 
     /**
-     * Waits for both threads, failing the run if it overruns its schedule by more than the grace period. Once the
-     * run has stopped (that failure, a signal, either thread's failure) the transport is told within a second, so a
-     * producer spinning for room in a full ring gives up; each thread is then waited for a bounded time only.
+     * Waits for both threads, failing a run that overruns its schedule by the grace period. Once stopped, the
+     * transport is told within a second, so a producer spinning for room in a full ring gives up.
      */
     private void awaitCompletion(final RunControl control, final Transport transport, final Thread producer,
                                  final Thread consumer) throws InterruptedException {
@@ -486,15 +462,10 @@ public final class BenchmarkRun {
         return Transports.CHRONICLE.equals(options.transport()) ? jvm : jvm + "-" + options.transport();
     }
 
-    private static String timestamp(final Date date) {
-        return DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC)
-                .format(date.toInstant());
-    }
+
 
     /** Something done to the closed queue directory; see {@link #beforePersistenceProof}. */
     interface QueueHook {
         void accept(File queueDir) throws IOException;
     }
-
-
 }

@@ -12,12 +12,7 @@ import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.warmup.SteadyStateWatch;
 
-/**
- * Receives every message of the stage plan from its pinned CPU and records each
- * {@link io.fastestjvm.recording.Latency} definition per message (receive minus actual send, what the article
- * measured; receive minus intended send, free of coordinated omission). Sequences must arrive complete, once and in
- * order; anything else fails the run.
- */
+/** Receives every message of the stage plan from its pinned CPU and records each latency definition. */
 final class Consumer implements Runnable, ChunkLoop.Worker {
     private final Transport transport;
     private final StagePlan plan;

@@ -5,10 +5,8 @@ import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A parked thread that does a hot thread's work at the measured window's edges, so that what the work compiles or
- * deoptimises (string building, /proc parsing: JDK code with other threads' profiles) is not counted as the hot
- * thread's. The caller yields its CPU until the work is done, so on a 2-CPU machine the helper runs there. Parked
- * between tasks; it wakes once a second to see whether the run stopped, and ends at {@link #close}.
+ * Does a hot thread's work at the window's edges, so what that JDK code compiles or deoptimises is not the hot
+ * thread's. The caller yields its CPU meanwhile; parked between tasks, it checks for a stop once a second.
  */
 final class HelperThread {
     private static final long CHECK_NANOS = TimeUnit.SECONDS.toNanos(1);

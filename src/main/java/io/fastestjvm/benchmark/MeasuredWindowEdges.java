@@ -12,11 +12,8 @@ import io.fastestjvm.timeline.JvmCounters;
 import io.fastestjvm.timeline.RunEvidence;
 
 /**
- * What the producer and consumer do at the two edges of the measured window, outside it: the placement probe
- * (core-to-core round trip between their CPUs) just before the first measured message and just after the last, the
- * safepoint count of the window (HotSpot's counters, one memory read each), the harness threads' CPU time, and the
- * JIT time and GC count over the window ({@link JvmActivity}). Producer and consumer each make one call per edge; the
- * producer's measured schedule starts after the probe.
+ * What the producer and consumer do at the measured window's two edges, outside it: the placement probe, the
+ * window's safepoint count, the harness threads' CPU time, and the JIT time and GC count ({@link JvmActivity}).
  */
 final class MeasuredWindowEdges {
     private final PlacementProbe placement;
@@ -26,10 +23,7 @@ final class MeasuredWindowEdges {
     private final HelperThread helper;
     private final Runnable harnessStart = harnessCpu::start;
     private final Runnable harnessStop = harnessCpu::stop;
-    /**
-     * Read on the helper too: the management beans run JDK code compiled with the sampler thread's profiles, which
-     * the consumer once deoptimised (Unsafe.allocateUninitializedArray, class_check) within the window's first ms.
-     */
+    /** Read on the helper too: the management beans' JDK code, compiled with other profiles, deoptimised here. */
     final JvmActivity activity = new JvmActivity();
     private final Runnable activityRehearsal = activity::rehearse;
     private final Runnable activityStart = activity::start;
@@ -77,32 +71,22 @@ final class MeasuredWindowEdges {
         placement.initiate(PlacementProbe.AFTER, stop);
     }
 
-    /**
-     * Consumer, after the last warm-up message: the harness snapshot, the probe, then the JVM activity's start
-     * reads (both by the helper thread).
-     */
+    /** Consumer, after the last warm-up message: the harness snapshot, the probe, the JVM activity's start. */
     void consumerBeforeMeasuring() {
         helper.runAndAwait(harnessStart);
         placement.respond(PlacementProbe.BEFORE, stop);
         helper.runAndAwait(activityStart);
     }
 
-    /**
-     * Consumer, after {@link #consumerBeforeMeasuring} and its own start reads, just before the first measured
-     * message: opens the window (the safepoint count, the clock). Last, so that the edge's own work (JDK code that
-     * reading the JIT and GC counters runs, which once deoptimised on the consumer) falls before the window.
-     */
+    /** Consumer, just before the first measured message, last, so the edge's own work falls before the window. */
     void consumerOpensWindow() {
         safepointsAtStart = safepoints();
         startEpochMicros = epochMicros();
     }
 
     /**
-     * Consumer, right after its last measured message: closes the window (the clock, the safepoint count), then
-     * returns only once the clock has passed the window's last millisecond. The window's end is read in whole
-     * milliseconds and counts every event up to the end of that millisecond ({@link #addWindowTo}), so the threads'
-     * work after their loops (reading their context switches, which once deoptimised a JDK method on the consumer)
-     * must start in a later one, or it would be counted in the window. Waits at most a millisecond.
+     * Consumer, right after its last measured message: closes the window, then waits (at most 1 ms) until the
+     * clock leaves its last millisecond, which the window counts whole, so the threads' work after falls outside.
      */
     void consumerLastMessageReceived() {
         final long endMillis = System.currentTimeMillis();
@@ -132,7 +116,6 @@ final class MeasuredWindowEdges {
         return System.currentTimeMillis() * 1000;
     }
 
-    /** The consumer's clock just before the first measured message and just after the last; -1 if not reached. */
     void addWindowTo(final RunEvidence evidence) {
         if (startEpochMicros >= 0 && endEpochMicros >= startEpochMicros) {
             // the clock read at the end is whole milliseconds: an event in the last one counts in the window
@@ -149,10 +132,7 @@ final class MeasuredWindowEdges {
         return measuredSafepoints;
     }
 
-    /**
-     * A bare run has no per-second evidence, so its measured-window safepoint count comes from here; otherwise the
-     * evidence table's totals write that key (one writer each way).
-     */
+    /** A bare run's window safepoints come from here; otherwise the evidence table's totals write that key. */
     void addTo(final RunSummary.Builder summary, final boolean bare, final int... benchmarkTids) {
         if (bare) {
             summary.measuredSafepoints(measuredSafepoints);

@@ -3,20 +3,8 @@ package io.fastestjvm.benchmark;
 import java.io.PrintStream;
 
 /**
- * Gives JDK 10-14 enough spare object monitors that its "monitors used above MonitorUsedDeflationThreshold" rule
- * does not call a clean-up safepoint every second of the run.
- *
- * <p>Those JDKs count a monitor as used unless it is on the global free list, and every thread that inflates a
- * monitor (wait, contention, a hash code taken under a lock, or a compiled frame holding a lock being deoptimised
- * or OSR-migrated) first moves a batch of 32 from that list to its own. The JVM starts with one block of 127, and
- * the JDK's Finalizer, Common-Cleaner and the main thread take three batches: one more thread alive in the
- * measured window that inflated once (a pinned thread's affinity lock, the progress thread's first report)
- * puts use above 90%, and the VM thread then stops every thread once a second to deflate, finding nothing to
- * free because the batches are not on the global list. A short-lived thread holding {@link #MONITORS} inflated
- * monitors at once makes the JVM allocate more blocks; when it ends, its monitors go back to the global list
- * (its free ones at once, the rest at the next safepoint's deflation), so later batches are a small share.
- * JDK 8 has no such rule and JDK 15+ deflates on a thread of its own without a safepoint, so they are untouched.
- * No JVM flag changes; bare and normal runs both get it.
+ * Gives JDK 10-14 enough spare object monitors that MonitorUsedDeflationThreshold does not call a clean-up
+ * safepoint every second: a short-lived thread inflating {@link #MONITORS} makes the JVM allocate more blocks.
  */
 final class MonitorReserve {
     /** Three blocks' worth, so the JVM has at least four: room for a dozen threads' batches below 90%. */

@@ -29,11 +29,7 @@ import io.fastestjvm.warmup.SteadyStateWatch;
 import io.fastestjvm.warmup.StringLiterals;
 import io.fastestjvm.warmup.WarmupCollections;
 
-/**
- * What the prepare phase of a {@link BenchmarkRun} makes and the later phases use: the run's queue directory and
- * results folder (registered for clean-up on failure), its plan, recorders and transport, the producer and consumer
- * with what watches them. Every field is set here, once.
- */
+/** What a {@link BenchmarkRun}'s prepare phase makes, each field once, for the later phases. */
 final class PreparedRun {
     final CpuAssignment[] cpus;
     final RigourInstruments rigour;
@@ -94,12 +90,7 @@ final class PreparedRun {
         startNanos = System.nanoTime();
     }
 
-    /**
-     * The measured window, built once both threads have ended and the evidence is finished: the consumer's first and
-     * last measured message are its edges (on the wall clock, {@code nowMillis} less the nanoTime since), the
-     * recorders' histograms over all measured runs, the JVM's activity, the loops' allocation and the interference
-     * the timeline saw.
-     */
+    /** The measured window, once both threads ended and the evidence is finished; its edges are the consumer's. */
     MeasuredWindow window(final long endNanos, final long nowNanos, final long nowMillis) {
         final ThreadReport consumed = consumer.report();
         final long from = consumed.measuredStartNanos;

@@ -78,10 +78,7 @@ final class Producer implements Runnable, ChunkLoop.Worker {
         }
     }
 
-    /**
-     * Between chunks, never inside the send loop. Each edge ends with the schedule restarting, so no backlog is
-     * carried from what came before (a collection, a probe, the faster stage) into what follows.
-     */
+    /** Between chunks; the schedule restarts after each edge, so no backlog is carried past it. */
     @Override
     public void atEdges(final int at, final long chunk) {
         if ((at & OWN_EDGES) == 0) {

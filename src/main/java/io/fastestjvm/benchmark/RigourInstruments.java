@@ -2,13 +2,13 @@ package io.fastestjvm.benchmark;
 
 import java.io.File;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.audit.AuditWarning;
@@ -32,9 +32,8 @@ import io.fastestjvm.statistics.RunVariation;
 import io.fastestjvm.timing.TimerFloor;
 
 /**
- * Everything that tells noise from signal, around one run: the environment audit and timer floor before it, the
- * OS jitter probe and the context-switch/steal monitor during it, and afterwards the confidence intervals, the
- * variation across runs and the calibration read-out. None of it touches the producer's or consumer's loops.
+ * What tells noise from signal around one run: audit and timer floor before, jitter probe and monitor during,
+ * confidence intervals, run variation and calibration after. None of it touches the hot loops.
  */
 final class RigourInstruments {
     private final BenchmarkOptions options;
@@ -113,7 +112,6 @@ final class RigourInstruments {
         return jitterProbe == null ? null : jitterProbe::lostNanosSoFar;
     }
 
-    /** After both benchmark threads have ended. */
     void stop(final Producer producer, final Consumer consumer) throws InterruptedException {
         if (jitterProbe != null) {
             jitterProbe.stop();
@@ -128,7 +126,6 @@ final class RigourInstruments {
                 consumer.report().involuntarySwitchesAtEnd);
     }
 
-    /** Adds confidence intervals, run variation and every rigour section to the summary. */
     void addTo(final RunSummary.Builder summary, final LatencyRecorder[] recorders,
                final List<List<LatencyPercentiles>> perRun, final List<OrderStatisticConfidence[]> intervals) {
         for (int i = 0; i < recorders.length; i++) {
@@ -148,18 +145,16 @@ final class RigourInstruments {
             final Map<String, Object> variation = new LinkedHashMap<>();
             for (int row = 0; row < RunVariationTable.rows(); row++) {
                 final double percent = RunVariation.percent(RunVariationTable.row(perRun.get(i), row));
-                variation.put(Percentile.values()[row].key(), Double.isNaN(percent) ? null : Math.round(percent * 100) / 100.0);
+                variation.put(Percentile.values()[row].key(),
+                        Double.isNaN(percent) ? null : Math.round(percent * 100) / 100.0);
             }
             summary.latencyDetail(name, "variationPercent", variation);
             summary.latencyDetail(name, "variationMethod", RunVariation.METHOD);
         }
         final Map<String, Object> environmentAudit = new LinkedHashMap<>();
         environmentAudit.put("checks", audit.checks());
-        final List<Object> warnings = new ArrayList<>();
-        for (final AuditWarning warning : audit.warnings()) {
-            warnings.add(warning.toMap());
-        }
-        environmentAudit.put(EnvironmentAudit.WARNINGS, warnings);
+        environmentAudit.put(EnvironmentAudit.WARNINGS, audit.warnings().stream().map(AuditWarning::toMap)
+                .collect(Collectors.toList()));
         environmentAudit.put("duringRun", duringRun);
         summary.section(EnvironmentAudit.SECTION, environmentAudit);
         summary.section("timerFloor", timerFloor.toMap());
@@ -176,7 +171,6 @@ final class RigourInstruments {
         }
     }
 
-    /** The injected delays and what the raw samples show of them. */
     private Map<String, Object> calibration(final LatencyRecorder[] recorders) {
         final Map<String, Object> node = injection.toMap();
         node.put("observed", CalibrationReadout.observe(injection, recorders[0].samples(), recorders[1].samples(),
@@ -188,10 +182,7 @@ final class RigourInstruments {
         return (int) Math.min(recorder.measuredCount(), recorder.samples().length);
     }
 
-    /**
-     * The confidence interval of every reported percentile, from the raw samples sorted into {@code sortBuffer}
-     * (at least as long as the recorder's samples; Preflight counts it in the heap check).
-     */
+    /** Each percentile's confidence interval, the samples sorted into {@code sortBuffer} (Preflight counts it). */
     static OrderStatisticConfidence[] intervals(final LatencyRecorder recorder, final long[] sortBuffer) {
         final int count = measuredSamples(recorder);
         final long[] sorted = OrderStatisticConfidence.sortInto(recorder.samples(), count, sortBuffer);
@@ -202,7 +193,6 @@ final class RigourInstruments {
         return intervals;
     }
 
-    /** The console read-out after the percentile table. */
     void print(final PrintStream out, final List<String> names, final List<LatencyPercentiles> overall,
                final List<List<LatencyPercentiles>> perRun, final List<OrderStatisticConfidence[]> intervals) {
         out.print(ConfidenceTable.format(names, overall, intervals));

@@ -6,10 +6,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.fastestjvm.engine.LoopControl;
 
-/**
- * Start gate and stop flag shared by the producer, consumer and the thread that runs them. Every wait here ends:
- * on the event, on a recorded failure, or at its deadline, so a thread that dies before the gate cannot hang a run.
- */
+/** Start gate and stop flag of a run; every wait ends (event, failure or deadline), so no dead thread hangs it. */
 final class RunControl implements LoopControl {
     /** How long the threads may take to open the transport and pin themselves before the run is failed. */
     static final long STARTUP_SECONDS = 120;
@@ -29,10 +26,7 @@ final class RunControl implements LoopControl {
         this.startupNanos = startupNanos;
     }
 
-    /**
-     * Called by each worker thread once it is set up; returns true at the go signal, false when the run was
-     * stopped (or never started) instead: the caller then returns without sending or receiving anything.
-     */
+    /** Each worker, once set up: true at the go signal, false when the run stopped (or never started) instead. */
     boolean markReadyAndAwaitGo() throws InterruptedException {
         ready.countDown();
         if (awaitOrStop(go, 2 * startupNanos)) {
@@ -42,10 +36,7 @@ final class RunControl implements LoopControl {
         return false;
     }
 
-    /**
-     * Waits for both threads to be ready. Returns false, with the run failed, when either failed first or they were
-     * not both ready within the startup limit.
-     */
+    /** Waits for both threads; false, with the run failed, on a failure or past the startup limit. */
     boolean awaitReady() throws InterruptedException {
         if (awaitOrStop(ready, startupNanos)) {
             return true;

@@ -26,7 +26,7 @@ final class ThreadReport {
         this.thread = thread;
     }
 
-    /** This thread for the per-second sampler; call once it has pinned itself. */
+    /** Call once pinned. */
     PinnedThread asPinnedThread() {
         return new PinnedThread(threadId, javaThreadId, progress.idle());
     }

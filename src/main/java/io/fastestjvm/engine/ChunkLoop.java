@@ -1,9 +1,6 @@
 package io.fastestjvm.engine;
 
-/**
- * Walks a {@link StagePlan} chunk by chunk, the one loop both threads of the single run share: before each chunk
- * the edges that fall there, then the chunk itself. Nothing about stages is decided anywhere else.
- */
+/** Walks a {@link StagePlan} chunk by chunk, edges first: the one loop both threads of the single run share. */
 public final class ChunkLoop {
     /** One thread's part: what it does at an edge, and how it sends or receives a chunk. */
     public interface Worker {

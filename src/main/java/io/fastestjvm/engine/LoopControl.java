@@ -1,10 +1,6 @@
 package io.fastestjvm.engine;
 
-/**
- * What the send and receive loops ask of whoever runs them: whether to stop, and where to report a failure. One
- * implementation per design (the single run's, a comparison JVM's), so in any one JVM the loops' calls stay
- * monomorphic.
- */
+/** What the loops ask of their runner; one implementation per design, so a JVM's calls stay monomorphic. */
 public interface LoopControl {
     /** Asked once per message sent and once per empty poll: a plain volatile read. */
     boolean stopRequested();

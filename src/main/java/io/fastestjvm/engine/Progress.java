@@ -3,10 +3,7 @@ package io.fastestjvm.engine;
 import io.fastestjvm.timing.IdleTurns;
 import io.fastestjvm.timing.PaddedCounter;
 
-/**
- * One worker thread's progress: the sequence it has reached and its idle-loop turns, both published once per message
- * with ordered stores (no fence on the hot path), read by other threads once a second or when a slice is stuck.
- */
+/** A worker's reached sequence and idle turns, published with ordered stores (no fence on the hot path). */
 public final class Progress {
     private final PaddedCounter reached = new PaddedCounter();
     private final IdleTurns idle = new IdleTurns();
@@ -27,7 +24,6 @@ public final class Progress {
         return reached.read();
     }
 
-    /** The idle-loop turns, for the per-second sampler. */
     public IdleTurns idle() {
         return idle;
     }

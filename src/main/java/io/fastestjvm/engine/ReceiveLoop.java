@@ -4,19 +4,12 @@ import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.recording.LatencySink;
 import io.fastestjvm.transport.MessageReceiver;
 
-/**
- * The one receive loop, for the single run and a comparison's slices alike: a range of sequences, each checked (they
- * must arrive complete, once and in order) and handed to a {@link LatencySink}. Allocation-free until it fails.
- */
+/** The one receive loop of both designs: each sequence checked (complete, once, in order), then sunk. */
 public final class ReceiveLoop {
     private ReceiveLoop() {
     }
 
-    /**
-     * Receives sequences [{@code from}, {@code to}) into {@code message} and {@code sink}. Returns true once all
-     * arrived; false when {@code control} asked to stop, or when a sequence was out of place (then
-     * {@code control} was failed with what arrived instead).
-     */
+    /** Receives [{@code from}, {@code to}); false when stopped or a sequence was out of place (then failed). */
     public static boolean receiveRange(final MessageReceiver receiver, final ReceivedMessage message, final long from,
                                        final long to, final LatencySink sink, final Progress progress,
                                        final LoopControl control) {

@@ -3,18 +3,12 @@ package io.fastestjvm.engine;
 import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.transport.MessageSender;
 
-/**
- * The one send loop, for the single run and a comparison's slices alike: a range of sequences on a fixed schedule,
- * each sent as it falls due (a late producer sends at once and never shifts the schedule). Allocation-free.
- */
+/** The one send loop of both designs: a late producer sends at once and never shifts the schedule. */
 public final class SendLoop {
     private SendLoop() {
     }
 
-    /**
-     * Sends sequences [{@code from}, {@code to}) on {@code schedule}; returns early, with the rest unsent, once
-     * {@code control} asks to stop.
-     */
+    /** Sends [{@code from}, {@code to}) on {@code schedule}; returns early, the rest unsent, once asked to stop. */
     public static void sendRange(final MessageSender sender, final FixedRateSchedule schedule, final long from,
                                  final long to, final Progress progress, final LoopControl control) {
         for (long sequence = from; sequence < to; sequence++) {

@@ -3,20 +3,8 @@ package io.fastestjvm.engine;
 import io.fastestjvm.config.BenchmarkOptions;
 
 /**
- * The single run's one message stream as stages, each a whole number of one-second chunks at its rate:
- * <ol>
- * <li>{@link Stage#FAST_WARMUP} [0, pacedStart) at the warm-up rate, which crosses the queue's index blocks
- * quickly;</li>
- * <li>{@link Stage#PACED_WARMUP} at the measured rate until the hot path is steady, at most to its bound;</li>
- * <li>{@link Stage#MEASURED}: run r is [measuredStart + r * perRun, measuredStart + (r + 1) * perRun).</li>
- * </ol>
- * What happens between chunks is written here once, for both threads, as edges ({@link #edgesBefore}); each
- * thread does its own part of an edge ({@link ChunkLoop.Worker}).
- *
- * <p>Both threads read the plan only between chunks, so the send and receive loops run identically in every stage.
- * The measured start can only move earlier, and only by the producer at a chunk boundary, to the boundary after the
- * next one: the consumer reads it at a boundary it reaches only after receiving a whole chunk sent after the change,
- * so both agree on it.
+ * The single run's message stream as stages of one-second chunks, with the edges between them written once. The
+ * measured start only moves earlier, by the producer, to the boundary after the next, so both threads agree on it.
  */
 public final class StagePlan {
     public enum Stage { FAST_WARMUP, PACED_WARMUP, MEASURED }
@@ -25,7 +13,7 @@ public final class StagePlan {
     public static final int COLLECT = 1;
     /** Edge: the paced stage begins; the steady-state watch takes its baseline (the producer's). */
     public static final int PACED_START = 1 << 1;
-    /** Edge: both threads rehearse the placement probe. */
+    /** Edge: both threads rehearse the placement probe (at the second paced chunk, after the queue's first write). */
     public static final int PROBE_REHEARSAL = 1 << 2;
     /** Edge: the loaded classes' string literals are resolved, before either stage above or the window (producer). */
     public static final int RESOLVE_LITERALS = 1 << 3;
@@ -67,18 +55,8 @@ public final class StagePlan {
     }
 
     /**
-     * What happens before chunk {@code chunk}, as a set of the edge bits above (0 for none):
-     * <ul>
-     * <li>{@link #COLLECT} before the fast stage's seconds 1 and 2: a GC empties Chronicle's weakly held index arrays,
-     * and a lookup that finds one empty while its code is still profiled is compiled with that branch (found empty
-     * first after C2 compiled it, it deoptimises and recompiles); and as the paced stage starts: the window then
-     * starts with a young generation nearly empty, and anything that collection does to the hot path happens where
-     * the steady-state criterion watches. None without a paced stage, so nothing unwatched precedes the window.</li>
-     * <li>{@link #PROBE_REHEARSAL} at the second paced chunk, so a run's first messages go out at once (the queue's
-     * file is created by its first write) and the probe's code is compiled well before the window's probes; none
-     * when the paced stage has fewer than two chunks.</li>
-     * <li>{@link #RESOLVE_LITERALS} at the first of the paced start and the window.</li>
-     * </ul>
+     * The edge bits before chunk {@code chunk}: {@link #COLLECT} before fast seconds 1 and 2 (Chronicle's index
+     * arrays seen empty while profiled) and at the paced start, where the steady-state watch sees its effects.
      */
     public int edgesBefore(final long chunk) {
         final long measured = measuredStart; // read once: the producer may move it
@@ -100,7 +78,6 @@ public final class StagePlan {
         return edges;
     }
 
-    /** The stage chunk {@code chunk} belongs to. */
     public Stage stageOf(final long chunk) {
         return chunk < pacedStart ? Stage.FAST_WARMUP : chunk < measuredStart ? Stage.PACED_WARMUP : Stage.MEASURED;
     }
@@ -110,7 +87,6 @@ public final class StagePlan {
         return measuredStart;
     }
 
-    /** Messages per second in the stage chunk {@code chunk} belongs to. */
     public long rateAt(final long chunk) {
         return chunk < pacedStart ? warmupRate : rate;
     }
@@ -120,10 +96,7 @@ public final class StagePlan {
         return (int) ((latestMeasuredStart - pacedStart) / rate);
     }
 
-    /**
-     * Producer only, at the end of paced second {@code seconds - 1}: measurement starts after paced second
-     * {@code seconds}, one whole chunk from now. Never later than the upper bound, never undone.
-     */
+    /** Producer only, at the end of paced second {@code seconds - 1}: measure after paced second {@code seconds}. */
     public void measureAfterPacedSeconds(final int seconds) {
         final long at = pacedStart + seconds * rate;
         if (earlyStart && at < measuredStart) {
@@ -136,7 +109,6 @@ public final class StagePlan {
         return sequence < pacedStart ? sequence / warmupRate : pacedStart / warmupRate + (sequence - pacedStart) / rate;
     }
 
-    /** The measured run sequence {@code sequence} belongs to (a measured one). */
     public int runOf(final long sequence) {
         return (int) ((sequence - measuredStart) / messagesPerRun);
     }

@@ -3,9 +3,8 @@ package io.fastestjvm.recording;
 import java.lang.management.ManagementFactory;
 
 /**
- * Counts the bytes the calling thread allocates between {@link #start()} and {@link #stop()}, using HotSpot's
- * per-thread allocation counter. The counter read itself may allocate (JDK 8 boxes its argument into an array),
- * so that cost is measured once and subtracted.
+ * Counts the bytes the calling thread allocates between {@link #start()} and {@link #stop()}. The counter read may
+ * itself allocate (JDK 8 boxes its argument), so that cost is measured once and subtracted.
  */
 public final class AllocationMeter {
     private static final com.sun.management.ThreadMXBean THREADS = threadBean();
@@ -46,10 +45,7 @@ public final class AllocationMeter {
         return cost;
     }
 
-    /**
-     * The bytes thread {@code javaThreadId} has allocated since it started, read from any thread (the read's own
-     * allocation, on JDK 8, is the caller's); -1 when the JVM cannot tell or the thread has ended.
-     */
+    /** Bytes thread {@code javaThreadId} has allocated so far, from any thread; -1 when unknown or ended. */
     public static long allocatedBytesOf(final long javaThreadId) {
         return THREADS == null || javaThreadId < 0 ? -1 : THREADS.getThreadAllocatedBytes(javaThreadId);
     }

@@ -4,11 +4,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
-/**
- * The latency definitions every run records: one entry names a latency and the two timestamps it subtracts. The
- * consumer, progress line, interval logs, summary and report iterate over {@link #ALL}; adding a definition is one
- * entry here.
- */
+/** The latency definitions every run records, each the two timestamps it subtracts; adding one is one entry here. */
 public enum Latency {
     /** Receive minus the producer's actual send stamp: what the article measured. */
     ACTUAL_SEND("actual-send", "actual send", false),
@@ -45,7 +41,6 @@ public enum Latency {
         return key;
     }
 
-    /** Human words, e.g. "actual send". */
     public String title() {
         return title;
     }

@@ -3,9 +3,8 @@ package io.fastestjvm.recording;
 import org.HdrHistogram.Histogram;
 
 /**
- * The JLBH percentile ladder of one histogram, with the number of samples above each percentile: a percentile
- * with fewer than {@link #MIN_SAMPLES_ABOVE} samples above it is one or two outliers, not a property of the system.
- * Immutable.
+ * The JLBH percentile ladder of one histogram, with the samples above each: with fewer than
+ * {@link #MIN_SAMPLES_ABOVE} above it, a percentile is a few outliers, not a property of the system.
  */
 public final class LatencyPercentiles {
     public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 99.999};

@@ -4,20 +4,11 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * Records one latency definition (say, receive minus actual send) for the consumer thread, without allocating:
- * every sample goes into a preallocated {@code long[]} (for exact order statistics), into the histogram of the
- * current phase, and into a {@link SingleWriterRecorder} that a reporter thread drains once a second into the
- * interval log. Warm-up runs the very same {@link #record} path into scratch targets, as JLBH does, so the JIT has
- * compiled exactly what the measured runs execute; {@link #beginRun} then only swaps the targets. {@link #record}
- * has no branch of its own to take for the first time later: warm-up writes every sample to the one slot of a
- * scratch array (the cursor steps by 0), the measured runs fill the sample array exactly once (step 1), and one
- * sample too many is an index error that fails the run rather than a wrap that overwrites.
+ * Records one latency definition, allocation-free. Warm-up runs the same branch-free {@link #record} into scratch
+ * targets (as JLBH does; the cursor steps by 0), so the JIT compiles what the measured runs execute.
  */
 public final class LatencyRecorder {
-    /**
-     * The one latency histogram of every design (a run's window, a comparison's slice and pool): anything above a
-     * minute is clamped; such a sample means the run is broken, and a single run counts it.
-     */
+    /** Every design's histogram range: a sample above a minute means a broken run, so it is clamped and counted. */
     public static final long HIGHEST_TRACKABLE_NANOS = 60_000_000_000L;
     public static final int SIGNIFICANT_DIGITS = 3;
 

@@ -5,10 +5,7 @@ import java.util.List;
 
 import io.fastestjvm.message.ReceivedMessage;
 
-/**
- * One {@link LatencyRecorder} per {@link Latency} definition, in {@link Latency#ALL}'s order: the consumer records
- * every definition of each message through {@link #record}, and the run's summary iterates over them.
- */
+/** One {@link LatencyRecorder} per {@link Latency}, in {@link Latency#ALL}'s order. */
 public final class LatencyRecorders implements LatencySink {
     private final Latency[] definitions = Latency.ALL.toArray(new Latency[0]);
     private final LatencyRecorder[] recorders = new LatencyRecorder[definitions.length];

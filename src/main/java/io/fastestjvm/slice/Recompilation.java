@@ -12,10 +12,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * qp.compare.recompile: a warm JVM throws its compiled code away (HotSpot's WhiteBox API) and warms up again, so the
- * code it is measured with was compiled from a profile of the measured loop, at a new place in the code cache. About
- * one fresh JVM in eight keeps a first compilation 1.15-1.55x slower for life; compiled again, none of 32 did
- * (docs/findings/memory-draw.md#the-slow-state-is-the-jvms-compiled-code-compiled-again-it-goes).
+ * qp.compare.recompile: a warm JVM throws its compiled code away (WhiteBox) and warms up again, which cures a slow
+ * first compilation (docs/findings/memory-draw.md#the-slow-state-is-the-jvms-compiled-code-compiled-again-it-goes).
  */
 public final class Recompilation {
     static final String WHITE_BOX = "sun.hotspot.WhiteBox";
@@ -43,11 +41,7 @@ public final class Recompilation {
         }
     }
 
-    /**
-     * Deoptimises every compiled method, then takes a random number of cache lines of the code cache's two method
-     * heaps, so the new code does not simply refill the old places. Returns the shift in bytes; throws if the JVM
-     * was not started with {@link #jvmFlags}.
-     */
+    /** Deoptimises everything, then shifts both method heaps at random so new code does not refill the old places. */
     static int deoptimizeAll(final SplittableRandom random) throws ReflectiveOperationException {
         final ClassLoader loader = Recompilation.class.getClassLoader();
         if (Class.forName(WHITE_BOX, false, loader).getClassLoader() != null) { // loaded, not yet initialised

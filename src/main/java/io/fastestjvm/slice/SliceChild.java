@@ -30,15 +30,8 @@ import io.fastestjvm.warmup.StringLiterals;
 import io.fastestjvm.warmup.WarmupCollections;
 
 /**
- * A warm JVM of an interleaved comparison: it opens its own queue, pins its producer and consumer, and then does
- * what its parent asks over the {@link ControlLink}, one command at a time, its worker threads parked in between:
- * <ul>
- *   <li>{@code warmup}: slices back to back (each followed by a park, so resuming is rehearsed) until
- *       {@code qp.steadySeconds} of slices in a row were quiet, or {@code qp.warmupSeconds};</li>
- *   <li>{@code slice}: one measured slice; the reply carries its percentiles, both histograms and its evidence;</li>
- *   <li>{@code finish}: the persistence read-back of everything sent, then the JVM ends.</li>
- * </ul>
- * The parent's death closes the link (and stdin, the lifeline), and this JVM ends through its shutdown hooks.
+ * A warm JVM of an interleaved comparison: opens its queues, pins its workers, then answers its parent's
+ * {@code warmup}, {@code slice} and {@code finish} over the {@link ControlLink}; the parent's death ends it.
  */
 public final class SliceChild {
     /** qp.compare.sharedQueue: the block's queue directory, which the parent owns; absent: a queue of its own. */
@@ -47,7 +40,7 @@ public final class SliceChild {
     public static final String SEQUENCE_BASE_PROPERTY = "io.fastestjvm.sequenceBase";
     /** Extra time a slice may take past its schedule before the JVM is declared stuck. */
     private static final long SLICE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
-    /** 3x C2's invocation threshold for the readings taken twice a slice; a few hundred replies reach C1 and C2. */
+    /** 3x C2's threshold for the readings taken twice a slice; a few hundred replies reach C2. */
     private static final int EVIDENCE_REHEARSALS = 15_000;
     private static final int REPLY_REHEARSALS = 500;
     /** The fewest messages each queue passes after a renewal of the workers, see {@link #renewalWarmInMessages}. */
@@ -128,10 +121,7 @@ public final class SliceChild {
         }
     }
 
-    /**
-     * Each queue in a directory of its own, {@code qp-slice-<pid>-q<i>}, owned by this JVM as a single run owns its
-     * queue: one that a SIGKILL or a crash leaves behind is removed by the next run's or comparison's sweep.
-     */
+    /** Each queue in a directory of its own, owned as a single run's is, so a crash's leftover is swept later. */
     private String open() throws IOException, InterruptedException {
         final CpuAssignment[] cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
                 .plan(options.producerCpu(), options.consumerCpu());
@@ -175,10 +165,7 @@ public final class SliceChild {
         return failure;
     }
 
-    /**
-     * The block's shared queue (qp.compare.sharedQueue) with this JVM's sequence base, as the parent passed them,
-     * or null for queues of its own.
-     */
+    /** The block's shared queue, taking this JVM's sequence base, or null for queues of its own. */
     private File sharedQueue() {
         final String dir = System.getProperty(SHARED_QUEUE_PROPERTY);
         if (dir == null) {
@@ -188,11 +175,7 @@ public final class SliceChild {
         return new File(dir);
     }
 
-    /**
-     * The command thread's own work around a slice (the evidence readings, its window and the reply's histogram
-     * encodings) run until compiled, before the warm-up: otherwise their compilations land in warm-up slices, one
-     * at a time, and postpone the quiet slices that end it.
-     */
+    /** The command thread's work around a slice, compiled before the warm-up so it does not delay its quiet slices. */
     private void rehearseReplies() {
         for (int i = 0; i < EVIDENCE_REHEARSALS; i++) {
             evidence.read();
@@ -208,7 +191,8 @@ public final class SliceChild {
         return ControlMessage.of(ChildHandle.HELLO)
                 .with(ChildHandle.PID, ProcessId.current())
                 .with(SliceProtocol.JAVA_VERSION, System.getProperty("java.version"))
-                .with(SliceProtocol.VM, System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"))
+                .with(SliceProtocol.VM, System.getProperty("java.vm.name") + " "
+                        + System.getProperty("java.vm.version"))
                 .with(SliceProtocol.PRODUCER_CPUS, workers.producerFacts().cpus)
                 .with(SliceProtocol.CONSUMER_CPUS, workers.consumerFacts().cpus)
                 .with(SliceProtocol.PINNING, String.valueOf(workers.producerFacts().note) + "; "
@@ -229,14 +213,8 @@ public final class SliceChild {
     }
 
     /**
-     * Slices until steady, each followed by a park, so resuming is rehearsed. First the single run's fast stage
-     * (qp.warmupRate until qp.warmupIndexBlocks of Chronicle's index blocks are crossed, so the code that crosses
-     * one is compiled), in slices of the same length; then slices at the measured rate, the same loops and length
-     * as a measured slice, through the queues in turn, until steady and every queue had a quiet one
-     * ({@link SliceSchedule}). Collects twice early (so Chronicle's weakly held index arrays are seen empty while their
-     * lookup is profiled, as the single run's warm-up does) and resolves the loaded classes' string literals as the
-     * paced slices start, so no compilation request inside a measured slice allocates. With qp.compare.recompile the
-     * compiled code is then thrown away ({@link Recompilation}) and the paced slices run again until steady.
+     * The single run's warm-up in slices: the fast stage, the literals, then paced slices until steady; with
+     * qp.compare.recompile, paced slices again after {@link Recompilation}.
      */
     private ControlMessage warmUp() throws InterruptedException {
         final WarmupCollections collections = new WarmupCollections(options.warmupGc());
@@ -293,10 +271,7 @@ public final class SliceChild {
         String stuck;
     }
 
-    /**
-     * Slices at the measured rate, the queues in turn, renewed as measured slices are, until steady or
-     * qp.warmupSeconds of them; {@code before} slices of this warm-up came earlier (for the failure's slice number).
-     */
+    /** Paced slices, renewed as measured ones are, until steady or the bound; {@code before}: earlier slices. */
     private PacedWarmup pacedUntilSteady(final int before) throws InterruptedException {
         final PacedWarmup paced = new PacedWarmup();
         schedule.startPacedWarmup(slices.warmupSlices());
@@ -331,11 +306,8 @@ public final class SliceChild {
     }
 
     /**
-     * The consumer's drain before each slice (SliceWorkers.drainOthers) reads other JVMs' slices in a shared queue,
-     * but a JVM warmed up first meets none in its warm-up, and would compile the drain in its first measured slices.
-     * So every JVM on Chronicle (shared or not, so both designs warm alike) compiles it here, on this thread: a tailer
-     * of its own reads the queue so far (its fast stage, and any JVM's before it) as a range no writer has, once
-     * through, then as often as C2 needs on the drained tailer.
+     * Compiles the consumer's drain ({@link SliceWorkers#drainOthers}) on a tailer of its own: a JVM warmed up first
+     * meets no other JVM's messages, and would compile it in its first measured slices. Every JVM on Chronicle does.
      */
     private void rehearseDrain() {
         if (!transports[0].persists()) {
@@ -352,7 +324,6 @@ public final class SliceChild {
         }
     }
 
-    /** One measured slice and its reply: percentiles, the histograms, the evidence and the checks' verdict. */
     private ControlMessage measuredSlice(final long cycle) throws InterruptedException {
         if (schedule.renewsBeforeMeasured()) {
             final String failure = renewWorkers();
@@ -381,10 +352,7 @@ public final class SliceChild {
                 .with(SliceProtocol.FAILURE, SliceEvidence.failure(before, after)), window);
     }
 
-    /**
-     * Runs the next slice (at most {@code most} messages) through both workers and {@code queue} at {@code rate};
-     * null, or why the JVM is stuck.
-     */
+    /** The next slice (at most {@code most} messages) through {@code queue}; null, or why the JVM is stuck. */
     private String runSlice(final int queue, final long rate, final long most) {
         return runMessages(queue, rate, Math.min(most, slices.sliceMessages(rate)), slices.resumeMessages());
     }
@@ -397,10 +365,7 @@ public final class SliceChild {
         return workers.slice(queue, first, next[queue], first + unrecorded, rate, scheduleNanos + SLICE_GRACE_NANOS);
     }
 
-    /**
-     * New worker threads and workspaces ({@link SliceWorkers#renew}), then {@link #renewalWarmInMessages} through
-     * every queue, unrecorded: all before the next slice's evidence is read. Null, or why the JVM is unusable.
-     */
+    /** New workers, then an unrecorded warm-in through every queue; null, or why the JVM is unusable. */
     private String renewWorkers() throws InterruptedException {
         final String failure = workers.renew();
         final long warmIn = renewalWarmInMessages();
@@ -413,13 +378,7 @@ public final class SliceChild {
         return failure;
     }
 
-    /**
-     * Messages each queue passes right after a renewal, unrecorded and before the next slice's evidence is read, so
-     * the new threads' first use of their new senders and receivers, and their way from the interpreter into the
-     * loops' compiled code, fall outside any slice. At least one of Chronicle's index spacings (256 excerpts for the
-     * FAST_ roll cycles): a thread's first index entry in a queue allocates (360 B with Chronicle 2026.4, per-thread
-     * index holders), which in a slice would void it.
-     */
+    /** At least one index spacing: a thread's first index entry in a queue allocates, which would void a slice. */
     private long renewalWarmInMessages() {
         return Math.max(MIN_RENEWAL_WARM_IN_MESSAGES, options.transportSpec().rollCycle().defaultIndexSpacing());
     }
@@ -432,7 +391,6 @@ public final class SliceChild {
         return sent;
     }
 
-    /** Messages this JVM has sent into queue {@code queue}. */
     private long sentInto(final int queue) {
         return next[queue] - own.first();
     }

@@ -13,12 +13,7 @@ import io.fastestjvm.audit.OwnCpuTime;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.timeline.JvmCounters;
 
-/**
- * What the JVM did around one slice, read by the command thread just before the workers wake and just after both
- * are done: JIT compilations and invalidations (hsperfdata), safepoints and their time, GC collections and time,
- * each worker's allocated bytes, involuntary context switches and CPU time, and the process's CPU time. The
- * difference of two readings is a slice's evidence row; {@link #failure} applies the slice's checks to it.
- */
+/** What the JVM did around one slice: two readings' difference is its evidence row, checked by {@link #failure}. */
 final class SliceEvidence {
     private final JvmCounters counters;
     private final SliceWorkers.ThreadFacts producer;
@@ -73,11 +68,7 @@ final class SliceEvidence {
         return row;
     }
 
-    /**
-     * The slice's checks on its evidence: the hot loops allocated nothing, and no compiled method was invalidated
-     * (the hsperfdata count covers every thread, so this is stricter than the single run's hot-path rule: any
-     * deoptimisation voids the slice). Null when both hold.
-     */
+    /** No hot-loop allocation and no invalidation on any thread (stricter than a single run's); null if both hold. */
     static String failure(final long[] before, final long[] after) {
         final long producerBytes = after[PRODUCER_BYTES] - before[PRODUCER_BYTES];
         final long consumerBytes = after[CONSUMER_BYTES] - before[CONSUMER_BYTES];
@@ -100,15 +91,11 @@ final class SliceEvidence {
         return after[COMPILATIONS] - before[COMPILATIONS] + after[INVALIDATIONS] - before[INVALIDATIONS];
     }
 
-    /** What both hot loops allocated from {@code before} to {@code after}. */
     static long hotLoopBytes(final long[] before, final long[] after) {
         return after[PRODUCER_BYTES] - before[PRODUCER_BYTES] + after[CONSUMER_BYTES] - before[CONSUMER_BYTES];
     }
 
-    /**
-     * Why a warm-up slice was not quiet: {@link #failure}'s reason, else the JIT's compilations in it, or a JIT
-     * without counters; null when the JIT neither compiled nor invalidated anything and the slice passed its checks.
-     */
+    /** Why a warm-up slice was not quiet, or null. */
     static String warmupFailure(final long[] before, final long[] after) {
         final String failure = failure(before, after);
         if (failure != null) {

@@ -14,7 +14,6 @@ final class SliceHistograms implements LatencySink {
     final Histogram intendedSend = LatencyRecorder.newHistogram();
     private long recordFrom;
 
-    /** Empties both for a slice whose recorded part starts at sequence {@code recordFrom}. */
     void reset(final long recordFrom) {
         actualSend.reset();
         intendedSend.reset();

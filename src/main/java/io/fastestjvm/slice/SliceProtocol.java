@@ -8,11 +8,7 @@ import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.warmup.StringLiterals;
 import io.fastestjvm.warmup.WarmupCollections;
 
-/**
- * The words of the control protocol between a comparison's parent and a warm {@link SliceChild}, each spelled here
- * once: the commands, the replies, and the fields of each reply (docs/interleaved.md#the-control-protocol). The
- * comparison's files ({@code slices.csv}, {@code blocks.csv}) take their column names from the same words.
- */
+/** The words of the parent-child control protocol, spelled once (docs/interleaved.md#the-control-protocol). */
 public final class SliceProtocol {
     // commands, parent to child
     public static final String WARMUP = "warmup";
@@ -61,20 +57,14 @@ public final class SliceProtocol {
     /** The percentiles of each latency in a slice reply, in this order. */
     public static final List<String> PERCENTILES = Collections.unmodifiableList(Arrays.asList("p50", "p90", "p99",
             "p99.9", "max"));
-    /**
-     * More of each latency's distribution in a slice reply, after {@link #PERCENTILES} in the same map, in ns (the
-     * mean rounded): slices.csv appends them last, so sets written before them still parse.
-     */
+    /** More statistics after {@link #PERCENTILES}: slices.csv appends them last, so older sets still parse. */
     public static final List<String> MORE_STATISTICS = Collections.unmodifiableList(Arrays.asList("p1", "p10",
             "mean", "min"));
     /** The evidence of a slice ({@link SliceEvidence}), in this order. */
     public static final List<String> EVIDENCE = Collections.unmodifiableList(Arrays.asList("compilations",
             "invalidations", "safepoints", "safepointNanos", "gcCount", "gcMillis", "producerAllocatedBytes",
             "consumerAllocatedBytes", "producerInvoluntarySwitches", "consumerInvoluntarySwitches", "cpuNanos"));
-    /**
-     * Evidence added after {@link #EVIDENCE}, read with it and sent in the same map: each worker thread's CPU time
-     * (its schedstat run time, ns). slices.csv appends it last, so sets written before it still parse.
-     */
+    /** Each worker's CPU time after {@link #EVIDENCE}: slices.csv appends it last, so older sets still parse. */
     public static final List<String> MORE_EVIDENCE = Collections.unmodifiableList(Arrays.asList("producerCpuNanos",
             "consumerCpuNanos"));
 

@@ -6,20 +6,8 @@ import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.warmup.SteadyStateCriterion;
 
 /**
- * Which of a warm JVM's queues each slice goes through ({@code qp.compare.queues}, {@code .queueOrder}), whether
- * its warm-up has warmed every queue, and before which slices its workers are renewed ({@code .renewEvery}).
- * <ul>
- *   <li>The fast warm-up stage writes queue 0 only; it crosses the index blocks of one queue.</li>
- *   <li>Paced warm-up slices take the queues in turn, and the warm-up goes on until the single run's steady rule
- *       ({@link SteadyStateCriterion}, in slices, after at least {@link #MIN_WARMUP_SLICES}) holds and each queue
- *       has had a quiet slice, so no queue's first use (Chronicle allocates on it) is measured; the code is shared
- *       by every queue, so the quiet slices in a row may span queues.</li>
- *   <li>Measured slices take turns too (slice n through queue n mod K, n counting every slice of the JVM), or,
- *       with {@code random}, each draws its queue, so one JVM samples its queues' placements in no fixed pattern.</li>
- *   <li>With {@code qp.compare.renewEvery=N}, the workers are renewed before measured slice 0, N, 2N, ... and, so
- *       the new objects' paths are warm too, before paced warm-up slice 0, N, 2N, ...</li>
- * </ul>
- * Command thread only.
+ * Which queue each of a warm JVM's slices goes through, whether the warm-up is steady, and when the workers are
+ * renewed. The warm-up ends only once every queue had a quiet slice, so no queue's first use is measured.
  */
 final class SliceSchedule {
     /** Warm-up slices before any can count as steady: the first compilations come in waves. */

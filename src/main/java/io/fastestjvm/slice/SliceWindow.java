@@ -13,11 +13,7 @@ import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.MeasuredWindow;
 
-/**
- * A slice as a {@link MeasuredWindow}: the warm JVM builds it at the slice's edges and sends it in its reply (its
- * start, length, both histograms and its evidence); the comparison reads it back and writes slices.csv's row from
- * it (docs/interleaved.md#the-control-protocol).
- */
+/** A slice as a {@link MeasuredWindow}, as the warm JVM sends it in its reply and the comparison reads it back. */
 public final class SliceWindow {
     private SliceWindow() {
     }

@@ -18,14 +18,8 @@ import io.fastestjvm.transport.Transport;
 import org.HdrHistogram.Histogram;
 
 /**
- * A warm JVM's producer and consumer: pinned, then parked between slices. {@link #slice} hands both a queue and a
- * range of its sequences, unparks them, and waits (bounded) until both are done: the consumer first reads past any
- * other JVM's messages in the queue ({@link #drainOthers}), then the producer sends the range on a fixed schedule
- * that starts there, and the consumer receives it, checks the sequence and records every message past the slice's
- * unrecorded resume into the two histograms ({@link SliceHistograms}). The loops are the single run's
- * ({@link SendLoop}, {@link ReceiveLoop}), the same in warm-up and measured slices; they allocate nothing, and a
- * slice's evidence proves it. Between slices {@link #renew} replaces both threads, and with
- * them their {@link SliceWorkspace}s: senders, receivers, the message buffers and the histograms.
+ * A warm JVM's producer and consumer, pinned and parked between slices. {@link #slice} hands both a range of a
+ * queue's sequences: the consumer drains other JVMs' messages first, then both run the single run's loops.
  */
 final class SliceWorkers implements LoopControl {
     private static final long STARTUP_MILLIS = TimeUnit.SECONDS.toMillis(120);
@@ -42,10 +36,7 @@ final class SliceWorkers implements LoopControl {
     private Thread consumer;
     private final Thread commander = Thread.currentThread();
     private final int[] cpus;
-    /**
-     * The same two objects for every pair of threads: a new thread writes its ids into them before it is ready, so
-     * {@link SliceEvidence}, which reads them at every reading, follows the renewed threads.
-     */
+    /** The same for every pair of threads, so {@link SliceEvidence} follows the renewed threads. */
     private final ThreadFacts producerFacts = new ThreadFacts();
     private final ThreadFacts consumerFacts = new ThreadFacts();
     /** Per queue, where the last consumer stopped: written by it as it ends, read by the next as it starts. */
@@ -90,10 +81,7 @@ final class SliceWorkers implements LoopControl {
         Arrays.fill(lastRead, MessageReceiver.NOTHING_READ);
     }
 
-    /**
-     * Starts and pins both threads, which open their workspaces; returns once both are parked and ready, or with the
-     * reason they are not.
-     */
+    /** Starts both threads; returns once both are parked and ready, or with the reason they are not. */
     String start() {
         producerFacts.ready = false;
         consumerFacts.ready = false;
@@ -113,11 +101,7 @@ final class SliceWorkers implements LoopControl {
         return failure;
     }
 
-    /**
-     * New threads for old, between slices: the current pair closes its workspaces and ends (waited for, bounded),
-     * then a new pair starts, pinned to the same CPUs, and opens new ones; each new receiver reads on where the old
-     * one stopped. Null, or why the JVM is no longer usable.
-     */
+    /** New threads and workspaces for old, between slices, reading on where the old stopped; null, or why not. */
     String renew() throws InterruptedException {
         final String ended = stop();
         if (ended != null) {
@@ -144,11 +128,7 @@ final class SliceWorkers implements LoopControl {
         return consumerFacts;
     }
 
-    /**
-     * One slice through queue {@code onQueue}: its sequences [{@code first}, {@code end}) at {@code rate} msg/s,
-     * recorded from {@code recorded}. Returns null when both threads finished it within {@code limitNanos}, else why
-     * not (the JVM is then no longer usable).
-     */
+    /** Sequences [{@code first}, {@code end}) of {@code onQueue}, recorded from {@code recorded}; null, or why not. */
     String slice(final int onQueue, final long first, final long end, final long recorded,
                  final long messagesPerSecond, final long limitNanos) {
         rate = messagesPerSecond;
@@ -174,10 +154,7 @@ final class SliceWorkers implements LoopControl {
         return failure;
     }
 
-    /**
-     * Ends both threads at their next turn and waits, at most {@link #END_MILLIS}, until they closed their
-     * workspaces and ended; null, or which did not (they are daemons, so a stuck one cannot keep the JVM alive).
-     */
+    /** Ends both threads and waits, at most {@link #END_MILLIS}; null, or which did not end (they are daemons). */
     String stop() throws InterruptedException {
         stop = true;
         final Thread[] pair = {producer, consumer};
@@ -194,7 +171,6 @@ final class SliceWorkers implements LoopControl {
         return failure;
     }
 
-    /** The producer thread: opens its workspace, sends slices until stopped, then closes its workspace. */
     private void produce() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[0])) {
             final SliceWorkspace.Producer space = new SliceWorkspace.Producer(transports);
@@ -223,10 +199,7 @@ final class SliceWorkers implements LoopControl {
         }
     }
 
-    /**
-     * The consumer thread: opens its workspace where the previous consumer stopped, receives slices until stopped,
-     * then notes where it stopped and closes its workspace.
-     */
+    /** The consumer thread: reads on where the previous one stopped, and notes where it stops. */
     private void consume() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[1])) {
             final SliceWorkspace.Consumer space = new SliceWorkspace.Consumer(transports, lastRead, spinNanos,
@@ -268,10 +241,8 @@ final class SliceWorkers implements LoopControl {
     }
 
     /**
-     * Before every slice (warm-up and measured) the consumer reads past what is already in the queue: other JVMs'
-     * slices when they write it too (qp.compare.sharedQueue), nothing otherwise, so both designs run this code.
-     * Returns how many messages it skipped, or -1 when one was this JVM's own (left in {@code into}): its own
-     * messages were all consumed in their slice. Unspun: a known receive spin is the measured path's, not this.
+     * Reads past other JVMs' messages in a shared queue, before every slice in both designs. Returns how many, or
+     * -1 at one of this JVM's own (left in {@code into}), which its slice should have consumed.
      */
     static long drainOthers(final MessageReceiver receiver, final ReceivedMessage into, final OwnSequences own) {
         long skipped = 0;
@@ -284,22 +255,17 @@ final class SliceWorkers implements LoopControl {
         return skipped;
     }
 
-    /**
-     * The producer's schedule starts only once the consumer has drained the queue for this slice. Parked, not
-     * spinning: a drain's length varies with what other JVMs wrote, and a spin loop's would decide when it compiles.
-     */
+    /** Parked, not spinning: a drain's length varies, and a spin loop's would decide when it compiles. */
     private void awaitConsumerPositioned(final long slice) {
         while (consumerPositioned != slice && !stop) {
             LockSupport.park(this);
         }
     }
 
-    /** Other JVMs' messages drained so far; read by the command thread between slices. */
     long drained() {
         return drained;
     }
 
-    /** Parks until the next slice (or stop); returns its generation. */
     private long awaitSlice(final long seen) {
         long now = generation;
         while (now == seen && !stop) {

@@ -7,11 +7,7 @@ import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.Transport;
 
-/**
- * The objects a worker thread uses in its slices, made by that thread as it starts (so they land where its own
- * allocations do) and closed by it as it ends: a renewal ({@code qp.compare.renewEvery}) replaces both threads and
- * with them these objects, so one JVM's slices sample more than one placement of them.
- */
+/** A worker thread's objects, made by it (so they land where it allocates) and renewed with it. */
 final class SliceWorkspace {
     private SliceWorkspace() {
     }
@@ -27,7 +23,6 @@ final class SliceWorkspace {
             }
         }
 
-        /** Closes every sender (Chronicle appenders), after the last slice. */
         void close() {
             for (final MessageSender sender : senders) {
                 if (sender != null) {
@@ -37,10 +32,7 @@ final class SliceWorkspace {
         }
     }
 
-    /**
-     * The consumer's: a receiver per queue, each reading on exactly where the previous consumer's stopped, the
-     * message it reads into, and the slice's two histograms.
-     */
+    /** The consumer's: a receiver per queue reading on where the previous stopped, its message, its histograms. */
     static final class Consumer {
         /** As the transports give them: drained of other JVMs' messages, asked where they stand, and closed. */
         final MessageReceiver[] unspun;
@@ -49,7 +41,6 @@ final class SliceWorkspace {
         final ReceivedMessage message = new ReceivedMessage();
         final SliceHistograms histograms = new SliceHistograms();
 
-        /** @param lastRead per queue, where the previous consumer stopped ({@link MessageReceiver#lastRead}) */
         Consumer(final Transport[] transports, final long[] lastRead, final long spinNanos,
                  final long spinEveryMessages) {
             unspun = new MessageReceiver[transports.length];

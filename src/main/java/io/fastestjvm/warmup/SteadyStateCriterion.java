@@ -1,11 +1,8 @@
 package io.fastestjvm.warmup;
 
 /**
- * The one steady-state rule, for the single run's paced seconds and a comparison JVM's warm-up slices alike,
- * decided one unit at a time from that unit's counters: a unit is quiet when it had no JIT event (compilation or
- * deoptimisation) and the hot loops allocated 0 B in it; steady once {@code quietUnits} quiet units came in a
- * row, after at least {@code minUnits}. Pure: fed by {@link SteadyStateWatch} and the slice child, tested on synthetic
- * counters.
+ * The one steady-state rule, for a run's paced seconds and a comparison's warm-up slices: a unit is quiet with no
+ * JIT event and 0 B allocated by the hot loops; steady after {@code quietUnits} quiet in a row, past {@code minUnits}.
  */
 public final class SteadyStateCriterion {
     /** A counter the JVM cannot provide: never counts as quiet for JIT events, never blocks for bytes. */
@@ -20,12 +17,7 @@ public final class SteadyStateCriterion {
     private int quietRun;
     private int reachedAt = -1;
 
-    /** {@code maxUnits}: the paced warm-up's upper bound, after which measurement starts regardless. */
-    public SteadyStateCriterion(final int quietUnits, final int maxUnits) {
-        this(quietUnits, maxUnits, 0);
-    }
-
-    /** {@code minUnits}: units before any can count as steady (a comparison's first compilations come in waves). */
+    /** {@code maxUnits}: the upper bound; {@code minUnits}: units before any can count (compilations come in waves). */
     public SteadyStateCriterion(final int quietUnits, final int maxUnits, final int minUnits) {
         if (quietUnits < 1 || maxUnits < 0 || minUnits < 0) {
             throw new IllegalArgumentException("quietUnits " + quietUnits + ", maxUnits " + maxUnits
@@ -39,10 +31,8 @@ public final class SteadyStateCriterion {
     }
 
     /**
-     * One unit (a paced second, or a warm-up slice) has ended. {@code jitEvents}: compilations plus deoptimisations
-     * in it (or, with only a compile-time counter, milliseconds compiled); {@code bytes}: what the hot loops allocated
-     * in it. Returns the number of units after which measurement starts (at most {@code maxUnits}), or 0 while the
-     * warm-up goes on.
+     * One unit has ended: its JIT events (or ms compiled, with only a time counter) and hot-loop bytes. Returns the
+     * units after which measurement starts, or 0 while the warm-up goes on.
      */
     public int unit(final long jitEvents, final long bytes) {
         if (units >= maxUnits) {
@@ -89,17 +79,14 @@ public final class SteadyStateCriterion {
         return quietUnits;
     }
 
-    /** Units seen so far. */
     public int units() {
         return units;
     }
 
-    /** JIT events per unit seen, oldest first. */
     public long[] jitEvents() {
         return java.util.Arrays.copyOf(jitEvents, units);
     }
 
-    /** Hot-loop bytes per unit seen, oldest first. */
     public long[] hotLoopBytes() {
         return java.util.Arrays.copyOf(hotLoopBytes, units);
     }

@@ -11,10 +11,8 @@ import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.timeline.JvmCounters;
 
 /**
- * Feeds {@link SteadyStateCriterion} once per paced warm-up second, on the producer thread between chunks (never
- * inside a loop): JIT events from HotSpot's hsperfdata counters (compilations plus invalidations, one memory read
- * each), or, where the JVM publishes none, milliseconds of compile time from the CompilationMXBean. The counters
- * are JVM-wide: the harness's own threads' compilations count too, which can only make the warm-up longer.
+ * Feeds {@link SteadyStateCriterion} once per paced second, on the producer between chunks: JIT events from
+ * hsperfdata (else ms compiled, CompilationMXBean). JVM-wide: the harness's compilations can only lengthen it.
  */
 public final class SteadyStateWatch {
     /** The summary.json section {@link #toMap} fills. */
@@ -24,11 +22,7 @@ public final class SteadyStateWatch {
     public static final String HSPERFDATA = "hsperfdata sun.ci.totalCompiles + sun.ci.totalInvalidates";
     public static final String COMPILATION_MX_BEAN = "CompilationMXBean.getTotalCompilationTime (ms)";
     public static final String NONE = "none (no JIT counter: the warm-up runs to its upper bound)";
-    /**
-     * Graal as the JIT (UseJVMCICompiler): in CI's matrix graalvm-ce17 had three quiet seconds by these counters at
-     * warm-up second 41, then two hot-path deoptimisations and 240 B allocated in a 2 s measured window; Graal
-     * compiles itself and speculates more, so its quiet stretch does not mean steady, and it runs to the bound.
-     */
+    /** Graal compiles itself and speculates more: its quiet seconds were followed by deopts (docs/steady-state.md). */
     public static final String NONE_GRAAL = "none (Graal is the JIT: its quiet seconds proved no steady state;"
             + " the warm-up runs to its upper bound)";
 
@@ -41,7 +35,7 @@ public final class SteadyStateWatch {
     private long lastJit;
 
     public SteadyStateWatch(final int quietSeconds, final int pacedSeconds, final int fastSeconds) {
-        this.criterion = new SteadyStateCriterion(quietSeconds, pacedSeconds);
+        this.criterion = new SteadyStateCriterion(quietSeconds, pacedSeconds, 0);
         this.graal = "true".equals(JitInfo.vmOption(JitInfo.USE_JVMCI_COMPILER));
         this.counters = graal ? null : JvmCounters.open();
         final CompilationMXBean bean = ManagementFactory.getCompilationMXBean();
@@ -66,9 +60,8 @@ public final class SteadyStateWatch {
     }
 
     /**
-     * Producer, after each paced warm-up chunk, with what its send loop allocated in it; the consumer's figure is
-     * its last published chunk (the same second, or the one before when it is behind). Returns the paced seconds
-     * after which measurement starts, 0 while undecided.
+     * Producer, after each paced chunk, with its send loop's bytes; the consumer's are its last published chunk's.
+     * Returns the paced seconds after which measurement starts, 0 while undecided.
      */
     public int secondDone(final long producerBytes) {
         final long total = jitTotal();
@@ -98,7 +91,6 @@ public final class SteadyStateWatch {
         return criterion.reached() ? fastSeconds + criterion.reachedAt() : null;
     }
 
-    /** The summary's {@link #SUMMARY_SECTION} object. */
     public Map<String, Object> toMap(final long warmupMessages, final long indexBlockMessages) {
         final Map<String, Object> node = new LinkedHashMap<>();
         node.put(REACHED, reached());

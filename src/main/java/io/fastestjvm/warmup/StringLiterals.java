@@ -19,19 +19,10 @@ import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
- * Resolves the string literals of every class the application class loader has loaded, as the warm-up's paced stage
- * starts. Why: before a C2 (or JVMCI) compilation, HotSpot resolves all the string literals of the compiled
- * method's class on the thread that asked for it ({@code CompileBroker::compile_method}), one {@code String} for each
- * literal nothing has used yet. A method a benchmark thread calls rarely (at a chunk boundary, at an index-block
- * crossing) can reach its C2 threshold only inside the measured window, and the thread then allocates: 80 B for one
- * unused literal in the case found (docs/steady-state.md#string-literals-resolved-by-a-compilation-request).
- * Resolved here, they leave that request nothing to allocate. Classes of the JDK are not visited: the boot loader
- * cannot be asked which of its classes are loaded without loading them. Needs {@code --add-opens java.base/java.lang} and
- * {@code --add-exports java.base/jdk.internal.reflect} (and, from JDK 22, {@code jdk.internal.misc}; .mvn/jvm.config);
- * without them it records why and does nothing. Producer thread only, between chunks, never in a send loop.
+ * Resolves the loaded classes' string literals as the paced stage starts, else a compilation request would on the
+ * hot thread (docs/steady-state.md#string-literals-resolved-by-a-compilation-request). Needs .mvn/jvm.config's opens.
  */
 public final class StringLiterals {
-    /** The key of the steady-state section's record. */
     public static final String SUMMARY_KEY = "stringLiterals";
 
     private static final Access ACCESS = Access.open();
@@ -81,10 +72,8 @@ public final class StringLiterals {
     }
 
     /**
-     * Resolves the string literals of each initialized class; returns {classes visited, literals resolved}. A class
-     * not initialized yet is skipped: it may not be linked, and HotSpot reads the literals of an unlinked class's pool
-     * through a table it has not built yet (JDK 17 crashed in {@code ConstantPool::cp_to_object_index}). No method of
-     * such a class has run, so none is compiled at a benchmark thread's request.
+     * Returns {classes visited, literals resolved}. Uninitialized classes are skipped: an unlinked pool crashed
+     * JDK 17 ({@code ConstantPool::cp_to_object_index}), and none of their methods can be compiled yet.
      */
     static int[] resolve(final List<Class<?>> classes) {
         if (ACCESS.problem != null) {
@@ -145,56 +134,46 @@ public final class StringLiterals {
         return file.substring(0, file.length() - ".class".length()).replace(separator, '.');
     }
 
-    /** The JDK-internal calls, opened once. */
+    /** The JDK-internal calls, opened once (set only in {@link #open}, which class initialisation publishes). */
     private static final class Access {
-        private final Method getConstantPool;
-        private final Method findLoadedClass;
-        private final Method size;
-        private final Method stringAt;
+        private Method getConstantPool;
+        private Method findLoadedClass;
+        private Method size;
+        private Method stringAt;
         /** {@code getTagAt} (JDK 9+); on JDK 8, every index is tried and the non-strings throw. */
-        private final Method tagAt;
+        private Method tagAt;
         /** An Unsafe and its {@code shouldBeInitialized(Class)}: true while a class is not initialized. */
-        private final Object unsafe;
-        private final Method shouldBeInitialized;
-        private final String problem;
-
-        private Access(final Method[] methods, final Object unsafe, final String problem) {
-            this.getConstantPool = methods[0];
-            this.findLoadedClass = methods[1];
-            this.size = methods[2];
-            this.stringAt = methods[3];
-            this.tagAt = methods[4];
-            this.shouldBeInitialized = methods[5];
-            this.unsafe = unsafe;
-            this.problem = problem;
-        }
+        private Object unsafe;
+        private Method shouldBeInitialized;
+        private String problem;
 
         static Access open() {
+            final Access access = new Access();
             try {
-                final Method getConstantPool = Class.class.getDeclaredMethod("getConstantPool");
-                getConstantPool.setAccessible(true);
-                final Method findLoadedClass = ClassLoader.class.getDeclaredMethod("findLoadedClass", String.class);
-                findLoadedClass.setAccessible(true);
-                final Class<?> pool = getConstantPool.getReturnType();
-                final Method size = pool.getMethod("getSize");
-                final Method stringAt = pool.getMethod("getStringAt", int.class);
-                Method tagAt = null;
+                access.getConstantPool = Class.class.getDeclaredMethod("getConstantPool");
+                access.getConstantPool.setAccessible(true);
+                access.findLoadedClass = ClassLoader.class.getDeclaredMethod("findLoadedClass", String.class);
+                access.findLoadedClass.setAccessible(true);
+                final Class<?> pool = access.getConstantPool.getReturnType();
+                access.size = pool.getMethod("getSize");
+                access.stringAt = pool.getMethod("getStringAt", int.class);
                 try {
-                    tagAt = pool.getMethod("getTagAt", int.class);
+                    access.tagAt = pool.getMethod("getTagAt", int.class);
                 } catch (final NoSuchMethodException e) {
                     // JDK 8
                 }
                 // a first call, so a missing --add-exports shows here rather than per class
-                size.invoke(getConstantPool.invoke(StringLiterals.class));
+                access.size.invoke(access.getConstantPool.invoke(StringLiterals.class));
                 final Object[] unsafe = shouldBeInitialized();
-                return new Access(new Method[] {getConstantPool, findLoadedClass, size, stringAt, tagAt,
-                    (Method) unsafe[1]}, unsafe[0], null);
+                access.unsafe = unsafe[0];
+                access.shouldBeInitialized = (Method) unsafe[1];
             } catch (final ReflectiveOperationException | RuntimeException e) {
-                return new Access(new Method[6], null, "the JVM does not open its constant pools to reflection (" + e
+                access.problem = "the JVM does not open its constant pools to reflection (" + e
                         + "); run with --add-opens=java.base/java.lang=ALL-UNNAMED"
                         + " --add-exports=java.base/jdk.internal.reflect=ALL-UNNAMED"
-                        + " --add-exports=java.base/jdk.internal.misc=ALL-UNNAMED");
+                        + " --add-exports=java.base/jdk.internal.misc=ALL-UNNAMED";
             }
+            return access;
         }
 
         /** sun.misc.Unsafe's (JDK 8-21), else jdk.internal.misc.Unsafe's (JDK 22 removed the first). */

@@ -11,12 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * The full collections the warm-up asks for ({@code System.gc()}, as JMH's {@code -gc true} between iterations),
- * each recorded with what the JVM really did: a JVM run with {@code -XX:+DisableExplicitGC} counts 0 collections.
- * Why: Chronicle Queue holds each thread's index arrays behind weak references, so a GC makes the appender
- * allocate them again and, on C2, deoptimises the lookup compiled without that branch (docs/steady-state.md). When
- * the warm-up collects is {@code StagePlan.edgesBefore}'s to say. Producer thread only, between chunks, never in a
- * send loop.
+ * The warm-up's {@code System.gc()} calls, each recorded with what the JVM did (0 under DisableExplicitGC): a GC
+ * empties Chronicle's weakly held index arrays, which must happen before their lookup compiles (docs/steady-state.md).
  */
 public final class WarmupCollections {
     /** The key of the steady-state section's list, one object per collection. */
@@ -24,10 +20,7 @@ public final class WarmupCollections {
     /** The time a piece of the warm-up's own work took, us: each collection's, and the literals' (StringLiterals). */
     static final String WALL_MICROS = "wallMicros";
 
-    /**
-     * System.gc() calls per collection at most. HotSpot skips a full GC while a JNI critical section is held (the
-     * GC locker) and System.gc() returns as if it had collected: a real run's first collection counted 0 in 0.5 ms.
-     */
+    /** System.gc() calls per collection at most: under the GC locker it returns without collecting. */
     static final int MAX_ATTEMPTS = 5;
 
     private final boolean enabled;
@@ -46,10 +39,7 @@ public final class WarmupCollections {
         this.collectionCount = collectionCount;
     }
 
-    /**
-     * Collects now, before warm-up second {@code warmupSecond} (counting the first stage's), when enabled: asks
-     * again while the collectors count none, up to {@link #MAX_ATTEMPTS} times, and records what happened.
-     */
+    /** When enabled, collects before warm-up second {@code warmupSecond}, retrying while none is counted. */
     public void collectBefore(final long warmupSecond) {
         if (!enabled) {
             return;
@@ -102,7 +92,7 @@ public final class WarmupCollections {
     }
 
     /** Collections of every collector so far; a collector that cannot say counts 0. */
-    private static long collectionCount() {
+    public static long collectionCount() {
         long total = 0;
         for (final GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
             total += Math.max(0, collector.getCollectionCount());

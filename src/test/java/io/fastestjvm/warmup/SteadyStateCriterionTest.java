@@ -29,7 +29,7 @@ class SteadyStateCriterionTest {
 
     @Test
     void settlesAfterTheQuietStretchAndMeasuresOneSecondLater() {
-        final SteadyStateCriterion criterion = new SteadyStateCriterion(3, 60);
+        final SteadyStateCriterion criterion = new SteadyStateCriterion(3, 60, 0);
         assertEquals(0, feed(criterion, new long[][] {{40, 0}, {7, 0}, {0, 0}, {0, 0}}));
         assertFalse(criterion.reached());
         assertEquals(0, feed(criterion, new long[][] {{2, 0}, {0, 0}, {0, 0}}), "a compilation restarts the stretch");
@@ -42,7 +42,7 @@ class SteadyStateCriterionTest {
 
     @Test
     void neverSettlesAndMeasuresAtTheUpperBound() {
-        final SteadyStateCriterion criterion = new SteadyStateCriterion(2, 5);
+        final SteadyStateCriterion criterion = new SteadyStateCriterion(2, 5, 0);
         assertEquals(0, feed(criterion, new long[][] {{1, 0}, {0, 0}, {3, 0}, {0, 0}}));
         assertEquals(5, criterion.unit(1, 0));
         assertFalse(criterion.reached());
@@ -53,7 +53,7 @@ class SteadyStateCriterionTest {
 
     @Test
     void allocationBreaksTheQuietStretchAsACompilationDoes() {
-        final SteadyStateCriterion criterion = new SteadyStateCriterion(2, 60);
+        final SteadyStateCriterion criterion = new SteadyStateCriterion(2, 60, 0);
         assertEquals(0, feed(criterion, new long[][] {{0, 0}, {0, 352}, {0, 0}}));
         assertFalse(criterion.reached(), "the second that allocated restarted the stretch");
         assertEquals(5, criterion.unit(0, 0));
@@ -74,7 +74,7 @@ class SteadyStateCriterionTest {
 
     @Test
     void reachedAtTheBoundMeasuresAtTheBound() {
-        final SteadyStateCriterion criterion = new SteadyStateCriterion(3, 3);
+        final SteadyStateCriterion criterion = new SteadyStateCriterion(3, 3, 0);
         assertEquals(3, feed(criterion, new long[][] {{0, 0}, {0, 0}, {0, 0}}));
         assertTrue(criterion.reached());
         assertEquals(3, criterion.measureAfter());
@@ -82,17 +82,17 @@ class SteadyStateCriterionTest {
 
     @Test
     void anUnknownJitCounterNeverCountsAsQuietButUnknownBytesDoNotBlock() {
-        final SteadyStateCriterion unknownJit = new SteadyStateCriterion(1, 4);
+        final SteadyStateCriterion unknownJit = new SteadyStateCriterion(1, 4, 0);
         assertEquals(4, feed(unknownJit, new long[][] {{-1, 0}, {-1, 0}, {-1, 0}, {-1, 0}}));
         assertFalse(unknownJit.reached());
-        final SteadyStateCriterion unknownBytes = new SteadyStateCriterion(1, 4);
+        final SteadyStateCriterion unknownBytes = new SteadyStateCriterion(1, 4, 0);
         assertEquals(2, unknownBytes.unit(0, -1));
         assertTrue(unknownBytes.reached());
     }
 
     @Test
     void noPacedSecondsMeansMeasureAtOnceUnreached() {
-        final SteadyStateCriterion criterion = new SteadyStateCriterion(10, 0);
+        final SteadyStateCriterion criterion = new SteadyStateCriterion(10, 0, 0);
         assertEquals(0, criterion.unit(0, 0));
         assertFalse(criterion.reached());
     }
@@ -118,7 +118,7 @@ class SteadyStateCriterionTest {
             final JsonNode jit = steady.get("jitEventsPerPacedSecond");
             final JsonNode bytes = steady.get("hotLoopBytesPerPacedSecond");
             final int quiet = Integer.parseInt(steady.get("criterion").asText().split(" ")[0]);
-            final SteadyStateCriterion criterion = new SteadyStateCriterion(quiet, jit.size());
+            final SteadyStateCriterion criterion = new SteadyStateCriterion(quiet, jit.size(), 0);
             for (int i = 0; i < jit.size(); i++) {
                 criterion.unit(jit.get(i).asLong(), bytes.get(i).asLong());
             }
