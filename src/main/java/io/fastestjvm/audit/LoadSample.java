@@ -4,13 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The machine's CPU ticks (/proc/stat) and this process's (/proc/self/stat) at one instant: their difference over
- * a window is the CPU time other processes took. Deliberately no scan of every /proc/[pid]: with that pre-run scan,
- * the producer allocated 288 B mid-measurement in every test run (without it, 0 B; the mechanism is unexplained,
- * most likely JIT or thread-local state it disturbs). Immutable.
+ * The machine's and this process's CPU ticks at one instant: over a window, the time other processes took. No scan
+ * of every /proc/[pid]: with one, the producer allocated mid-measurement (cause unexplained).
  */
 public final class LoadSample {
-    /** The busy CPUs of everything but this JVM over a window, a key of the audit's summary sections. */
+    /** A key of the audit's summary sections. */
     static final String OTHER_PROCESSES_BUSY_CPUS = "otherProcessesBusyCpus";
     private final CpuTimes machine;
     private final Long self;
@@ -24,7 +22,6 @@ public final class LoadSample {
         return new LoadSample(CpuTimes.read(files), ProcessTimes.ticksOf(files.lines("/proc/self/stat")));
     }
 
-    /** CPUs' worth of time other processes used between {@code before} and {@code after}. */
     public static Map<String, Object> othersBetween(final LoadSample before, final LoadSample after,
                                                     final double seconds) {
         final Map<String, Object> result = new LinkedHashMap<>();

@@ -69,10 +69,7 @@ public final class EnvironmentInfo {
         return env;
     }
 
-    /**
-     * This JVM's whole command line as the kernel holds it (java, flags, classpath, main class): with qp.fork the
-     * forked JVM's exact command. Null where there is no /proc.
-     */
+    /** The whole command line as the kernel holds it (with qp.fork the forked JVM's); null without /proc. */
     static List<String> commandLine() {
         try {
             final String raw = new String(Files.readAllBytes(Paths.get("/proc/self/cmdline")), StandardCharsets.UTF_8);
@@ -95,7 +92,7 @@ public final class EnvironmentInfo {
         return readFirstLine("/proc/sys/kernel/hostname");
     }
 
-    /** The CPU's model name as /proc/cpuinfo gives it (os.arch elsewhere). */
+    /** os.arch without /proc/cpuinfo. */
     public static String cpuModel() {
         try {
             for (final String line : Files.readAllLines(Paths.get("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
