@@ -82,15 +82,14 @@ public final class EnvironmentAudit {
         node.put("benchmarkCpusIsolated", !benchmarkCpus.isEmpty() && notIsolated.isEmpty());
         checks.put("cpuIsolation", node);
         final String cpus = benchmarkCpus.isEmpty() ? "2-8" : CpuList.format(benchmarkCpus);
+        final String boot = "boot with isolcpus=" + cpus + " nohz_full=" + cpus + " rcu_nocbs=" + cpus;
         if (isolatedSet.isEmpty()) {
-            warnings.add(new AuditWarning("cpuIsolation", "no isolated CPUs: the scheduler, timers and RCU"
-                    + " callbacks run on the benchmark's CPUs", "boot with isolcpus=" + cpus + " nohz_full=" + cpus
-                    + " rcu_nocbs=" + cpus + " (the benchmark's CPUs; keep CPU 0 for the OS)"));
+            warnings.add(new AuditWarning("cpuIsolation", "no isolated CPUs: the scheduler, timers and RCU callbacks"
+                    + " run on the benchmark's CPUs", boot + " (the benchmark's CPUs; keep CPU 0 for the OS)"));
         } else if (!notIsolated.isEmpty()) {
             warnings.add(new AuditWarning("cpuIsolation", "CPUs " + CpuList.format(notIsolated) + " run the"
                     + " benchmark but are not isolated (isolated: " + isolated + ")",
-                    "pin to isolated CPUs with qp.producerCpu/qp.consumerCpu, or boot with isolcpus=" + cpus
-                            + " nohz_full=" + cpus + " rcu_nocbs=" + cpus));
+                    "pin to isolated CPUs with qp.producerCpu/qp.consumerCpu, or " + boot));
         }
     }
 

@@ -57,7 +57,7 @@ public final class EnvironmentInfo {
         env.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
         env.put(OS, System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         env.put(KERNEL, System.getProperty("os.version"));
-        env.put(HOSTNAME, hostname());
+        env.put(HOSTNAME, readFirstLine("/proc/sys/kernel/hostname")); // not InetAddress: no network look-up
         env.put(CPU_MODEL, cpuModel());
         env.put(CPU_COUNT, Runtime.getRuntime().availableProcessors());
         env.put(ONLINE_CPUS, readFirstLine("/sys/devices/system/cpu/online"));
@@ -87,10 +87,7 @@ public final class EnvironmentInfo {
         return names;
     }
 
-    /** From the kernel, not InetAddress: a run makes no network look-up. */
-    private static String hostname() {
-        return readFirstLine("/proc/sys/kernel/hostname");
-    }
+
 
     /** os.arch without /proc/cpuinfo. */
     public static String cpuModel() {
