@@ -87,9 +87,9 @@ public final class OsJitterProbe implements Runnable {
         private final String actualCpus;
         private final String pinningNote;
         private final long thresholdNanos;
-        private final Histogram gaps;
-        private final long lostNanos;
-        private final long elapsedNanos;
+        final Histogram gaps;
+        final long lostNanos;
+        final long elapsedNanos;
         private final long allocatedBytes;
 
         Result(final int cpu, final String actualCpus, final String pinningNote, final long thresholdNanos,
@@ -108,17 +108,7 @@ public final class OsJitterProbe implements Runnable {
             return gaps.getTotalCount();
         }
 
-        public Histogram gaps() {
-            return gaps.copy();
-        }
 
-        public long lostNanos() {
-            return lostNanos;
-        }
-
-        public long elapsedNanos() {
-            return elapsedNanos;
-        }
 
         public double lostMicrosPerSecond() {
             return elapsedNanos <= 0 ? 0 : lostNanos / 1e3 / (elapsedNanos / 1e9);

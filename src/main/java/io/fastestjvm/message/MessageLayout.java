@@ -32,20 +32,6 @@ public final class MessageLayout {
         return Long.rotateLeft(checksum, 7) ^ word;
     }
 
-    public static long expectedChecksum(final long sequence, final int size) {
-        final int payloadBytes = size - HEADER_BYTES;
-        long checksum = 0;
-        final int words = payloadBytes >>> 3;
-        for (int i = 0; i < words; i++) {
-            checksum = foldChecksum(checksum, payloadWord(sequence, i));
-        }
-        final int tail = payloadBytes & 7;
-        if (tail != 0) {
-            checksum = foldChecksum(checksum, payloadWord(sequence, words) & tailMask(tail));
-        }
-        return checksum;
-    }
-
     /** Mask of the low {@code bytes} bytes of a little-endian word. */
     public static long tailMask(final int bytes) {
         return bytes >= 8 ? -1L : (1L << (bytes * 8)) - 1;
