@@ -18,11 +18,8 @@ import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.timeline.JvmTimeline;
 
 /**
- * Entry point of {@code mvn exec:java@QueuePerformance}: a pinned producer writes fixed-size messages at a steady
- * rate into a memory-mapped Chronicle Queue and a pinned consumer records each message's latency. Settings are
- * {@code qp.*} system properties (docs/settings.md, or {@code -Dqp.help=true}). With qp.fork (the default) this
- * JVM only checks the settings and runs the benchmark in a fresh JVM of its own ({@link BenchmarkFork}); see
- * docs/running.md.
+ * Entry point of {@code mvn exec:java@QueuePerformance}, set by {@code qp.*} properties (docs/settings.md). With
+ * qp.fork (the default) this JVM only checks the settings and runs the benchmark in a fresh JVM of its own.
  */
 public final class QueuePerformance {
     static final String OPENHFT_LOG_LEVEL = "org.slf4j.simpleLogger.log.net.openhft";
@@ -45,16 +42,15 @@ public final class QueuePerformance {
                 QueuePerformance.class.getName());
     }
 
-    /** The settings are -Dqp.* properties; the only argument taken is --help (or -h), as -Dqp.help=true. */
+    /** The only argument taken is --help (or -h). */
     static int run(final String[] args) throws Exception {
         // Chronicle would otherwise report usage over the network and write ~/.chronicle.analytics.*.
         System.setProperty("chronicle.analytics.disable", "true");
-        // `mvn -q` sets slf4j-simple's default level to error in Maven's JVM, which would hide Chronicle's and
-        // affinity's warnings (queue forced read-only, pinning failed); a per-logger level outranks the default.
         // JNA (used by OpenHFT affinity) unpacks its native library into ~/.cache/JNA unless told otherwise.
         if (System.getProperty(JNA_TMPDIR) == null) {
             System.setProperty(JNA_TMPDIR, System.getProperty("java.io.tmpdir"));
         }
+        // `mvn -q` sets slf4j-simple's default level to error, hiding Chronicle's and affinity's warnings
         if (System.getProperty(OPENHFT_LOG_LEVEL) == null) {
             System.setProperty(OPENHFT_LOG_LEVEL, "warn");
         }
@@ -66,7 +62,6 @@ public final class QueuePerformance {
         return outcome(args, false).exitCode();
     }
 
-    /** The whole run in this JVM, or, when it is the launching one, in its fork. */
     private static BenchmarkResult outcome(final String[] args, final boolean forked) throws Exception {
         // a forked JVM got QP_JVM_FLAGS as real flags; a launching one reads their qp.* settings to check them
         final Properties given = forked ? System.getProperties() : JvmFlags.settingsSeen(System.getProperties());

@@ -1,11 +1,8 @@
 package sun.hotspot;
 
 /**
- * The HotSpot WhiteBox calls a comparison's recompilation needs (qp.compare.recompile, {@code slice.Recompilation}).
- * HotSpot binds these natives only when this class is loaded by the boot loader of a JVM started with
- * -XX:+UnlockDiagnosticVMOptions -XX:+WhiteBoxAPI, so a comparison copies it alone into a folder it appends with
- * -Xbootclasspath/a. JDK 8, 11, 17, 21 and 25 bind this name, with C2 and with the Graal JIT (tested); HotSpot
- * prints a warning to the JVM's stderr for each WhiteBox call not declared here (about 180 lines, harmless).
+ * The HotSpot WhiteBox calls qp.compare.recompile needs. HotSpot binds them only for this class on the boot class
+ * path (-Xbootclasspath/a) with -XX:+WhiteBoxAPI, and warns harmlessly for each WhiteBox call not declared here.
  */
 public class WhiteBox {
     private static native void registerNatives();
@@ -14,7 +11,7 @@ public class WhiteBox {
         registerNatives();
     }
 
-    /** Marks every compiled method not entrant: each is compiled again when next hot, at a new place. */
+    /** Each compiled method is compiled again when next hot, at a new place. */
     public native void deoptimizeAll();
 
     /** Takes {@code size} bytes of the code cache's heap {@code type} (0: compiled without profiling, 1: profiled). */

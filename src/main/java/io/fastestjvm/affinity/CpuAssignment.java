@@ -6,7 +6,6 @@ public final class CpuAssignment {
     public static final String PRODUCER = "producer";
     public static final String CONSUMER = "consumer";
 
-    /** No pinning: the thread may run on any CPU the process has. */
     public static final int UNPINNED = -1;
 
     private final String thread;
@@ -29,7 +28,6 @@ public final class CpuAssignment {
         return requested;
     }
 
-    /** The CPU the thread will be pinned to, or {@link #UNPINNED}. */
     public int planned() {
         return planned;
     }

@@ -6,11 +6,9 @@ import net.openhft.affinity.Affinity;
 import net.openhft.affinity.AffinityLock;
 
 /**
- * Pins the calling thread to exactly one CPU and reports what the kernel then says. It first asks OpenHFT's
- * {@code AffinityLock.acquireLock(int[])}, which binds exactly that CPU and reserves it against other processes
- * that use the same library ({@code acquireLock(int)} would treat 0 as "any CPU"). When another process already
- * holds that reservation the lock comes back unbound with only a log line, so the thread is then pinned directly
- * with sched_setaffinity and the reason is kept: the CPU is being shared, and the results must say so.
+ * Pins the calling thread to one CPU with OpenHFT's {@code acquireLock(int[])} ({@code acquireLock(int)} takes 0 as
+ * "any CPU"). When another process holds the reservation, the lock comes back unbound with only a log line: the
+ * thread is then pinned with sched_setaffinity and the note says the CPU is shared.
  */
 public final class CpuPinning implements AutoCloseable {
     private final AffinityLock lock;
@@ -25,7 +23,7 @@ public final class CpuPinning implements AutoCloseable {
         this.actual = ThreadAffinity.currentThreadAllowedCpus();
     }
 
-    /** Pins the calling thread to {@code cpu}, or does nothing for {@link CpuAssignment#UNPINNED}. */
+    /** Does nothing for {@link CpuAssignment#UNPINNED}. */
     public static CpuPinning pinCurrentThread(final int cpu) {
         if (cpu == CpuAssignment.UNPINNED) {
             return new CpuPinning(null, null);
@@ -59,7 +57,7 @@ public final class CpuPinning implements AutoCloseable {
         return cpus.cardinality() == 1 && cpus.get(cpu);
     }
 
-    /** CPUs the kernel lets this thread run on after pinning. */
+    /** What the kernel says after pinning. */
     public BitSet actualCpus() {
         return (BitSet) actual.clone();
     }
@@ -68,7 +66,7 @@ public final class CpuPinning implements AutoCloseable {
         return threadId;
     }
 
-    /** What did not go as planned on the way to the pin (even when the pin itself held), or null. */
+    /** What did not go as planned on the way to the pin, or null. */
     public String note() {
         return note;
     }

@@ -5,11 +5,9 @@ import java.util.BitSet;
 import io.fastestjvm.config.Settings;
 
 /**
- * Decides which CPU each benchmark thread gets. A requested CPU that this process may use is given exactly. One
- * that it may not (absent, offline, outside the cgroup or taskset) falls back, unless strict, to the
- * highest-numbered usable CPU that the other thread does not hold (CPU 0 usually takes the most interrupts), the
- * consumer choosing first. With only one usable CPU the fallback is to leave the thread unpinned: two spinning
- * threads pinned to one CPU would measure the scheduler, not the queue.
+ * Decides which CPU each benchmark thread gets: the one requested if usable, else (unless strict) the highest free
+ * one, as CPU 0 takes the most interrupts. With one usable CPU a thread stays unpinned: two spinning threads pinned
+ * to one CPU would measure the scheduler, not the queue.
  */
 public final class CpuPlanner {
     private final BitSet usable;
@@ -20,7 +18,7 @@ public final class CpuPlanner {
         this.strict = strict;
     }
 
-    /** Returns {producer, consumer}. Throws when strict and a request cannot be met. */
+    /** {producer, consumer}. */
     public CpuAssignment[] plan(final int producerCpu, final int consumerCpu) {
         final boolean producerOk = isUsable(producerCpu);
         final boolean consumerOk = isUsable(consumerCpu);

@@ -22,7 +22,7 @@ public final class ThreadAffinity {
         }
     }
 
-    /** CPUs the calling thread may run on, per the kernel; empty when unknown. */
+    /** Empty when unknown. */
     public static BitSet currentThreadAllowedCpus() {
         final int tid = currentThreadId();
         return tid < 0 ? new BitSet() : allowedCpus(Paths.get("/proc/self/task/" + tid + "/status"));

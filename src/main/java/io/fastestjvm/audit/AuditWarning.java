@@ -5,9 +5,9 @@ import java.util.Map;
 
 /** A condition known to hurt tail latency, and what to do about it. Immutable. */
 public final class AuditWarning {
-    private final String check;
-    private final String problem;
-    private final String fix;
+    final String check;
+    final String problem;
+    final String fix;
 
     public AuditWarning(final String check, final String problem, final String fix) {
         this.check = check;
@@ -15,17 +15,7 @@ public final class AuditWarning {
         this.fix = fix;
     }
 
-    public String check() {
-        return check;
-    }
 
-    public String problem() {
-        return problem;
-    }
-
-    public String fix() {
-        return fix;
-    }
 
     public Map<String, Object> toMap() {
         final Map<String, Object> map = new LinkedHashMap<>();

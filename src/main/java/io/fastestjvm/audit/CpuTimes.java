@@ -2,9 +2,7 @@ package io.fastestjvm.audit;
 
 import java.util.List;
 
-/**
- * The aggregate "cpu" line of /proc/stat, in clock ticks: user nice system idle iowait irq softirq steal. Immutable.
- */
+/** The aggregate "cpu" line of /proc/stat, in clock ticks: user nice system idle iowait irq softirq steal. */
 public final class CpuTimes {
     /** USER_HZ: 100 on every mainstream Linux architecture. */
     public static final double TICKS_PER_SECOND = 100.0;
@@ -17,7 +15,6 @@ public final class CpuTimes {
         this.steal = steal;
     }
 
-    /** Null when /proc/stat is missing or unreadable. */
     public static CpuTimes read(final SystemFiles files) {
         final List<String> lines = files.lines("/proc/stat");
         for (final String line : lines) {

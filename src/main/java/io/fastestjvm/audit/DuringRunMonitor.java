@@ -7,11 +7,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * What disturbed the measured runs: the producer's and consumer's involuntary context switches (the scheduler
- * took their CPU away), the hypervisor's steal time and other processes' CPU use. The start is read on this
- * monitor's own thread as soon as the consumer crosses into the measured runs (polled every {@link #POLL_MILLIS}
- * ms); the end after the run, the threads' counters by the threads themselves once their loops have ended (a
- * thread's /proc entry goes with it). Nothing is read from the hot loops.
+ * What disturbed the measured runs: involuntary context switches, steal time, other processes' CPU use. Read on
+ * this monitor's thread, never in the hot loops; the threads' own counters at their end, as their /proc entry goes.
  */
 public final class DuringRunMonitor implements Runnable {
     static final long POLL_MILLIS = 20;
@@ -35,9 +32,7 @@ public final class DuringRunMonitor implements Runnable {
 
     @Override
     public void run() {
-        // A first read loads and interprets the readers; done now, while only the warm-up can be disturbed, the
-        // read at the switch to measurement is short. On two CPUs this thread can only run by preempting a
-        // benchmark thread, so a cold read there stalled the first measured messages by up to 2 ms.
+        // a cold first read at the switch to measurement would preempt a benchmark thread for longer: warm it now
         snapshot();
         try {
             while (!finished && received.getAsLong() < firstMeasured.getAsLong()) {
@@ -49,7 +44,7 @@ public final class DuringRunMonitor implements Runnable {
         measuredStart = snapshot();
     }
 
-    /** Stops the wait for the measured runs (on a failed run); call before joining. */
+    /** On a failed run; call before joining. */
     public void finish() {
         finished = true;
     }
@@ -59,10 +54,7 @@ public final class DuringRunMonitor implements Runnable {
                 ContextSwitches.involuntary(files, consumerTid), CpuTimes.read(files), LoadSample.read(files));
     }
 
-    /**
-     * Call after this monitor's thread has been joined, once the measured runs have ended, with the counters the
-     * producer and consumer read of themselves at their end.
-     */
+    /** After joining this monitor's thread, with the counters the producer and consumer read at their end. */
     public Map<String, Object> measuredWindow(final long producerSwitchesAtEnd, final long consumerSwitchesAtEnd) {
         final Snapshot now = snapshot();
         return between(measuredStart, new Snapshot(now.nanos, producerSwitchesAtEnd, consumerSwitchesAtEnd, now.cpu,
@@ -105,7 +97,6 @@ public final class DuringRunMonitor implements Runnable {
                 window.get(LoadSample.OTHER_PROCESSES_BUSY_CPUS));
     }
 
-    /** /proc facts at one instant. Immutable. */
     static final class Snapshot {
         final long nanos;
         final long producerSwitches;

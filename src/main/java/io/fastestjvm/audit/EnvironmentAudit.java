@@ -20,10 +20,8 @@ import io.fastestjvm.affinity.CpuList;
 import io.fastestjvm.environment.EnvironmentInfo;
 
 /**
- * Before a run: reads the machine state that decides tail latency (CPU isolation, frequency governor, turbo,
- * transparent huge pages, virtualisation, CPUs, shared memory, competing load) and raises a warning, with its fix,
- * for every condition known to hurt it. All reads go through a {@link SystemFiles} root so tests can feed a fake
- * /proc and /sys.
+ * Before a run: reads the machine state that decides tail latency and warns, with a fix, of every condition known
+ * to hurt it. Reads go through {@link SystemFiles}, so tests can feed a fake /proc and /sys.
  */
 public final class EnvironmentAudit {
     /** summary.json's section for the audit, and its list of warnings. */
@@ -39,10 +37,7 @@ public final class EnvironmentAudit {
     private final String detectedContainer;
     private final long loadWindowMillis;
 
-    /**
-     * @param detectedVm what {@code systemd-detect-virt --vm} printed ("kvm", "none"), null when it is absent
-     * @param detectedContainer the same for {@code --container} ("docker", "none")
-     */
+    /** {@code detectedVm} and {@code detectedContainer}: what {@link #systemdDetectVirt} printed. */
     public EnvironmentAudit(final SystemFiles files, final String detectedVm, final String detectedContainer,
                             final long loadWindowMillis) {
         this.files = files;
@@ -56,11 +51,7 @@ public final class EnvironmentAudit {
                 DEFAULT_LOAD_WINDOW_MILLIS);
     }
 
-    /**
-     * @param benchmarkCpus the CPUs the producer and consumer are planned on (empty when unpinned)
-     * @param usableCpus CPUs this process may use
-     * @param cpusWanted threads that spin on a CPU of their own (producer, consumer, jitter probe)
-     */
+    /** {@code benchmarkCpus}: empty when unpinned; {@code cpusWanted}: threads that spin on a CPU of their own. */
     public AuditReport audit(final BitSet benchmarkCpus, final BitSet usableCpus, final int cpusWanted,
                              final File queueDirectory) throws InterruptedException {
         final Map<String, Object> checks = new LinkedHashMap<>();
@@ -91,15 +82,14 @@ public final class EnvironmentAudit {
         node.put("benchmarkCpusIsolated", !benchmarkCpus.isEmpty() && notIsolated.isEmpty());
         checks.put("cpuIsolation", node);
         final String cpus = benchmarkCpus.isEmpty() ? "2-8" : CpuList.format(benchmarkCpus);
+        final String boot = "boot with isolcpus=" + cpus + " nohz_full=" + cpus + " rcu_nocbs=" + cpus;
         if (isolatedSet.isEmpty()) {
-            warnings.add(new AuditWarning("cpuIsolation", "no isolated CPUs: the scheduler, timers and RCU"
-                    + " callbacks run on the benchmark's CPUs", "boot with isolcpus=" + cpus + " nohz_full=" + cpus
-                    + " rcu_nocbs=" + cpus + " (the benchmark's CPUs; keep CPU 0 for the OS)"));
+            warnings.add(new AuditWarning("cpuIsolation", "no isolated CPUs: the scheduler, timers and RCU callbacks"
+                    + " run on the benchmark's CPUs", boot + " (the benchmark's CPUs; keep CPU 0 for the OS)"));
         } else if (!notIsolated.isEmpty()) {
             warnings.add(new AuditWarning("cpuIsolation", "CPUs " + CpuList.format(notIsolated) + " run the"
                     + " benchmark but are not isolated (isolated: " + isolated + ")",
-                    "pin to isolated CPUs with qp.producerCpu/qp.consumerCpu, or boot with isolcpus=" + cpus
-                            + " nohz_full=" + cpus + " rcu_nocbs=" + cpus));
+                    "pin to isolated CPUs with qp.producerCpu/qp.consumerCpu, or " + boot));
         }
     }
 
@@ -275,7 +265,7 @@ public final class EnvironmentAudit {
         return null;
     }
 
-    /** "always [madvise] never" to "madvise". */
+    /** "always [madvise] never": "madvise". */
     static String selected(final String line) {
         if (line == null) {
             return null;
@@ -317,7 +307,6 @@ public final class EnvironmentAudit {
         return null;
     }
 
-    /** The audit's findings. Immutable. */
     public static final class AuditReport {
         private final Map<String, Object> checks;
         private final List<AuditWarning> warnings;

@@ -10,11 +10,8 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * CPU time of every thread of this JVM over a window, from /proc/self/task: the harness's own cost. On a machine
- * with no free CPU every millisecond a harness thread (reporter, monitor, JIT compiler, GC, the VM thread) runs is
- * taken from a pinned benchmark thread, so the summary records it per thread. Per-thread time comes from
- * {@code schedstat} (nanoseconds) where the kernel has it, else from {@code stat}'s utime + stime (clock ticks,
- * assumed 100 Hz). Reads files: call at the window's edges only, never from a hot loop.
+ * CPU time of every thread of this JVM over a window: with no free CPU, each harness thread's time is taken from a
+ * pinned benchmark thread. Reads files: call at the window's edges only.
  */
 public final class HarnessCpu {
     public static final String METHOD = "/proc/self/task/<tid>/schedstat run time (else stat utime+stime) of every"
@@ -41,7 +38,7 @@ public final class HarnessCpu {
         end = snapshot();
     }
 
-    /** The window's result without the threads {@code benchmarkTids}; an empty map if it was never closed. */
+    /** Without the threads {@code benchmarkTids}. */
     public Map<String, Object> result(final int... benchmarkTids) {
         final Map<String, Object> node = new LinkedHashMap<>();
         if (start == null || end == null) {
@@ -105,7 +102,7 @@ public final class HarnessCpu {
         return threads;
     }
 
-    /** One thread's CPU time so far in ns ({@code tid} of this JVM), or -1. Reads a file: never from a hot loop. */
+    /** ns so far, or -1. Reads a file: never from a hot loop. */
     public static long threadNanos(final int tid) {
         return tid < 0 ? -1 : nanosOf(SystemFiles.live(), "/proc/self/task/" + tid);
     }
@@ -119,7 +116,7 @@ public final class HarnessCpu {
                 // fall back to stat
             }
         }
-        final Long ticks = ProcessTimes.ticksOf(files.lines(task + "/stat"));
+        final Long ticks = LoadSample.ticksOf(files.lines(task + "/stat"));
         return ticks == null ? -1 : ticks * NANOS_PER_TICK;
     }
 

@@ -1,10 +1,8 @@
 package io.fastestjvm.audit;
 
 /**
- * Decimal text for the pre-run audit without {@code Double.parseDouble} or {@code %f}, a precaution: they would
- * initialise the JDK's floating-point conversion (and its thread-locals) just before the benchmark threads start,
- * and pre-run work was seen to change what the producer allocates mid-measurement (see {@link LoadSample}).
- * Values are hundredths.
+ * Decimal text in hundredths without {@code Double.parseDouble} or {@code %f}, which would initialise the JDK's
+ * floating-point conversion just before the benchmark threads start (see {@link LoadSample}).
  */
 final class Hundredths {
     private Hundredths() {

@@ -1,16 +1,15 @@
 package io.fastestjvm.audit;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The machine's CPU ticks (/proc/stat) and this process's (/proc/self/stat) at one instant: their difference over
- * a window is the CPU time other processes took. Deliberately no scan of every /proc/[pid]: with that pre-run scan,
- * the producer allocated 288 B mid-measurement in every test run (without it, 0 B; the mechanism is unexplained,
- * most likely JIT or thread-local state it disturbs). Immutable.
+ * The machine's and this process's CPU ticks at one instant: over a window, the time other processes took. No scan
+ * of every /proc/[pid]: with one, the producer allocated mid-measurement (cause unexplained).
  */
 public final class LoadSample {
-    /** The busy CPUs of everything but this JVM over a window, a key of the audit's summary sections. */
+    /** A key of the audit's summary sections. */
     static final String OTHER_PROCESSES_BUSY_CPUS = "otherProcessesBusyCpus";
     private final CpuTimes machine;
     private final Long self;
@@ -21,10 +20,23 @@ public final class LoadSample {
     }
 
     public static LoadSample read(final SystemFiles files) {
-        return new LoadSample(CpuTimes.read(files), ProcessTimes.ticksOf(files.lines("/proc/self/stat")));
+        return new LoadSample(CpuTimes.read(files), ticksOf(files.lines("/proc/self/stat")));
     }
 
-    /** CPUs' worth of time other processes used between {@code before} and {@code after}. */
+    /** utime + stime of a /proc/[pid]/stat line: fields 14 and 15, counted after the ")" that closes comm. */
+    static Long ticksOf(final List<String> stat) {
+        final int close = stat.isEmpty() ? -1 : stat.get(0).lastIndexOf(')');
+        if (close < 0) {
+            return null;
+        }
+        final String[] f = stat.get(0).substring(close + 1).trim().split("\\s+");
+        try {
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        } catch (final RuntimeException e) {
+            return null;
+        }
+    }
+
     public static Map<String, Object> othersBetween(final LoadSample before, final LoadSample after,
                                                     final double seconds) {
         final Map<String, Object> result = new LinkedHashMap<>();

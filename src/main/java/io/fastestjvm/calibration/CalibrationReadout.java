@@ -4,19 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What the raw samples show of the injected delays, message by message. Measured sample {@code i} is the message
- * with sequence {@code warmup + i}, so the messages that were due during a stall, and those that arrived right
- * after a spin, are known exactly. Two bounds hold whatever else disturbs the machine, and are what the figures
- * are checked against:
- * <ul>
- * <li>a message due {@code t} into a stall of length S cannot be sent, so cannot be received, before S: its
- *     intended-send latency is at least S - t. Hence at least half of the messages due during the stall have an
- *     intended-send latency above S/2, for either stall.</li>
- * <li>a message spun X before its receive stamp was sent before the spin began: both its latencies are at least
- *     X.</li>
- * </ul>
- * Actual-send latency is stamped when the message is really written: after a producer stall it stays small
- * (the producer sends late, the stamp is late), after a consumer stall it shows the delay too.
+ * What the raw samples show of the injected delays (sample {@code i} is sequence {@code warmup + i}), checked
+ * against two bounds that hold whatever else disturbs the machine: a message due {@code t} into a stall S has an
+ * intended-send latency of at least S - t, so at least half of those due have one above S/2; a message spun X
+ * before its receive stamp has both latencies at least X.
  */
 public final class CalibrationReadout {
     private CalibrationReadout() {

@@ -10,12 +10,9 @@ import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.Transport;
 
 /**
- * Known delays injected to prove the harness measures them: a one-off stall of the producer (before it sends the
- * first message of a given measured second) or of the consumer (after it has read the message before that one),
- * and the consumer spin, the one known difference of both designs: every N-th message's receive stamp is taken only
- * after a fixed spin ({@link #restampedAfterSpin}). They live in {@link MessageSender} and {@link MessageReceiver}
- * decorators, handed out by a {@link Transport} wrapper that exists only when an injection is asked for: with every
- * injection off, the producer and consumer run exactly the code they run without this class. Immutable.
+ * Known delays injected to prove the harness measures them: a one-off producer or consumer stall at a measured
+ * second, and a consumer spin before every N-th receive stamp. Decorators exist only when an injection is asked
+ * for, so with every injection off the measured threads run exactly the code they run without this class.
  */
 public final class DelayInjection {
     public static final DelayInjection NONE = new DelayInjection(0, 0, 0, 0, 1, 0, 0);
@@ -57,12 +54,10 @@ public final class DelayInjection {
         return producerStallNanos > 0 || consumerStallNanos > 0 || consumerSpinNanos > 0;
     }
 
-    /** The transport itself when nothing is injected, else one whose sender and receiver inject. */
     public Transport wrap(final Transport transport) {
         return enabled() ? new DecoratedTransport(transport, this::decorate, this::decorate) : transport;
     }
 
-    /** The producer's sender, decorated with the stall only when one is asked for. */
     public MessageSender decorate(final MessageSender sender) {
         if (producerStallNanos == 0) {
             return sender;
@@ -73,7 +68,6 @@ public final class DelayInjection {
         };
     }
 
-    /** The consumer's receiver, decorated with the spin and the stall only when asked for. */
     public MessageReceiver decorate(final MessageReceiver receiver) {
         final MessageReceiver spun = consumerSpinNanos == 0 ? receiver
                 : restampedAfterSpin(receiver, consumerSpinNanos, spinEveryMessages);
@@ -91,13 +85,9 @@ public final class DelayInjection {
     }
 
     /**
-     * {@code receiver} with every {@code every}-th message's receive stamp taken after a spin of {@code nanos}, so
-     * that message's latency grows by the spin whatever the idle time between messages (a spin after the stamp
-     * would be absorbed by it). The spin is timed from the return of the transport's poll, not from the transport's
-     * own stamp: the work between the two (Chronicle closes the document there, a few hundred ns) would absorb a spin
-     * timed from the stamp (a first version did so, and 300 ns showed as 0). Every message is restamped, spun or
-     * not, and {@code nanos} 0 takes the same clock reads: a comparison's variants all run this code (every = 1,
-     * or no spin, needs no division), so they differ by their spins alone.
+     * Every {@code every}-th receive stamp taken after a spin of {@code nanos}, timed from poll's return: the work
+     * after the transport's own stamp (Chronicle closing the document) would absorb it. Every message is restamped,
+     * so a comparison's variants run the same code and differ by their spins alone.
      */
     public static MessageReceiver restampedAfterSpin(final MessageReceiver receiver, final long nanos,
                                                      final long every) {
@@ -119,7 +109,7 @@ public final class DelayInjection {
         };
     }
 
-    /** Busy-waits from {@code start} for {@code nanos}; returns the clock when done ({@code start} for 0). */
+    /** Returns the clock when done ({@code start} for 0). */
     private static long spinFrom(final long start, final long nanos) {
         long now = start;
         while (now - start < nanos) {
@@ -129,11 +119,8 @@ public final class DelayInjection {
     }
 
     /**
-     * The stall before message {@code sequence}: {@code stall} before the chosen one, {@link #REHEARSAL_NANOS}
-     * before some warm-up messages, else 0. Computed without a branch on purpose: C2 compiles a branch that
-     * warm-up never took as an uncommon trap, and taking it mid-measurement would deoptimise the loop (and
-     * rematerialise objects that escape analysis had removed, which the allocation check rightly reports). The
-     * rehearsal makes warm-up run the spin loop too.
+     * {@code stall} before the chosen message, {@link #REHEARSAL_NANOS} before some warm-up ones, else 0. Branch-free
+     * on purpose: a branch warm-up never took is an uncommon trap, and taking it mid-measurement would deoptimise.
      */
     long stallBefore(final long sequence, final long stall) {
         final long difference = sequence ^ stallSequence;
@@ -155,7 +142,7 @@ public final class DelayInjection {
         return stallSequence;
     }
 
-    /** The one stall's length (producer or consumer; both at once are read out as the longer). */
+    /** Both stalls at once are read out as the longer. */
     public long stallNanos() {
         return Math.max(producerStallNanos, consumerStallNanos);
     }

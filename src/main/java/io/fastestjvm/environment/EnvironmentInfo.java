@@ -57,7 +57,7 @@ public final class EnvironmentInfo {
         env.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
         env.put(OS, System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         env.put(KERNEL, System.getProperty("os.version"));
-        env.put(HOSTNAME, hostname());
+        env.put(HOSTNAME, readFirstLine("/proc/sys/kernel/hostname")); // not InetAddress: no network look-up
         env.put(CPU_MODEL, cpuModel());
         env.put(CPU_COUNT, Runtime.getRuntime().availableProcessors());
         env.put(ONLINE_CPUS, readFirstLine("/sys/devices/system/cpu/online"));
@@ -69,10 +69,7 @@ public final class EnvironmentInfo {
         return env;
     }
 
-    /**
-     * This JVM's whole command line as the kernel holds it (java, flags, classpath, main class): with qp.fork the
-     * forked JVM's exact command. Null where there is no /proc.
-     */
+    /** The whole command line as the kernel holds it (with qp.fork the forked JVM's); null without /proc. */
     static List<String> commandLine() {
         try {
             final String raw = new String(Files.readAllBytes(Paths.get("/proc/self/cmdline")), StandardCharsets.UTF_8);
@@ -90,12 +87,9 @@ public final class EnvironmentInfo {
         return names;
     }
 
-    /** From the kernel, not InetAddress: a run makes no network look-up. */
-    private static String hostname() {
-        return readFirstLine("/proc/sys/kernel/hostname");
-    }
 
-    /** The CPU's model name as /proc/cpuinfo gives it (os.arch elsewhere). */
+
+    /** os.arch without /proc/cpuinfo. */
     public static String cpuModel() {
         try {
             for (final String line : Files.readAllLines(Paths.get("/proc/cpuinfo"), StandardCharsets.UTF_8)) {

@@ -7,14 +7,10 @@ import java.util.Map;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 
-/**
- * Which JIT compiles this JVM's code. Graal runs as a JVMCI compiler: it is in use when UseJVMCICompiler is on and
- * a Graal compiler module is loaded (jdk.internal.vm.compiler up to JDK 24, jdk.graal.compiler from 25).
- */
+/** Which JIT compiles this JVM's code: Graal when UseJVMCICompiler is on and a Graal compiler module is loaded. */
 public final class JitInfo {
-    /** Keys of the {@code jit} object that readers (the report) look up. */
     public static final String GRAAL_IN_USE = "graalInUse";
-    /** The HotSpot option that puts a JVMCI compiler (Graal) in C2's place, and its key in the jit object. */
+    /** Puts a JVMCI compiler (Graal) in C2's place; also its key in the jit object. */
     public static final String USE_JVMCI_COMPILER = "UseJVMCICompiler";
     public static final String COMPILER = "compiler";
 

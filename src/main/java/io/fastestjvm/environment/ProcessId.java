@@ -9,7 +9,7 @@ public final class ProcessId {
     private ProcessId() {
     }
 
-    /** The pid {@code /proc/self} names (so it matches what {@code /proc} holds), else the runtime's "pid@host". */
+    /** As {@code /proc/self} names it, so it matches /proc; else the runtime's "pid@host". */
     public static long current() {
         try {
             return Long.parseLong(new File("/proc/self").getCanonicalFile().getName());

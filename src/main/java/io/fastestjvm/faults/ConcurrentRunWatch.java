@@ -11,9 +11,8 @@ import java.util.concurrent.TimeUnit;
 import io.fastestjvm.results.RunSummary;
 
 /**
- * Looks for other benchmark runs on this machine at the start, once a second from its own daemon thread (never
- * from the measured loops), and at the end. Every run seen is remembered: two runs that overlapped at any time
- * measured each other's interference, so neither's numbers are comparable with a run that had the machine alone.
+ * Looks for other runs on this machine at the start, once a second from its own thread, and at the end: two runs
+ * that overlapped at any time measured each other, so neither is comparable with a run that had the machine alone.
  */
 public final class ConcurrentRunWatch implements AutoCloseable {
     private final RunRegistry registry;
@@ -27,7 +26,6 @@ public final class ConcurrentRunWatch implements AutoCloseable {
         this.err = err;
     }
 
-    /** Checks now, then once a second until {@link #close()}. */
     public synchronized void start() {
         check();
         thread = new Thread(() -> {
@@ -43,7 +41,7 @@ public final class ConcurrentRunWatch implements AutoCloseable {
         thread.start();
     }
 
-    /** Stops the periodic check, checks a last time, and returns every other run seen (pids, ascending). */
+    /** Checks a last time and returns the pids of every other run seen, ascending. */
     public List<Long> finish() throws InterruptedException {
         close();
         check();

@@ -5,10 +5,8 @@ import java.util.Locale;
 
 
 /**
- * Recognises a run that failed because its queue's file system filled up while it ran (Preflight has already
- * checked the space at the start). Writing a memory-mapped page that tmpfs cannot back raises SIGBUS, which the
- * JVM turns into {@code InternalError: a fault occurred in ... unsafe memory access operation}; a file write gets
- * {@code No space left on device}. Either, with less space free than the rest of the run needs, is this failure.
+ * Recognises a run that failed because its queue's file system filled up: a mapped page tmpfs cannot back raises
+ * SIGBUS ({@code unsafe memory access operation}), a file write {@code No space left on device}.
  */
 public final class DiskSpaceFailure {
     private final File queueParent;
@@ -21,15 +19,12 @@ public final class DiskSpaceFailure {
         this.freeAtStart = freeAtStart;
     }
 
-    /** Remembers the free space at the start; {@code neededBytes} is the queue estimate Preflight checked. */
+    /** {@code neededBytes}: the queue estimate Preflight checked. */
     public static DiskSpaceFailure watch(final File queueParent, final long neededBytes) {
         return new DiskSpaceFailure(queueParent, neededBytes, queueParent.getUsableSpace());
     }
 
-    /**
-     * The failure to report first when {@code failure} is a lack of space, else null. Call before the queue files
-     * are deleted: the free space now is part of the evidence.
-     */
+    /** The failure to report first, or null; call before the queue files go, as the free space now is evidence. */
     public String diagnose(final String failure, final long bytesStillNeeded) {
         if (failure == null || !(failure.contains("unsafe memory access") || failure.contains("No space left"))) {
             return null;

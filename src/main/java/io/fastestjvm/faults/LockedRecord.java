@@ -17,16 +17,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A small file that names the process that wrote it ({@link ProcessIdentity} plus extra lines) and stays locked by
- * that process for as long as it lives. The kernel drops the lock when the process dies, however it dies, so "the
- * lock is free" is the proof that the writer is gone. The file is written and locked under a temporary name and
- * renamed into place, so a visible record is never unlocked while its writer lives.
+ * A small file naming its writer, locked by it for as long as it lives: the kernel drops the lock however the
+ * process dies, so a free lock proves the writer gone. Written under a temporary name and renamed into place locked.
  */
 final class LockedRecord implements AutoCloseable {
-    /**
-     * Records this JVM holds. They are never opened a second time here: closing any descriptor of a file drops
-     * every POSIX lock the process holds on it (see {@link FileLock}).
-     */
+    /** Never opened a second time here: closing any descriptor of a file drops the process's POSIX locks on it. */
     private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
 
     private final Path file;
@@ -41,7 +36,6 @@ final class LockedRecord implements AutoCloseable {
         this.ours = ours;
     }
 
-    /** Writes and locks a record of this process at {@code file}, holding the lock until {@link #close()}. */
     static LockedRecord create(final Path file, final String extraLines) throws IOException {
         final Path temporary = file.resolveSibling("." + file.getFileName() + ".tmp");
         final FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
@@ -69,9 +63,8 @@ final class LockedRecord implements AutoCloseable {
     }
 
     /**
-     * Takes a shared lock on someone else's record, which needs only read access, so records of other users are
-     * judged too. Returns null while its writer lives (its exclusive lock is held, here or in another process) or
-     * when the file is gone or a link; else the caller holds the lock until {@link #close()}.
+     * A shared lock (read access only, so other users' records are judged too) on someone else's record; null while
+     * its writer lives or when the file is gone or a link.
      */
     static LockedRecord claimAbandoned(final Path file) {
         if (HELD_HERE.contains(file.toAbsolutePath())) {
@@ -86,10 +79,7 @@ final class LockedRecord implements AutoCloseable {
         return claim(file, channel, true);
     }
 
-    /**
-     * As {@link #claimAbandoned(Path)}, for a record already opened (read-write) as {@code channel}: an exclusive
-     * lock.
-     */
+    /** As {@link #claimAbandoned(Path)}, with an exclusive lock on a record opened read-write. */
     static LockedRecord claimAbandoned(final Path file, final FileChannel channel) {
         return claim(file, channel, false);
     }
@@ -111,7 +101,7 @@ final class LockedRecord implements AutoCloseable {
         return null;
     }
 
-    /** Whether this JVM holds the record at {@code file}: it must not be opened here then. */
+    /** Such a record must not be opened here. */
     static boolean heldHere(final Path file) {
         return HELD_HERE.contains(file.toAbsolutePath());
     }
@@ -120,7 +110,6 @@ final class LockedRecord implements AutoCloseable {
         return file;
     }
 
-    /** The record's text as its writer left it. */
     String text() throws IOException {
         final ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(channel.size(), 1 << 16));
         channel.read(buffer, 0);
@@ -136,7 +125,6 @@ final class LockedRecord implements AutoCloseable {
         }
     }
 
-    /** Deletes the file and releases the lock. */
     void deleteAndClose() throws IOException {
         try {
             Files.deleteIfExists(file);

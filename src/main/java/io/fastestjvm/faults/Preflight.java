@@ -29,11 +29,7 @@ public final class Preflight {
         check(options, Runtime.getRuntime().maxMemory());
     }
 
-    /**
-     * The same checks for a run in a JVM whose heap may grow to {@code heapBytes}: the launching JVM runs them for
-     * the JVM it is about to fork, so a bad path or too small a heap is one line before any JVM starts. The CPU plan
-     * is checked too (a forked JVM inherits this one's CPUs).
-     */
+    /** Run by the launching JVM for the one it forks (which inherits its CPUs), so a bad setting fails at once. */
     public static void checkBeforeFork(final BenchmarkOptions options, final long heapBytes) {
         check(options, heapBytes);
         new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
@@ -69,11 +65,7 @@ public final class Preflight {
         }
     }
 
-    /**
-     * Settings every range check accepts but Chronicle Queue would break on mid-run: a message that does not fit in
-     * a block with its header (qp.size=1048576 with qp.blockSizeMiB=1), and a roll cycle shorter than the run, which would roll to a new file while measuring (a longer
-     * cycle can still roll once if the run crosses its boundary, e.g. midnight UTC for FAST_DAILY).
-     */
+    /** Settings in range that Chronicle Queue would break on mid-run: a message too big for a block, a short cycle. */
     private static void checkChronicleLimits(final BenchmarkOptions options) {
         final long block = options.transportSpec().chronicleBlockBytes();
         final long largest = ChronicleQueueTransport.maxMessageBytes(block);
@@ -95,7 +87,6 @@ public final class Preflight {
         }
     }
 
-    /** The queue's estimated size plus slack: what must be free in qp.queueDir. */
     public static long queueBytesNeeded(final BenchmarkOptions options) {
         return ChronicleQueueTransport.bytesNeeded(options.totalMessages(), options.size()) + QUEUE_SLACK_BYTES;
     }
@@ -109,7 +100,7 @@ public final class Preflight {
         }
     }
 
-    /** The results directory may not exist yet; its nearest existing ancestor must then be writable. */
+    /** The nearest existing ancestor of the results directory must be writable. */
     private static void requireWritableOrCreatable(final File dir) {
         File existing = dir.getAbsoluteFile();
         while (existing != null && !existing.exists()) {
@@ -122,7 +113,7 @@ public final class Preflight {
         requireWritableDirectory(existing, Settings.RESULTS_DIR.name(), Settings.RESULTS_DIR.accepted());
     }
 
-    /** Tries it, since File.canWrite says yes to root on a read-only mount; the probe file is removed at once. */
+    /** Tries it: File.canWrite says yes to root on a read-only mount. */
     private static boolean canCreateFileIn(final File dir) {
         try {
             Files.delete(Files.createTempFile(dir.toPath(), ".qp-probe-", ".tmp"));

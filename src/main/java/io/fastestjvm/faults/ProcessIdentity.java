@@ -10,13 +10,8 @@ import java.util.Properties;
 
 import io.fastestjvm.environment.ProcessId;
 
-/**
- * A process told apart from any later process that reuses its pid: pid, kernel start time (field 22 of
- * {@code /proc/<pid>/stat}, in clock ticks since boot) and host. Written into owner and marker files so a later
- * run can prove the writer is gone.
- */
+/** A process told apart from a later one that reuses its pid by its kernel start time and host. */
 public final class ProcessIdentity {
-    /** What can be said about a recorded process now. */
     public enum Liveness {
         /** The pid runs and has the recorded start time. */
         ALIVE,
@@ -39,7 +34,6 @@ public final class ProcessIdentity {
         this.host = host;
     }
 
-    /** This JVM. */
     public static ProcessIdentity current() {
         final long pid = ProcessId.current();
         return new ProcessIdentity(pid, startTimeOf(pid), HOST);
@@ -58,7 +52,6 @@ public final class ProcessIdentity {
         return host;
     }
 
-    /** The record as properties text, the format {@link #parse} reads. */
     public String toText() {
         return "pid=" + pid + "\nstartTime=" + (startTime == null ? "" : startTime) + "\nhost=" + host + "\n";
     }
@@ -80,7 +73,6 @@ public final class ProcessIdentity {
                 properties.getProperty("host", ""));
     }
 
-    /** Whether the recorded process still runs; see {@link Liveness}. */
     public Liveness liveness() {
         if (!PROC.isDirectory() || startTime == null || !host.equals(HOST)) {
             return Liveness.UNKNOWN;

@@ -3,10 +3,7 @@ package io.fastestjvm.faults;
 import java.io.File;
 import java.io.IOException;
 
-/**
- * Marks a run's queue directory as owned by this process for as long as it lives: a locked owner file inside it.
- * {@link StaleQueueSweeper} removes the directory only once the lock is free and the owner pid is gone.
- */
+/** A locked owner file in a run's queue directory: {@link StaleQueueSweeper} removes it only once its owner is gone. */
 public final class QueueDirectoryOwner implements AutoCloseable {
     public static final String FILE_NAME = "qp-owner.lock";
 

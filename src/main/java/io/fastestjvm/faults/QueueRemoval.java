@@ -7,10 +7,8 @@ import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
- * Removes a run's queue exactly once, whether the run ends normally or a signal's shutdown hook ends it, and never
- * while the persistence proof reads it: the proof reopens the queue read-write and would recreate files a hook had
- * just deleted, or read files being deleted under it. The hook's removal waits for a proof in progress; a proof
- * asked for after the removal does not run.
+ * Removes a run's queue exactly once, at its end or from a signal's shutdown hook, and never while the persistence
+ * proof reads it: the proof reopens the queue read-write and would recreate files the hook had just deleted.
  */
 public final class QueueRemoval {
     private final Runnable delete;
@@ -18,16 +16,13 @@ public final class QueueRemoval {
     private boolean removed;
     private Thread hook;
 
-    /** {@code keep}: qp.keepQueue, the files stay; the proof still may not run after a signal. */
+    /** {@code keep}: qp.keepQueue; the proof still may not run after a signal. */
     public QueueRemoval(final Runnable delete, final boolean keep) {
         this.delete = delete;
         this.keep = keep;
     }
 
-    /**
-     * Call as soon as {@code queueDir} exists: from then on a signal (Ctrl-C, SIGTERM) runs {@code onSignal} (it stops
-     * the run) and removes the queue, unless {@code keep}.
-     */
+    /** Call as soon as {@code queueDir} exists: a signal then runs {@code onSignal} and removes the queue. */
     public static QueueRemoval onSignal(final File queueDir, final boolean keep, final Runnable onSignal) {
         final QueueRemoval removal = new QueueRemoval(() -> ChronicleQueueTransport.deleteTree(queueDir.toPath()),
                 keep);
@@ -39,7 +34,6 @@ public final class QueueRemoval {
         return removal;
     }
 
-    /** At the run's end: removes the queue (unless kept) and the signal hook. */
     public void removeAndUnhook() {
         remove();
         if (hook != null) {
@@ -47,7 +41,7 @@ public final class QueueRemoval {
         }
     }
 
-    /** Deletes the queue unless kept or already removed; waits for a proof in progress to end first. */
+    /** Waits for a proof in progress to end first. */
     public synchronized void remove() {
         if (!removed) {
             removed = true;

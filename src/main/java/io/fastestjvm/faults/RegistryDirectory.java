@@ -9,10 +9,8 @@ import java.nio.file.Paths;
 import java.util.Map;
 
 /**
- * The machine-wide run registry's directory: one fixed place that every run, test and user shares, whatever their
- * {@code java.io.tmpdir}. Like /tmp it is sticky and world-writable (mode 1777), so anyone may add a record and
- * only its writer may remove it; it must be a real directory (not a link) owned by root or by this user, so nobody
- * else can plant it and then remove or replace other people's records.
+ * The machine-wide run registry's directory. Like /tmp it is mode 1777, so anyone may add a record and only its
+ * writer remove it; it must be a real directory owned by root or this user, so nobody else can plant it.
  */
 final class RegistryDirectory {
     /** The fixed place: not under java.io.tmpdir, which differs between users, tests and JVMs. */
@@ -22,15 +20,13 @@ final class RegistryDirectory {
     private RegistryDirectory() {
     }
 
-    /** Creates {@code directory} with mode 1777 when missing, then checks it; throws naming what is wrong. */
     static Path openOrCreate(final Path directory) throws IOException {
         try {
             Files.createDirectory(directory);
         } catch (final FileAlreadyExistsException e) {
             // made earlier, by this user or another: checked below like any other
         }
-        // the umask applies at creation, and a run of this user may have created it a moment ago: the owner sets
-        // mode 1777 (the sticky bit too) on a real directory of its own; anyone else's is only checked
+        // the umask applied at creation: the owner sets the mode on a real directory of its own, others only check
         if (!Files.isSymbolicLink(directory) && Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)
                 && (Integer) Files.getAttribute(directory, "unix:uid", LinkOption.NOFOLLOW_LINKS) == ownUid()) {
             Files.setAttribute(directory, "unix:mode", MODE, LinkOption.NOFOLLOW_LINKS);
@@ -39,7 +35,6 @@ final class RegistryDirectory {
         return directory;
     }
 
-    /** Throws unless {@code directory} is a real directory, mode 1777, owned by root or this process's user. */
     static void check(final Path directory) throws IOException {
         if (Files.isSymbolicLink(directory) || !Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException(directory + " is not a directory (a link or a file is refused)");
@@ -59,7 +54,6 @@ final class RegistryDirectory {
         }
     }
 
-    /** This process's user id: the owner of its own /proc entry. */
     static int ownUid() throws IOException {
         return (Integer) Files.getAttribute(Paths.get("/proc/self"), "unix:uid");
     }

@@ -8,12 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * The machine's live measurements: one locked record per measurement in {@link RegistryDirectory#MACHINE_WIDE},
- * named {@code <pid>-<start time>.run}, shared by every run, test and user. A record whose lock is held belongs to
- * a live measurement; one whose lock is free was left by a dead one and is removed by whoever finds it (who may,
- * in the sticky directory).
- */
+/** The machine's live measurements: one locked record each; one whose lock is free is removed by whoever finds it. */
 public final class RunRegistry implements AutoCloseable {
     static final String SUFFIX = ".run";
     private static final String RUN_ID = "runId=";
@@ -30,10 +25,7 @@ public final class RunRegistry implements AutoCloseable {
         return RegistryDirectory.MACHINE_WIDE.toFile();
     }
 
-    /**
-     * Registers this process as a live measurement until {@link #close()}, in {@code directory} (created mode 1777
-     * when missing, refused unless {@link RegistryDirectory#check checked}).
-     */
+    /** Registers this process as a live measurement until {@link #close()}. */
     public static RunRegistry register(final File directory, final String runId) throws IOException {
         RegistryDirectory.openOrCreate(directory.toPath());
         final ProcessIdentity self = ProcessIdentity.current();
@@ -41,12 +33,12 @@ public final class RunRegistry implements AutoCloseable {
         return new RunRegistry(directory, LockedRecord.create(file.toPath(), RUN_ID + runId + "\n"));
     }
 
-    /** The other measurements live right now; records of dead ones found on the way are removed. */
+    /** Records of dead measurements found on the way are removed. */
     public List<OtherRun> otherLiveRuns() {
         return live(directory, own.file());
     }
 
-    /** The measurements live in {@code directory} now, seen without registering; dead records removed. */
+    /** Seen without registering. */
     public static List<OtherRun> liveIn(final File directory) {
         return live(directory, null);
     }

@@ -10,9 +10,8 @@ import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.RunSummary;
 
 /**
- * What one run does so that a kill, a crash or a second run cannot cost the user RAM, data or a silently wrong
- * number: it cleans up after dead runs, marks its own queue and results folder as in use, and watches for other
- * runs. Closing it releases everything it holds, whatever way the run ended.
+ * Keeps a kill, a crash or a second run from costing RAM, data or a silently wrong number: cleans up after dead
+ * runs, marks this run's queue and results folder, and watches for other runs until closed.
  */
 public final class RunSafety implements AutoCloseable {
     private final PrintStream err;
@@ -33,7 +32,6 @@ public final class RunSafety implements AutoCloseable {
         this.registryDirectory = registryDirectory;
     }
 
-    /** Removes dead runs' queues, reports their results folders, and registers and watches this run. */
     public void beforeRun(final BenchmarkOptions options, final String runId) throws IOException {
         StaleQueueSweeper.sweep(options.queueParent(), err);
         RunningMarker.reportUnfinished(options.resultsParent(), err);
@@ -63,15 +61,12 @@ public final class RunSafety implements AutoCloseable {
         }
     }
 
-    /**
-     * Stops watching, checks a last time and returns the pids of every other run seen while this one ran; null
-     * when this run could not register, so nothing could be checked (see {@link #unregistered()}).
-     */
+    /** Pids of every other run seen; null when this run could not register (see {@link #unregistered()}). */
     public List<Long> otherRunsSeen() throws InterruptedException {
         return watch == null ? null : watch.finish();
     }
 
-    /** Why this run could not register, so that overlaps went unseen; null when it registered. */
+    /** Why overlaps went unseen; null when this run registered. */
     public String unregistered() {
         return unregistered;
     }

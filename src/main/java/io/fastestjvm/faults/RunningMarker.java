@@ -13,11 +13,8 @@ import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.RunSummary;
 
 /**
- * A {@code RUNNING} file in a results folder while its run is in progress, removed once its summary.json exists; a
- * run that ends without one renames it {@code UNFINISHED} with the reason (see {@link #finish}). A folder that
- * still has one after its pid is gone, and no summary.json, is the remains of a killed run: it is reported once
- * (the marker is renamed {@code UNFINISHED}) and never deleted: it is the user's data, and its interval logs may
- * still be useful.
+ * A {@code RUNNING} file in a results folder while its run lasts, renamed {@code UNFINISHED} when the run ends
+ * without a summary. A killed run's folder is reported once and never deleted: it is the user's data.
  */
 public final class RunningMarker {
     public static final String FILE_NAME = "RUNNING";
@@ -35,11 +32,7 @@ public final class RunningMarker {
         return new RunningMarker(folder.write(FILE_NAME, out -> out.write(text)));
     }
 
-    /**
-     * At the run's end, however it ended: the marker goes once summary.json exists; without one the folder is
-     * renamed UNFINISHED (a rename needs no free space) and the reason is appended, so it is never taken for a
-     * result. {@code reason} may be null when the run did not say why.
-     */
+    /** At the run's end, however it ended; a rename needs no free space. {@code reason} may be null. */
     public void finish(final String reason, final PrintStream err) throws IOException {
         final Path folder = file.getParent();
         if (Files.exists(folder.resolve(RunSummary.FILE_NAME))) {
@@ -56,7 +49,6 @@ public final class RunningMarker {
         }
     }
 
-    /** Prints one line per folder under {@code resultsParent} whose run was killed. */
     public static void reportUnfinished(final File resultsParent, final PrintStream err) {
         final File[] folders = resultsParent.listFiles(f -> new File(f, FILE_NAME).isFile()
                 && !new File(f, RunSummary.FILE_NAME).exists());

@@ -23,18 +23,10 @@ import java.util.List;
 
 
 /**
- * Removes queue directories left by runs that died without cleaning up (kill -9, a JVM crash, a power cut of the
- * container): on /dev/shm each holds up to the whole run's queue in RAM. The queue parent is usually world-writable,
- * and the run may be root, so a directory is removed only when everything says it is a queue this user left:
- * <ul>
- *   <li>it is a real {@code qp-*} directory (not a symlink) owned by this process's user;</li>
- *   <li>its {@link QueueDirectoryOwner} record's lock is free and the process it names is provably gone;</li>
- *   <li>it is flat and holds only regular files of this user: Chronicle's {@code .cq4}/{@code .cq4t} files and the
- *       owner record. A symlink, a subdirectory or anything else means it is not what a run leaves: it is kept.</li>
- * </ul>
- * Every look and every deletion goes through a {@link SecureDirectoryStream} opened without following links, i.e.
- * relative to the directory that was checked, never to a path that could be swapped in between. The queue files go
- * first, the owner record (still locked) last, then the empty directory.
+ * Removes queue directories (on /dev/shm, RAM) left by runs that died: only a real {@code qp-*} directory of this
+ * user whose owner is provably gone and that holds only this user's queue files. The parent is usually
+ * world-writable, so every look and deletion goes through a {@link SecureDirectoryStream}, never a path that could
+ * be swapped in between.
  */
 public final class StaleQueueSweeper {
     private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
@@ -42,7 +34,6 @@ public final class StaleQueueSweeper {
     private StaleQueueSweeper() {
     }
 
-    /** Sweeps {@code queueParent}, printing one line per directory removed or kept; returns those removed. */
     public static List<File> sweep(final File queueParent, final PrintStream err) {
         final UserPrincipal self = processUser();
         if (self == null) {
@@ -133,7 +124,6 @@ public final class StaleQueueSweeper {
         }
     }
 
-    /** Why a directory entry is not a file a run leaves, or null when it is one. */
     static String refusal(final String name, final PosixFileAttributes attributes, final UserPrincipal self) {
         if (attributes.isSymbolicLink()) {
             return "is a symbolic link";
@@ -154,7 +144,6 @@ public final class StaleQueueSweeper {
         return null;
     }
 
-    /** Opens the owner record relative to the checked directory, without following a link, and tries its lock. */
     private static LockedRecord claimOwner(final SecureDirectoryStream<Path> dir, final Path ownerName,
                                            final Path fullPath) {
         final FileChannel channel;
@@ -180,7 +169,7 @@ public final class StaleQueueSweeper {
         }
     }
 
-    /** The user this process runs as: the owner of its own /proc entry; null where there is no /proc. */
+    /** The owner of this process's /proc entry; null where there is no /proc. */
     static UserPrincipal processUser() {
         try {
             return Files.getOwner(Paths.get("/proc/self"));

@@ -9,9 +9,8 @@ import io.fastestjvm.affinity.CpuList;
 import io.fastestjvm.config.Settings;
 
 /**
- * Whether the OS jitter probe runs and where. "auto" turns it on only when a usable CPU is left after the producer
- * and consumer (the highest such: CPU 0 usually takes the most interrupts), since a probe spinning on a benchmark
- * thread's CPU would steal from it. Forced on without a free CPU it shares one, with a warning. Immutable.
+ * Whether the OS jitter probe runs and where: "auto" only on a CPU the benchmark threads leave free (the highest, as
+ * CPU 0 takes the most interrupts), since a probe on a benchmark thread's CPU would steal from it.
  */
 public final class JitterProbePlan {
     private final boolean enabled;
@@ -26,10 +25,7 @@ public final class JitterProbePlan {
         this.warning = warning;
     }
 
-    /**
-     * @param probe "auto", "true" or "false"
-     * @param requestedCpu "auto", "-1" or a CPU id (already checked against the setting's range)
-     */
+    /** {@code probe}: auto, true or false; {@code requestedCpu}: auto, -1 or a CPU id already range-checked. */
     public static JitterProbePlan plan(final String probe, final String requestedCpu, final BitSet usable,
                                        final CpuAssignment producer, final CpuAssignment consumer) {
         final BitSet free = (BitSet) usable.clone();
@@ -66,7 +62,7 @@ public final class JitterProbePlan {
                 : "qp.jitterProbe=true, " + where, warning);
     }
 
-    /** The probe off for a reason that is not a CPU question, e.g. the bare loop. */
+    /** Off for a reason that is not a CPU question, e.g. the bare loop. */
     public static JitterProbePlan off(final String reason) {
         return new JitterProbePlan(false, CpuAssignment.UNPINNED, reason, null);
     }

@@ -12,10 +12,8 @@ import io.fastestjvm.affinity.CpuPinning;
 import io.fastestjvm.recording.AllocationMeter;
 
 /**
- * JLBH's OS jitter monitor: a thread on a CPU of its own spins on {@code System.nanoTime()} and records every gap
- * above a threshold, i.e. every time the OS (interrupts, other tasks, the hypervisor) took the CPU away. The loop
- * allocates nothing (the histogram is preallocated and every gap fits in it); {@link #stop()} ends it and
- * {@link #result()} is then safe to read from the stopping thread after {@code join}.
+ * JLBH's OS jitter monitor: spins on {@code System.nanoTime()} on a CPU of its own and records every gap above a
+ * threshold, each time the OS took the CPU away. Allocation-free; read {@link #result()} after {@code join}.
  */
 public final class OsJitterProbe implements Runnable {
     static final long HIGHEST_TRACKABLE_NANOS = 60_000_000_000L;
@@ -27,7 +25,7 @@ public final class OsJitterProbe implements Runnable {
     private long startNanos;
     private long endNanos;
     private long lostNanos;
-    /** The running total, published on each gap (rare) for the per-second evidence table. */
+    /** Published on each gap (rare) for the per-second evidence table. */
     private volatile long lostNanosSoFar;
     private long allocatedBytes = -1;
     private String actualCpus = "";
@@ -73,7 +71,7 @@ public final class OsJitterProbe implements Runnable {
         lostNanos = lost;
     }
 
-    /** Time lost to gaps so far, ns; safe to read from any thread while the probe runs. */
+    /** Safe to read from any thread while the probe runs. */
     public long lostNanosSoFar() {
         return lostNanosSoFar;
     }
@@ -89,9 +87,9 @@ public final class OsJitterProbe implements Runnable {
         private final String actualCpus;
         private final String pinningNote;
         private final long thresholdNanos;
-        private final Histogram gaps;
-        private final long lostNanos;
-        private final long elapsedNanos;
+        final Histogram gaps;
+        final long lostNanos;
+        final long elapsedNanos;
         private final long allocatedBytes;
 
         Result(final int cpu, final String actualCpus, final String pinningNote, final long thresholdNanos,
@@ -110,17 +108,7 @@ public final class OsJitterProbe implements Runnable {
             return gaps.getTotalCount();
         }
 
-        public Histogram gaps() {
-            return gaps.copy();
-        }
 
-        public long lostNanos() {
-            return lostNanos;
-        }
-
-        public long elapsedNanos() {
-            return elapsedNanos;
-        }
 
         public double lostMicrosPerSecond() {
             return elapsedNanos <= 0 ? 0 : lostNanos / 1e3 / (elapsedNanos / 1e9);
@@ -135,9 +123,9 @@ public final class OsJitterProbe implements Runnable {
             map.put("thresholdNanos", thresholdNanos);
             map.put("seconds", Math.round(elapsedNanos / 1e6) / 1e3);
             map.put("count", count());
-            map.put("p50", count() == 0 ? 0 : gaps.getValueAtPercentile(50));
-            map.put("p99", count() == 0 ? 0 : gaps.getValueAtPercentile(99));
-            map.put("max", count() == 0 ? 0 : gaps.getMaxValue());
+            map.put("p50", percentile(50));
+            map.put("p99", percentile(99));
+            map.put("max", max());
             map.put("lostNanos", lostNanos);
             map.put("lostMicrosPerSecond", Math.round(lostMicrosPerSecond() * 10) / 10.0);
             map.put("allocatedBytes", allocatedBytes);
@@ -148,9 +136,15 @@ public final class OsJitterProbe implements Runnable {
             return String.format(Locale.ROOT, "OS jitter (CPU %s, gaps > %,d ns over %.1f s): %,d gaps, p50 %,d ns,"
                             + " p99 %,d ns, max %,d ns; %,.1f us lost per second",
                     cpu == CpuAssignment.UNPINNED ? "unpinned" : String.valueOf(cpu), thresholdNanos,
-                    elapsedNanos / 1e9, count(), count() == 0 ? 0 : gaps.getValueAtPercentile(50),
-                    count() == 0 ? 0 : gaps.getValueAtPercentile(99), count() == 0 ? 0 : gaps.getMaxValue(),
-                    lostMicrosPerSecond());
+                    elapsedNanos / 1e9, count(), percentile(50), percentile(99), max(), lostMicrosPerSecond());
+        }
+
+        private long percentile(final double percentile) {
+            return count() == 0 ? 0 : gaps.getValueAtPercentile(percentile);
+        }
+
+        private long max() {
+            return count() == 0 ? 0 : gaps.getMaxValue();
         }
     }
 }

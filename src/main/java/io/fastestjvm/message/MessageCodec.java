@@ -4,11 +4,7 @@ import net.openhft.chronicle.bytes.Bytes;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
-/**
- * Reads a benchmark message's header and verifies a whole message, from Chronicle {@link Bytes} (the queue) or an
- * Agrona {@link DirectBuffer} at an offset (the in-memory rings). {@link PreparedMessage} writes them. Reading the
- * header allocates nothing.
- */
+/** Reads a message's header (allocation-free) and verifies a whole message, from the queue or a ring. */
 public final class MessageCodec {
     private final int size;
     private final int payloadWords;
@@ -24,23 +20,19 @@ public final class MessageCodec {
         return size;
     }
 
-    /** Reads the header at the read position into {@code into}, leaving the payload unread. */
+    /** Leaves the payload unread. */
     public static void readHeader(final Bytes<?> bytes, final ReceivedMessage into) {
         into.sequence = bytes.readLong();
         into.intendedSendNanos = bytes.readLong();
         into.actualSendNanos = bytes.readLong();
     }
 
-    /** The sequence of the message at the read position, which stays where it is (8 bytes must be readable). */
+    /** The read position stays where it is; 8 bytes must be readable. */
     public static long peekSequence(final Bytes<?> bytes) {
         return bytes.readLong(bytes.readPosition() + MessageLayout.SEQUENCE_OFFSET);
     }
 
-    /**
-     * Verifies the whole message at the read position: length, header checksum field against the payload bytes
-     * as they are, and the payload against the pattern expected for its sequence. Returns null when sound, else
-     * what is wrong.
-     */
+    /** Checks the length, checksum and payload pattern at the read position: null when sound, else what is wrong. */
     public String verify(final Bytes<?> bytes, final long expectedSequence) {
         final long length = bytes.readRemaining();
         if (length != size) {

@@ -1,8 +1,7 @@
 package io.fastestjvm.message;
 
 /**
- * Where the fields sit in every message, whatever the transport. All longs are little-endian.
- *
+ * Where the fields sit in every message, whatever the transport; longs are little-endian.
  * <pre>
  *  0  sequence            (long)
  *  8  intended send nanos (long)  start + sequence * interval: the coordinated-omission-free reference
@@ -24,29 +23,13 @@ public final class MessageLayout {
     private MessageLayout() {
     }
 
-    /** The payload's 8-byte word at {@code wordIndex} for message {@code sequence}: cheap, and differs per message. */
+    /** Cheap, and differs per message. */
     public static long payloadWord(final long sequence, final int wordIndex) {
         return (sequence + 1) * GOLDEN_GAMMA ^ (long) wordIndex << 40 ^ wordIndex;
     }
 
-    /** Folds one payload word (or a partial trailing word) into a running checksum. */
     public static long foldChecksum(final long checksum, final long word) {
         return Long.rotateLeft(checksum, 7) ^ word;
-    }
-
-    /** The checksum of the whole payload of message {@code sequence} in a message of {@code size} bytes. */
-    public static long expectedChecksum(final long sequence, final int size) {
-        final int payloadBytes = size - HEADER_BYTES;
-        long checksum = 0;
-        final int words = payloadBytes >>> 3;
-        for (int i = 0; i < words; i++) {
-            checksum = foldChecksum(checksum, payloadWord(sequence, i));
-        }
-        final int tail = payloadBytes & 7;
-        if (tail != 0) {
-            checksum = foldChecksum(checksum, payloadWord(sequence, words) & tailMask(tail));
-        }
-        return checksum;
     }
 
     /** Mask of the low {@code bytes} bytes of a little-endian word. */
@@ -54,7 +37,7 @@ public final class MessageLayout {
         return bytes >= 8 ? -1L : (1L << (bytes * 8)) - 1;
     }
 
-    /** {@code size}, if a message of that many bytes can hold the header; else an IllegalArgumentException. */
+    /** {@code size}, if it can hold the header. */
     public static int checkedSize(final int size) {
         if (size < HEADER_BYTES) {
             throw new IllegalArgumentException("size " + size + " < header " + HEADER_BYTES);

@@ -5,14 +5,8 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * One sender's next message, made ready before its send time is stamped, so that the time between the actual-send
- * stamp and the message becoming visible is the transport's own work only (as JLBH's driver copies a prepared
- * payload). A send is: {@link #prepare} (sequence, intended send time, payload pattern and its checksum into a
- * preallocated scratch), stamp {@code System.nanoTime()}, then {@code writeStamped}: the three header longs and a
- * copy of the prepared bytes {@link MessageLayout#CHECKSUM_OFFSET}..size. The bytes that result are exactly
- * {@link MessageLayout}'s; the payload is still rewritten for every message.
- *
- * <p>Owned by one sender thread; allocates nothing after construction.
+ * One sender's next message, made ready before its send time is stamped, so the actual-send latency is the
+ * transport's own work only (as JLBH's driver copies a prepared payload). One thread's; allocation-free once built.
  */
 public final class PreparedMessage {
     private final int size;
@@ -36,7 +30,7 @@ public final class PreparedMessage {
         return size;
     }
 
-    /** Makes message {@code sequence} ready: everything but the actual send time. */
+    /** Everything but the actual send time. */
     public void prepare(final long sequence, final long intendedSendNanos) {
         this.sequence = sequence;
         this.intendedSendNanos = intendedSendNanos;
@@ -58,11 +52,8 @@ public final class PreparedMessage {
     }
 
     /**
-     * Writes the prepared message, stamped {@code actualSendNanos}, at the bytes' write position: header longs,
-     * then the prepared words as stored, nothing computed. Not one bulk copy: every bulk write Chronicle Bytes 2026.4
-     * offers ({@code write(byte[], int, int)}, {@code unsafeWriteObject}, {@code write(BytesStore, long, long)} from
-     * native memory) made the producer allocate 88-288 B once, a few hundred thousand messages into a run, where
-     * BenchmarkRunIT measures; word stores do not (docs/jlbh-comparison.md).
+     * Word by word, not one bulk copy: every bulk write of Chronicle Bytes 2026.4 made the producer allocate once
+     * mid-run; word stores do not (docs/jlbh-comparison.md).
      */
     public void writeStamped(final Bytes<?> bytes, final long actualSendNanos) {
         bytes.writeLong(sequence);
@@ -77,7 +68,7 @@ public final class PreparedMessage {
         }
     }
 
-    /** As {@link #writeStamped(Bytes, long)}, into {@code buffer} at {@code offset}; the same bytes result. */
+    /** The same bytes as {@link #writeStamped(Bytes, long)}. */
     public void writeStamped(final MutableDirectBuffer buffer, final int offset, final long actualSendNanos) {
         buffer.putLong(offset + MessageLayout.SEQUENCE_OFFSET, sequence);
         buffer.putLong(offset + MessageLayout.INTENDED_SEND_OFFSET, intendedSendNanos);

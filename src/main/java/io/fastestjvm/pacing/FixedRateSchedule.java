@@ -1,11 +1,8 @@
 package io.fastestjvm.pacing;
 
 /**
- * The producer's timetable: message {@code first + i} is due at {@code start + i * interval}. A late producer sends at
- * once and never shifts the schedule, so the intended send time stays the reference for coordinated-omission-free
- * latency. Intervals are kept in picoseconds so that rates which do not divide a second (e.g. 300,000 msg/s)
- * do not drift. Restartable, so that a producer keeps one for all its stages and slices and allocates none; owned
- * by that one thread.
+ * The producer's timetable: a late producer never shifts it, so intended send times stay free of coordinated
+ * omission. Picosecond intervals keep rates that do not divide a second from drifting; restartable, so one suffices.
  */
 public final class FixedRateSchedule {
     private static final long PICOS_PER_SECOND = 1_000_000_000_000L;
@@ -19,16 +16,11 @@ public final class FixedRateSchedule {
         this(startNanos, messagesPerSecond, 0);
     }
 
-    /** A schedule that starts at {@code firstSequence}, as each warm-up stage and the measured runs do. */
     public FixedRateSchedule(final long startNanos, final long messagesPerSecond, final long firstSequence) {
         restart(startNanos, messagesPerSecond, firstSequence);
     }
 
-    /**
-     * Message {@code firstSequence} falls due at {@code startNanos}, and each next one an interval at
-     * {@code messagesPerSecond} later: a new stage or slice starts without a backlog of messages that fell due before
-     * it (during a collection, a placement probe, a parked slice).
-     */
+    /** A new stage or slice starts without a backlog of messages due before it. */
     public void restart(final long startNanos, final long messagesPerSecond, final long firstSequence) {
         if (messagesPerSecond <= 0) {
             throw new IllegalArgumentException("messagesPerSecond must be positive: " + messagesPerSecond);
@@ -46,7 +38,6 @@ public final class FixedRateSchedule {
         return intendedSendTimeNanos(startNanos, intervalPicos, sequence - firstSequence);
     }
 
-    /** When the {@code offset}-th message after the one due at {@code startNanos} is due. */
     private static long intendedSendTimeNanos(final long startNanos, final long intervalPicos, final long offset) {
         // offset * intervalPicos overflows past ~9.2e6 s at 1 msg/s; split into whole and fractional nanos.
         final long wholeNanos = (intervalPicos / PICOS_PER_NANO) * offset;

@@ -9,26 +9,18 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BooleanSupplier;
 
 /**
- * Core-to-core round trip between the producer's and the consumer's CPUs, measured by those two threads themselves:
- * a cache-line ping-pong on one padded slot. The initiator writes an odd number, the responder answers with the
- * next even one; the line crosses between the two cores twice per round trip, so one-way is half the round trip.
- * Run once just before the measured window and once just after: on a VM the host may place or move the vCPUs, which
- * moves every latency figure, and a change between the two says the placement changed during the run.
- * Allocation-free once built; each position has its own slot and sample array, so the two never interfere.
+ * Core-to-core round trip between the producer's and consumer's CPUs, by those two threads: a cache-line ping-pong
+ * (odd ping, even answer) on one padded slot, just before and just after the measured window, since a VM host may
+ * move the vCPUs and with them every latency figure. Allocation-free once built; each position has its own slot.
  */
 public final class PlacementProbe {
-    /** The summary section this probe writes, and the keys a reader looks up in it. */
     public static final String SECTION = "placement";
     public static final String BEFORE_KEY = "before";
     public static final String AFTER_KEY = "after";
     public static final String MEDIAN_ROUND_TRIP_KEY = "medianRoundTripNanos";
     public static final int BEFORE = 0;
     public static final int AFTER = 1;
-    /**
-     * In the paced warm-up's second chunk ({@link #rehearseInitiator}): makes the JIT compile the probe and see its
-     * loops end, so the probe at the measured window's edge runs compiled code that takes no branch for the first
-     * time (which deoptimised it there, on the benchmark threads, in the first default runs).
-     */
+    /** The warm-up rehearsal ({@link #rehearseInitiator}), so the edges take no branch for the first time. */
     public static final int WARMUP = 2;
     /** How a call ended; the first three are the initiator's, the last two the responder's. */
     public enum Exit {
@@ -37,19 +29,19 @@ public final class PlacementProbe {
 
     /** Round trips timed together: one nanoTime pair per batch keeps the timer's own cost out of the figure. */
     static final int BATCH = 256;
-    /** Batches each position can record: one second's worth down to a 30 ns round trip. */
+    /** One second's worth down to a 30 ns round trip. */
     static final int MAX_BATCHES = 1 << 17;
     public static final String METHOD = "cache-line ping-pong between the pinned producer (initiator) and consumer"
             + " (responder) threads on one padded slot, " + BATCH + " round trips per timed batch; median of the"
             + " batch means; one-way = round trip / 2";
     public static final int DIFFERENCE_PERCENT = 25;
-    /** Rounds of the warm-up rehearsal and the length of each: about one second in all, as at each edge. */
+    /** About one second in all, as at each edge. */
     static final int REHEARSAL_ROUNDS = 100;
     static final long REHEARSAL_ROUND_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long STOP = Long.MIN_VALUE;
     /** A slot's state before a round and after its responder has seen the stop (slots start at 0). */
     private static final long IDLE = 0;
-    /** 80 longs: slot 16 for BEFORE, 48 for AFTER and 64 for WARMUP, at least 128 bytes of padding around each. */
+    /** Indexed by position into 80 longs: at least 128 bytes of padding around each slot. */
     private static final int[] SLOTS = {16, 48, 64};
     private static final int SPINS_BETWEEN_CHECKS = 1 << 14;
 
@@ -61,10 +53,7 @@ public final class PlacementProbe {
     private final long durationNanos;
     private final long partnerWaitNanos;
 
-    /**
-     * @param durationNanos how long the initiator keeps pinging once the responder has answered
-     * @param partnerWaitNanos how long either side waits for the other to arrive before giving up
-     */
+    /** {@code durationNanos} of pinging once answered; {@code partnerWaitNanos} for either side to arrive. */
     public PlacementProbe(final long durationNanos, final long partnerWaitNanos) {
         this.durationNanos = durationNanos;
         this.partnerWaitNanos = partnerWaitNanos;
@@ -75,10 +64,7 @@ public final class PlacementProbe {
         return new PlacementProbe(TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS.toNanos(10));
     }
 
-    /**
-     * The producer's side: pings and times the round trips. Returns when done, given up, or {@code stop} says.
-     * Every exit passes the one release below, so each call, rehearsal or edge, ends the same way.
-     */
+    /** The producer's side: pings and times round trips; every exit passes the one release, as in rehearsal. */
     public void initiate(final int position, final BooleanSupplier stop) {
         initiate(position, durationNanos, stop);
     }
@@ -89,11 +75,8 @@ public final class PlacementProbe {
     }
 
     /**
-     * The warm-up rehearsal, producer's side: {@link #REHEARSAL_ROUNDS} short rounds on the {@link #WARMUP} slot, so
-     * the probe's loops are compiled having left through their ends many times. One long round ended once, on
-     * code C2 had compiled before any exit was taken (OSR), or on code whose profile never saw an exit (C1 at tier
-     * 2 while C2's queue is long), and the probe at the measured window's edge then left its loop through a branch
-     * C2 had pruned: an unstable_if deoptimisation on the consumer at measured second 0, in one matrix run.
+     * Warm-up, producer's side: many short rounds, so the loops are compiled having left through their ends; one
+     * long round let C2 prune the exit branch (an unstable_if deoptimisation at the window's edge).
      */
     public void rehearseInitiator(final BooleanSupplier stop) {
         for (int round = 0; round < REHEARSAL_ROUNDS; round++) {
@@ -103,7 +86,7 @@ public final class PlacementProbe {
         }
     }
 
-    /** The warm-up rehearsal, consumer's side: answers the initiator's rounds, one {@link #respond} call each. */
+    /** Warm-up, consumer's side: one {@link #respond} call per round. */
     public void rehearseResponder(final BooleanSupplier stop) {
         for (int round = 0; round < REHEARSAL_ROUNDS; round++) {
             if (respond(WARMUP, REHEARSAL_ROUND_NANOS, stop) != Exit.RELEASED) {
@@ -217,7 +200,7 @@ public final class PlacementProbe {
         return (long) batchCount[position] * BATCH;
     }
 
-    /** How many calls on {@code position} ended through {@code exit}: the rehearsal must take every exit the edges do. */
+    /** The rehearsal must take every exit the edges do. */
     public int exits(final int position, final Exit exit) {
         return exits[position][exit.ordinal()];
     }
@@ -234,7 +217,6 @@ public final class PlacementProbe {
         return before <= 0 || after <= 0 ? Double.NaN : 100 * (after - before) / before;
     }
 
-    /** The summary's {@code placement} section. */
     public Map<String, Object> toMap() {
         final Map<String, Object> node = new LinkedHashMap<>();
         node.put("method", METHOD);
@@ -257,7 +239,6 @@ public final class PlacementProbe {
         return node;
     }
 
-    /** The console line. */
     public String describe() {
         final double before = medianRoundTripNanos(BEFORE);
         final double after = medianRoundTripNanos(AFTER);

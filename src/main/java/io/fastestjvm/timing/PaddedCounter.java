@@ -3,17 +3,14 @@ package io.fastestjvm.timing;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
- * A count that one thread publishes once per message and others read rarely, alone on its cache lines. A plain
- * field beside the other thread's counter or flags would share a line with them: each message would then move that
- * line between the two cores (false sharing), and what that costs depends on where the JVM happened to place the
- * object, so two fresh JVMs of one build would differ. 128 bytes each side, as adjacent-line prefetchers pair lines.
- * Writes are ordered, not volatile: no fence on the hot path.
+ * A count one thread publishes per message, alone on its cache lines: false sharing would cost whatever the JVM's
+ * placement made it, so two JVMs of one build would differ. 128 bytes each side, as prefetchers pair lines.
  */
 public final class PaddedCounter extends PaddedCounterValue {
     @SuppressWarnings("unused")
     private long p17, p18, p19, p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p30, p31, p32;
 
-    /** Publishes {@code count}; owner thread only. */
+    /** Owner thread only; ordered, not volatile: no fence on the hot path. */
     public void publish(final long count) {
         VALUE.lazySet(this, count);
     }

@@ -6,11 +6,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
-/**
- * The resolution of every figure: the gaps between back-to-back {@code System.nanoTime()} calls, measured before
- * the run on the calling thread. The smallest non-zero gap is the clock's granularity; the median is what one
- * timestamp costs; no latency below them can be told apart. Immutable.
- */
+/** The resolution of every figure: gaps between back-to-back {@code System.nanoTime()} calls, before the run. */
 public final class TimerFloor {
     public static final int DEFAULT_CALLS = 1_000_000;
 
@@ -64,7 +60,6 @@ public final class TimerFloor {
         return new long[] {minNonZero == Long.MAX_VALUE ? 0 : minNonZero, zeros};
     }
 
-    /** What summary.json records of the floor (granularityNanos: the smallest step the clock ever advanced by). */
     public Map<String, Object> toMap() {
         final Map<String, Object> map = new LinkedHashMap<>();
         map.put("method", "gaps between " + calls + " back-to-back System.nanoTime() calls on the launching thread,"

@@ -14,10 +14,7 @@ import io.fastestjvm.message.MessageCodec;
 import io.fastestjvm.message.PreparedMessage;
 import io.fastestjvm.message.ReceivedMessage;
 
-/**
- * A well-known in-memory peer: Agrona's {@link OneToOneRingBuffer} (used by Aeron), written in place with
- * tryClaim/commit and read one message per poll. Not persisted.
- */
+/** Agrona's {@link OneToOneRingBuffer} (used by Aeron), written in place with tryClaim/commit, one message a poll. */
 public final class AgronaRingTransport extends InMemoryTransport {
     private static final int MESSAGE_TYPE = 1;
 
@@ -58,7 +55,6 @@ public final class AgronaRingTransport extends InMemoryTransport {
         };
     }
 
-    /** The ring was full: spins until the consumer makes room, or gives up once the run has stopped. */
     private int awaitClaim() {
         claimsThatFoundTheRingFull++;
         int index;

@@ -41,17 +41,11 @@ public final class ChronicleQueueTransport implements Transport {
         this.queue = open(directory, rollCycle, blockSize, false);
     }
 
-    /** Bytes the queue files need for {@code messages} messages of {@code size} bytes. */
     public static long bytesNeeded(final long messages, final int size) {
         return messages * (size + PER_MESSAGE_OVERHEAD);
     }
 
-    /**
-     * The largest message a queue with this block size takes: one excerpt, header included, must move the write
-     * position by less than one block (SingleChronicleQueueStore.writePosition asserts it; with assertions off a
-     * larger one is written against Chronicle's invariant). Measured with Chronicle 2026.4 and -ea: 1,048,000 bytes in
-     * a 1 MiB block pass, 1,048,576 fail (ChronicleLimitsTest).
-     */
+    /** One excerpt, header included, must be smaller than a block (asserted in SingleChronicleQueueStore). */
     public static long maxMessageBytes(final long blockSize) {
         return blockSize - PER_MESSAGE_OVERHEAD;
     }
@@ -85,10 +79,7 @@ public final class ChronicleQueueTransport implements Transport {
         return new Receiver(queue.createTailer());
     }
 
-    /**
-     * A new tailer on the excerpt a closed receiver read last, which it reads again and passes over: the next poll
-     * returns the excerpt after it, whether or not that one is written yet or lies in a later cycle's file.
-     */
+    /** Reads the last excerpt again to pass it, so the next poll works even across a cycle's file. */
     @Override
     public MessageReceiver openReceiverAfter(final long lastRead) {
         final ExcerptTailer tailer = queue.createTailer();
@@ -174,11 +165,8 @@ public final class ChronicleQueueTransport implements Transport {
     }
 
     /**
-     * Reads the queue back with a fresh instance: this JVM's sequences [{@code own.first()}, + {@code sent}) must
-     * all be there, in order, each sound ({@link MessageCodec#verify(Bytes, long)}), with no gap or duplicate. A
-     * message outside {@code own}'s span is another JVM's in a shared queue (qp.compare.sharedQueue) and is skipped
-     * unread (its writer proves it); in a queue of its own there is no such message, so any message but the next
-     * expected one fails, as it always did.
+     * This JVM's {@code sent} sequences must all be there, in order and sound; another JVM's messages in a shared
+     * queue (qp.compare.sharedQueue) are skipped unread, as their writer proves them.
      */
     public PersistenceProof provePersisted(final OwnSequences own, final long sent) {
         final long start = System.nanoTime();
@@ -227,7 +215,6 @@ public final class ChronicleQueueTransport implements Transport {
                 + othersSkipped(own, skipped), System.nanoTime() - start);
     }
 
-    /** What a wrong sequence means: a gap (later than expected) or a duplicate (earlier). */
     private static String outOfOrder(final long sequence, final long expected) {
         if (sequence == expected) {
             return "";

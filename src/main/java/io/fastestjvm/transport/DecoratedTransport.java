@@ -3,10 +3,7 @@ package io.fastestjvm.transport;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
-/**
- * Another transport with its sender and receiver decorated (injected delays, a test's fault or trap); everything
- * else is the wrapped transport's. The decorators run once, when a thread opens its end, never per message.
- */
+/** Another transport with its sender and receiver decorated once, when a thread opens its end. */
 public final class DecoratedTransport implements Transport {
     private final Transport delegate;
     private final UnaryOperator<MessageSender> sender;

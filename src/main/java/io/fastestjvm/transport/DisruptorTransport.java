@@ -14,11 +14,7 @@ import io.fastestjvm.message.MessageCodec;
 import io.fastestjvm.message.PreparedMessage;
 import io.fastestjvm.message.ReceivedMessage;
 
-/**
- * A second well-known in-memory peer: the LMAX Disruptor (3.4, the Java 8 line), single producer, its events
- * preallocated with one message-sized buffer each, read with an {@link EventPoller} one event per poll so the
- * consumer keeps its own loop. Not persisted.
- */
+/** The LMAX Disruptor (3.4, the Java 8 line), single producer, read with an {@link EventPoller} one event a poll. */
 public final class DisruptorTransport extends InMemoryTransport {
     private final RingBuffer<MessageEvent> ring;
     private final EventPoller<MessageEvent> poller;
@@ -36,7 +32,6 @@ public final class DisruptorTransport extends InMemoryTransport {
         ring.addGatingSequences(poller.getSequence());
     }
 
-    /** One preallocated slot: the message's bytes, in the same layout as every other transport. */
     static final class MessageEvent {
         final UnsafeBuffer buffer;
 
@@ -72,7 +67,6 @@ public final class DisruptorTransport extends InMemoryTransport {
         }
     }
 
-    /** The ring was full: spins until the consumer makes room, or gives up once the run has stopped. */
     private long awaitClaim() {
         claimsThatFoundTheRingFull++;
         while (true) {
@@ -102,7 +96,7 @@ public final class DisruptorTransport extends InMemoryTransport {
         };
     }
 
-    /** Reads the header of one event and asks the poller to stop there. Reused, so polling allocates nothing. */
+    /** Stops the poller after one event; reused, so polling allocates nothing. */
     private static final class HeaderReader implements EventPoller.Handler<MessageEvent> {
         ReceivedMessage into;
         boolean read;

@@ -4,15 +4,9 @@ import org.agrona.BitUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * The least a single-producer/single-consumer hand-off can do: a power-of-two ring of fixed-size slots in off-heap
- * memory. Each slot starts with an 8-byte publication word; the producer writes the message, then stores
- * {@code position + 1} there with a release store (putLongOrdered); the consumer sees the slot is ready with an
- * acquire load (getLongVolatile) of that one word. The consumer publishes how far it has read, with a release store,
- * on a cache line of its own; the producer reads it only when its cached copy says the ring is full, so in the
- * steady state neither side touches a line the other writes except the slot itself.
- *
- * <p>One producer thread calls {@link #claim()} then {@link #publish()}; one consumer thread calls
- * {@link #readyOffset()} then {@link #release()}. Nothing allocates after construction.
+ * The least an SPSC hand-off can do: an off-heap power-of-two ring of slots, each published by a release store of
+ * {@code position + 1} in its first word. The producer reads the consumer's position (on a line of its own) only
+ * when its cached copy says full, so in the steady state the two share no line but the slot itself.
  */
 public final class FloorRing implements AutoCloseable {
     private static final int CACHE_LINE = 64;
@@ -36,7 +30,7 @@ public final class FloorRing implements AutoCloseable {
     // any thread sets it; the producer reads it only while waiting for a full ring
     private volatile boolean stopRequested;
 
-    /** @param capacity slots, a power of two; {@code messageSize} bytes fit in each after the publication word */
+    /** {@code capacity}: slots, a power of two. */
     public FloorRing(final int capacity, final int messageSize) {
         if (!BitUtil.isPowerOfTwo(capacity)) {
             throw new IllegalArgumentException("capacity " + capacity + " is not a power of two");
@@ -69,10 +63,7 @@ public final class FloorRing implements AutoCloseable {
         return slotBytes;
     }
 
-    /**
-     * Producer: waits (spinning) until the next slot is free and returns the offset to write the message at; throws
-     * {@link TransportStoppedException} if it had to wait and {@link #requestStop()} was called.
-     */
+    /** Producer: spins until the next slot is free and returns the offset to write the message at. */
     public int claim() {
         if (producerPosition - cachedConsumerPosition >= capacity) {
             cachedConsumerPosition = buffer.getLongVolatile(consumerPositionOffset);
@@ -83,7 +74,6 @@ public final class FloorRing implements AutoCloseable {
         return slotOffset(producerPosition) + PUBLICATION_WORD;
     }
 
-    /** The ring was full: spins until the consumer frees a slot, or gives up once {@link #requestStop()} was called. */
     private void awaitFreeSlot() {
         claimsThatFoundTheRingFull++;
         do {
@@ -94,15 +84,11 @@ public final class FloorRing implements AutoCloseable {
         } while (producerPosition - cachedConsumerPosition >= capacity);
     }
 
-    /**
-     * Any thread: a {@link #claim()} waiting for a full ring, now or later, throws {@link TransportStoppedException}
-     * instead of spinning on. Read only while waiting, so a claim that finds room is unchanged.
-     */
+    /** Any thread: a waiting {@link #claim()} throws instead; read only while waiting, so fast claims are unchanged. */
     public void requestStop() {
         stopRequested = true;
     }
 
-    /** Producer: makes the claimed slot's message visible to the consumer. */
     public void publish() {
         buffer.putLongOrdered(slotOffset(producerPosition), producerPosition + 1);
         producerPosition++;
@@ -114,13 +100,12 @@ public final class FloorRing implements AutoCloseable {
         return buffer.getLongVolatile(slot) == consumerPosition + 1 ? slot + PUBLICATION_WORD : -1;
     }
 
-    /** Consumer: hands the slot just read back to the producer. */
     public void release() {
         consumerPosition++;
         buffer.putLongOrdered(consumerPositionOffset, consumerPosition);
     }
 
-    /** How many claims had to wait for the consumer; read it after the producer thread has finished. */
+    /** Read it after the producer thread has finished. */
     public long claimsThatFoundTheRingFull() {
         return claimsThatFoundTheRingFull;
     }
@@ -129,10 +114,7 @@ public final class FloorRing implements AutoCloseable {
         return (int) (position & mask) * slotBytes;
     }
 
-    /**
-     * Frees the off-heap memory now rather than at some later GC; the ring must not be used afterwards, so only once
-     * neither the producer nor the consumer thread can still touch it.
-     */
+    /** Frees the off-heap memory now: only once neither thread can touch the ring. */
     @Override
     public void close() {
         memory.close();

@@ -7,7 +7,6 @@ abstract class InMemoryTransport implements Transport {
     private final File directory;
     private volatile boolean stopRequested;
 
-    /** @param directory the run's (empty) queue directory, removed by {@link #deleteFiles()} */
     InMemoryTransport(final File directory) {
         this.directory = directory;
     }
@@ -17,7 +16,7 @@ abstract class InMemoryTransport implements Transport {
         stopRequested = true;
     }
 
-    /** Read by a producer only while it waits for ring space: never on the path of a send that need not wait. */
+    /** Read only while a producer waits for ring space. */
     final boolean stopRequested() {
         return stopRequested;
     }

@@ -10,18 +10,12 @@ public interface MessageReceiver {
     /** Reads the next message into {@code into} and returns true, or returns false at once when none is ready. */
     boolean poll(ReceivedMessage into);
 
-    /**
-     * Where this receiver stands, for {@link Transport#openReceiverAfter}: an opaque position (Chronicle's index of
-     * the last excerpt read), or {@link #NOTHING_READ}. Asked on the thread that used it, after its last poll.
-     */
+    /** An opaque position for {@link Transport#openReceiverAfter}, asked after the last poll. */
     default long lastRead() {
         return NOTHING_READ;
     }
 
-    /**
-     * Releases what this receiver holds (a Chronicle tailer), on the thread that used it, after its last poll (and
-     * after {@link #lastRead()}); the transport stays open for a receiver that takes over.
-     */
+    /** On this receiver's thread, after {@link #lastRead()}; the transport stays open for the next receiver. */
     default void close() {
     }
 }

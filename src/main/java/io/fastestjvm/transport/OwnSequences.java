@@ -1,10 +1,8 @@
 package io.fastestjvm.transport;
 
 /**
- * The sequences one JVM writes into a queue: from {@link #first()} on, in order. A queue of its own holds nothing
- * else, so every message in it is its own. A queue several JVMs write in turn (qp.compare.sharedQueue) gives each
- * writer a span of {@link #SHARED_SPAN} sequences from its base; a message outside that span is another writer's.
- * Immutable; {@link #owns} allocates nothing (the consumer asks it per drained message).
+ * The sequences one JVM writes into a queue, from {@link #first()} on: all of them in a queue of its own, a span of
+ * {@link #SHARED_SPAN} in one several JVMs write in turn (qp.compare.sharedQueue). {@link #owns} allocates nothing.
  */
 public final class OwnSequences {
     /** Sequences per writer of a shared queue: 2^40, 127 days at 100,000 msg/s. */
@@ -23,7 +21,6 @@ public final class OwnSequences {
         this.shared = shared;
     }
 
-    /** A queue of its own: sequences 0, 1, 2, ..., and any message in it is its own. */
     public static OwnSequences alone() {
         return ALONE;
     }
@@ -50,20 +47,16 @@ public final class OwnSequences {
         return writer * SHARED_SPAN;
     }
 
-    /** The first sequence this JVM writes. */
     public long first() {
         return first;
     }
 
-    /** Whether other JVMs write the queue too. */
     public boolean shared() {
         return shared;
     }
 
-    /** Whether {@code sequence} is this JVM's: always in a queue of its own, within its span in a shared one. */
     public boolean owns(final long sequence) {
-        // one unsigned comparison: a sequence below first wraps to a huge distance, so every foreign message, above
-        // or below, takes the same branch (a compiled drain never meets an untaken one)
+        // unsigned: a sequence below first wraps to a huge distance, so every foreign message takes the same branch
         return !shared || Long.compareUnsigned(sequence - first, SHARED_SPAN) < 0;
     }
 

@@ -4,7 +4,6 @@ import java.io.File;
 
 /** One registry line: a transport's {@code qp.transport} name, what it is, whether it persists, and its factory. */
 public final class TransportEntry {
-    /** Makes the transport in a fresh directory of its own, sized by the run's settings. */
     public interface Factory {
         Transport create(TransportSpec spec, File directory);
     }
@@ -30,7 +29,7 @@ public final class TransportEntry {
         return description;
     }
 
-    /** True when the transport writes files, so needs free space and has something to prove afterwards. */
+    /** Files need free space and have something to prove afterwards. */
     public boolean persists() {
         return persists;
     }

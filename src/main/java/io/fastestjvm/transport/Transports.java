@@ -8,11 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import net.openhft.chronicle.queue.RollCycles;
 
-/**
- * The transport registry: every transport {@code qp.transport} can name, one line each. The setting's accepted
- * values, its validation, the settings table and the persistence checks all read this list (docs/architecture.md,
- * "Adding a transport").
- */
+/** Every transport {@code qp.transport} can name, one line each: settings, docs and checks all read this list. */
 public final class Transports {
     public static final String CHRONICLE = "chronicle";
     private static final List<TransportEntry> ALL = new CopyOnWriteArrayList<>(Arrays.asList(
@@ -26,17 +22,14 @@ public final class Transports {
                     new DisruptorTransport(dir, spec.messageSize(), spec.ringBytes()))));
     /** The in-memory rings take at most this much memory; the producer waits (and counts it) if one fills. */
     static final long MAX_RING_BYTES = 64L << 20;
-    /** A ring holds at least this many messages. */
     static final long MIN_RING_MESSAGES = 4_096;
     /** Room for any ring's per-message header and alignment. */
     static final int RING_OVERHEAD_BYTES = 64;
-    /** The warm-up must lap the ring at least this often. */
     static final int WARMUP_LAPS = 4;
 
     private Transports() {
     }
 
-    /** Every registered transport, in the order the settings table lists them. */
     public static List<TransportEntry> all() {
         return Collections.unmodifiableList(ALL);
     }
@@ -45,7 +38,7 @@ public final class Transports {
         return ALL.stream().filter(entry -> entry.name().equals(name)).findFirst();
     }
 
-    /** The entry {@code name} registers; the settings have already checked that it is one. */
+    /** The settings have already checked that {@code name} is registered. */
     public static TransportEntry named(final String name) {
         return find(name).orElseThrow(() -> new IllegalArgumentException("no transport named " + name));
     }
@@ -59,7 +52,6 @@ public final class Transports {
         return () -> ALL.remove(entry);
     }
 
-    /** Sizes a run's transport: the chronicle block and the ring memory follow from the message counts. */
     public static TransportSpec spec(final int size, final RollCycles rollCycle, final int blockSizeMiB,
                                      final long totalMessages, final long warmupMessages) {
         return new TransportSpec(size, rollCycle, chronicleBlockSizeBytes(blockSizeMiB, totalMessages, size),
@@ -67,20 +59,15 @@ public final class Transports {
     }
 
     /**
-     * Sized so the warm-up laps the ring several times: each ring takes a branch of its own the first time it
-     * wraps (Agrona pads the end of its buffer, the Disruptor first reads its gating sequence). Taken for the
-     * first time inside the measured window, that branch deoptimises the hot loop, which then runs, and allocates,
-     * in the interpreter.
+     * So the warm-up laps the ring: each ring's first wrap takes a branch of its own, which taken first inside the
+     * measured window would deoptimise the hot loop.
      */
     static long ringBytes(final long warmupMessages, final int size) {
         final long messages = Math.max(MIN_RING_MESSAGES, warmupMessages / WARMUP_LAPS);
         return Math.min(MAX_RING_BYTES, messages * (size + RING_OVERHEAD_BYTES));
     }
 
-    /**
-     * 0 means "one block for the whole run": the queue then never maps a new chunk mid-measurement. Public so the
-     * JLBH harness (src/jlbh) sizes its queue the same way for its own message count.
-     */
+    /** 0: one block for the whole run, so no chunk is mapped mid-measurement. Public for the JLBH harness. */
     public static long chronicleBlockSizeBytes(final int blockSizeMiB, final long totalMessages, final int size) {
         if (blockSizeMiB > 0) {
             return (long) blockSizeMiB << 20;

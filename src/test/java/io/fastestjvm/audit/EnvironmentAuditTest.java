@@ -79,7 +79,7 @@ class EnvironmentAuditTest {
     private static List<String> checksWarned(final EnvironmentAudit.AuditReport report) {
         final List<String> names = new ArrayList<>();
         for (final AuditWarning warning : report.warnings()) {
-            names.add(warning.check());
+            names.add(warning.check);
         }
         return names;
     }
@@ -117,13 +117,13 @@ class EnvironmentAuditTest {
         }
         assertFalse(warned.contains("frequencyGovernor"), "no governor exposed: nothing to warn about");
         for (final AuditWarning warning : report.warnings()) {
-            assertFalse(warning.fix().isEmpty(), warning.check());
+            assertFalse(warning.fix.isEmpty(), warning.check);
         }
-        assertTrue(find(report, "cpuIsolation").fix().contains("isolcpus=0-1 nohz_full=0-1 rcu_nocbs=0-1"));
-        assertTrue(find(report, "virtualisation").problem().contains("KVM"));
-        assertTrue(report.warnings().stream().anyMatch(w -> w.fix().equals(
+        assertTrue(find(report, "cpuIsolation").fix.contains("isolcpus=0-1 nohz_full=0-1 rcu_nocbs=0-1"));
+        assertTrue(find(report, "virtualisation").problem.contains("KVM"));
+        assertTrue(report.warnings().stream().anyMatch(w -> w.fix.equals(
                 "echo madvise > /sys/kernel/mm/transparent_hugepage/enabled")));
-        assertTrue(find(report, "load").problem().startsWith("load average 1.90 on 2 CPUs"));
+        assertTrue(find(report, "load").problem.startsWith("load average 1.90 on 2 CPUs"));
         @SuppressWarnings("unchecked")
         final Map<String, Object> governor = (Map<String, Object>) report.checks().get("frequencyGovernor");
         assertEquals("not exposed", governor.get("scalingGovernors"));
@@ -141,9 +141,9 @@ class EnvironmentAuditTest {
         final BitSet usable = new BitSet();
         usable.set(0, 16);
         final AuditWarning warning = find(audit("none", cpus(2, 4), usable), "frequencyGovernor");
-        assertTrue(warning.problem().contains("cpu4 powersave"), warning.problem());
-        assertFalse(warning.problem().contains("cpu9"), "CPU 9 runs no benchmark thread");
-        assertEquals("cpupower frequency-set -g performance", warning.fix());
+        assertTrue(warning.problem.contains("cpu4 powersave"), warning.problem);
+        assertFalse(warning.problem.contains("cpu9"), "CPU 9 runs no benchmark thread");
+        assertEquals("cpupower frequency-set -g performance", warning.fix);
     }
 
     @Test
@@ -152,7 +152,7 @@ class EnvironmentAuditTest {
         final BitSet usable = new BitSet();
         usable.set(0, 16);
         final AuditWarning warning = find(audit("none", cpus(2, 12), usable), "cpuIsolation");
-        assertTrue(warning.problem().startsWith("CPUs 12 run the benchmark but are not isolated"), warning.problem());
+        assertTrue(warning.problem.startsWith("CPUs 12 run the benchmark but are not isolated"), warning.problem);
     }
 
     @Test
@@ -194,7 +194,7 @@ class EnvironmentAuditTest {
     }
 
     private static AuditWarning find(final EnvironmentAudit.AuditReport report, final String check) {
-        return report.warnings().stream().filter(w -> w.check().equals(check)).findFirst()
+        return report.warnings().stream().filter(w -> w.check.equals(check)).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + check + " warning in " + report.warnings()));
     }
 }

@@ -93,16 +93,16 @@ class OsJitterProbeTest {
         probe.stop();
         thread.join();
         final OsJitterProbe.Result result = probe.result();
-        final Histogram gaps = result.gaps();
+        final Histogram gaps = result.gaps;
         assertTrue(result.count() > 1_000, "gaps recorded: " + result.count());
         assertEquals(gaps.getTotalCount(), result.count());
-        assertTrue(result.elapsedNanos() > 0, "ran until stopped");
+        assertTrue(result.elapsedNanos > 0, "ran until stopped");
         assertTrue(gaps.getMinValue() > 1, "only gaps above the threshold are recorded");
         // every recorded gap is lost time, so their sum is at least count x the smallest, at most the run
-        assertTrue(result.lostNanos() >= gaps.getMinValue() * 0.999 * result.count());
-        assertTrue(result.lostNanos() <= result.elapsedNanos(), "cannot lose more time than it ran");
-        assertTrue(result.lostNanos() >= result.elapsedNanos() * 0.9, "the clock's steps add up to the run: "
-                + result.lostNanos() + " of " + result.elapsedNanos());
+        assertTrue(result.lostNanos >= gaps.getMinValue() * 0.999 * result.count());
+        assertTrue(result.lostNanos <= result.elapsedNanos, "cannot lose more time than it ran");
+        assertTrue(result.lostNanos >= result.elapsedNanos * 0.9, "the clock's steps add up to the run: "
+                + result.lostNanos + " of " + result.elapsedNanos);
         final Map<String, Object> json = result.toMap();
         assertEquals(result.count(), json.get("count"));
         assertEquals(0L, json.get("allocatedBytes"), "the probe's loop allocates nothing");
