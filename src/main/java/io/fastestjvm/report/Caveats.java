@@ -150,13 +150,12 @@ final class Caveats {
     }
 
     private void fewSamples(final JvmGroup group) {
-        final GroupFigures figures = new GroupFigures(group);
         for (final Latency latency : Latency.ALL) {
             final List<String> thin = new ArrayList<>();
             for (final Percentile percentile : Percentile.values()) {
-                final int runs = figures.notMeaningfulRuns(latency, percentile);
+                final int runs = group.notMeaningfulRuns(latency, percentile);
                 if (runs > 0) {
-                    thin.add(percentile.label() + " (" + runs + " of " + figures.runs().size() + " runs)");
+                    thin.add(percentile.label() + " (" + runs + " of " + group.measuredRuns().size() + " runs)");
                 }
             }
             if (!thin.isEmpty()) {

@@ -43,9 +43,8 @@ final class ConsoleSummary {
             for (final Percentile percentile : Percentile.values()) {
                 out.append(pad(percentile.label(), LABEL_WIDTH, false));
                 for (final JvmGroup group : groups) {
-                    final GroupFigures figures = new GroupFigures(group);
-                    final Spread spread = figures.spread(latency, percentile);
-                    final boolean star = figures.notMeaningfulRuns(latency, percentile) > 0;
+                    final Spread spread = group.spread(latency, percentile);
+                    final boolean star = group.notMeaningfulRuns(latency, percentile) > 0;
                     starred |= star && !spread.isEmpty();
                     out.append(pad(cell(spread) + (star && !spread.isEmpty() ? "*" : " "), CELL_WIDTH, true));
                 }

@@ -52,7 +52,7 @@ final class JmhSection {
         final List<List<String>> inContext = new ArrayList<>();
         for (final JvmGroup group : reported.groupsWithFigures()) {
             inContext.add(Arrays.asList(group.label() + " (" + group.transport() + ")",
-                    Markdown.nanos(new GroupFigures(group).spread(Latency.ACTUAL_SEND, Percentile.P50).median())));
+                    Markdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P50).median())));
         }
         Markdown.table(out, Arrays.asList("in context: JVM (transport)", "median, actual send (ns)"), inContext,
                 true);

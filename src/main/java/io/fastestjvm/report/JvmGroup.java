@@ -4,6 +4,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.verdict.Spread;
+
 /**
  * The runs of one JVM profile with one transport on one machine: the unit every table row and chart series shows.
  * Only runs whose summary passed its checks give figures; everything else is a {@link Failure}.
@@ -106,5 +110,21 @@ public final class JvmGroup {
 
     public boolean hasFigures() {
         return !measuredRuns().isEmpty();
+    }
+
+    /** The {@link Spread} of this percentile over the measured runs. */
+    public Spread spread(final Latency latency, final Percentile percentile) {
+        return MeasuredRun.spread(measuredRuns(), latency, percentile);
+    }
+
+    /** How many runs mark this percentile as resting on fewer than 10 samples. */
+    public int notMeaningfulRuns(final Latency latency, final Percentile percentile) {
+        int count = 0;
+        for (final MeasuredRun run : measuredRuns()) {
+            if (run.notMeaningful(latency, percentile)) {
+                count++;
+            }
+        }
+        return count;
     }
 }

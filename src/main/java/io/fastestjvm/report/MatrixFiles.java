@@ -60,11 +60,10 @@ public final class MatrixFiles {
         row.put("vendor", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR));
         row.put("vmName", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_NAME));
         row.put(JitInfo.GRAAL_IN_USE, Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE));
-        final GroupFigures figures = new GroupFigures(group);
-        row.put("runsOk", figures.runs().size());
+        row.put("runsOk", group.measuredRuns().size());
         row.put("runsFailed", group.failedRuns());
         final ArrayNode sources = row.putArray("sources");
-        for (final MeasuredRun run : figures.runs()) {
+        for (final MeasuredRun run : group.measuredRuns()) {
             sources.addObject()
                     .put("summary", set.folder().relativize(run.folder().folder().resolve(RunFolder.SUMMARY))
                             .toString())
@@ -78,7 +77,7 @@ public final class MatrixFiles {
         for (final Latency latency : Latency.ALL) {
             final ObjectNode byPercentile = latencies.putObject(latency.key());
             for (final Percentile percentile : Percentile.values()) {
-                final Spread spread = figures.spread(latency, percentile);
+                final Spread spread = group.spread(latency, percentile);
                 if (spread.isEmpty()) {
                     continue;
                 }
@@ -122,11 +121,10 @@ public final class MatrixFiles {
                 .append(cell(Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR))).append(',')
                 .append(cell(Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE)))
                 .append(',');
-        final GroupFigures figures = new GroupFigures(group);
-        row.append(figures.runs().size()).append(',').append(group.failedRuns());
+        row.append(group.measuredRuns().size()).append(',').append(group.failedRuns());
         for (final Latency latency : Latency.ALL) {
             for (final Percentile percentile : Percentile.values()) {
-                final Spread spread = figures.spread(latency, percentile);
+                final Spread spread = group.spread(latency, percentile);
                 row.append(',').append(number(spread.median(), 2)).append(',').append(number(spread.min(), 2))
                         .append(',').append(number(spread.max(), 2)).append(',')
                         .append(number(round2(spread.variationPercent()), 2));

@@ -47,6 +47,6 @@ public final class RunUnits {
 
     /** The run folder's figure: the median over its measured runs. */
     public static double value(final RunFolder folder, final Latency latency, final Percentile percentile) {
-        return GroupFigures.spread(folder.measuredRuns(), latency, percentile).median();
+        return MeasuredRun.spread(folder.measuredRuns(), latency, percentile).median();
     }
 }

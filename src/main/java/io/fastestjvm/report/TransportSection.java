@@ -39,8 +39,8 @@ final class TransportSection {
             final List<String> row = new ArrayList<>();
             row.add(name);
             for (final Percentile p : Percentile.values()) {
-                final double c = new GroupFigures(chronicle).spread(Latency.ACTUAL_SEND, p).median();
-                final double f = new GroupFigures(floor).spread(Latency.ACTUAL_SEND, p).median();
+                final double c = chronicle.spread(Latency.ACTUAL_SEND, p).median();
+                final double f = floor.spread(Latency.ACTUAL_SEND, p).median();
                 final int i = p.ordinal();
                 ratio[i] = f > 0 ? c / f : Double.NaN;
                 final double[] interval = interval(chronicle, floor, p);
