@@ -8,10 +8,7 @@ import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.verdict.Spread;
 
-/**
- * The runs of one JVM profile with one transport on one machine: the unit every table row and chart series shows.
- * Only runs whose summary passed its checks give figures; everything else is a {@link Failure}.
- */
+/** The runs of one profile, transport and machine: a table row or chart series; only passed runs give figures. */
 public final class JvmGroup {
     private final String setName;
     private final String profile;

@@ -17,9 +17,8 @@ import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.verdict.Spread;
 
 /**
- * matrix.json and matrix.csv of one results set: a row per (profile, transport, host) with the exact JDK build and,
- * for both latencies and every percentile, the median over the runs with min, max and % variation. matrix.json
- * also lists the summary.json runs each figure comes from, with their values, so every number can be traced.
+ * matrix.json and matrix.csv of one results set: a row per group with each figure's median, min, max and variation;
+ * matrix.json also lists the runs each figure comes from, so every number can be traced.
  */
 public final class MatrixFiles {
     static final String JSON = "matrix.json";

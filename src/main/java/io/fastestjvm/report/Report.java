@@ -10,11 +10,9 @@ import java.util.List;
 import io.fastestjvm.config.HelpFlag;
 
 /**
- * Entry point of {@code mvn exec:java@Report -Dexec.args="<results folder> [<more folders>...]"}: reads the results
- * folders (matrix sets or plain folders of run folders), writes matrix.json/.csv into each, and report.md with
- * charts/ comparing all of them into each. With {@code --index <results>} it regenerates results/README.md from
- * the reports found in results/*. With {@code --answer <folder> <comparison folder>...} it writes the answer table,
- * each JVM against JDK 17, from finished interleaved comparisons ({@link AnswerTable}).
+ * {@code mvn exec:java@Report -Dexec.args="<results folder>..."}: matrix files, report.md and charts/ into each
+ * folder; {@code --index <results>} regenerates results/README.md; {@code --answer <folder> <comparison>...} writes
+ * the {@link AnswerTable}.
  */
 public final class Report {
     static final int OK = 0;

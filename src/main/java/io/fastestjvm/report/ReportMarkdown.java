@@ -16,11 +16,7 @@ import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.verdict.Spread;
 import io.fastestjvm.transport.Transports;
 
-/**
- * report.md of one results folder: the verdict first, then environment, the per-JVM tables, the verdict's details,
- * default vs tuned, pauses, the charts, the caveats the data shows (grouped), the article's figures beside ours
- * (labelled as theirs) and the sources every figure comes from.
- */
+/** report.md of one results folder: the verdict first, then every table, chart and caveat, and the sources. */
 final class ReportMarkdown {
     static final String FILE = "report.md";
     static final String TITLE_PREFIX = "# JVM latency results: ";
