@@ -67,7 +67,7 @@ public final class Report {
             }
             final ReportedSets reported = new ReportedSets(sets);
             final SetVerdict verdict = new SetVerdict(reported.groupsWithFigures());
-            for (final Path written : new ReportWriter(reported, verdict).write()) {
+            for (final Path written : write(reported, verdict)) {
                 out.println("wrote " + written);
             }
             out.print(ConsoleSummary.format(reported));
@@ -81,5 +81,28 @@ public final class Report {
             err.println("error: report failed: " + e);
             return FAILED;
         }
+    }
+
+    /** Per set: matrix files and pairs.csv first, then report.md and charts/; returns the report.md files. */
+    private static List<Path> write(final ReportedSets reported, final SetVerdict verdict) throws IOException {
+        final List<Path> written = new ArrayList<>();
+        for (final ResultsSet set : reported.sets()) {
+            new MatrixFiles().write(set);
+            new LongCsv().write(set);
+            new PairsCsv().write(set, verdict.overall());
+        }
+        for (final ResultsSet set : reported.sets()) {
+            final Path folder = set.folder();
+            final List<ChartRef> charts = new ReportCharts(reported, folder, verdict).write();
+            final List<String> extra = new ArrayList<>();
+            extra.add(new TransportSection().render(reported, folder));
+            extra.add(new SweepSection().render(folder, reported.machine()));
+            extra.add(new JmhSection().render(reported, folder));
+            extra.removeIf(String::isEmpty);
+            final Path report = folder.resolve(ReportMarkdown.FILE);
+            ReportFiles.write(report, new ReportMarkdown(reported, folder, verdict).render(charts, extra));
+            written.add(report);
+        }
+        return written;
     }
 }
