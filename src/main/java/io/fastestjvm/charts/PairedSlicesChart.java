@@ -55,10 +55,6 @@ public final class PairedSlicesChart {
     private double low = Double.NaN;
     private double high = Double.NaN;
 
-    public PairedSlicesChart(final String title, final String a, final String b) {
-        this(title, a, b, a, b);
-    }
-
     /** Colours from the given profiles (e.g. "jdk17" for "jdk17#2"); B alike to A gets a darker shade. */
     public PairedSlicesChart(final String title, final String a, final String b, final String colourKeyA,
                              final String colourKeyB) {

@@ -22,13 +22,10 @@ public final class SweepChart {
     private SweepChart() {
     }
 
-    /** Maps percentile label to latency per x point; {@code intended} may be empty. */
-    public static XYChart of(final String title, final String xTitle, final double[] x,
-                             final Map<String, double[]> actual, final Map<String, double[]> intended) {
-        return of(title, xTitle, x, actual, intended, new boolean[x.length], new boolean[x.length]);
-    }
-
-    /** Failed-check points marked by a black cross, unsustained rates by a black square, on actual send. */
+    /**
+     * Maps percentile label to latency per x point; failed-check points marked by a black cross, unsustained rates
+     * by a black square, on actual send.
+     */
     public static XYChart of(final String title, final String xTitle, final double[] x,
                              final Map<String, double[]> actual, final Map<String, double[]> intended,
                              final boolean[] failed, final boolean[] unsustained) {
