@@ -1,16 +1,16 @@
 package io.fastestjvm.charts;
 
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 import javax.imageio.ImageIO;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
+
+import io.fastestjvm.results.DurableFiles;
 
 /**
  * Saves a chart as {@code <name>.png}, what GitHub shows. No SVG: XChart writes one path element per point, about
@@ -27,17 +27,15 @@ public final class ChartFiles {
         return save(BitmapEncoder.getBufferedImage(chart), folder, name);
     }
 
-    /** Writes the file whole (temp + rename) and returns its path. */
+    /** Writes the file whole ({@link DurableFiles}) and returns its path. */
     public static Path save(final BufferedImage image, final Path folder, final String name) throws IOException {
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        if (!ImageIO.write(image, "png", bytes)) {
-            throw new IOException("no PNG writer");
-        }
         Files.createDirectories(folder);
-        final Path png = folder.resolve(name + ".png");
         final Path temp = folder.resolve(name + ".png.tmp");
-        Files.write(temp, bytes.toByteArray());
-        Files.move(temp, png, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return png;
+        DurableFiles.write(temp, out -> {
+            if (!ImageIO.write(image, "png", out)) {
+                throw new IOException("no PNG writer");
+            }
+        });
+        return DurableFiles.moveIntoPlace(temp, folder.resolve(name + ".png"));
     }
 }

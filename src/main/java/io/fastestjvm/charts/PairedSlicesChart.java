@@ -20,13 +20,9 @@ import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * One pair A / B of an interleaved comparison, cycle by cycle, as two stacked panels sharing the x axis (a running
- * cycle number over every counted block, dotted lines between blocks): on top each variant's per-slice p50 in its
- * {@link ProfilePalette} colour, so the host's level can be seen moving both together; below the per-cycle ratio
- * A / B, each block's value as a big dot (with a bar over the block's cycles), the overall ratio and its interval.
- * Values beyond a panel's range (a slice the host stalled) are drawn at its edge as triangles, so one of them does
- * not squash the rest. XChart has no stacked plots: the two charts are rendered separately, their plot areas
- * aligned, and drawn into one PNG (no SVG: the charts of a comparison stay light).
+ * One pair A / B of an interleaved comparison, cycle by cycle: each variant's per-slice p50 on top (so the host's
+ * level is seen moving both), the per-cycle, per-block and overall ratio below. Off-scale values sit at the edge as
+ * triangles. XChart has no stacked plots: two charts are rendered with aligned plot areas into one PNG.
  */
 public final class PairedSlicesChart {
     public static final int WIDTH = 1100;
@@ -59,14 +55,7 @@ public final class PairedSlicesChart {
     private double low = Double.NaN;
     private double high = Double.NaN;
 
-    public PairedSlicesChart(final String title, final String a, final String b) {
-        this(title, a, b, a, b);
-    }
-
-    /**
-     * With the profiles whose {@link ProfilePalette} colours the two variants take (e.g. "jdk17" for "jdk17#2").
-     * When the two colours are (nearly) the same, B is drawn in a much darker shade with square markers.
-     */
+    /** Colours from the given profiles (e.g. "jdk17" for "jdk17#2"); B alike to A gets a darker shade. */
     public PairedSlicesChart(final String title, final String a, final String b, final String colourKeyA,
                              final String colourKeyB) {
         this.title = title;
@@ -89,10 +78,7 @@ public final class PairedSlicesChart {
                 (int) (colour.getBlue() * factor));
     }
 
-    /**
-     * One paired cycle at running cycle number {@code x}; the lines break where x skips (a voided cycle) or the
-     * block changes.
-     */
+    /** One paired cycle; the lines break where x skips (a voided cycle) or the block changes. */
     public void cycle(final int block, final double x, final double p50a, final double p50b) {
         cycles.add(new double[] {block, x, p50a, p50b});
     }
@@ -295,10 +281,7 @@ public final class PairedSlicesChart {
                 BLOCK_VALUE);
     }
 
-    /**
-     * Sets the y axis to the range with a margin of {@link #EDGE} of its span either side (so the marks drawn at the
-     * range's edges show whole) and {@code band} of it more on top; returns the axis.
-     */
+    /** The range plus {@link #EDGE} either side, so edge marks show whole, and {@code band} more on top. */
     private static double[] yAxis(final XYChart chart, final double[] range, final double band) {
         final double span = range[1] - range[0];
         final double[] axis = {range[0] - EDGE * span, range[1] + (EDGE + band) * span};
@@ -376,10 +359,7 @@ public final class PairedSlicesChart {
         };
     }
 
-    /**
-     * The y range shown: everything within {@code [lowCap, highCap]} of {@code values}, and every finite value of
-     * {@code keep} (clipped to the caps), padded by 8 % of the span; values beyond it are drawn at its edges.
-     */
+    /** The y range: {@code values} within the caps and every finite {@code keep} (clipped), padded by 8 %. */
     static double[] range(final List<Double> values, final double lowCap, final double highCap,
                           final double[] keep) {
         double lo = Double.POSITIVE_INFINITY;

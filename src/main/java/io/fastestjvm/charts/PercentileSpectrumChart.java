@@ -11,10 +11,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import io.fastestjvm.recording.Latency;
 
 /**
- * Latency against percentile on HdrHistogram's logarithmic 1/(1-p) axis, from 50% to 99.999%: each step to the right
- * is one more nine, so the tail gets as much room as the body. One colour per JVM; actual send solid, intended
- * send dashed. The x values are plotted as log10(1/(1-p)) on a linear axis labelled in percent at whole decades,
- * because XChart's tick-label function does not work on its logarithmic axes.
+ * Latency against percentile on HdrHistogram's 1/(1-p) axis, one more nine a step, so the tail gets as much room as
+ * the body. Plotted as log10(1/(1-p)) on a linear axis: XChart's tick-label function fails on log axes.
  */
 public final class PercentileSpectrumChart {
     /** 1/(1-p) at 50%. */

@@ -7,9 +7,8 @@ import java.util.List;
 import io.fastestjvm.config.FlagSets;
 
 /**
- * One fixed colour per JVM profile (and per transport, for sets that compare transports on one JVM), the same in every chart of every results set, so a reader learns once that
- * (say) orange is JDK 17. Known profiles have hand-picked, mutually distinct colours; any other profile gets a
- * colour derived from its name, so it too is stable from run to run.
+ * One fixed colour per JVM profile (and transport) in every chart, so a reader learns once that orange is JDK 17.
+ * Unknown profiles get a colour derived from their name, stable from run to run.
  */
 public final class ProfilePalette {
     private static final List<String> KNOWN = Arrays.asList(

@@ -11,12 +11,9 @@ import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Bars of one latency figure per JVM, each with its min-max over runs as a whisker, as in the article.
- * <p>
- * Two XChart limits shape this class. Its error bars are symmetric, so the range is an invisible bar at the middle
- * of [min, max] whose error bar reaches exactly from min to max. Its category charts ignore a logarithmic y axis,
- * so when the values span more than {@link ChartLook#LOG_SCALE_RANGE} the bars are drawn in log10 space with
- * decade tick labels (1,000 / 10,000 ...), which is what a log axis is.
+ * Bars of one latency figure per JVM with the min-max over runs as a whisker, as in the article. XChart's error bars
+ * are symmetric, so the whisker is an invisible bar at mid-range; its category charts ignore a log axis, so a wide
+ * span ({@link ChartLook#LOG_SCALE_RANGE}) is drawn in log10 space with decade labels.
  */
 public final class RangeBarChart {
     private static final Color INVISIBLE = new Color(0, 0, 0, 0);

@@ -9,9 +9,8 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Ratios per category (e.g. percentile) as a dot with its interval as a whisker, one colour per series, and a line at
- * 1.0 (no difference). A dot-and-whisker chart rather than bars: XChart's error bars are symmetric and an interval
- * of a ratio is not. Categories sit at whole x values, labelled inside the plot; series are offset sideways.
+ * Ratios per category as a dot with its interval as a whisker and a line at 1.0. Not bars: XChart's error bars are
+ * symmetric and a ratio's interval is not.
  */
 public final class RatioChart {
     /** One series: a label, its colour key and, per category, ratio, low and high (NaN: none). */

@@ -23,17 +23,8 @@ public final class SweepChart {
     }
 
     /**
-     * @param actual   percentile label -> latency per x point, actual send
-     * @param intended percentile label -> latency per x point, intended send (may be empty)
-     */
-    public static XYChart of(final String title, final String xTitle, final double[] x,
-                             final Map<String, double[]> actual, final Map<String, double[]> intended) {
-        return of(title, xTitle, x, actual, intended, new boolean[x.length], new boolean[x.length]);
-    }
-
-    /**
-     * As {@link #of(String, String, double[], Map, Map)}, with the points whose run failed its checks marked by a
-     * black cross and those whose rate was not sustained by a black square, on every actual-send line.
+     * Maps percentile label to latency per x point; failed-check points marked by a black cross, unsustained rates
+     * by a black square, on actual send.
      */
     public static XYChart of(final String title, final String xTitle, final double[] x,
                              final Map<String, double[]> actual, final Map<String, double[]> intended,

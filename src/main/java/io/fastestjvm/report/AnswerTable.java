@@ -15,10 +15,8 @@ import io.fastestjvm.compare.PairAnswer;
 import io.fastestjvm.results.model.Percentile;
 
 /**
- * The question users bring, "which JVM is fastest for this, and by how much?", answered in one table: each JVM's
- * actual-send p50 against the base JVM's (JDK 17), read from finished interleaved comparisons, beside the article's
- * figures and the article's own ratio to its JDK 17. Written as report.md into a folder of its own, so README quotes
- * its lines ({@code Report --answer OUT COMPARISON...}); pairs without the base follow in a table of their own.
+ * "Which JVM is fastest for this, and by how much?" in one table: each JVM's p50 against JDK 17's from interleaved
+ * comparisons, beside the article's figures; written to a folder of its own so README can quote its lines.
  */
 final class AnswerTable {
     static final String BASE = "jdk17";
@@ -46,10 +44,7 @@ final class AnswerTable {
         return file;
     }
 
-    /**
-     * One answer per pair of profiles: where several comparisons measured the same pair (either way round), the one
-     * named last on the command line, so a rerun replaces what it reran whatever it found; order kept otherwise.
-     */
+    /** One answer per pair of profiles (either way round): the last named, so a rerun replaces what it reran. */
     static List<PairAnswer> latest(final List<PairAnswer> answers) {
         final Map<String, PairAnswer> byPair = new LinkedHashMap<>();
         for (final PairAnswer answer : answers) {

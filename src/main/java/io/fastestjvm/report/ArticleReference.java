@@ -6,10 +6,8 @@ import java.util.List;
 import io.fastestjvm.results.model.Percentile;
 
 /**
- * The figures Chronicle Software published in "Which is the fastest JVM?" (Peter Lawrey's benchmark of persisted
- * inter-thread messaging over Chronicle Queue): THEIR machine, a Ryzen 9 5950X with isolated cores, not ours.
- * Quoted only to set our figures beside theirs, and always labelled as theirs. The one place these numbers live
- * (the developers' guide quotes the same table).
+ * The figures Chronicle Software published in "Which is the fastest JVM?", from THEIR machine: quoted only beside
+ * ours and always labelled as theirs. The one place these numbers live.
  */
 final class ArticleReference {
     static final String SOURCE = "Chronicle Software, \"Which is the fastest JVM?\"";
@@ -33,9 +31,8 @@ final class ArticleReference {
     }
 
     /**
-     * As printed in the article (actual send). GraalVM CE 17 is the GraalVM distribution, so only our graalvm17
-     * profile (a GraalVM distribution, jvm-profiles/profiles.tsv) is marked with it; jdk17-graaljit (OpenJDK 17 with
-     * the Graal compiler jars, formerly graalvm-ce17) is a different JVM and gets no mark.
+     * As printed (actual send). GraalVM CE 17 is the GraalVM distribution, so only graalvm17 is marked with it, not
+     * jdk17-graaljit (OpenJDK with the Graal compiler jars).
      */
     static final List<Row> ROWS = Collections.unmodifiableList(Arrays.asList(
             new Row("JDK 8", "jdk8", 280, 3951, "3,951"),

@@ -11,9 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * Folds {@link Caveats}' lines into one line per kind, with counts: the same per-JVM caveat of several JVMs becomes
- * one line listing them, and environment-audit warnings of one check become one line whose varying numbers are
- * shown as their range (18 "load average" lines become "load average 1.91-2.34 ... (18 run folders)").
+ * Folds {@link Caveats}' lines into one line per kind: one per-JVM caveat of several JVMs lists them, and one audit
+ * check's warnings show their varying numbers as ranges ("load average 1.91-2.34 ... (18 run folders)").
  */
 final class CaveatGroups {
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");

@@ -20,11 +20,7 @@ import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.transport.Transports;
 import io.fastestjvm.warmup.SteadyStateWatch;
 
-/**
- * What the data itself says to be wary of, computed from the summaries: CPUs that were not the ones asked for, no
- * isolated CPUs, tail percentiles resting on a handful of samples, failures, allocation, JIT or GC during the
- * measurement, short runs, and the environment audit's own warnings. Each caveat is one markdown bullet.
- */
+/** What the summaries themselves say to be wary of (placement, isolation, thin tails, failures, JVM activity). */
 final class Caveats {
     private static final double ARTICLE_SECONDS = 100;
     private static final String ARTICLE_RATE = "100000";
@@ -150,13 +146,12 @@ final class Caveats {
     }
 
     private void fewSamples(final JvmGroup group) {
-        final GroupFigures figures = new GroupFigures(group);
         for (final Latency latency : Latency.ALL) {
             final List<String> thin = new ArrayList<>();
             for (final Percentile percentile : Percentile.values()) {
-                final int runs = figures.notMeaningfulRuns(latency, percentile);
+                final int runs = group.notMeaningfulRuns(latency, percentile);
                 if (runs > 0) {
-                    thin.add(percentile.label() + " (" + runs + " of " + figures.runs().size() + " runs)");
+                    thin.add(percentile.label() + " (" + runs + " of " + group.measuredRuns().size() + " runs)");
                 }
             }
             if (!thin.isEmpty()) {

@@ -9,9 +9,8 @@ import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.verdict.Spread;
 
 /**
- * The matrix's closing console table, in JLBH's shape turned sideways: one row per percentile, one column per JVM,
- * each cell the median over that JVM's passed runs with the run-to-run variation ((max - min) / median) beside it.
- * A cell resting on fewer than 10 samples above the percentile in any run is starred.
+ * The matrix's closing console table, JLBH's shape sideways: a row per percentile, a column per JVM, the median over
+ * runs with its variation; starred where a run had fewer than 10 samples above the percentile.
  */
 final class ConsoleSummary {
     private static final int LABEL_WIDTH = 12;
@@ -43,9 +42,8 @@ final class ConsoleSummary {
             for (final Percentile percentile : Percentile.values()) {
                 out.append(pad(percentile.label(), LABEL_WIDTH, false));
                 for (final JvmGroup group : groups) {
-                    final GroupFigures figures = new GroupFigures(group);
-                    final Spread spread = figures.spread(latency, percentile);
-                    final boolean star = figures.notMeaningfulRuns(latency, percentile) > 0;
+                    final Spread spread = group.spread(latency, percentile);
+                    final boolean star = group.notMeaningfulRuns(latency, percentile) > 0;
                     starred |= star && !spread.isEmpty();
                     out.append(pad(cell(spread) + (star && !spread.isEmpty() ? "*" : " "), CELL_WIDTH, true));
                 }

@@ -12,9 +12,8 @@ import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 
 /**
- * Per JVM that ran both flag sets ({@code jdk17} and {@code jdk17-tuned}): tuned against default on each verdict
- * figure, with the ratio, its interval and the verdict between them (from the report's one family of comparisons),
- * and the safepoints and hot-path deoptimisations during measurement of each.
+ * Per JVM that ran both flag sets: tuned against default on each verdict figure (from the report's one family of
+ * comparisons), with the safepoints and deoptimisations of each.
  */
 final class DefaultVsTunedSection {
     private final SetVerdict verdict;

@@ -24,10 +24,8 @@ import io.fastestjvm.results.MeasuredHistograms;
 import io.fastestjvm.results.model.RunResults;
 
 /**
- * Gives the run folders of a set recorded before histograms.hlog existed their merged histograms, from their
- * per-second .hlog files, so the set's report no longer needs those files and a published set can leave them out
- * (docs/output.md, "Publishing a set"). Each sum is checked against the count summary.json gives; a folder whose logs disagree, or
- * lack, is left alone and named.
+ * Writes histograms.hlog for run folders recorded before it existed, from their per-second .hlog files, checked
+ * against summary.json's count, so a published set can leave those out (docs/output.md, "Publishing a set").
  * <pre>java -cp target/classes:$(cat target/classpath.txt) io.fastestjvm.report.HistogramsFromLogs SET...</pre>
  */
 public final class HistogramsFromLogs {
@@ -107,11 +105,7 @@ public final class HistogramsFromLogs {
         return null;
     }
 
-    /**
-     * The sum of a per-second log's measured intervals, dated from the first one's start to the last one's end
-     * (unset when there is none). Warm-up intervals are tagged {@value IntervalLog#WARMUP_TAG}: only untagged ones
-     * are the measurement.
-     */
+    /** The sum of a log's untagged (measured) intervals; warm-up ones are tagged {@value IntervalLog#WARMUP_TAG}. */
     static Histogram measured(final Path hlog) throws IOException {
         final Histogram sum = new Histogram(3);
         long start = Long.MAX_VALUE;

@@ -17,11 +17,8 @@ import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 
 /**
- * Renders jmh-result.json (JMH's standard {@code -rf json}) found in a set folder: each micro-benchmark's score,
- * converted to ns when it is a time per operation, beside the in-context median latency of the report's JVMs, so
- * the cost of the pieces can be compared with the whole. A score is a mean in every mode; only sample mode's
- * percentiles are over single operations (avgt's are over iteration means), so only they are shown as p50 and p99:
- * a median is what sits beside the in-context median.
+ * jmh-result.json's micro-benchmark scores beside the JVMs' in-context median, the pieces against the whole. Only
+ * sample mode's percentiles are over single operations (avgt's are over iteration means), so only they show as p50.
  */
 final class JmhSection {
     static final String FILE = "jmh-result.json";
@@ -52,7 +49,7 @@ final class JmhSection {
         final List<List<String>> inContext = new ArrayList<>();
         for (final JvmGroup group : reported.groupsWithFigures()) {
             inContext.add(Arrays.asList(group.label() + " (" + group.transport() + ")",
-                    Markdown.nanos(new GroupFigures(group).spread(Latency.ACTUAL_SEND, Percentile.P50).median())));
+                    Markdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P50).median())));
         }
         Markdown.table(out, Arrays.asList("in context: JVM (transport)", "median, actual send (ns)"), inContext,
                 true);

@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/**
- * The runs of one JVM profile with one transport on one machine: the unit every table row and chart series shows.
- * Only runs whose summary passed its checks give figures; everything else is a {@link Failure}.
- */
+import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.verdict.Spread;
+
+/** The runs of one profile, transport and machine: a table row or chart series; only passed runs give figures. */
 public final class JvmGroup {
     private final String setName;
     private final String profile;
@@ -106,5 +107,21 @@ public final class JvmGroup {
 
     public boolean hasFigures() {
         return !measuredRuns().isEmpty();
+    }
+
+    /** The {@link Spread} of this percentile over the measured runs. */
+    public Spread spread(final Latency latency, final Percentile percentile) {
+        return MeasuredRun.spread(measuredRuns(), latency, percentile);
+    }
+
+    /** How many runs mark this percentile as resting on fewer than 10 samples. */
+    public int notMeaningfulRuns(final Latency latency, final Percentile percentile) {
+        int count = 0;
+        for (final MeasuredRun run : measuredRuns()) {
+            if (run.notMeaningful(latency, percentile)) {
+                count++;
+            }
+        }
+        return count;
     }
 }

@@ -7,11 +7,7 @@ import io.fastestjvm.config.FlagSets;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 
-/**
- * matrix-long.csv beside matrix.csv: the same figures in long ("tidy") form, one row per profile, flag set, run,
- * latency and percentile, so pandas ({@code pd.read_csv}) and R ({@code read.csv}) load it as it is. Only runs
- * that passed their checks give rows (as in every figure of the report).
- */
+/** matrix-long.csv: matrix.csv's figures in long ("tidy") form, so pandas and R load it as it is; passed runs only. */
 final class LongCsv {
     static final String FILE = "matrix-long.csv";
     static final String HEADER = "profile,jvm,flags,transport,host,runFolder,run,latency,percentile,valueNs,"

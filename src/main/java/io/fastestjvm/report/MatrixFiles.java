@@ -17,9 +17,8 @@ import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.verdict.Spread;
 
 /**
- * matrix.json and matrix.csv of one results set: a row per (profile, transport, host) with the exact JDK build and,
- * for both latencies and every percentile, the median over the runs with min, max and % variation. matrix.json
- * also lists the summary.json runs each figure comes from, with their values, so every number can be traced.
+ * matrix.json and matrix.csv of one results set: a row per group with each figure's median, min, max and variation;
+ * matrix.json also lists the runs each figure comes from, so every number can be traced.
  */
 public final class MatrixFiles {
     static final String JSON = "matrix.json";
@@ -60,11 +59,10 @@ public final class MatrixFiles {
         row.put("vendor", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR));
         row.put("vmName", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_NAME));
         row.put(JitInfo.GRAAL_IN_USE, Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE));
-        final GroupFigures figures = new GroupFigures(group);
-        row.put("runsOk", figures.runs().size());
+        row.put("runsOk", group.measuredRuns().size());
         row.put("runsFailed", group.failedRuns());
         final ArrayNode sources = row.putArray("sources");
-        for (final MeasuredRun run : figures.runs()) {
+        for (final MeasuredRun run : group.measuredRuns()) {
             sources.addObject()
                     .put("summary", set.folder().relativize(run.folder().folder().resolve(RunFolder.SUMMARY))
                             .toString())
@@ -78,7 +76,7 @@ public final class MatrixFiles {
         for (final Latency latency : Latency.ALL) {
             final ObjectNode byPercentile = latencies.putObject(latency.key());
             for (final Percentile percentile : Percentile.values()) {
-                final Spread spread = figures.spread(latency, percentile);
+                final Spread spread = group.spread(latency, percentile);
                 if (spread.isEmpty()) {
                     continue;
                 }
@@ -122,11 +120,10 @@ public final class MatrixFiles {
                 .append(cell(Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR))).append(',')
                 .append(cell(Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE)))
                 .append(',');
-        final GroupFigures figures = new GroupFigures(group);
-        row.append(figures.runs().size()).append(',').append(group.failedRuns());
+        row.append(group.measuredRuns().size()).append(',').append(group.failedRuns());
         for (final Latency latency : Latency.ALL) {
             for (final Percentile percentile : Percentile.values()) {
-                final Spread spread = figures.spread(latency, percentile);
+                final Spread spread = group.spread(latency, percentile);
                 row.append(',').append(number(spread.median(), 2)).append(',').append(number(spread.min(), 2))
                         .append(',').append(number(spread.max(), 2)).append(',')
                         .append(number(round2(spread.variationPercent()), 2));

@@ -1,9 +1,12 @@
 package io.fastestjvm.report;
 
+import java.util.List;
+
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.verdict.Spread;
 
 /** The figures of one measured run inside a run folder: {@code runs[i]} of its summary.json. Immutable. */
 public final class MeasuredRun {
@@ -35,5 +38,13 @@ public final class MeasuredRun {
     public boolean notMeaningful(final Latency latency, final Percentile percentile) {
         final Ladder ladder = figures.get(latency);
         return ladder != null && ladder.notMeaningful(percentile);
+    }
+
+    static Spread spread(final List<MeasuredRun> runs, final Latency latency, final Percentile percentile) {
+        final double[] values = new double[runs.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = runs.get(i).value(latency, percentile);
+        }
+        return Spread.of(values);
     }
 }

@@ -7,9 +7,8 @@ import io.fastestjvm.verdict.RunsPair;
 import io.fastestjvm.verdict.RunsVerdict;
 
 /**
- * pairs.csv beside report.md: every comparison of the verdict, one row each, with both intervals the report has:
- * the bootstrap of the median ratio (the report's tables) and the Welch interval of the test the verdict makes
- * (geometric-mean ratio), so a reader can quote the interval that matches the test, from committed code.
+ * pairs.csv: every comparison of the verdict with both intervals, the bootstrap of the median ratio and the Welch
+ * interval of the test, so a reader can quote the interval that matches the test.
  */
 final class PairsCsv {
     static final String FILE = "pairs.csv";

@@ -13,9 +13,8 @@ import io.fastestjvm.verdict.Spread;
 import io.fastestjvm.timeline.EvidenceColumns;
 
 /**
- * What the JVM did during the measured window, per JVM (summary.json {@code checks.jvmDuringMeasurement}): the
- * median over runs, with min-max, of safepoints, safepoint time, GC pauses, hot-path deoptimisations and JIT
- * compile time. A key a run's summary lacks (older runs, or not measurable on that JVM) is not counted as 0.
+ * What each JVM did during the measured window ({@code checks.jvmDuringMeasurement}), median and min-max over runs.
+ * A key a summary lacks (older run, not measurable there) is not counted as 0.
  */
 final class PausesSection {
     /** One figure of {@code checks.jvmDuringMeasurement}: its column title, and its value in the title's unit. */

@@ -12,12 +12,9 @@ import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.results.model.RunResults;
 
 /**
- * Sorts runs into placement levels by the core-to-core round trip the placement probe measured just before and just
- * after the measured window ({@code placement.before/after.medianRoundTripNanos}): on a VM the host's placement of
- * the two vCPUs moves every latency figure between a few levels (docs/level-shifts-and-tails.md). Levels are found
- * from the data: the sorted round trips are cut wherever one is more than {@link #GAP_FACTOR} times the one before
- * (the levels seen so far are about 2x apart, the spread within one well under 1.5x). A run whose two probes fall in
- * different levels changed placement during its window and belongs to none; runs without a probe have no level.
+ * Sorts runs into placement levels by the probe's core-to-core round trip before and after the window: on a VM the
+ * vCPUs' placement moves every figure between levels (docs/level-shifts-and-tails.md). Sorted round trips are cut
+ * where one exceeds {@link #GAP_FACTOR} times the one before; a run whose probes differ in level belongs to none.
  */
 public final class PlacementLevels {
     public static final double GAP_FACTOR = 1.5;
@@ -67,10 +64,7 @@ public final class PlacementLevels {
         return upperBounds.length;
     }
 
-    /**
-     * The run's level, 0 = shortest round trip, by its probe before the window; {@link #CHANGED_DURING_WINDOW} when
-     * its probe after the window is in another level, {@link #NO_PROBE} when it has no probe before it.
-     */
+    /** 0 = shortest round trip, by the probe before; {@link #CHANGED_DURING_WINDOW}, or {@link #NO_PROBE}. */
     public int levelOf(final RunResults run) {
         final double before = roundTrip(run, PlacementProbe.BEFORE_KEY);
         if (Double.isNaN(before)) {

@@ -10,11 +10,9 @@ import java.util.List;
 import io.fastestjvm.config.HelpFlag;
 
 /**
- * Entry point of {@code mvn exec:java@Report -Dexec.args="<results folder> [<more folders>...]"}: reads the results
- * folders (matrix sets or plain folders of run folders), writes matrix.json/.csv into each, and report.md with
- * charts/ comparing all of them into each. With {@code --index <results>} it regenerates results/README.md from
- * the reports found in results/*. With {@code --answer <folder> <comparison folder>...} it writes the answer table,
- * each JVM against JDK 17, from finished interleaved comparisons ({@link AnswerTable}).
+ * {@code mvn exec:java@Report -Dexec.args="<results folder>..."}: matrix files, report.md and charts/ into each
+ * folder; {@code --index <results>} regenerates results/README.md; {@code --answer <folder> <comparison>...} writes
+ * the {@link AnswerTable}.
  */
 public final class Report {
     static final int OK = 0;
@@ -69,7 +67,7 @@ public final class Report {
             }
             final ReportedSets reported = new ReportedSets(sets);
             final SetVerdict verdict = new SetVerdict(reported.groupsWithFigures());
-            for (final Path written : new ReportWriter(reported, verdict).write()) {
+            for (final Path written : write(reported, verdict)) {
                 out.println("wrote " + written);
             }
             out.print(ConsoleSummary.format(reported));
@@ -83,5 +81,28 @@ public final class Report {
             err.println("error: report failed: " + e);
             return FAILED;
         }
+    }
+
+    /** Per set: matrix files and pairs.csv first, then report.md and charts/; returns the report.md files. */
+    private static List<Path> write(final ReportedSets reported, final SetVerdict verdict) throws IOException {
+        final List<Path> written = new ArrayList<>();
+        for (final ResultsSet set : reported.sets()) {
+            new MatrixFiles().write(set);
+            new LongCsv().write(set);
+            new PairsCsv().write(set, verdict.overall());
+        }
+        for (final ResultsSet set : reported.sets()) {
+            final Path folder = set.folder();
+            final List<ChartRef> charts = new ReportCharts(reported, folder, verdict).write();
+            final List<String> extra = new ArrayList<>();
+            extra.add(new TransportSection().render(reported, folder));
+            extra.add(new SweepSection().render(folder, reported.machine()));
+            extra.add(new JmhSection().render(reported, folder));
+            extra.removeIf(String::isEmpty);
+            final Path report = folder.resolve(ReportMarkdown.FILE);
+            ReportFiles.write(report, new ReportMarkdown(reported, folder, verdict).render(charts, extra));
+            written.add(report);
+        }
+        return written;
     }
 }

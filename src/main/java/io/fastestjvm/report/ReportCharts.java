@@ -89,7 +89,7 @@ public final class ReportCharts {
         boolean article = false;
         final List<BarWithRange> bars = new ArrayList<>();
         for (final JvmGroup group : groups) {
-            final Spread spread = new GroupFigures(group).spread(latency, percentile);
+            final Spread spread = group.spread(latency, percentile);
             final Integer letter = verdictGroup.get(group.label());
             final String label = group.label() + (lettered && letter != null ? " [" + (char) ('A' + letter) + "]"
                     : "");

@@ -13,10 +13,7 @@ public final class ReportFiles {
     }
 
     public static void write(final Path file, final String text) throws IOException {
-        write(file, text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    public static void write(final Path file, final byte[] bytes) throws IOException {
+        final byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         Files.createDirectories(file.toAbsolutePath().getParent());
         final Path temp = file.resolveSibling(file.getFileName() + ".tmp");
         DurableFiles.write(temp, out -> out.write(bytes));

@@ -16,11 +16,7 @@ import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.verdict.Spread;
 import io.fastestjvm.transport.Transports;
 
-/**
- * report.md of one results folder: the verdict first, then environment, the per-JVM tables, the verdict's details,
- * default vs tuned, pauses, the charts, the caveats the data shows (grouped), the article's figures beside ours
- * (labelled as theirs) and the sources every figure comes from.
- */
+/** report.md of one results folder: the verdict first, then every table, chart and caveat, and the sources. */
 final class ReportMarkdown {
     static final String FILE = "report.md";
     static final String TITLE_PREFIX = "# JVM latency results: ";
@@ -157,19 +153,18 @@ final class ReportMarkdown {
                 .append("lowest and highest run.\n\n");
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : reported.groups()) {
-            final GroupFigures figures = new GroupFigures(group);
-            final String runs = figures.runs().size() + " / " + group.failedRuns();
+            final String runs = group.measuredRuns().size() + " / " + group.failedRuns();
             if (!group.hasFigures()) {
                 rows.add(Arrays.asList(group.label(), runs, "FAILED: " + firstReason(group), Markdown.DASH,
                         Markdown.DASH, Markdown.DASH, Markdown.DASH));
                 continue;
             }
             rows.add(Arrays.asList(group.label(), runs,
-                    withRange(figures.spread(latency, Percentile.P50)),
-                    Markdown.nanos(figures.spread(latency, Percentile.P99).median()),
-                    Markdown.nanos(figures.spread(latency, Percentile.P99_9).median()),
-                    withRange(figures.spread(latency, Percentile.P99_99)),
-                    Markdown.nanos(figures.spread(latency, Percentile.WORST).median())));
+                    withRange(group.spread(latency, Percentile.P50)),
+                    Markdown.nanos(group.spread(latency, Percentile.P99).median()),
+                    Markdown.nanos(group.spread(latency, Percentile.P99_9).median()),
+                    withRange(group.spread(latency, Percentile.P99_99)),
+                    Markdown.nanos(group.spread(latency, Percentile.WORST).median())));
         }
         Markdown.table(out, Arrays.asList("JVM", "runs ok / failed", "median (min–max)", "99%", "99.9%",
                 "99.99% (min–max)", "worst"), rows, true);
@@ -232,11 +227,10 @@ final class ReportMarkdown {
             }
         }
         for (final JvmGroup group : groups) {
-            final GroupFigures figures = new GroupFigures(group);
             cells.add((groups.size() > 1 ? group.label() + ": " : "")
-                    + withRange(figures.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "
-                    + Markdown.nanos(figures.spread(Latency.ACTUAL_SEND, Percentile.P99_99).median()) + ", "
-                    + figures.runs().size() + " runs");
+                    + withRange(group.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "
+                    + Markdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P99_99).median()) + ", "
+                    + group.measuredRuns().size() + " runs");
         }
         return cells.isEmpty() ? "not measured" + (profile == null ? "" : " (profile " + profile + ")")
                 : String.join("; ", cells);

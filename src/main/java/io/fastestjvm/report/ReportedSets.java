@@ -8,10 +8,7 @@ import java.util.Set;
 
 import io.fastestjvm.environment.EnvironmentInfo;
 
-/**
- * The results sets given together, with every group labelled: the profile, plus the transport when more than one
- * transport is present, plus "@ host" when more than one set (machine) is compared.
- */
+/** The sets given together; labels add the transport, and "@ host", only where those vary. */
 public final class ReportedSets {
     private final List<ResultsSet> sets;
 

@@ -10,11 +10,7 @@ import java.util.stream.Stream;
 
 import io.fastestjvm.compare.ComparisonReport;
 
-/**
- * results/README.md: an index of the published result sets, built from the report.md files found in results/*,
- * each with the first sentence of the report, whether its plan is incomplete, its verdict and its headline chart.
- * Nothing in it is typed by hand.
- */
+/** results/README.md, built from the report.md files under results/ (nothing typed by hand). */
 final class ResultsIndex {
     static final String FILE = "README.md";
     static final String INTERLEAVED = "interleaved";
@@ -100,11 +96,7 @@ final class ResultsIndex {
         return "";
     }
 
-    /**
-     * The table rows of the section under {@code heading}, up to the next heading or image: the verdict's table as
-     * report.md leads with it (quoted, so the index states the verdict, not a ranking), or a comparison's pairwise
-     * verdict.
-     */
+    /** The table rows under {@code heading}, quoted so the index states the verdict, not a ranking. */
     private static String tableUnder(final List<String> lines, final String heading) {
         final StringBuilder table = new StringBuilder();
         boolean under = false;

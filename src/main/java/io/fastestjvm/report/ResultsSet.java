@@ -39,10 +39,7 @@ public final class ResultsSet {
         return groups;
     }
 
-    /**
-     * True for a matrix set whose plan is not done: run-matrix.sh stopped by --max-minutes ({@code partial}), killed
-     * ({@code interrupted}) or still at work ({@code running}). Sets from before the status was recorded are complete.
-     */
+    /** A matrix set whose plan is not done (stopped, killed or running); sets without a status are complete. */
     public boolean isIncomplete() {
         return INCOMPLETE.contains(status());
     }
@@ -61,19 +58,12 @@ public final class ResultsSet {
         return planned;
     }
 
-    /**
-     * The runs its profile.json files record, passed or failed: what {@code run-matrix.sh --resume} counts as done
-     * (a missing JVM records none).
-     */
+    /** The runs its profile.json files record, passed or failed: what {@code run-matrix.sh --resume} counts done. */
     public int recordedRuns() {
         return recordedRuns;
     }
 
-    /**
-     * Run folders of a matrix set that are no unit because no run its profile.json files record names them (left by
-     * a run the matrix did not record, e.g. one a killed session was running): what (the folder, relative to the
-     * set) and why. Empty for a plain folder, whose run folders all count.
-     */
+    /** Run folders of a matrix set that no recorded run names (e.g. left by a killed session), so no unit. */
     public List<Failure> ignored() {
         return ignored;
     }

@@ -73,11 +73,8 @@ public final class ResultsSetReader {
     }
 
     /**
-     * Adds one profile.json's runs and failures; returns the runs it records, passed or failed. Only run folders a
-     * recorded run names are read: any other summary.json under the profile folder is listed as ignored. A run the
-     * matrix marked failed (wrong JVM, missing Graal, exit code, time-out) is never a unit, whatever its summary
-     * says: it is a failed run with the matrix's reason, unless the matrix failed it for its checks alone and its
-     * summary says so too (then the summary's checks are the reason, as for any run whose checks failed).
+     * Adds one profile.json's runs and failures; returns the runs it records. Folders no run names are ignored. A run
+     * the matrix failed is never a unit whatever its summary says, unless it failed for its checks alone.
      */
     private int addProfile(final String setName, final Path set, final Path profileFile, final JsonNode matrixRun,
                            final Map<String, JvmGroup> groups, final List<Failure> ignored) throws IOException {
@@ -156,10 +153,7 @@ public final class ResultsSetReader {
         return profileJson.path("runs").size();
     }
 
-    /**
-     * Whether run-matrix.sh failed the run for its benchmark checks and nothing else: its summary then says why, and
-     * it is listed from there. A wrong JVM, missing Graal, exit code or time-out is the matrix's own reason.
-     */
+    /** Failed for its benchmark checks alone: its summary then says why, and it is listed from there. */
     private static boolean failedForChecksOnly(final JsonNode run) {
         return "failed".equals(run.path("status").asText()) && text(run, "reason").startsWith(CHECKS_FAILED);
     }
@@ -208,11 +202,7 @@ public final class ResultsSetReader {
         return touched;
     }
 
-    /**
-     * The profile with its flag set: run-matrix.sh {@code --flags tuned} writes to {@code <profile>-tuned}; a
-     * profile.json that names the bare profile but says {@code "flagSet": "tuned"} (or lives in such a folder) is
-     * the tuned set all the same, and must not merge with the default runs.
-     */
+    /** With its flag set: a bare profile with {@code "flagSet": "tuned"} must not merge with the default runs. */
     private static String withFlagSet(final String profile, final String folderName, final String flags) {
         final boolean tuned = "tuned".equals(flags) || FlagSets.tuned(folderName);
         return tuned && !FlagSets.tuned(profile) ? profile + FlagSets.TUNED_SUFFIX : profile;

@@ -65,10 +65,7 @@ public final class RunFolder {
         return results.passed();
     }
 
-    /**
-     * GCs in the measured window or the second before it ({@link WindowGcPauses#reachingWindow}), from intervals.csv
-     * and summary.json; an older run without intervals.csv has only the window's count.
-     */
+    /** GCs in the window or the second before ({@link WindowGcPauses#reachingWindow}); older runs: the window's. */
     public long gcsReachingWindow() {
         return gcsReachingWindow;
     }

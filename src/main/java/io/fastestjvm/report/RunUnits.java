@@ -9,10 +9,8 @@ import io.fastestjvm.verdict.RunValues;
 import io.fastestjvm.results.model.Percentile;
 
 /**
- * A JVM group's runs as verdict units: one value per passed run folder (one fresh JVM), the median of that
- * folder's measured runs when qp.runs put several in one JVM (those share the JVM's JIT and placement, so they
- * are one unit, not several). Failed runs give no unit; the verdict rests on the runs that passed. It adapts the
- * report's groups to the verdict's {@link RunValues}, so the verdict package never imports report.
+ * A group's runs as verdict {@link RunValues}: one value per passed fresh JVM, the median of its measured runs (they
+ * share JIT and placement, so are one unit). Here so the verdict package never imports report.
  */
 public final class RunUnits {
     private RunUnits() {
@@ -47,6 +45,6 @@ public final class RunUnits {
 
     /** The run folder's figure: the median over its measured runs. */
     public static double value(final RunFolder folder, final Latency latency, final Percentile percentile) {
-        return GroupFigures.spread(folder.measuredRuns(), latency, percentile).median();
+        return MeasuredRun.spread(folder.measuredRuns(), latency, percentile).median();
     }
 }

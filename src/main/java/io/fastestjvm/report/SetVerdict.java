@@ -13,11 +13,7 @@ import io.fastestjvm.verdict.RunsVerdict;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 
-/**
- * The verdict of one report: over every JVM group with figures and all their passed runs, and, when the runs fall
- * into more than one placement level, once more within each level (a separate family of comparisons each). The
- * statistics are the verdict package's ({@link RunsVerdict}); this class only feeds it the report's groups.
- */
+/** One report's {@link RunsVerdict}: over all groups' passed runs, and once more within each placement level. */
 public final class SetVerdict {
     private final List<JvmGroup> groups;
     private final RunsVerdict overall;

@@ -15,11 +15,8 @@ import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.launch.JvmEventLogs;
 
 /**
- * The JVM arguments every run of every JVM shared (shown once in report.md), and each JVM's arguments beyond them.
- * Values that differ from run to run or session to session without changing the JVM (the event logs' scratch
- * directory; the port of the launcher's control link; the queue and results directories, which a matrix picks per
- * session) are shown as placeholders, so a
- * JVM's runs show one argument list unless their flags really differ.
+ * The JVM arguments every run shared (shown once) and each JVM's beyond them. Per-session values (scratch and queue
+ * directories, control port) become placeholders, so a JVM's runs show one list unless their flags differ.
  */
 final class SharedFlags {
     private static final Pattern EVENT_LOGS =

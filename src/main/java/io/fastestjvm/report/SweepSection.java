@@ -18,11 +18,7 @@ import io.fastestjvm.charts.SweepChart;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 
-/**
- * Renders sweep-rate.json / sweep-size.json (written by the sweep tool into a set folder): a latency-vs-rate or
- * latency-vs-size chart, the points as a table, and the sweep's own verdicts (max sustained rate, rate where p99
- * exceeds 10 us).
- */
+/** sweep-rate.json / sweep-size.json of a set as a chart, a table of the points and the sweep's own verdicts. */
 final class SweepSection {
     static final String[] FILES = {"sweep-rate.json", "sweep-size.json"};
     private static final Percentile[] SHOWN = {Percentile.P50, Percentile.P99, Percentile.P99_9, Percentile.WORST};

@@ -14,11 +14,7 @@ import io.fastestjvm.charts.RatioChart;
 import io.fastestjvm.verdict.RunsRatioTest;
 import io.fastestjvm.verdict.Separation;
 
-/**
- * When the same JVM on the same machine ran with both the Chronicle Queue transport and the "floor" transport (the
- * cheapest possible hand-off), the ratio chronicle / floor per percentile: what persistence through the queue costs
- * on top of the bare thread hand-off.
- */
+/** Where one JVM ran both Chronicle Queue and the "floor" hand-off: what persistence costs, chronicle / floor. */
 final class TransportSection {
     static final String CHRONICLE = "chronicle";
     static final String FLOOR = "floor";
@@ -39,8 +35,8 @@ final class TransportSection {
             final List<String> row = new ArrayList<>();
             row.add(name);
             for (final Percentile p : Percentile.values()) {
-                final double c = new GroupFigures(chronicle).spread(Latency.ACTUAL_SEND, p).median();
-                final double f = new GroupFigures(floor).spread(Latency.ACTUAL_SEND, p).median();
+                final double c = chronicle.spread(Latency.ACTUAL_SEND, p).median();
+                final double f = floor.spread(Latency.ACTUAL_SEND, p).median();
                 final int i = p.ordinal();
                 ratio[i] = f > 0 ? c / f : Double.NaN;
                 final double[] interval = interval(chronicle, floor, p);

@@ -15,11 +15,7 @@ import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.verdict.Spread;
 import io.fastestjvm.verdict.Separation;
 
-/**
- * The computed verdict in report.md (which it leads) and at the end of the console output: groups of JVMs that
- * cannot be told apart and the pairs that can, with ratio and interval; then the per-JVM spread over runs and the
- * run-to-run variation over all runs and within each placement level. Method: docs/verdict.md.
- */
+/** The verdict leading report.md and closing the console: who cannot be told apart, and by how much the rest differ. */
 final class VerdictSection {
     static final String HEADING = "## Verdict";
 

@@ -58,7 +58,7 @@ class PairedSlicesChartTest {
         assertTrue(image.getWidth() >= PairedSlicesChart.WIDTH - 50, "width " + image.getWidth());
         assertEquals(PairedSlicesChart.TOP_HEIGHT + PairedSlicesChart.BOTTOM_HEIGHT, image.getHeight());
 
-        final PairedSlicesChart empty = new PairedSlicesChart("nothing", "a", "b");
+        final PairedSlicesChart empty = new PairedSlicesChart("nothing", "a", "b", "a", "b");
         assertEquals(PairedSlicesChart.TOP_HEIGHT + PairedSlicesChart.BOTTOM_HEIGHT, empty.render().getHeight());
     }
 }
