@@ -11,6 +11,7 @@ import java.util.function.Supplier;
  * the same declaration, and parsing checks the same bounds. Every parse failure is an {@link InvalidSettingException}.
  */
 public final class Setting {
+    private static final List<String> FLAG_VALUES = Arrays.asList("true", "false");
     private final String name;
     private final String defaultValue;
     private final String documentedDefault;
@@ -49,7 +50,7 @@ public final class Setting {
 
     /** true or false. */
     static Setting flag(final String name, final boolean defaultValue, final String description) {
-        return oneOf(name, String.valueOf(defaultValue), description, "true", "false");
+        return oneOf(name, String.valueOf(defaultValue), description, FLAG_VALUES.toArray(new String[0]));
     }
 
     /** One of fixed values, compared exactly by {@link #choice} (a flag is read by {@link #bool}, ignoring case). */
@@ -188,6 +189,17 @@ public final class Setting {
             throw invalid("\"" + raw + "\" is not allowed");
         }
         return raw;
+    }
+
+    /** Refuses a bad value by the setting's kind; free text is checked where it is used. */
+    void check(final Properties properties) {
+        if (choices == null && acceptedText == null) {
+            longValue(properties);
+        } else if (choices != null && FLAG_VALUES.equals(choices.get())) {
+            bool(properties);
+        } else if (choices != null) {
+            choice(properties);
+        }
     }
 
     public InvalidSettingException invalid(final String problem) {
