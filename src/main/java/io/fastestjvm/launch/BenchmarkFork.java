@@ -1,7 +1,9 @@
 package io.fastestjvm.launch;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +13,10 @@ import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.control.ChildOutput;
+import io.fastestjvm.environment.ProcessId;
 import io.fastestjvm.faults.Preflight;
+import io.fastestjvm.timeline.HotSpotLogs;
+import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
  * The launcher's half of one run: checks the settings as the fork will see them (one {@code error:} line and exit 2
@@ -20,6 +25,11 @@ import io.fastestjvm.faults.Preflight;
  * {@value JvmFlags#ENV}; the fresh matrix launches each profile's JVM the same way.
  */
 public final class BenchmarkFork {
+    /**
+     * Begins the scratch directory of the child's JVM-event logs (JDK 8 to 13 need LogCompilation and safepoint
+     * logging from start-up); the rest (pid, clock) is unique to this launch, which deletes it after the child.
+     */
+    public static final String EVENT_LOGS_PREFIX = "qp-jvm-events-";
     /** Start-up, rehearsals, string literals, the read-back of up to tens of millions of messages, the summary. */
     static final long MARGIN_SECONDS = 600;
 
@@ -55,14 +65,15 @@ public final class BenchmarkFork {
             return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null,
                     Collections.singletonList(e.getMessage()));
         }
-        final JvmEventLogs eventLogs = JvmEventLogs.inTemporaryDirectory(javaMajor);
+        final Path eventLogs = new File(System.getProperty("java.io.tmpdir"),
+                EVENT_LOGS_PREFIX + ProcessId.current() + "-" + System.nanoTime()).toPath();
         try {
-            final List<String> instruments = options.jvmEvents() && !options.bare() ? eventLogs.flags()
-                    : Collections.<String>emptyList();
+            final List<String> instruments = options.jvmEvents() && !options.bare()
+                    ? HotSpotLogs.childJvmFlags(javaMajor, eventLogs) : Collections.<String>emptyList();
             return ChildJvm.run(ChildJvm.command(javaHome, profileFlags, settings, mainClass, instruments), output,
                     err, deadlineSeconds > 0 ? deadlineSeconds : planDeadlineSeconds(options));
         } finally {
-            eventLogs.delete();
+            ChronicleQueueTransport.deleteTree(eventLogs);
         }
     }
 
