@@ -19,10 +19,8 @@ import io.fastestjvm.timeline.HotSpotLogs;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
- * The launcher's half of one run: checks the settings as the fork will see them (one {@code error:} line and exit 2
- * for a bad one, nothing started), checks the memory and room the fork needs, adds the JVM-event logs its JDK needs,
- * and runs it in a fresh JVM ({@link ChildJvm}). QueuePerformance launches on its own Java home with
- * {@value JvmFlags#ENV}; the fresh matrix launches each profile's JVM the same way.
+ * The launcher's half of one run: checks the settings as the fork will see them (a bad one is refused before anything
+ * starts) and the memory and room the fork needs, then runs it in a fresh JVM ({@link ChildJvm}).
  */
 public final class BenchmarkFork {
     /**
@@ -38,7 +36,6 @@ public final class BenchmarkFork {
     private final List<String> profileFlags;
     private final String mainClass;
 
-    /** A fork of {@code mainClass} on {@code javaHome} (Java {@code javaMajor}) with the profile's flags. */
     public BenchmarkFork(final String javaHome, final int javaMajor, final List<String> profileFlags,
                          final String mainClass) {
         this.javaHome = javaHome;
@@ -47,11 +44,7 @@ public final class BenchmarkFork {
         this.mainClass = mainClass;
     }
 
-    /**
-     * Runs the benchmark with these {@code qp.*} settings (they override the profile's), its output going to
-     * {@code output} and the launcher's own lines to {@code err}. {@code deadlineSeconds} bounds the fork's run; 0
-     * takes the plan's own bound ({@link #planDeadlineSeconds}).
-     */
+    /** Runs with these settings over the profile's; {@code deadlineSeconds} 0 is {@link #planDeadlineSeconds}. */
     public BenchmarkResult run(final Map<String, String> settings, final ChildOutput output, final PrintStream err,
                                final long deadlineSeconds) throws IOException {
         final Properties seen = JvmFlags.qpSettings(profileFlags);
@@ -77,10 +70,7 @@ public final class BenchmarkFork {
         }
     }
 
-    /**
-     * How long a forked run may take: every message at the measured rate (the warm-up's fast stage included, so an
-     * upper bound), plus a margin for start-up, the reporter's rehearsal, the read-back and the results.
-     */
+    /** Every message at the measured rate (an upper bound: the fast warm-up stage is faster), plus the margin. */
     public static long planDeadlineSeconds(final BenchmarkOptions options) {
         return options.totalMessages() / options.rate() + MARGIN_SECONDS;
     }

@@ -43,12 +43,9 @@ import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.model.RunResults;
 
 /**
- * The fresh design of {@code run-matrix.sh} ({@code --design fresh}): runs the single benchmark under each JVM
- * profile in fresh JVMs, each (profile, flag set, transport) once per round in a seeded random order, and collects
- * the runs in one set with its report. Each run is a {@link BenchmarkFork} of the profile's JVM: its outcome comes
- * back over the control link, its output goes to the run's log. A set can stop at a time budget and be resumed.
- * Exit: 0 every run passed; 1 a run failed or a profile was missing; 2 bad input (nothing written); 3 stopped by
- * {@code --max-minutes}; 130 interrupted.
+ * {@code run-matrix.sh --design fresh}: each (profile, flag set, transport) once per round in a seeded random order,
+ * each run a {@link BenchmarkFork} of the profile's JVM, collected in one set with its report; a set can stop at a
+ * time budget and be resumed.
  */
 public final class FreshMatrix {
     static final int PASSED = 0;
@@ -88,7 +85,6 @@ public final class FreshMatrix {
         this.jvmProfiles = new JvmProfiles(project);
     }
 
-    /** The shell starts it in the project folder with every argument it was given but --design. */
     public static void main(final String[] args) throws Exception {
         System.exit(new FreshMatrix(new File("").getAbsoluteFile(), System.out, System.err)
                 .run(Arrays.asList(args)));
@@ -280,10 +276,7 @@ public final class FreshMatrix {
     /** How the rounds of a session ended. */
     private enum RoundsEnd { DONE, OUT_OF_TIME, INTERRUPTED }
 
-    /**
-     * Every (round, unit) the set has no run for yet, in order, until all are done, --max-minutes have passed or an
-     * interrupt came. Each run is recorded in its profile.json as it ends.
-     */
+    /** Every (round, unit) not yet run, in order, until done, out of time or interrupted; each recorded as it ends. */
     private RoundsEnd runRounds(final Map<String, JvmProfiles.Activation> jvms, final Map<String, ObjectNode> profiles,
                                 final Set<String> recorded) throws IOException {
         final long startNanos = System.nanoTime();
@@ -405,10 +398,7 @@ public final class FreshMatrix {
         return profile;
     }
 
-    /**
-     * On a signal (the shutdown hook): waits for the running JVM to end (ChildHandle's own hook stops it, and its
-     * shutdown hook deletes its queue), removes the private queue root, marks the set interrupted and exits 130.
-     */
+    /** On a signal: waits for the running JVM (ChildHandle's hook stops it), removes the queues, marks the set. */
     private void interrupt() {
         if (!sessionStarted) {
             return; // before this session is recorded: nothing to stop or mark
@@ -431,10 +421,7 @@ public final class FreshMatrix {
         Runtime.getRuntime().halt(INTERRUPTED);
     }
 
-    /**
-     * Each run's settings as the benchmark will check them (ranges, names, each transport), so a bad one is one line
-     * before anything is written, not a set of failed runs; what depends on a profile (its heap) is checked per run.
-     */
+    /** Each run's settings as the benchmark checks them, so a bad one is one line before anything is written. */
     private static void refuseBadSettings(final List<String> qpSettings, final List<String> transports)
             throws MatrixRefusal {
         final Properties settings = JvmFlags.qpSettings(qpSettings);

@@ -13,10 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/**
- * The JVM profiles as jvm-profiles/ knows them: discovery and activation stay in the shell (jvm-profiles/lib), and
- * this asks {@code lib/profile-env.sh} one question per call, as a user's {@code source jvm-profiles/use.sh} would.
- */
+/** The JVM profiles: discovery and activation stay in the shell; this asks {@code lib/profile-env.sh} per call. */
 final class JvmProfiles {
     private static final long ANSWER_SECONDS = 120;
     private final File script;

@@ -4,11 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/**
- * What {@code run-matrix.sh --design fresh} was given, as typed: the shell hands every argument over unchanged (it
- * only builds, for which it reads {@code --no-build}). Only the syntax is checked here; {@link MatrixPlan} checks the
- * values.
- */
+/** What {@code run-matrix.sh --design fresh} was given, as typed; only the syntax is checked here. */
 final class MatrixArguments {
     static final String ACCEPTED = "accepted: --profiles, --flags, --runs, --seed, --transports, --timeout, --id,"
             + " --results, --resume, --max-minutes, --no-build, --dry-run, -Dqp.NAME=VALUE";
@@ -38,10 +34,7 @@ final class MatrixArguments {
         this.typed = String.join(" ", args);
     }
 
-    /**
-     * The arguments read; an unknown one or one without its value is refused in one line. {@code allProfiles} is
-     * what --profiles accepts, named in that line.
-     */
+    /** An unknown argument, or one without its value, is refused naming {@code allProfiles} for --profiles. */
     static MatrixArguments parse(final List<String> args, final String allProfiles) throws MatrixRefusal {
         final MatrixArguments given = new MatrixArguments(args);
         for (int i = 0; i < args.size(); i++) {

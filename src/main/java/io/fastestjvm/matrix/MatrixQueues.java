@@ -16,9 +16,8 @@ import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
- * The fresh matrix's private queue folder (mode 700, under /dev/shm): every run's queue goes there, so a queue left
- * in it after its JVM ended is a killed JVM's and can be removed without touching anyone else's. A queue the runs
- * keep ({@code qp.keepQueue}) is never removed.
+ * The fresh matrix's private queue folder: a queue left in it after its JVM ended is a killed JVM's and can be removed
+ * without touching anyone else's; a kept one ({@code qp.keepQueue}) never is.
  */
 final class MatrixQueues {
     private static final String PREFIX = "run-matrix: ";
@@ -79,11 +78,7 @@ final class MatrixQueues {
         root = null;
     }
 
-    /**
-     * Whether runs given these {@code -Dqp.NAME=VALUE} settings keep their queues, as the benchmark's own parsing of
-     * qp.keepQueue decides (TRUE and " true " keep too; the last one given wins), so the matrix never deletes a queue
-     * a run meant to keep.
-     */
+    /** Whether runs keep their queues, by the benchmark's own parsing, so the matrix never deletes a kept one. */
     static boolean keepsQueue(final List<String> qpSettings) throws MatrixRefusal {
         final String given = JvmFlags.qpSettings(qpSettings).getProperty(Settings.KEEP_QUEUE.name());
         final Properties keep = new Properties();

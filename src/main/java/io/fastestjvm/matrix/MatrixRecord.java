@@ -18,10 +18,9 @@ import io.fastestjvm.results.DurableFiles;
 import io.fastestjvm.results.model.RunResults;
 
 /**
- * A fresh matrix set's own files: {@code matrix-run.json} (what was asked, on which machine, the seed and order,
- * and each session: when, the code it ran, the runs it started, how it ended) and one {@code profile.json} per label
- * (its JVM, or why none, and each run's outcome). Every write replaces the whole file atomically; the matrix's
- * main thread and its interrupt write through one instance, one at a time.
+ * A fresh matrix set's own files: {@code matrix-run.json} (the plan, the machine and each session) and one
+ * {@code profile.json} per label (its JVM and each run's outcome). Every write replaces the whole file atomically;
+ * the main thread and the interrupt write through one instance, one at a time.
  */
 final class MatrixRecord {
     static final String MATRIX_RUN = "matrix-run.json";
@@ -63,7 +62,6 @@ final class MatrixRecord {
         return record;
     }
 
-    /** A resumed set's record, as its matrix-run.json holds it. */
     static MatrixRecord read(final Path setDir) throws IOException {
         final JsonNode tree = JSON.readTree(setDir.resolve(MATRIX_RUN).toFile());
         if (!(tree instanceof ObjectNode)) {
@@ -72,10 +70,7 @@ final class MatrixRecord {
         return new MatrixRecord(setDir, (ObjectNode) tree);
     }
 
-    /**
-     * The plan this record holds, or a refusal when a part is missing (a set made before seeded rounds), its order is
-     * not the one its seed gives, or it was recorded on another machine.
-     */
+    /** The plan this record holds, or a refusal: a part missing, an order its seed does not give, another machine. */
     MatrixPlan plan(final String id, final ObjectNode here) throws MatrixRefusal {
         final String[] parts = {"profiles", "flagSets", "transports", "runsPerProfile", "seed", "order", "qpSettings",
             "timeoutSecondsPerRun", "host"};
@@ -167,7 +162,6 @@ final class MatrixRecord {
         DurableFiles.moveIntoPlace(temporary, file);
     }
 
-    /** UTC to the second: "2026-04-30T12:00:00Z". */
     static String now() {
         return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     }
