@@ -120,22 +120,22 @@ public final class FreshMatrix {
     private void prepare(final List<String> args) throws MatrixRefusal, IOException {
         final List<String> all = jvmProfiles.names("all");
         given = MatrixArguments.parse(args, String.join(",", all));
-        maxMinutes = given.maxMinutes == null ? null
-                : (int) MatrixPlan.bounded("--max-minutes", given.maxMinutes, 5, 1, 10000, "");
-        resultsRoot = (given.results != null ? Paths.get(given.results)
+        final String minutes = given.value("--max-minutes");
+        maxMinutes = minutes == null ? null : (int) MatrixPlan.bounded("--max-minutes", minutes, 5, 1, 10000, "");
+        resultsRoot = (given.value("--results") != null ? Paths.get(given.value("--results"))
                 : new File(project, "results").toPath()).toAbsolutePath().normalize();
         final ObjectNode host = host();
-        if (given.resume != null) {
+        final String resume = given.value("--resume");
+        if (resume != null) {
             if (!given.planOptions.isEmpty()) {
                 final String option = given.planOptions.get(0);
                 throw new MatrixRefusal(option + ": a resumed set keeps its recorded plan; drop " + option
                         + ", or start a new set without --resume");
             }
-            if (!MatrixPlan.ID.matcher(given.resume).matches()) {
-                throw new MatrixRefusal("--resume: '" + given.resume + "' is not a set id; "
-                        + MatrixPlan.ID_ACCEPTED);
+            if (!MatrixPlan.ID.matcher(resume).matches()) {
+                throw new MatrixRefusal("--resume: '" + resume + "' is not a set id; " + MatrixPlan.ID_ACCEPTED);
             }
-            id = given.resume;
+            id = resume;
             setDir = resultsRoot.resolve(id);
             if (!Files.isRegularFile(setDir.resolve(MatrixRecord.MATRIX_RUN))) {
                 throw new MatrixRefusal("--resume: no set " + setDir + " (no " + MatrixRecord.MATRIX_RUN + " in it)");
@@ -146,15 +146,17 @@ public final class FreshMatrix {
             MatrixQueues.keepsQueue(plan.qpSettings); // a value the benchmark refuses, refused before anything runs
             return;
         }
-        final int runs = (int) MatrixPlan.bounded("--runs", given.runs, 3, 1, 100, "");
-        final int timeout = (int) MatrixPlan.bounded("--timeout", given.timeout, 5, 10, 86400, " seconds per run");
+        final int runs = (int) MatrixPlan.bounded("--runs", given.value("--runs"), 3, 1, 100, "");
+        final int timeout = (int) MatrixPlan.bounded("--timeout", given.value("--timeout"), 5, 10, 86400,
+                " seconds per run");
         final String stamp = MatrixRecord.now().replace("-", "").replace(":", ""); // 20260430T120000Z
-        id = given.id != null ? given.id : stamp + "-" + host.path("hostname").asText().split("\\.")[0] + "-matrix";
+        id = given.value("--id") != null ? given.value("--id")
+                : stamp + "-" + host.path("hostname").asText().split("\\.")[0] + "-matrix";
         if (!MatrixPlan.ID.matcher(id).matches()) {
             throw new MatrixRefusal("--id: '" + id + "' is not allowed; " + MatrixPlan.ID_ACCEPTED);
         }
-        final long seed = given.seed == null ? ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE)
-                : MatrixPlan.bounded("--seed", given.seed, 10, 0, Integer.MAX_VALUE, "");
+        final long seed = given.value("--seed") == null ? ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE)
+                : MatrixPlan.bounded("--seed", given.value("--seed"), 10, 0, Integer.MAX_VALUE, "");
         final List<String> profiles = new ArrayList<>();
         for (final String profile : given.profiles != null ? given.profiles : jvmProfiles.names("default")) {
             final String name = jvmProfiles.resolve(profile, err);
@@ -196,7 +198,7 @@ public final class FreshMatrix {
     }
 
     private int runSession() throws IOException {
-        if (given.resume != null && "running".equals(record.status())) {
+        if (given.value("--resume") != null && "running".equals(record.status())) {
             // its lock was free: that session lost its matrix without ending it (a killed JVM or machine)
             record.status("killed");
             err.println(PREFIX + id + ": its last session was killed while running; marked killed, its"
@@ -241,7 +243,7 @@ public final class FreshMatrix {
         } catch (final MatrixRefusal e) {
             throw new IllegalStateException("checked before the session: " + e.getMessage(), e);
         }
-        out.println(given.resume != null
+        out.println(given.value("--resume") != null
                 ? PREFIX + "resuming " + id + ": " + recorded.size() + " of " + plan.planned()
                         + " planned runs done; the others run in the recorded order (seed " + plan.seed + ")"
                 : PREFIX + plan.units.size() + " units x " + plan.runs + " fresh JVMs each, in a random order per"
