@@ -83,21 +83,12 @@ public final class ChildHandle implements AutoCloseable {
             final Thread stopper = stopOnShutdown(name, process, output);
             final ControlLink link;
             try {
-                link = accept(server, process, connectMillis);
-            } catch (final IOException e) {
+                link = accept(name, server, process, output, connectMillis);
+            } catch (final IOException | ChildFailure e) {
                 kill(process);
                 output.drain();
                 removeShutdownHook(stopper);
                 throw e;
-            }
-            if (link == null) {
-                final boolean ended = !process.isAlive();
-                final Integer exit = kill(process);
-                output.drain();
-                removeShutdownHook(stopper);
-                throw new ChildFailure(name + ": " + (ended ? "ended with exit code " + exit + " before connecting"
-                        : "did not connect within " + connectMillis + " ms; killed") + " (" + output.where() + ")",
-                        exit, !ended);
             }
             final ChildHandle handle = new ChildHandle(name, process, link, output, stopper);
             try {
@@ -110,9 +101,10 @@ public final class ChildHandle implements AutoCloseable {
         }
     }
 
-    /** The child's connection, or null when it ended or the deadline passed first (checked every 200 ms). */
-    private static ControlLink accept(final ServerSocket server, final Process process, final long connectMillis)
-            throws IOException {
+    /** The child's connection; a failure, the child killed, when it ended or the deadline passed first. */
+    private static ControlLink accept(final String name, final ServerSocket server, final Process process,
+                                      final ChildOutput output, final long connectMillis)
+            throws IOException, ChildFailure {
         final long deadline = System.currentTimeMillis() + connectMillis;
         server.setSoTimeout((int) ACCEPT_POLL_MILLIS);
         while (process.isAlive() && System.currentTimeMillis() < deadline) {
@@ -122,7 +114,11 @@ public final class ChildHandle implements AutoCloseable {
                 // not yet: look again whether the child is still alive
             }
         }
-        return null;
+        final boolean ended = !process.isAlive();
+        final Integer exit = kill(process);
+        throw new ChildFailure(name + ": " + (ended ? "ended with exit code " + exit + " before connecting"
+                : "did not connect within " + connectMillis + " ms; killed") + " (" + output.where() + ")",
+                exit, !ended);
     }
 
     public String name() {

@@ -50,14 +50,11 @@ public final class PausedChildren {
         }
         for (final File process : processes) {
             try {
-                final String stat = new String(Files.readAllBytes(new File(process, "stat").toPath()),
-                        StandardCharsets.US_ASCII);
+                final String stat = read(new File(process, "stat"));
                 if (!stopped(stat) || !orphan(parent(stat))) {
                     continue;
                 }
-                final String command = new String(Files.readAllBytes(new File(process, "cmdline").toPath()),
-                        StandardCharsets.UTF_8);
-                if (command.contains(mainClass)) {
+                if (read(new File(process, "cmdline")).contains(mainClass)) {
                     final long pid = Long.parseLong(process.getName());
                     if (ChildHandle.signal(pid, "CONT") == null) {
                         err.println("[qp] continued pid " + pid + ", a " + mainClass + " a killed comparison left"
@@ -88,10 +85,13 @@ public final class PausedChildren {
             return true;
         }
         try {
-            return !new String(Files.readAllBytes(new File("/proc/" + parent + "/cmdline").toPath()),
-                    StandardCharsets.UTF_8).contains("java");
+            return !read(new File("/proc/" + parent + "/cmdline")).contains("java");
         } catch (final IOException e) {
             return true; // the parent ended meanwhile
         }
+    }
+
+    private static String read(final File file) throws IOException {
+        return new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8);
     }
 }
