@@ -100,12 +100,16 @@ public final class Setting {
             return acceptedText.get();
         }
         if (choices != null) {
-            final List<String> values = choices.get();
-            return String.join(", ", values.subList(0, values.size() - 1)) + " or " + values.get(values.size() - 1);
+            return either(choices.get());
         }
         final String range = lowestMeans == null ? min + " to " + max
                 : min + " (" + lowestMeans + ") or " + (min + 1) + " to " + max;
         return range + unit;
+    }
+
+    /** "a, b or c". */
+    static String either(final List<String> values) {
+        return String.join(", ", values.subList(0, values.size() - 1)) + " or " + values.get(values.size() - 1);
     }
 
     public String description() {
