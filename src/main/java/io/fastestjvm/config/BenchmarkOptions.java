@@ -33,7 +33,7 @@ public final class BenchmarkOptions {
         rollCycle();
         profile();
         if (!"auto".equals(jitterCpu())) {
-            Settings.JITTER_CPU.intIn(values, -1, Settings.MAX_CPU);
+            Settings.JITTER_CPU.longIn(values, -1, Settings.MAX_CPU);
         }
         injectStallAtSecond();
     }
@@ -192,7 +192,8 @@ public final class BenchmarkOptions {
     /** Only a stall that is asked for must fall inside the measured seconds. */
     public int injectStallAtSecond() {
         final boolean stalls = injectProducerStallMillis() > 0 || injectConsumerStallMillis() > 0;
-        return Settings.INJECT_STALL_AT_SECOND.intIn(values, 0, stalls ? seconds() * runs() - 1 : Integer.MAX_VALUE);
+        return (int) Settings.INJECT_STALL_AT_SECOND.longIn(values, 0,
+                stalls ? seconds() * runs() - 1 : Integer.MAX_VALUE);
     }
 
     public long injectConsumerSpinNanos() {
@@ -245,19 +246,13 @@ public final class BenchmarkOptions {
         return Settings.RESOLVE_LITERALS.bool(values);
     }
 
-    /**
-     * Messages one Chronicle index block covers (index count x index spacing: 2^20 for FAST_DAILY). The appender
-     * writes a new block into the data stream, and the tailer skips it, once per this many messages.
-     */
+    /** Messages one Chronicle index block covers (2^20 for FAST_DAILY); the tailer skips each block. */
     public long indexBlockMessages() {
         final RollCycles rollCycle = rollCycle();
         return (long) rollCycle.defaultIndexCount() * rollCycle.defaultIndexSpacing();
     }
 
-    /**
-     * Seconds (chunks of qp.warmupRate messages) of the warm-up's first stage: enough to cross
-     * qp.warmupIndexBlocks index blocks, but at most half the warm-up, so the paced stage always has the rest.
-     */
+    /** The warm-up's first stage: to cross qp.warmupIndexBlocks, at most half, so the paced stage has the rest. */
     public int fastWarmupSeconds() {
         final long crossing = (long) warmupIndexBlocks() * indexBlockMessages() + 1;
         final long needed = warmupIndexBlocks() == 0 ? 0 : (crossing + warmupRate() - 1) / warmupRate();

@@ -6,9 +6,8 @@ import java.util.Properties;
 import java.util.function.Supplier;
 
 /**
- * One benchmark setting: its system-property name, its default, what it accepts and one line of meaning, declared
- * once. The accepted text of the bad-input message, {@code -Dqp.help=true} and docs/settings.md are generated from
- * the same declaration, and parsing checks the same bounds. Every parse failure is an {@link InvalidSettingException}.
+ * One benchmark setting, declared once: the bad-input message, {@code -Dqp.help=true} and docs/settings.md are
+ * generated from the same declaration that parsing checks.
  */
 public final class Setting {
     private static final List<String> FLAG_VALUES = Arrays.asList("true", "false");
@@ -161,10 +160,6 @@ public final class Setting {
             throw new InvalidSettingException(name, value + " is out of range", accepted);
         }
         return value;
-    }
-
-    int intIn(final Properties properties, final int low, final int high) {
-        return (int) longIn(properties, low, high);
     }
 
     boolean bool(final Properties properties) {
