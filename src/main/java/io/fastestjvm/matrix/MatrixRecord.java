@@ -42,19 +42,19 @@ final class MatrixRecord {
         final String now = now();
         run.put("id", id).put("status", "running").put("startedAt", now).put("finishedAt", now);
         run.set("host", host);
-        strings(run.putArray("profiles"), plan.profiles);
-        strings(run.putArray("flagSets"), plan.flagSets);
-        strings(run.putArray("transports"), plan.transports);
+        plan.profiles.forEach(run.putArray("profiles")::add);
+        plan.flagSets.forEach(run.putArray("flagSets")::add);
+        plan.transports.forEach(run.putArray("transports")::add);
         run.put("runsPerProfile", plan.runs)
                 .put("runsAre", "fresh JVMs: each (profile, flag set, transport) once per round, in a new random order"
                         + " each round")
                 .put("seed", plan.seed);
         final ArrayNode order = run.putArray("order");
         for (final List<String> round : plan.rounds) {
-            strings(order.addArray(), round);
+            round.forEach(order.addArray()::add);
         }
         run.put("timeoutSecondsPerRun", plan.timeoutSeconds);
-        strings(run.putArray("qpSettings"), plan.qpSettings);
+        plan.qpSettings.forEach(run.putArray("qpSettings")::add);
         run.put("command", command);
         run.putArray("sessions");
         final MatrixRecord record = new MatrixRecord(setDir, run);
@@ -164,10 +164,6 @@ final class MatrixRecord {
 
     static String now() {
         return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-    }
-
-    private static void strings(final ArrayNode array, final List<String> values) {
-        values.forEach(array::add);
     }
 
     static List<String> texts(final JsonNode array) {
