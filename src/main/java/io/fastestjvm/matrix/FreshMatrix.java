@@ -53,7 +53,7 @@ public final class FreshMatrix {
     static final int REFUSED = 2;
     static final int STOPPED = 3;
     static final int INTERRUPTED = 130;
-    private static final String PREFIX = "run-matrix: ";
+    static final String PREFIX = "run-matrix: ";
     private static final String COMMAND = "jvm-profiles/run-matrix.sh --design fresh";
     private static final String LOCK = ".matrix.lock";
     private static final int TAIL_LINES = 25;

@@ -32,7 +32,7 @@ final class JvmProfiles {
         return answer.out;
     }
 
-    /** The profile {@code name} names (itself, or the profile an alias stands for; an alias says so on err), or null. */
+    /** The profile {@code name} names (itself, or the one an alias stands for, said on err), or null. */
     String resolve(final String name, final PrintStream err) throws IOException {
         final Answer answer = ask("resolve", name);
         if (answer.exit != 0) {

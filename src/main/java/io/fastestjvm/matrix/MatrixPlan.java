@@ -79,7 +79,8 @@ final class MatrixPlan {
                         final String unit) throws MatrixRefusal {
         if (value == null || !value.matches("[0-9]{1," + digits + "}") || Long.parseLong(value) < min
                 || Long.parseLong(value) > max) {
-            throw new MatrixRefusal(option + ": '" + value + "' is not allowed; accepted: " + min + " to " + max + unit);
+            throw new MatrixRefusal(option + ": '" + value + "' is not allowed; accepted: " + min + " to " + max
+                    + unit);
         }
         return Long.parseLong(value);
     }

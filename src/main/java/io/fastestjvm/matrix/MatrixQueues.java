@@ -20,7 +20,6 @@ import io.fastestjvm.transport.ChronicleQueueTransport;
  * without touching anyone else's; a kept one ({@code qp.keepQueue}) never is.
  */
 final class MatrixQueues {
-    private static final String PREFIX = "run-matrix: ";
     private final boolean keep;
     private final PrintStream err;
     private Path root;
@@ -42,7 +41,7 @@ final class MatrixQueues {
         final File parent = shm.isDirectory() && shm.canWrite() ? shm
                 : new File(System.getenv().getOrDefault("TMPDIR", "/tmp"));
         final Path root = Files.createTempDirectory(parent.toPath(), "qp-matrix-");
-        out.println(PREFIX + "queues in " + root + " (private to this matrix)");
+        out.println(FreshMatrix.PREFIX + "queues in " + root + " (private to this matrix)");
         return new MatrixQueues(root, keep, err);
     }
 
@@ -58,7 +57,7 @@ final class MatrixQueues {
         }
         try (DirectoryStream<Path> left = Files.newDirectoryStream(root, "qp-*")) {
             for (final Path queue : left) {
-                err.println(PREFIX + "removed the queue a killed JVM left: " + queue);
+                err.println(FreshMatrix.PREFIX + "removed the queue a killed JVM left: " + queue);
                 ChronicleQueueTransport.deleteTree(queue);
             }
         }
@@ -73,7 +72,8 @@ final class MatrixQueues {
         try {
             Files.delete(root);
         } catch (final IOException e) {
-            err.println(PREFIX + "kept the queues in " + root + " (qp.keepQueue=true); remove them when done");
+            err.println(FreshMatrix.PREFIX + "kept the queues in " + root
+                    + " (qp.keepQueue=true); remove them when done");
         }
         root = null;
     }

@@ -158,7 +158,8 @@ public final class Sweep {
         return String.format(Locale.ROOT, "[sweep] %s %,d msg/s, %d B: %s, achieved %,d msg/s, actual-send p50 %s ns"
                         + " p99 %s ns%s", settings.kind, point.rate, point.size, point.status, point.achievedRate(),
                 point.ran() ? point.latency(Latency.ACTUAL_SEND, Percentile.P50) : "-",
-                point.ran() ? point.latency(Latency.ACTUAL_SEND, Percentile.P99) : "-", point.sustained() ? "" : " (not sustained)");
+                point.ran() ? point.latency(Latency.ACTUAL_SEND, Percentile.P99) : "-",
+                point.sustained() ? "" : " (not sustained)");
     }
 
     /** One ordinary benchmark run at this step; a refused setting (e.g. no room for the queue) becomes "rejected". */
