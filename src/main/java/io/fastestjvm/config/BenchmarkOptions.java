@@ -17,87 +17,25 @@ import io.fastestjvm.transport.Transports;
  * ({@code BenchmarkOptions.defaults().withRate(20_000).withSeconds(2)}); both paths go through the same checks.
  */
 public final class BenchmarkOptions {
-    private final Properties values;
-    private final int producerCpu;
-    private final int consumerCpu;
-    private final boolean strictAffinity;
-    private final long rate;
-    private final int size;
-    private final int warmupSeconds;
     /**
-     * The least automatic rate of the warm-up's first stage: the default run's 400,000 msg/s. At a low qp.rate, 4 x
-     * the rate crossed no index block in half the bound and left the per-message paths short of C2's counts: at
-     * 10,000 msg/s (40,000 in that stage, 870,000 warm-up messages) C2 compiled Chronicle's
-     * {@code ThreadLocalHelper.getTL} in the measured window, and the producer allocated 216 B there.
+     * The least automatic rate of the warm-up's first stage: the default run's 400,000 msg/s. At a lower rate the
+     * first stage crossed no index block and C2 compiled Chronicle's per-message paths in the measured window.
      */
     public static final long FAST_STAGE_MIN_RATE = 400_000;
-    private final long warmupRate;
-    private final int warmupIndexBlocks;
-    private final int steadySeconds;
-    private final boolean warmupGc;
-    private final boolean resolveLiterals;
-    private final int seconds;
-    private final int runs;
-    private final File queueParent;
-    private final File resultsParent;
-    private final boolean keepQueue;
-    private final boolean bare;
-    private final int blockSizeMiB;
-    private final RollCycles rollCycle;
-    private final String profile;
-    private final String jitterProbe;
-    private final String jitterCpu;
-    private final long jitterThresholdNanos;
-    private final long injectProducerStallMillis;
-    private final long injectConsumerStallMillis;
-    private final int injectStallAtSecond;
-    private final long injectConsumerSpinNanos;
-    private final long injectEveryMessages;
-    private final String transport;
-    private final boolean fork;
-    private final boolean jvmEvents;
+    /** The given settings; each getter reads its own, all checked once by the constructor. */
+    private final Properties values;
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
-        producerCpu = Settings.PRODUCER_CPU.intValue(values);
-        consumerCpu = Settings.CONSUMER_CPU.intValue(values);
-        strictAffinity = Settings.STRICT_AFFINITY.bool(values);
-        rate = Settings.RATE.longValue(values);
-        size = Settings.SIZE.intValue(values);
-        warmupSeconds = Settings.WARMUP_SECONDS.intValue(values);
-        final long explicitWarmupRate = Settings.WARMUP_RATE.longValue(values);
-        warmupRate = explicitWarmupRate > 0 ? explicitWarmupRate
-                : Math.min(Settings.MAX_RATE, Math.max(FAST_STAGE_MIN_RATE, 4 * rate));
-        warmupIndexBlocks = Settings.WARMUP_INDEX_BLOCKS.intValue(values);
-        steadySeconds = Settings.STEADY_SECONDS.intValue(values);
-        warmupGc = Settings.WARMUP_GC.bool(values);
-        resolveLiterals = Settings.RESOLVE_LITERALS.bool(values);
-        seconds = Settings.SECONDS.intValue(values);
-        runs = Settings.RUNS.intValue(values);
-        queueParent = new File(Settings.QUEUE_DIR.raw(values));
-        resultsParent = new File(Settings.RESULTS_DIR.raw(values));
-        keepQueue = Settings.KEEP_QUEUE.bool(values);
-        bare = Settings.BARE.bool(values);
-        jvmEvents = Settings.JVM_EVENTS.bool(values);
-        blockSizeMiB = Settings.BLOCK_SIZE_MIB.intValue(values);
-        rollCycle = parseRollCycle(Settings.ROLL_CYCLE.raw(values));
-        profile = Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
-        jitterProbe = Settings.JITTER_PROBE.choice(values);
-        jitterCpu = Settings.JITTER_CPU.matching(values, "auto|-1|[0-9]{1,4}");
-        if (!"auto".equals(jitterCpu)) {
-            Settings.JITTER_CPU.intIn(values, -1, Settings.MAX_CPU);
+        for (final Setting setting : Settings.ALL) {
+            setting.check(values);
         }
-        jitterThresholdNanos = Settings.JITTER_THRESHOLD_NANOS.longValue(values);
-        injectProducerStallMillis = Settings.INJECT_PRODUCER_STALL_MILLIS.longValue(values);
-        injectConsumerStallMillis = Settings.INJECT_CONSUMER_STALL_MILLIS.longValue(values);
-        final boolean stalls = injectProducerStallMillis > 0 || injectConsumerStallMillis > 0;
-        // only a stall that is asked for must fall inside the measured seconds
-        injectStallAtSecond = Settings.INJECT_STALL_AT_SECOND.intIn(values, 0,
-                stalls ? seconds * runs - 1 : Integer.MAX_VALUE);
-        injectConsumerSpinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longValue(values);
-        injectEveryMessages = Settings.INJECT_EVERY_MESSAGES.longValue(values);
-        transport = Settings.TRANSPORT.choice(values);
-        fork = Settings.FORK.bool(values);
+        rollCycle();
+        profile();
+        if (!"auto".equals(jitterCpu())) {
+            Settings.JITTER_CPU.longIn(values, -1, Settings.MAX_CPU);
+        }
+        injectStallAtSecond();
     }
 
     /** The published benchmark: every setting at its default. */
@@ -134,14 +72,6 @@ public final class BenchmarkOptions {
         }
     }
 
-    private static RollCycles parseRollCycle(final String raw) {
-        try {
-            return RollCycles.valueOf(raw.toUpperCase(Locale.ROOT));
-        } catch (final IllegalArgumentException e) {
-            throw Settings.ROLL_CYCLE.invalid("\"" + raw + "\" is not a roll cycle");
-        }
-    }
-
     /** Any setting by its table entry, e.g. {@code withSetting(Settings.JITTER_PROBE, true)}. */
     public BenchmarkOptions withSetting(final Setting setting, final Object value) {
         final Properties copy = new Properties();
@@ -171,175 +101,179 @@ public final class BenchmarkOptions {
     }
 
     public int producerCpu() {
-        return producerCpu;
+        return Settings.PRODUCER_CPU.intValue(values);
     }
 
     public int consumerCpu() {
-        return consumerCpu;
+        return Settings.CONSUMER_CPU.intValue(values);
     }
 
     public boolean strictAffinity() {
-        return strictAffinity;
+        return Settings.STRICT_AFFINITY.bool(values);
     }
 
     public long rate() {
-        return rate;
+        return Settings.RATE.longValue(values);
     }
 
     public int size() {
-        return size;
+        return Settings.SIZE.intValue(values);
     }
 
     public int warmupSeconds() {
-        return warmupSeconds;
+        return Settings.WARMUP_SECONDS.intValue(values);
     }
 
     public int seconds() {
-        return seconds;
+        return Settings.SECONDS.intValue(values);
     }
 
     public int runs() {
-        return runs;
+        return Settings.RUNS.intValue(values);
     }
 
     public File queueParent() {
-        return queueParent;
+        return new File(Settings.QUEUE_DIR.raw(values));
     }
 
     public File resultsParent() {
-        return resultsParent;
+        return new File(Settings.RESULTS_DIR.raw(values));
     }
 
     public boolean keepQueue() {
-        return keepQueue;
+        return Settings.KEEP_QUEUE.bool(values);
     }
 
     public boolean bare() {
-        return bare;
+        return Settings.BARE.bool(values);
     }
 
     public boolean jvmEvents() {
-        return jvmEvents;
+        return Settings.JVM_EVENTS.bool(values);
     }
 
     public int blockSizeMiB() {
-        return blockSizeMiB;
+        return Settings.BLOCK_SIZE_MIB.intValue(values);
     }
 
     public RollCycles rollCycle() {
-        return rollCycle;
+        final String raw = Settings.ROLL_CYCLE.raw(values);
+        try {
+            return RollCycles.valueOf(raw.toUpperCase(Locale.ROOT));
+        } catch (final IllegalArgumentException e) {
+            throw Settings.ROLL_CYCLE.invalid("\"" + raw + "\" is not a roll cycle");
+        }
     }
 
     public String profile() {
-        return profile;
+        return Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
     }
 
     public String jitterProbe() {
-        return jitterProbe;
+        return Settings.JITTER_PROBE.choice(values);
     }
 
     public String jitterCpu() {
-        return jitterCpu;
+        return Settings.JITTER_CPU.matching(values, "auto|-1|[0-9]{1,4}");
     }
 
     public long jitterThresholdNanos() {
-        return jitterThresholdNanos;
+        return Settings.JITTER_THRESHOLD_NANOS.longValue(values);
     }
 
     public long injectProducerStallMillis() {
-        return injectProducerStallMillis;
+        return Settings.INJECT_PRODUCER_STALL_MILLIS.longValue(values);
     }
 
     public long injectConsumerStallMillis() {
-        return injectConsumerStallMillis;
+        return Settings.INJECT_CONSUMER_STALL_MILLIS.longValue(values);
     }
 
+    /** Only a stall that is asked for must fall inside the measured seconds. */
     public int injectStallAtSecond() {
-        return injectStallAtSecond;
+        final boolean stalls = injectProducerStallMillis() > 0 || injectConsumerStallMillis() > 0;
+        return (int) Settings.INJECT_STALL_AT_SECOND.longIn(values, 0,
+                stalls ? seconds() * runs() - 1 : Integer.MAX_VALUE);
     }
 
     public long injectConsumerSpinNanos() {
-        return injectConsumerSpinNanos;
+        return Settings.INJECT_CONSUMER_SPIN_NANOS.longValue(values);
     }
 
     public long injectEveryMessages() {
-        return injectEveryMessages;
+        return Settings.INJECT_EVERY_MESSAGES.longValue(values);
     }
 
     public String transport() {
-        return transport;
+        return Settings.TRANSPORT.choice(values);
     }
 
     /** The registry entry {@code qp.transport} names. */
     public TransportEntry transportEntry() {
-        return Transports.named(transport);
+        return Transports.named(transport());
     }
 
     /** The transport's sizes for this run (its message counts decide the chronicle block and the ring memory). */
     public TransportSpec transportSpec() {
-        return Transports.spec(size, rollCycle, blockSizeMiB, totalMessages(), warmupMessages());
+        return Transports.spec(size(), rollCycle(), blockSizeMiB(), totalMessages(), warmupMessages());
     }
 
     public boolean fork() {
-        return fork;
+        return Settings.FORK.bool(values);
     }
 
     /** Messages per second in the warm-up's first stage (qp.warmupRate, resolved). */
     public long warmupRate() {
-        return warmupRate;
+        final long explicit = Settings.WARMUP_RATE.longValue(values);
+        return explicit > 0 ? explicit : Math.min(Settings.MAX_RATE, Math.max(FAST_STAGE_MIN_RATE, 4 * rate()));
     }
 
     public int warmupIndexBlocks() {
-        return warmupIndexBlocks;
+        return Settings.WARMUP_INDEX_BLOCKS.intValue(values);
     }
 
     public int steadySeconds() {
-        return steadySeconds;
+        return Settings.STEADY_SECONDS.intValue(values);
     }
 
     /** qp.warmupGc: whether the warm-up collects (System.gc()); when is StagePlan.edgesBefore's to say. */
     public boolean warmupGc() {
-        return warmupGc;
+        return Settings.WARMUP_GC.bool(values);
     }
 
     /** qp.resolveLiterals: whether the warm-up resolves the loaded classes' string literals (warmup.StringLiterals). */
     public boolean resolveLiterals() {
-        return resolveLiterals;
+        return Settings.RESOLVE_LITERALS.bool(values);
     }
 
-    /**
-     * Messages one Chronicle index block covers (index count x index spacing: 2^20 for FAST_DAILY). The appender
-     * writes a new block into the data stream, and the tailer skips it, once per this many messages.
-     */
+    /** Messages one Chronicle index block covers (2^20 for FAST_DAILY); the tailer skips each block. */
     public long indexBlockMessages() {
+        final RollCycles rollCycle = rollCycle();
         return (long) rollCycle.defaultIndexCount() * rollCycle.defaultIndexSpacing();
     }
 
-    /**
-     * Seconds (chunks of qp.warmupRate messages) of the warm-up's first stage: enough to cross
-     * qp.warmupIndexBlocks index blocks, but at most half the warm-up, so the paced stage always has the rest.
-     */
+    /** The warm-up's first stage: to cross qp.warmupIndexBlocks, at most half, so the paced stage has the rest. */
     public int fastWarmupSeconds() {
-        final long crossing = (long) warmupIndexBlocks * indexBlockMessages() + 1;
-        final long needed = warmupIndexBlocks == 0 ? 0 : (crossing + warmupRate - 1) / warmupRate;
-        return (int) Math.min(needed, warmupSeconds / 2);
+        final long crossing = (long) warmupIndexBlocks() * indexBlockMessages() + 1;
+        final long needed = warmupIndexBlocks() == 0 ? 0 : (crossing + warmupRate() - 1) / warmupRate();
+        return (int) Math.min(needed, warmupSeconds() / 2);
     }
 
     public long fastWarmupMessages() {
-        return fastWarmupSeconds() * warmupRate;
+        return fastWarmupSeconds() * warmupRate();
     }
 
     /** The most warm-up messages a run can send: the first stage, then the paced stage to its upper bound. */
     public long warmupMessages() {
-        return fastWarmupMessages() + rate * (warmupSeconds - fastWarmupSeconds());
+        return fastWarmupMessages() + rate() * (warmupSeconds() - fastWarmupSeconds());
     }
 
     public long messagesPerRun() {
-        return rate * seconds;
+        return rate() * seconds();
     }
 
     public long totalMessages() {
-        return warmupMessages() + messagesPerRun() * runs;
+        return warmupMessages() + messagesPerRun() * runs();
     }
 
     /** Every setting with its effective value, in table order, for the start-up echo and summary.json. */

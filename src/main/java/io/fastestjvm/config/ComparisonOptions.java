@@ -29,38 +29,21 @@ public final class ComparisonOptions {
         }
     }
 
+    /** The given settings, each read by its getter; the derived and cross-checked ones are kept below. */
+    private final Properties values;
     private final List<VariantSpec> variants;
-    private final int blocks;
-    private final int cycles;
-    private final long sliceMillis;
-    private final int resumeMessages;
     private final int warmupSlices;
     private final int steadySlices;
     private final long spinNanos;
     private final long spinEveryMessages;
-    private final int queues;
-    private final boolean pauseIdle;
-    private final boolean recompile;
-    private final boolean randomQueueOrder;
-    private final long queueSeed;
-    private final int renewEvery;
-    private final boolean sharedQueue;
-    private final long seed;
-    private final boolean steinStop;
-    private final boolean medianStop;
-    private final int targetPercent;
-    private final long maxMinutes;
-    private final int maxVoidPercent;
-    private final int maxOutsideCpuPercent;
 
     private ComparisonOptions(final Properties values) {
+        this.values = values;
         variants = parseVariants(Settings.COMPARE_VARIANTS.raw(values));
-        blocks = Settings.COMPARE_BLOCKS.intValue(values);
-        cycles = Settings.COMPARE_CYCLES.intValue(values);
-        sliceMillis = Settings.COMPARE_SLICE_MILLIS.longValue(values);
-        resumeMessages = Settings.COMPARE_RESUME_MESSAGES.intValue(values);
-        queues = Settings.COMPARE_QUEUES.intValue(values);
-        warmupSlices = warmupSlices(values, queues);
+        for (final Setting setting : Settings.COMPARISON) {
+            setting.check(values);
+        }
+        warmupSlices = warmupSlices(values, queues());
         steadySlices = steadySlices(values, warmupSlices);
         // the old name spun before every receive stamp: every message, unless the new N is given too
         if (Settings.INJECT_CONSUMER_SPIN_NANOS.given(values) || !Settings.COMPARE_RECEIVE_SPIN_NANOS.given(values)) {
@@ -71,27 +54,12 @@ public final class ComparisonOptions {
             spinEveryMessages = Settings.INJECT_EVERY_MESSAGES.given(values)
                     ? Settings.INJECT_EVERY_MESSAGES.longValue(values) : 1;
         }
-        pauseIdle = Settings.COMPARE_PAUSE_IDLE.bool(values);
-        recompile = Settings.COMPARE_RECOMPILE.bool(values);
-        randomQueueOrder = "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
-        queueSeed = Settings.COMPARE_QUEUE_SEED.longValue(values);
-        renewEvery = Settings.COMPARE_RENEW_EVERY.intValue(values);
-        sharedQueue = Settings.COMPARE_SHARED_QUEUE.bool(values);
         checkSharedQueue(values);
-        seed = Settings.COMPARE_SEED.longValue(values);
-        steinStop = "stein".equals(Settings.COMPARE_STOP.choice(values));
-        medianStop = "median".equals(Settings.COMPARE_STOP.choice(values));
-        targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
-        maxMinutes = Settings.COMPARE_MAX_MINUTES.longValue(values);
-        maxVoidPercent = Settings.COMPARE_MAX_VOID_PERCENT.intValue(values);
-        maxOutsideCpuPercent = Settings.COMPARE_MAX_OUTSIDE_CPU_PERCENT.intValue(values);
     }
 
     /**
-     * A comparison's warm-up bound unless {@code qp.warmupSeconds} is given: above a single run's 80 s, since a
-     * comparison's JVM warms up twice (its recompilation, {@code qp.compare.recompile}). A profile raises it for a
-     * JVM that needs longer: the Graal JIT profiles' 240 s, since after the recompilation Graal took 39-102 slices to
-     * be steady again (docs/findings/memory-draw.md).
+     * A comparison's warm-up bound unless {@code qp.warmupSeconds} is given: above a single run's, since its JVMs warm
+     * up twice (qp.compare.recompile). Graal JIT profiles raise it (docs/findings/memory-draw.md).
      */
     public static final int WARMUP_SECONDS = 90;
     /** Quiet seconds in a row that end a comparison JVM's warm-up unless {@code qp.steadySeconds} is given. */
@@ -100,9 +68,8 @@ public final class ComparisonOptions {
     static final int MAX_WARMUP_SLICES = 3600;
 
     /**
-     * The most warm-up slices: {@code qp.warmupSeconds} (its comparison default unless given) in slices, rounded up,
-     * at least one per queue (each has a quiet warm-up slice before any measured one) and 5, at most
-     * {@link #MAX_WARMUP_SLICES}; or the old name's slices, as before the rename.
+     * {@code qp.warmupSeconds} in slices, at least one per queue (each has a quiet warm-up slice before any measured
+     * one) and 5, at most {@link #MAX_WARMUP_SLICES}; or the old name's slices.
      */
     private static int warmupSlices(final Properties values, final int queues) {
         if (!Settings.COMPARE_WARMUP_SLICES.given(values)) {
@@ -155,10 +122,8 @@ public final class ComparisonOptions {
     }
 
     /**
-     * Index blocks a comparison's JVMs cross in their warm-up unless {@code qp.warmupIndexBlocks} is given: 2, not a
-     * single run's 8. A block's JVM crosses about one index block in its measured slices (10 of 1 s), and with 2 in
-     * the warm-up 720 measured slices crossed about 69 with none voided (docs/findings/interleaved.md); the 6 fewer
-     * save each JVM about 16 s of warm-up and 6 s of read-back, a fifth of a block, so more blocks fit the same time.
+     * Index blocks a comparison's JVMs cross in their warm-up unless {@code qp.warmupIndexBlocks} is given: 2 voided
+     * no measured slice and the 6 fewer than a single run's save a fifth of a block (docs/findings/interleaved.md).
      */
     public static final int SLICE_WARMUP_INDEX_BLOCKS = 2;
 
@@ -176,11 +141,11 @@ public final class ComparisonOptions {
 
     /** A shared queue is one Chronicle Queue a JVM: the parent makes one directory a block, read back by range. */
     private void checkSharedQueue(final Properties values) {
-        if (!sharedQueue) {
+        if (!sharedQueue()) {
             return;
         }
-        if (queues != 1) {
-            throw Settings.COMPARE_SHARED_QUEUE.invalid("true needs qp.compare.queues=1, not " + queues);
+        if (queues() != 1) {
+            throw Settings.COMPARE_SHARED_QUEUE.invalid("true needs qp.compare.queues=1, not " + queues());
         }
         if (!Transports.CHRONICLE.equals(Settings.TRANSPORT.choice(values))) {
             throw Settings.COMPARE_SHARED_QUEUE.invalid("true needs qp.transport=" + Transports.CHRONICLE + ", not "
@@ -234,19 +199,19 @@ public final class ComparisonOptions {
     }
 
     public int blocks() {
-        return blocks;
+        return Settings.COMPARE_BLOCKS.intValue(values);
     }
 
     public int cycles() {
-        return cycles;
+        return Settings.COMPARE_CYCLES.intValue(values);
     }
 
     public long sliceMillis() {
-        return sliceMillis;
+        return Settings.COMPARE_SLICE_MILLIS.longValue(values);
     }
 
     public int resumeMessages() {
-        return resumeMessages;
+        return Settings.COMPARE_RESUME_MESSAGES.intValue(values);
     }
 
     public int warmupSlices() {
@@ -267,63 +232,63 @@ public final class ComparisonOptions {
     }
 
     public int queues() {
-        return queues;
+        return Settings.COMPARE_QUEUES.intValue(values);
     }
 
     public boolean pauseIdle() {
-        return pauseIdle;
+        return Settings.COMPARE_PAUSE_IDLE.bool(values);
     }
 
     public boolean recompile() {
-        return recompile;
+        return Settings.COMPARE_RECOMPILE.bool(values);
     }
 
     public boolean randomQueueOrder() {
-        return randomQueueOrder;
+        return "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
     }
 
     public long queueSeed() {
-        return queueSeed;
+        return Settings.COMPARE_QUEUE_SEED.longValue(values);
     }
 
     public int renewEvery() {
-        return renewEvery;
+        return Settings.COMPARE_RENEW_EVERY.intValue(values);
     }
 
     public boolean sharedQueue() {
-        return sharedQueue;
+        return Settings.COMPARE_SHARED_QUEUE.bool(values);
     }
 
     public long seed() {
-        return seed;
+        return Settings.COMPARE_SEED.longValue(values);
     }
 
     public boolean steinStop() {
-        return steinStop;
+        return "stein".equals(Settings.COMPARE_STOP.choice(values));
     }
 
     public boolean medianStop() {
-        return medianStop;
+        return "median".equals(Settings.COMPARE_STOP.choice(values));
     }
 
     public int targetPercent() {
-        return targetPercent;
+        return Settings.COMPARE_TARGET_PERCENT.intValue(values);
     }
 
     public long maxMinutes() {
-        return maxMinutes;
+        return Settings.COMPARE_MAX_MINUTES.longValue(values);
     }
 
     public int maxVoidPercent() {
-        return maxVoidPercent;
+        return Settings.COMPARE_MAX_VOID_PERCENT.intValue(values);
     }
 
     public int maxOutsideCpuPercent() {
-        return maxOutsideCpuPercent;
+        return Settings.COMPARE_MAX_OUTSIDE_CPU_PERCENT.intValue(values);
     }
 
     /** Messages in one slice at {@code rate}, the unrecorded resume included. */
     public long sliceMessages(final long rate) {
-        return Math.max(1, rate * sliceMillis / 1000) + resumeMessages;
+        return Math.max(1, rate * sliceMillis() / 1000) + resumeMessages();
     }
 }

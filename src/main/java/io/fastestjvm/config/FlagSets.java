@@ -1,9 +1,6 @@
 package io.fastestjvm.config;
 
-/**
- * Which flag set a profile ran with. run-matrix.sh {@code --flags tuned} writes a profile's tuned runs under
- * {@code <profile>-tuned}; {@code default} (exactly the flags the profile sets) has no suffix.
- */
+/** Which flag set a profile ran with: {@code --flags tuned} runs are under {@code <profile>-tuned}. */
 public final class FlagSets {
     public static final String TUNED_SUFFIX = "-tuned";
 

@@ -1,9 +1,6 @@
 package io.fastestjvm.config;
 
-/**
- * A setting whose value cannot be used. The message is the single line shown to the user: it names the
- * setting, what was wrong and the accepted range.
- */
+/** A setting whose value cannot be used; the message is the one line the user sees, with what is accepted. */
 public final class InvalidSettingException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

@@ -6,11 +6,11 @@ import java.util.Properties;
 import java.util.function.Supplier;
 
 /**
- * One benchmark setting: its system-property name, its default, what it accepts and one line of meaning, declared
- * once. The accepted text of the bad-input message, {@code -Dqp.help=true} and docs/settings.md are generated from
- * the same declaration, and parsing checks the same bounds. Every parse failure is an {@link InvalidSettingException}.
+ * One benchmark setting, declared once: the bad-input message, {@code -Dqp.help=true} and docs/settings.md are
+ * generated from the same declaration that parsing checks.
  */
 public final class Setting {
+    private static final List<String> FLAG_VALUES = Arrays.asList("true", "false");
     private final String name;
     private final String defaultValue;
     private final String documentedDefault;
@@ -49,7 +49,7 @@ public final class Setting {
 
     /** true or false. */
     static Setting flag(final String name, final boolean defaultValue, final String description) {
-        return oneOf(name, String.valueOf(defaultValue), description, "true", "false");
+        return oneOf(name, String.valueOf(defaultValue), description, FLAG_VALUES.toArray(new String[0]));
     }
 
     /** One of fixed values, compared exactly by {@link #choice} (a flag is read by {@link #bool}, ignoring case). */
@@ -99,12 +99,16 @@ public final class Setting {
             return acceptedText.get();
         }
         if (choices != null) {
-            final List<String> values = choices.get();
-            return String.join(", ", values.subList(0, values.size() - 1)) + " or " + values.get(values.size() - 1);
+            return either(choices.get());
         }
         final String range = lowestMeans == null ? min + " to " + max
                 : min + " (" + lowestMeans + ") or " + (min + 1) + " to " + max;
         return range + unit;
+    }
+
+    /** "a, b or c". */
+    static String either(final List<String> values) {
+        return String.join(", ", values.subList(0, values.size() - 1)) + " or " + values.get(values.size() - 1);
     }
 
     public String description() {
@@ -158,10 +162,6 @@ public final class Setting {
         return value;
     }
 
-    int intIn(final Properties properties, final int low, final int high) {
-        return (int) longIn(properties, low, high);
-    }
-
     boolean bool(final Properties properties) {
         final String raw = raw(properties);
         if ("true".equalsIgnoreCase(raw)) {
@@ -188,6 +188,17 @@ public final class Setting {
             throw invalid("\"" + raw + "\" is not allowed");
         }
         return raw;
+    }
+
+    /** Refuses a bad value by the setting's kind; free text is checked where it is used. */
+    void check(final Properties properties) {
+        if (choices == null && acceptedText == null) {
+            longValue(properties);
+        } else if (choices != null && FLAG_VALUES.equals(choices.get())) {
+            bool(properties);
+        } else if (choices != null) {
+            choice(properties);
+        }
     }
 
     public InvalidSettingException invalid(final String problem) {

@@ -81,11 +81,7 @@ public final class Settings {
     public static final Setting TRANSPORT = Setting.oneOf("qp.transport", Transports.CHRONICLE,
             "how messages move from producer to consumer",
             () -> Transports.all().stream().map(TransportEntry::name).collect(Collectors.toList()),
-            () -> {
-                final List<String> each = Transports.all().stream().map(TransportEntry::describe)
-                        .collect(Collectors.toList());
-                return String.join(", ", each.subList(0, each.size() - 1)) + " or " + each.get(each.size() - 1);
-            });
+            () -> Setting.either(Transports.all().stream().map(TransportEntry::describe).collect(Collectors.toList())));
 
     public static final Setting JVM_EVENTS = Setting.flag("qp.jvmEvents", true,
             "record every compilation, deoptimisation, safepoint and GC pause (JFR in-process on JDK 14+; see"

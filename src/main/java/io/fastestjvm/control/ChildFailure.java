@@ -4,9 +4,9 @@ package io.fastestjvm.control;
 public final class ChildFailure extends Exception {
     private static final long serialVersionUID = 1L;
 
-    /** The child's exit code when it had ended (or was ended) by the time of the failure, else null. */
+    /** Null while the child still ran at the failure. */
     private final Integer exitCode;
-    /** Whether the child said nothing within its deadline (rather than failing or ending). */
+    /** The child said nothing within its deadline (rather than failing or ending). */
     private final boolean timedOut;
 
     public ChildFailure(final String message) {

@@ -11,17 +11,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A child JVM driven over a {@link ControlLink}: {@link #start} forks it and waits, bounded, for it to connect;
- * {@link #request} sends a command and waits, bounded, for its reply. Every wait here has a deadline, and a child
- * that misses one is killed before the failure is thrown, so a hung child can never hang its parent. The child's
- * stdin stays a pipe this JVM holds open and never writes: when this JVM dies for any reason the kernel closes it,
- * and the child's lifeline ends it. Its stdout and stderr go where its {@link ChildOutput} says. Every JVM the
- * project starts is started here: the single run's fork, a sweep's points and a comparison's JVMs.
+ * Every child JVM the project starts, driven over a {@link ControlLink}. Every wait has a deadline, and a child that
+ * misses one is killed before the failure is thrown, so a hung child never hangs its parent. The child's stdin is a
+ * pipe this JVM holds and never writes: when this JVM dies the kernel closes it and the child's lifeline ends it.
  */
 public final class ChildHandle implements AutoCloseable {
-    /** The reply a child sends first, with its process id ({@code pid}). */
+    /** The reply a child sends first, with its {@link #PID} (Java 8 has no Process.pid()). */
     public static final String HELLO = "hello";
-    /** The hello's field: the child's process id (Java 8 has no Process.pid()). */
     public static final String PID = "pid";
     private static final long STOP_MILLIS = TimeUnit.SECONDS.toMillis(30);
     private static final long ACCEPT_POLL_MILLIS = 200;
@@ -49,10 +45,8 @@ public final class ChildHandle implements AutoCloseable {
     }
 
     /**
-     * A stopped parent ends with its child stopped and the child's queue removed (a forwarded child's last lines
-     * written), not with the console back while the child still runs or cleans up. Registered as soon as the child
-     * exists, before its hello: a parent stopped while it waits for one must end it too. A parent already shutting
-     * down starts nothing: the child is killed at once.
+     * A stopped parent ends with its child ended and its queue removed, not with the console back while the child
+     * still runs. Registered before the hello: a parent stopped while it waits for one must end the child too.
      */
     private static Thread stopOnShutdown(final String name, final Process process, final ChildOutput output)
             throws IOException {
@@ -79,10 +73,7 @@ public final class ChildHandle implements AutoCloseable {
         }
     }
 
-    /**
-     * Forks {@code command} (a java command line; the link's port is added as a system property just before its
-     * main class, its last element) and waits at most {@code connectMillis} for its hello.
-     */
+    /** Forks {@code command} (a java command line ending in its main class) and waits for its hello. */
     public static ChildHandle start(final String name, final List<String> command, final ChildOutput output,
                                     final long connectMillis) throws IOException, ChildFailure {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -92,21 +83,12 @@ public final class ChildHandle implements AutoCloseable {
             final Thread stopper = stopOnShutdown(name, process, output);
             final ControlLink link;
             try {
-                link = accept(server, process, connectMillis);
-            } catch (final IOException e) {
+                link = accept(name, server, process, output, connectMillis);
+            } catch (final IOException | ChildFailure e) {
                 kill(process);
                 output.drain();
                 removeShutdownHook(stopper);
                 throw e;
-            }
-            if (link == null) {
-                final boolean ended = !process.isAlive();
-                final Integer exit = kill(process);
-                output.drain();
-                removeShutdownHook(stopper);
-                throw new ChildFailure(name + ": " + (ended ? "ended with exit code " + exit + " before connecting"
-                        : "did not connect within " + connectMillis + " ms; killed") + " (" + output.where() + ")",
-                        exit, !ended);
             }
             final ChildHandle handle = new ChildHandle(name, process, link, output, stopper);
             try {
@@ -119,9 +101,10 @@ public final class ChildHandle implements AutoCloseable {
         }
     }
 
-    /** The child's connection, or null when it ended or the deadline passed first (checked every 200 ms). */
-    private static ControlLink accept(final ServerSocket server, final Process process, final long connectMillis)
-            throws IOException {
+    /** The child's connection; a failure, the child killed, when it ended or the deadline passed first. */
+    private static ControlLink accept(final String name, final ServerSocket server, final Process process,
+                                      final ChildOutput output, final long connectMillis)
+            throws IOException, ChildFailure {
         final long deadline = System.currentTimeMillis() + connectMillis;
         server.setSoTimeout((int) ACCEPT_POLL_MILLIS);
         while (process.isAlive() && System.currentTimeMillis() < deadline) {
@@ -131,14 +114,17 @@ public final class ChildHandle implements AutoCloseable {
                 // not yet: look again whether the child is still alive
             }
         }
-        return null;
+        final boolean ended = !process.isAlive();
+        final Integer exit = kill(process);
+        throw new ChildFailure(name + ": " + (ended ? "ended with exit code " + exit + " before connecting"
+                : "did not connect within " + connectMillis + " ms; killed") + " (" + output.where() + ")",
+                exit, !ended);
     }
 
     public String name() {
         return name;
     }
 
-    /** The child's process id, from its hello (Java 8 has no Process.pid()). */
     public long pid() {
         return pid;
     }
@@ -148,10 +134,7 @@ public final class ChildHandle implements AutoCloseable {
         return output.log();
     }
 
-    /**
-     * Stops the whole child (SIGSTOP) while it has nothing to do, so none of its threads (the JVM's periodic task,
-     * monitor deflation, the collector's service thread) takes CPU from a sibling that measures. Bounded.
-     */
+    /** SIGSTOP while it has nothing to do, so none of its JVM threads takes CPU from a sibling that measures. */
     public void pause() throws ChildFailure {
         PausedChildren.paused(pid); // first: the shutdown hook must know it before it can be stopped
         try {
@@ -163,10 +146,7 @@ public final class ChildHandle implements AutoCloseable {
         paused = true;
     }
 
-    /**
-     * Continues a paused child (SIGCONT) and gives it {@code settleMillis} to run what came due while it was stopped
-     * (its periodic threads catch up at once), so that happens before its next command, not inside it.
-     */
+    /** SIGCONT, then {@code settleMillis} for its periodic threads to catch up before its next command. */
     public void resume(final long settleMillis) throws ChildFailure {
         if (!paused) {
             return;
@@ -223,10 +203,7 @@ public final class ChildHandle implements AutoCloseable {
         return await(expected, timeoutMillis);
     }
 
-    /**
-     * The child's next message, which must be of type {@code expected}, within {@code timeoutMillis}; a child that
-     * misses it, ends first or says something else is killed and named in the failure.
-     */
+    /** The child's next message, which must be {@code expected}; a child that does not send it is killed. */
     public ControlMessage await(final String expected, final long timeoutMillis) throws ChildFailure {
         final ControlMessage reply;
         try {
@@ -248,12 +225,11 @@ public final class ChildHandle implements AutoCloseable {
         return reply;
     }
 
-    /** Kills the child (it missed a deadline or broke the protocol) and names it, its exit and its log. */
     private ChildFailure failure(final String what) {
         return failure(what, false);
     }
 
-    /** As above; {@code timedOut} when what failed is a deadline the child missed. */
+    /** Kills the child (it missed a deadline or broke the protocol) and names it, its exit and its log. */
     private ChildFailure failure(final String what, final boolean timedOut) {
         continueIfPaused();
         final boolean ended = !process.isAlive();
@@ -276,10 +252,7 @@ public final class ChildHandle implements AutoCloseable {
         return null;
     }
 
-    /**
-     * Ends the child: closes the link and its stdin (its lifeline), waits up to 30 s for it to exit on its own,
-     * then kills it ({@link #exitCode} says how it ended).
-     */
+    /** Closes the link and its lifeline, waits up to 30 s for it to exit on its own, then kills it. */
     @Override
     public void close() {
         continueIfPaused();
@@ -313,10 +286,7 @@ public final class ChildHandle implements AutoCloseable {
         return process.isAlive() ? null : process.exitValue();
     }
 
-    /**
-     * SIGTERM (its shutdown hook removes its queue), then SIGKILL after 30 s; each wait bounded. The exit code, or
-     * null. The one way every parent here ends a child it gave up on.
-     */
+    /** SIGTERM (its shutdown hook removes its queue), then SIGKILL after 30 s: the exit code, or null. */
     public static Integer kill(final Process process) {
         try {
             process.destroy();

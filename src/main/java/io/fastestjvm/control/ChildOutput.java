@@ -8,8 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Where one child's stdout and stderr go: appended to a log file (a comparison's JVMs, which share the console) or
- * forwarded to this JVM's streams a whole line at a time (the single run's fork and a sweep's points, whose output
- * is the user's console). One instance per child: a forwarded one holds its child's copy threads.
+ * forwarded to this JVM's streams a whole line at a time. One instance per child: it holds the copy threads.
  */
 public final class ChildOutput {
     /** A process the child left behind could hold its pipes open: the copies are waited for this long at most. */
@@ -35,12 +34,11 @@ public final class ChildOutput {
         return new ChildOutput(null, out, err);
     }
 
-    /** The log file, or null when the output is forwarded. */
+    /** Null when the output is forwarded. */
     public File log() {
         return log;
     }
 
-    /** Starts {@code command} with its output going here. */
     Process start(final List<String> command) throws IOException {
         final ProcessBuilder builder = new ProcessBuilder(command);
         if (log != null) {

@@ -9,18 +9,14 @@ import java.io.Writer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The two-way control link: a loopback TCP connection carrying {@link ControlMessage}s, one JSON line each, as JMH
  * links its host and forks. A socket rather than the child's stdout, because a JVM writes its own warnings there.
- * Every read has a deadline: a link that says nothing in time is an error the caller handles (the parent kills the
- * child, see {@link ChildHandle}).
  */
 public final class ControlLink implements Closeable {
-    /** The system property that tells a child the port its parent listens on. */
     public static final String PORT_PROPERTY = "io.fastestjvm.controlPort";
 
     private final Socket socket;
@@ -58,11 +54,7 @@ public final class ControlLink implements Closeable {
         out.flush();
     }
 
-    /**
-     * The next message, waiting at most {@code timeoutMillis} (0: forever, for a child, whose parent's death
-     * closes the link). Throws {@link SocketTimeoutException} at the deadline, {@link java.io.EOFException} when
-     * the other end closed the link.
-     */
+    /** The next message within {@code timeoutMillis} (0: forever, for a child, whose parent's death closes it). */
     public ControlMessage receive(final long timeoutMillis) throws IOException {
         socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis));
         final String line = in.readLine();

@@ -10,10 +10,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * One message on the control link between a comparison's parent and a warm child: a type (a command such as
- * {@code warmup}, {@code slice}, {@code finish}, or a reply) and named fields. On the wire it is one JSON object per
- * line, so either side can be read and replayed by hand, and a field the reader does not know is ignored, not an
- * error.
+ * One message on the control link: a type (a command or a reply) and named fields, one JSON object per line on the
+ * wire, so it can be read and replayed by hand; a field the reader does not know is ignored.
  */
 public final class ControlMessage {
     /** The reply a child sends instead of the one asked for: field {@link #REASON} says why. */

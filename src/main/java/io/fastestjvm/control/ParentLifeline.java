@@ -5,9 +5,9 @@ import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The forked benchmark JVM's tie to its parent: the parent holds the write end of this JVM's stdin and never writes;
- * the kernel closes it when the parent ends for any reason (kill -9 included), and end-of-file here stops the run
- * through the normal shutdown hooks (which delete the queue), so no benchmark outlives its parent.
+ * A child JVM's tie to its parent, which holds the write end of this JVM's stdin and never writes: the kernel closes
+ * it when the parent ends (kill -9 included), and end-of-file here exits through the shutdown hooks (which delete the
+ * queue), so no benchmark outlives its parent.
  */
 public final class ParentLifeline {
     /** Exit code of a run stopped because its parent is gone (nobody is left to read it; 128 + SIGHUP's 1). */
@@ -17,7 +17,6 @@ public final class ParentLifeline {
     private ParentLifeline() {
     }
 
-    /** Starts the daemon thread that waits for end-of-file on stdin. */
     public static void watch(final PrintStream err) {
         final Thread lifeline = new Thread(() -> {
             try {

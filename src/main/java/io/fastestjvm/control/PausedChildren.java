@@ -11,10 +11,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The children this JVM has stopped with SIGSTOP ({@link ChildHandle#pause}). A stopped child cannot notice that its
- * parent died (its lifeline is read by a thread that does not run), so it would hold its heap and its queues for
- * ever: this JVM's shutdown hook continues every child still stopped, and {@link #continueOrphans} continues those
- * that a killed parent (SIGKILL, where no hook runs) left behind, so each then ends itself and removes its queues.
+ * The children this JVM has stopped ({@link ChildHandle#pause}). A stopped child cannot notice its parent died, so it
+ * would hold its heap and queues for ever: a shutdown hook continues them, and {@link #continueOrphans} those a
+ * SIGKILLed parent left behind, so each ends itself and removes its queues.
  */
 public final class PausedChildren {
     private static final Set<Long> PAUSED = new LinkedHashSet<>();
@@ -42,10 +41,7 @@ public final class PausedChildren {
         PAUSED.clear();
     }
 
-    /**
-     * Continues every stopped process whose command line runs {@code mainClass} and whose parent is gone (it was
-     * re-parented): a comparison killed while it held them paused. Returns their pids, each said on {@code err}.
-     */
+    /** Continues every stopped, re-parented process running {@code mainClass}; their pids, each said on err. */
     public static List<Long> continueOrphans(final String mainClass, final PrintStream err) {
         final List<Long> continued = new ArrayList<>();
         final File[] processes = new File("/proc").listFiles((dir, name) -> name.matches("[0-9]+"));
@@ -54,14 +50,11 @@ public final class PausedChildren {
         }
         for (final File process : processes) {
             try {
-                final String stat = new String(Files.readAllBytes(new File(process, "stat").toPath()),
-                        StandardCharsets.US_ASCII);
+                final String stat = read(new File(process, "stat"));
                 if (!stopped(stat) || !orphan(parent(stat))) {
                     continue;
                 }
-                final String command = new String(Files.readAllBytes(new File(process, "cmdline").toPath()),
-                        StandardCharsets.UTF_8);
-                if (command.contains(mainClass)) {
+                if (read(new File(process, "cmdline")).contains(mainClass)) {
                     final long pid = Long.parseLong(process.getName());
                     if (ChildHandle.signal(pid, "CONT") == null) {
                         err.println("[qp] continued pid " + pid + ", a " + mainClass + " a killed comparison left"
@@ -86,19 +79,19 @@ public final class PausedChildren {
         return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1]);
     }
 
-    /**
-     * A child whose parent is gone was handed to init or to a subreaper, neither of which is a JVM; a comparison's
-     * parent always is one (Maven's, or a test's).
-     */
+    /** An orphan was handed to init or a subreaper, never a JVM; a comparison's parent always is one. */
     private static boolean orphan(final long parent) {
         if (parent == 1) {
             return true;
         }
         try {
-            return !new String(Files.readAllBytes(new File("/proc/" + parent + "/cmdline").toPath()),
-                    StandardCharsets.UTF_8).contains("java");
+            return !read(new File("/proc/" + parent + "/cmdline")).contains("java");
         } catch (final IOException e) {
             return true; // the parent ended meanwhile
         }
+    }
+
+    private static String read(final File file) throws IOException {
+        return new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8);
     }
 }

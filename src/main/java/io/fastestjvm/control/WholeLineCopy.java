@@ -7,34 +7,23 @@ import java.io.PrintStream;
 
 /**
  * Copies one of a child's streams to ours a whole line at a time, under a lock the other stream's copy shares, so a
- * line of the child's stdout never lands inside a line of its stderr. JDK 8's and 11's {@code System.err} write a
- * long {@code println} in 128-byte pieces, and a log that takes both streams got lines like
- * {@code "...raise qp.warmupSecondschecks failed: 1"}. A line still open when the stream ends is written as it is.
+ * line of its stdout never lands inside one of its stderr (JDK 8's and 11's System.err write in 128-byte pieces).
  */
-final class WholeLineCopy implements Runnable {
+final class WholeLineCopy {
     /** A longer line without a line break is written out rather than held. */
     private static final int MAX_HELD_BYTES = 1 << 16;
 
-    private final InputStream from;
-    private final PrintStream to;
-    private final Object lock;
-
-    private WholeLineCopy(final InputStream from, final PrintStream to, final Object lock) {
-        this.from = from;
-        this.to = to;
-        this.lock = lock;
+    private WholeLineCopy() {
     }
 
-    /** Starts a daemon thread copying {@code from} to {@code to}; writes hold {@code lock}. */
     static Thread start(final InputStream from, final PrintStream to, final Object lock, final String name) {
-        final Thread copier = new Thread(new WholeLineCopy(from, to, lock), name);
+        final Thread copier = new Thread(() -> copy(from, to, lock), name);
         copier.setDaemon(true);
         copier.start();
         return copier;
     }
 
-    @Override
-    public void run() {
+    private static void copy(final InputStream from, final PrintStream to, final Object lock) {
         final byte[] buffer = new byte[8192];
         final ByteArrayOutputStream held = new ByteArrayOutputStream();
         try {

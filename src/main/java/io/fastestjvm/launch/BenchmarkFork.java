@@ -1,7 +1,9 @@
 package io.fastestjvm.launch;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -11,15 +13,21 @@ import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.control.ChildOutput;
+import io.fastestjvm.environment.ProcessId;
 import io.fastestjvm.faults.Preflight;
+import io.fastestjvm.timeline.HotSpotLogs;
+import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
- * The launcher's half of one run: checks the settings as the fork will see them (one {@code error:} line and exit 2
- * for a bad one, nothing started), checks the memory and room the fork needs, adds the JVM-event logs its JDK needs,
- * and runs it in a fresh JVM ({@link ChildJvm}). QueuePerformance launches on its own Java home with
- * {@value JvmFlags#ENV}; the fresh matrix launches each profile's JVM the same way.
+ * The launcher's half of one run: checks the settings as the fork will see them (a bad one is refused before anything
+ * starts) and the memory and room the fork needs, then runs it in a fresh JVM ({@link ChildJvm}).
  */
 public final class BenchmarkFork {
+    /**
+     * Begins the scratch directory of the child's JVM-event logs (JDK 8 to 13 need LogCompilation and safepoint
+     * logging from start-up); the rest (pid, clock) is unique to this launch, which deletes it after the child.
+     */
+    public static final String EVENT_LOGS_PREFIX = "qp-jvm-events-";
     /** Start-up, rehearsals, string literals, the read-back of up to tens of millions of messages, the summary. */
     static final long MARGIN_SECONDS = 600;
 
@@ -28,7 +36,6 @@ public final class BenchmarkFork {
     private final List<String> profileFlags;
     private final String mainClass;
 
-    /** A fork of {@code mainClass} on {@code javaHome} (Java {@code javaMajor}) with the profile's flags. */
     public BenchmarkFork(final String javaHome, final int javaMajor, final List<String> profileFlags,
                          final String mainClass) {
         this.javaHome = javaHome;
@@ -37,11 +44,7 @@ public final class BenchmarkFork {
         this.mainClass = mainClass;
     }
 
-    /**
-     * Runs the benchmark with these {@code qp.*} settings (they override the profile's), its output going to
-     * {@code output} and the launcher's own lines to {@code err}. {@code deadlineSeconds} bounds the fork's run; 0
-     * takes the plan's own bound ({@link #planDeadlineSeconds}).
-     */
+    /** Runs with these settings over the profile's; {@code deadlineSeconds} 0 is {@link #planDeadlineSeconds}. */
     public BenchmarkResult run(final Map<String, String> settings, final ChildOutput output, final PrintStream err,
                                final long deadlineSeconds) throws IOException {
         final Properties seen = JvmFlags.qpSettings(profileFlags);
@@ -55,21 +58,19 @@ public final class BenchmarkFork {
             return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null,
                     Collections.singletonList(e.getMessage()));
         }
-        final JvmEventLogs eventLogs = JvmEventLogs.inTemporaryDirectory(javaMajor);
+        final Path eventLogs = new File(System.getProperty("java.io.tmpdir"),
+                EVENT_LOGS_PREFIX + ProcessId.current() + "-" + System.nanoTime()).toPath();
         try {
-            final List<String> instruments = options.jvmEvents() && !options.bare() ? eventLogs.flags()
-                    : Collections.<String>emptyList();
+            final List<String> instruments = options.jvmEvents() && !options.bare()
+                    ? HotSpotLogs.childJvmFlags(javaMajor, eventLogs) : Collections.<String>emptyList();
             return ChildJvm.run(ChildJvm.command(javaHome, profileFlags, settings, mainClass, instruments), output,
                     err, deadlineSeconds > 0 ? deadlineSeconds : planDeadlineSeconds(options));
         } finally {
-            eventLogs.delete();
+            ChronicleQueueTransport.deleteTree(eventLogs);
         }
     }
 
-    /**
-     * How long a forked run may take: every message at the measured rate (the warm-up's fast stage included, so an
-     * upper bound), plus a margin for start-up, the reporter's rehearsal, the read-back and the results.
-     */
+    /** Every message at the measured rate (an upper bound: the fast warm-up stage is faster), plus the margin. */
     public static long planDeadlineSeconds(final BenchmarkOptions options) {
         return options.totalMessages() / options.rate() + MARGIN_SECONDS;
     }

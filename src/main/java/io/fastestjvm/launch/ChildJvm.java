@@ -20,17 +20,11 @@ import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.control.ControlMessage;
 
 /**
- * Runs the benchmark in a fresh {@code java} process, as JMH forks: the same {@code java.home}, only the project's
- * classpath, and the flags {@link #command} lists. It is started and driven as every child JVM is
- * ({@link ChildHandle}): its output is streamed through, its result comes back as a message ({@link ForkLink}), a
- * signal to this JVM stops it (its own shutdown hook deletes its queue), and it dies with this JVM
- * ({@link io.fastestjvm.control.ParentLifeline}).
+ * Runs the benchmark in a fresh {@code java} process, as JMH forks: only the project's classpath and the flags
+ * {@link #command} lists, driven as every child JVM is ({@link ChildHandle}), its result a message ({@link ForkLink}).
  */
 public final class ChildJvm {
-    /**
-     * Set (to true) on the forked JVM: it runs the benchmark in-process and watches its parent. A constant, so the
-     * recorded flags of runs with the same settings are equal (the reports group runs by them).
-     */
+    /** Set on the fork: it runs in-process and watches its parent. Constant, as reports group runs by flags. */
     public static final String FORKED = "io.fastestjvm.forked";
     /** Properties of this JVM the child gets too: where to write temporary files and logs, and how verbosely. */
     private static final String[] FORWARDED = {"java.io.tmpdir", "user.home", "jna.tmpdir", "org.slf4j.simpleLogger."};
@@ -42,11 +36,7 @@ public final class ChildJvm {
     private ChildJvm() {
     }
 
-    /**
-     * The command for {@code mainClass} on {@code javaHome} with the profile's flags, then the instruments' flags
-     * ({@code extraFlags}: a JFR recording, compilation logging...), then these {@code qp.*} settings: they come after
-     * the profile's, so a setting given to the launcher overrides the profile's, as it did when both were Maven's.
-     */
+    /** The profile's flags, the instruments' ({@code extraFlags}), then the settings, which override the profile's. */
     public static List<String> command(final String javaHome, final List<String> profile,
                                        final Map<String, String> settings, final String mainClass,
                                        final List<String> extraFlags) {
@@ -79,12 +69,7 @@ public final class ChildJvm {
         return flags;
     }
 
-    /**
-     * Starts the child ({@link ChildHandle}, its output going to {@code output}) and returns how its run ended, from
-     * its {@link ForkLink#RESULT} message. A child still running after {@code deadlineSeconds} (its plan's length
-     * plus a margin, or a matrix's time limit) is killed, said in one line on {@code err}, and counts as a failed
-     * check that {@linkplain BenchmarkResult#timedOut() timed out}.
-     */
+    /** How the child's run ended, from its result; one still running after {@code deadlineSeconds} is killed. */
     public static BenchmarkResult run(final List<String> command, final ChildOutput output, final PrintStream err,
                                       final long deadlineSeconds) throws IOException {
         err.println("[qp] fork: " + String.join(" ", command));
@@ -93,8 +78,7 @@ public final class ChildJvm {
             final ControlMessage result = child.await(ForkLink.RESULT, TimeUnit.SECONDS.toMillis(deadlineSeconds));
             return ForkLink.read(result, child.awaitExit(EXIT_MILLIS));
         } catch (final ChildFailure e) {
-            // it ended without its result (a crash, a refused JVM flag: its own words are above), or missed the
-            // deadline: the deadline covers its warm-up bound, measured seconds and a margin
+            // it ended without its result (its own words are above), or missed the deadline
             err.println("FAILED: " + e.getMessage());
             final int exit = e.exitCode() == null || e.exitCode() == BenchmarkResult.PASSED
                     ? BenchmarkResult.CHECK_FAILED : e.exitCode();

@@ -12,9 +12,8 @@ import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.environment.ProcessId;
 
 /**
- * The single run's control protocol, between the launching JVM ({@link ChildJvm}) and its fork: the fork says
- * {@link ChildHandle#HELLO} with its pid, runs, and sends one {@link #RESULT} with its exit code and results folder,
- * so the launcher learns how the run ended from a message, not from the fork's console or a listing of folders.
+ * The single run's control protocol: the fork says {@link ChildHandle#HELLO}, runs, and sends one {@link #RESULT}, so
+ * the launcher learns how the run ended from a message, not from the fork's console or a listing of folders.
  */
 public final class ForkLink {
     /** The fork's last message: how its run ended. */
@@ -26,10 +25,7 @@ public final class ForkLink {
     private ForkLink() {
     }
 
-    /**
-     * The fork's side: connects to the launcher on {@link ControlLink#PORT_PROPERTY}, says hello, runs {@code run}
-     * and reports its result; returns the run's exit code.
-     */
+    /** The fork's side: hello, {@code run}, its result; the run's exit code. */
     public static int serve(final Callable<BenchmarkResult> run) throws Exception {
         try (ControlLink link = ControlLink.toParent()) {
             link.send(ControlMessage.of(ChildHandle.HELLO).with(ChildHandle.PID, ProcessId.current()));

@@ -54,10 +54,7 @@ public final class JvmFlags {
         return Collections.unmodifiableList(new ArrayList<>(Arrays.asList(words.trim().split("\\s+"))));
     }
 
-    /**
-     * The heap a JVM started with {@code flags} may grow to: its last {@code -Xmx}, else the larger of its
-     * {@code -Xms} and HotSpot's default, a quarter of {@code physicalBytes}.
-     */
+    /** Its last {@code -Xmx}, else the larger of its {@code -Xms} and HotSpot's default, a quarter of physical. */
     public static long maxHeapBytes(final List<String> flags, final long physicalBytes) {
         long max = -1;
         long initial = -1;
@@ -101,10 +98,7 @@ public final class JvmFlags {
         return settings;
     }
 
-    /**
-     * The settings a launching JVM sees: the {@code -Dqp.*} of {@value #ENV}, then its own system properties, which
-     * win (a setting on the mvn command line overrides the profile's, as when both were Maven's).
-     */
+    /** The {@code -Dqp.*} of {@value #ENV}, overridden by this JVM's own system properties. */
     public static Properties settingsSeen(final Properties own) {
         final Properties seen = qpSettings(profile());
         for (final String name : own.stringPropertyNames()) {

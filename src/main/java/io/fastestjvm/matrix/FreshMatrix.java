@@ -43,12 +43,9 @@ import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.model.RunResults;
 
 /**
- * The fresh design of {@code run-matrix.sh} ({@code --design fresh}): runs the single benchmark under each JVM
- * profile in fresh JVMs, each (profile, flag set, transport) once per round in a seeded random order, and collects
- * the runs in one set with its report. Each run is a {@link BenchmarkFork} of the profile's JVM: its outcome comes
- * back over the control link, its output goes to the run's log. A set can stop at a time budget and be resumed.
- * Exit: 0 every run passed; 1 a run failed or a profile was missing; 2 bad input (nothing written); 3 stopped by
- * {@code --max-minutes}; 130 interrupted.
+ * {@code run-matrix.sh --design fresh}: each (profile, flag set, transport) once per round in a seeded random order,
+ * each run a {@link BenchmarkFork} of the profile's JVM, collected in one set with its report; a set can stop at a
+ * time budget and be resumed.
  */
 public final class FreshMatrix {
     static final int PASSED = 0;
@@ -56,7 +53,7 @@ public final class FreshMatrix {
     static final int REFUSED = 2;
     static final int STOPPED = 3;
     static final int INTERRUPTED = 130;
-    private static final String PREFIX = "run-matrix: ";
+    static final String PREFIX = "run-matrix: ";
     private static final String COMMAND = "jvm-profiles/run-matrix.sh --design fresh";
     private static final String LOCK = ".matrix.lock";
     private static final int TAIL_LINES = 25;
@@ -88,7 +85,6 @@ public final class FreshMatrix {
         this.jvmProfiles = new JvmProfiles(project);
     }
 
-    /** The shell starts it in the project folder with every argument it was given but --design. */
     public static void main(final String[] args) throws Exception {
         System.exit(new FreshMatrix(new File("").getAbsoluteFile(), System.out, System.err)
                 .run(Arrays.asList(args)));
@@ -124,22 +120,22 @@ public final class FreshMatrix {
     private void prepare(final List<String> args) throws MatrixRefusal, IOException {
         final List<String> all = jvmProfiles.names("all");
         given = MatrixArguments.parse(args, String.join(",", all));
-        maxMinutes = given.maxMinutes == null ? null
-                : (int) MatrixPlan.bounded("--max-minutes", given.maxMinutes, 5, 1, 10000, "");
-        resultsRoot = (given.results != null ? Paths.get(given.results)
+        final String minutes = given.value("--max-minutes");
+        maxMinutes = minutes == null ? null : (int) MatrixPlan.bounded("--max-minutes", minutes, 5, 1, 10000, "");
+        resultsRoot = (given.value("--results") != null ? Paths.get(given.value("--results"))
                 : new File(project, "results").toPath()).toAbsolutePath().normalize();
         final ObjectNode host = host();
-        if (given.resume != null) {
+        final String resume = given.value("--resume");
+        if (resume != null) {
             if (!given.planOptions.isEmpty()) {
                 final String option = given.planOptions.get(0);
                 throw new MatrixRefusal(option + ": a resumed set keeps its recorded plan; drop " + option
                         + ", or start a new set without --resume");
             }
-            if (!MatrixPlan.ID.matcher(given.resume).matches()) {
-                throw new MatrixRefusal("--resume: '" + given.resume + "' is not a set id; "
-                        + MatrixPlan.ID_ACCEPTED);
+            if (!MatrixPlan.ID.matcher(resume).matches()) {
+                throw new MatrixRefusal("--resume: '" + resume + "' is not a set id; " + MatrixPlan.ID_ACCEPTED);
             }
-            id = given.resume;
+            id = resume;
             setDir = resultsRoot.resolve(id);
             if (!Files.isRegularFile(setDir.resolve(MatrixRecord.MATRIX_RUN))) {
                 throw new MatrixRefusal("--resume: no set " + setDir + " (no " + MatrixRecord.MATRIX_RUN + " in it)");
@@ -150,15 +146,17 @@ public final class FreshMatrix {
             MatrixQueues.keepsQueue(plan.qpSettings); // a value the benchmark refuses, refused before anything runs
             return;
         }
-        final int runs = (int) MatrixPlan.bounded("--runs", given.runs, 3, 1, 100, "");
-        final int timeout = (int) MatrixPlan.bounded("--timeout", given.timeout, 5, 10, 86400, " seconds per run");
+        final int runs = (int) MatrixPlan.bounded("--runs", given.value("--runs"), 3, 1, 100, "");
+        final int timeout = (int) MatrixPlan.bounded("--timeout", given.value("--timeout"), 5, 10, 86400,
+                " seconds per run");
         final String stamp = MatrixRecord.now().replace("-", "").replace(":", ""); // 20260430T120000Z
-        id = given.id != null ? given.id : stamp + "-" + host.path("hostname").asText().split("\\.")[0] + "-matrix";
+        id = given.value("--id") != null ? given.value("--id")
+                : stamp + "-" + host.path("hostname").asText().split("\\.")[0] + "-matrix";
         if (!MatrixPlan.ID.matcher(id).matches()) {
             throw new MatrixRefusal("--id: '" + id + "' is not allowed; " + MatrixPlan.ID_ACCEPTED);
         }
-        final long seed = given.seed == null ? ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE)
-                : MatrixPlan.bounded("--seed", given.seed, 10, 0, Integer.MAX_VALUE, "");
+        final long seed = given.value("--seed") == null ? ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE)
+                : MatrixPlan.bounded("--seed", given.value("--seed"), 10, 0, Integer.MAX_VALUE, "");
         final List<String> profiles = new ArrayList<>();
         for (final String profile : given.profiles != null ? given.profiles : jvmProfiles.names("default")) {
             final String name = jvmProfiles.resolve(profile, err);
@@ -200,7 +198,7 @@ public final class FreshMatrix {
     }
 
     private int runSession() throws IOException {
-        if (given.resume != null && "running".equals(record.status())) {
+        if (given.value("--resume") != null && "running".equals(record.status())) {
             // its lock was free: that session lost its matrix without ending it (a killed JVM or machine)
             record.status("killed");
             err.println(PREFIX + id + ": its last session was killed while running; marked killed, its"
@@ -245,7 +243,7 @@ public final class FreshMatrix {
         } catch (final MatrixRefusal e) {
             throw new IllegalStateException("checked before the session: " + e.getMessage(), e);
         }
-        out.println(given.resume != null
+        out.println(given.value("--resume") != null
                 ? PREFIX + "resuming " + id + ": " + recorded.size() + " of " + plan.planned()
                         + " planned runs done; the others run in the recorded order (seed " + plan.seed + ")"
                 : PREFIX + plan.units.size() + " units x " + plan.runs + " fresh JVMs each, in a random order per"
@@ -280,10 +278,7 @@ public final class FreshMatrix {
     /** How the rounds of a session ended. */
     private enum RoundsEnd { DONE, OUT_OF_TIME, INTERRUPTED }
 
-    /**
-     * Every (round, unit) the set has no run for yet, in order, until all are done, --max-minutes have passed or an
-     * interrupt came. Each run is recorded in its profile.json as it ends.
-     */
+    /** Every (round, unit) not yet run, in order, until done, out of time or interrupted; each recorded as it ends. */
     private RoundsEnd runRounds(final Map<String, JvmProfiles.Activation> jvms, final Map<String, ObjectNode> profiles,
                                 final Set<String> recorded) throws IOException {
         final long startNanos = System.nanoTime();
@@ -405,10 +400,7 @@ public final class FreshMatrix {
         return profile;
     }
 
-    /**
-     * On a signal (the shutdown hook): waits for the running JVM to end (ChildHandle's own hook stops it, and its
-     * shutdown hook deletes its queue), removes the private queue root, marks the set interrupted and exits 130.
-     */
+    /** On a signal: waits for the running JVM (ChildHandle's hook stops it), removes the queues, marks the set. */
     private void interrupt() {
         if (!sessionStarted) {
             return; // before this session is recorded: nothing to stop or mark
@@ -431,10 +423,7 @@ public final class FreshMatrix {
         Runtime.getRuntime().halt(INTERRUPTED);
     }
 
-    /**
-     * Each run's settings as the benchmark will check them (ranges, names, each transport), so a bad one is one line
-     * before anything is written, not a set of failed runs; what depends on a profile (its heap) is checked per run.
-     */
+    /** Each run's settings as the benchmark checks them, so a bad one is one line before anything is written. */
     private static void refuseBadSettings(final List<String> qpSettings, final List<String> transports)
             throws MatrixRefusal {
         final Properties settings = JvmFlags.qpSettings(qpSettings);

@@ -9,10 +9,7 @@ import java.nio.file.StandardOpenOption;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fastestjvm.results.model.RunResults;
 
-/**
- * A matrix run counts only if it ran on the JVM its profile promised: the Java version, Graal as the JIT exactly when
- * promised, and passed checks, read from its summary.json through the results model.
- */
+/** A matrix run counts only if it ran on the JVM its profile promised (Java version, Graal) and passed. */
 final class IntendedJvm {
     private IntendedJvm() {
     }

@@ -1,9 +1,9 @@
 package io.fastestjvm.matrix;
 
-import java.io.ByteArrayOutputStream;
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -12,11 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
-/**
- * The JVM profiles as jvm-profiles/ knows them: discovery and activation stay in the shell (jvm-profiles/lib), and
- * this asks {@code lib/profile-env.sh} one question per call, as a user's {@code source jvm-profiles/use.sh} would.
- */
+/** The JVM profiles: discovery and activation stay in the shell; this asks {@code lib/profile-env.sh} per call. */
 final class JvmProfiles {
     private static final long ANSWER_SECONDS = 120;
     private final File script;
@@ -31,24 +29,24 @@ final class JvmProfiles {
         if (answer.exit != 0) {
             throw new IOException("profile-env.sh names " + which + " failed: " + answer.err.trim());
         }
-        return lines(answer.out);
+        return answer.out;
     }
 
-    /** The profile {@code name} names (itself, or the profile an alias stands for; an alias says so on err), or null. */
+    /** The profile {@code name} names (itself, or the one an alias stands for, said on err), or null. */
     String resolve(final String name, final PrintStream err) throws IOException {
         final Answer answer = ask("resolve", name);
         if (answer.exit != 0) {
             return null;
         }
         err.print(answer.err);
-        return answer.out.trim();
+        return String.join("\n", answer.out).trim();
     }
 
     /** The profile activated with the flag set: its Java home, flags and what it is, or why it cannot run here. */
     Activation activate(final String profile, final String flagSet) throws IOException {
         final Answer answer = ask("activate", profile, flagSet);
         final Map<String, String> facts = new LinkedHashMap<>();
-        for (final String line : lines(answer.out)) {
+        for (final String line : answer.out) {
             final int equals = line.indexOf('=');
             if (equals > 0) {
                 facts.put(line.substring(0, equals), line.substring(equals + 1));
@@ -89,7 +87,9 @@ final class JvmProfiles {
         try {
             final Process process = new ProcessBuilder(command).redirectError(errFile).start();
             process.getOutputStream().close();
-            final String out = read(process.getInputStream());
+            // stdout's non-empty lines; read before the wait, so a full pipe cannot block it
+            final List<String> out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8)).lines().filter(line -> !line.isEmpty()).collect(Collectors.toList());
             try {
                 if (!process.waitFor(ANSWER_SECONDS, TimeUnit.SECONDS)) {
                     process.destroyForcibly();
@@ -109,31 +109,12 @@ final class JvmProfiles {
         }
     }
 
-    private static String read(final InputStream in) throws IOException {
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final byte[] buffer = new byte[4096];
-        for (int n; (n = in.read(buffer)) > 0; ) {
-            bytes.write(buffer, 0, n);
-        }
-        return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
-    }
-
-    private static List<String> lines(final String text) {
-        final List<String> lines = new ArrayList<>();
-        for (final String line : text.split("\n")) {
-            if (!line.isEmpty()) {
-                lines.add(line);
-            }
-        }
-        return lines;
-    }
-
     private static final class Answer {
         final int exit;
-        final String out;
+        final List<String> out;
         final String err;
 
-        Answer(final int exit, final String out, final String err) {
+        Answer(final int exit, final List<String> out, final String err) {
             this.exit = exit;
             this.out = out;
             this.err = err;

@@ -2,31 +2,24 @@ package io.fastestjvm.matrix;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
-/**
- * What {@code run-matrix.sh --design fresh} was given, as typed: the shell hands every argument over unchanged (it
- * only builds, for which it reads {@code --no-build}). Only the syntax is checked here; {@link MatrixPlan} checks the
- * values.
- */
+/** What {@code run-matrix.sh --design fresh} was given, as typed; only the syntax is checked here. */
 final class MatrixArguments {
     static final String ACCEPTED = "accepted: --profiles, --flags, --runs, --seed, --transports, --timeout, --id,"
             + " --results, --resume, --max-minutes, --no-build, --dry-run, -Dqp.NAME=VALUE";
+
+    private static final List<String> VALUED = Arrays.asList("--runs", "--seed", "--timeout", "--id", "--results",
+            "--resume", "--max-minutes");
 
     /** Null: the profiles.tsv rows with matrix = always. */
     List<String> profiles;
     List<String> flagSets = Arrays.asList("default");
     List<String> transports = Arrays.asList("chronicle");
-    String runs = "10";
-    /** Null: a random one. */
-    String seed;
-    String timeout = "900";
-    /** Null: a stamp and this host's name. */
-    String id;
-    /** Null: the project's results/. */
-    String results;
-    String resume;
-    String maxMinutes;
+    /** The {@link #VALUED} options given; unset --seed is a random one, --id a stamp, --results the project's. */
+    private final Map<String, String> values = new HashMap<>();
     boolean dryRun;
     final List<String> qpSettings = new ArrayList<>();
     /** The options given that choose the plan, in order (a resumed set keeps its recorded plan and refuses them). */
@@ -36,12 +29,16 @@ final class MatrixArguments {
 
     private MatrixArguments(final List<String> args) {
         this.typed = String.join(" ", args);
+        values.put("--runs", "10");
+        values.put("--timeout", "900");
     }
 
-    /**
-     * The arguments read; an unknown one or one without its value is refused in one line. {@code allProfiles} is
-     * what --profiles accepts, named in that line.
-     */
+    /** The value of one of the {@link #VALUED} options, or null. */
+    String value(final String option) {
+        return values.get(option);
+    }
+
+    /** An unknown argument, or one without its value, is refused naming {@code allProfiles} for --profiles. */
     static MatrixArguments parse(final List<String> args, final String allProfiles) throws MatrixRefusal {
         final MatrixArguments given = new MatrixArguments(args);
         for (int i = 0; i < args.size(); i++) {
@@ -64,27 +61,15 @@ final class MatrixArguments {
 
     /** An option that takes a value. */
     private void set(final String option, final String value, final String allProfiles) throws MatrixRefusal {
-        final String needsValue = option + " needs a value";
         if ("--profiles".equals(option)) {
             profiles = list(value, option, "a comma-separated list; accepted: " + allProfiles);
         } else if ("--flags".equals(option)) {
             flagSets = list(value, option, "a comma-separated list; accepted: default, tuned");
         } else if ("--transports".equals(option)) {
             transports = list(value, option, "a comma-separated list, e.g. chronicle,floor");
-        } else if ("--runs".equals(option)) {
-            runs = given(value, needsValue);
-        } else if ("--seed".equals(option)) {
-            seed = given(value, needsValue);
-        } else if ("--timeout".equals(option)) {
-            timeout = given(value, needsValue);
-        } else if ("--id".equals(option)) {
-            id = given(value, needsValue);
-        } else if ("--results".equals(option)) {
-            results = given(value, needsValue);
-        } else if ("--resume".equals(option)) {
-            resume = given(value, "--resume needs the id of a set to continue");
-        } else if ("--max-minutes".equals(option)) {
-            maxMinutes = given(value, needsValue);
+        } else if (VALUED.contains(option)) {
+            values.put(option, given(value, "--resume".equals(option) ? "--resume needs the id of a set to continue"
+                    : option + " needs a value"));
         } else {
             throw new MatrixRefusal("unknown argument '" + option + "'; " + ACCEPTED);
         }

@@ -8,9 +8,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * What a fresh matrix runs: every (profile, flag set) under its label ({@code <profile>}, or {@code <profile>-tuned}:
- * its folder and qp.profile) times every transport is a unit; each round runs every unit once, in its own seeded
- * random order. A new set's plan comes from the arguments; a resumed set's from its matrix-run.json.
+ * What a fresh matrix runs: every (profile, flag set) under its label times every transport is a unit; each round
+ * runs every unit once, in its own seeded random order.
  */
 final class MatrixPlan {
     static final Pattern ID = Pattern.compile("[A-Za-z0-9._-]{1,100}");
@@ -57,9 +56,8 @@ final class MatrixPlan {
     }
 
     /**
-     * Every round's order: a Fisher-Yates shuffle driven by a 31-bit linear congruential generator seeded with
-     * {@code seed}, written out so that a seed gives the same order on any machine (and the orders the shell script
-     * gave before, so sets it began still resume).
+     * A Fisher-Yates shuffle driven by a 31-bit LCG, written out so a seed gives the same order on any machine and
+     * the orders the shell script gave (so sets it began still resume).
      */
     static List<List<String>> rounds(final List<String> units, final int runs, final long seed) {
         final List<List<String>> rounds = new ArrayList<>();
@@ -81,7 +79,8 @@ final class MatrixPlan {
                         final String unit) throws MatrixRefusal {
         if (value == null || !value.matches("[0-9]{1," + digits + "}") || Long.parseLong(value) < min
                 || Long.parseLong(value) > max) {
-            throw new MatrixRefusal(option + ": '" + value + "' is not allowed; accepted: " + min + " to " + max + unit);
+            throw new MatrixRefusal(option + ": '" + value + "' is not allowed; accepted: " + min + " to " + max
+                    + unit);
         }
         return Long.parseLong(value);
     }

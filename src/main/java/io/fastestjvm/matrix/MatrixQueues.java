@@ -16,12 +16,10 @@ import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
- * The fresh matrix's private queue folder (mode 700, under /dev/shm): every run's queue goes there, so a queue left
- * in it after its JVM ended is a killed JVM's and can be removed without touching anyone else's. A queue the runs
- * keep ({@code qp.keepQueue}) is never removed.
+ * The fresh matrix's private queue folder: a queue left in it after its JVM ended is a killed JVM's and can be removed
+ * without touching anyone else's; a kept one ({@code qp.keepQueue}) never is.
  */
 final class MatrixQueues {
-    private static final String PREFIX = "run-matrix: ";
     private final boolean keep;
     private final PrintStream err;
     private Path root;
@@ -43,7 +41,7 @@ final class MatrixQueues {
         final File parent = shm.isDirectory() && shm.canWrite() ? shm
                 : new File(System.getenv().getOrDefault("TMPDIR", "/tmp"));
         final Path root = Files.createTempDirectory(parent.toPath(), "qp-matrix-");
-        out.println(PREFIX + "queues in " + root + " (private to this matrix)");
+        out.println(FreshMatrix.PREFIX + "queues in " + root + " (private to this matrix)");
         return new MatrixQueues(root, keep, err);
     }
 
@@ -59,7 +57,7 @@ final class MatrixQueues {
         }
         try (DirectoryStream<Path> left = Files.newDirectoryStream(root, "qp-*")) {
             for (final Path queue : left) {
-                err.println(PREFIX + "removed the queue a killed JVM left: " + queue);
+                err.println(FreshMatrix.PREFIX + "removed the queue a killed JVM left: " + queue);
                 ChronicleQueueTransport.deleteTree(queue);
             }
         }
@@ -74,16 +72,13 @@ final class MatrixQueues {
         try {
             Files.delete(root);
         } catch (final IOException e) {
-            err.println(PREFIX + "kept the queues in " + root + " (qp.keepQueue=true); remove them when done");
+            err.println(FreshMatrix.PREFIX + "kept the queues in " + root
+                    + " (qp.keepQueue=true); remove them when done");
         }
         root = null;
     }
 
-    /**
-     * Whether runs given these {@code -Dqp.NAME=VALUE} settings keep their queues, as the benchmark's own parsing of
-     * qp.keepQueue decides (TRUE and " true " keep too; the last one given wins), so the matrix never deletes a queue
-     * a run meant to keep.
-     */
+    /** Whether runs keep their queues, by the benchmark's own parsing, so the matrix never deletes a kept one. */
     static boolean keepsQueue(final List<String> qpSettings) throws MatrixRefusal {
         final String given = JvmFlags.qpSettings(qpSettings).getProperty(Settings.KEEP_QUEUE.name());
         final Properties keep = new Properties();

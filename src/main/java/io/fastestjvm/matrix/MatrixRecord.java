@@ -18,10 +18,9 @@ import io.fastestjvm.results.DurableFiles;
 import io.fastestjvm.results.model.RunResults;
 
 /**
- * A fresh matrix set's own files: {@code matrix-run.json} (what was asked, on which machine, the seed and order,
- * and each session: when, the code it ran, the runs it started, how it ended) and one {@code profile.json} per label
- * (its JVM, or why none, and each run's outcome). Every write replaces the whole file atomically; the matrix's
- * main thread and its interrupt write through one instance, one at a time.
+ * A fresh matrix set's own files: {@code matrix-run.json} (the plan, the machine and each session) and one
+ * {@code profile.json} per label (its JVM and each run's outcome). Every write replaces the whole file atomically;
+ * the main thread and the interrupt write through one instance, one at a time.
  */
 final class MatrixRecord {
     static final String MATRIX_RUN = "matrix-run.json";
@@ -43,19 +42,19 @@ final class MatrixRecord {
         final String now = now();
         run.put("id", id).put("status", "running").put("startedAt", now).put("finishedAt", now);
         run.set("host", host);
-        strings(run.putArray("profiles"), plan.profiles);
-        strings(run.putArray("flagSets"), plan.flagSets);
-        strings(run.putArray("transports"), plan.transports);
+        plan.profiles.forEach(run.putArray("profiles")::add);
+        plan.flagSets.forEach(run.putArray("flagSets")::add);
+        plan.transports.forEach(run.putArray("transports")::add);
         run.put("runsPerProfile", plan.runs)
                 .put("runsAre", "fresh JVMs: each (profile, flag set, transport) once per round, in a new random order"
                         + " each round")
                 .put("seed", plan.seed);
         final ArrayNode order = run.putArray("order");
         for (final List<String> round : plan.rounds) {
-            strings(order.addArray(), round);
+            round.forEach(order.addArray()::add);
         }
         run.put("timeoutSecondsPerRun", plan.timeoutSeconds);
-        strings(run.putArray("qpSettings"), plan.qpSettings);
+        plan.qpSettings.forEach(run.putArray("qpSettings")::add);
         run.put("command", command);
         run.putArray("sessions");
         final MatrixRecord record = new MatrixRecord(setDir, run);
@@ -63,7 +62,6 @@ final class MatrixRecord {
         return record;
     }
 
-    /** A resumed set's record, as its matrix-run.json holds it. */
     static MatrixRecord read(final Path setDir) throws IOException {
         final JsonNode tree = JSON.readTree(setDir.resolve(MATRIX_RUN).toFile());
         if (!(tree instanceof ObjectNode)) {
@@ -72,10 +70,7 @@ final class MatrixRecord {
         return new MatrixRecord(setDir, (ObjectNode) tree);
     }
 
-    /**
-     * The plan this record holds, or a refusal when a part is missing (a set made before seeded rounds), its order is
-     * not the one its seed gives, or it was recorded on another machine.
-     */
+    /** The plan this record holds, or a refusal: a part missing, an order its seed does not give, another machine. */
     MatrixPlan plan(final String id, final ObjectNode here) throws MatrixRefusal {
         final String[] parts = {"profiles", "flagSets", "transports", "runsPerProfile", "seed", "order", "qpSettings",
             "timeoutSecondsPerRun", "host"};
@@ -167,13 +162,8 @@ final class MatrixRecord {
         DurableFiles.moveIntoPlace(temporary, file);
     }
 
-    /** UTC to the second: "2026-04-30T12:00:00Z". */
     static String now() {
         return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-    }
-
-    private static void strings(final ArrayNode array, final List<String> values) {
-        values.forEach(array::add);
     }
 
     static List<String> texts(final JsonNode array) {

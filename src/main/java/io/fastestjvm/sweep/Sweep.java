@@ -31,14 +31,9 @@ import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 
 /**
- * {@code mvn exec:java@Sweep -Dsweep.kind=rate|size}: runs the benchmark once per rate (or message size), each point
- * an ordinary run in a fresh JVM of its own (qp.fork; with qp.fork=false all in this JVM, after one throw-away
- * sweep.jvmWarmupSeconds run) with its own warm-up and results folder under {@code <sweep.out>/<kind>/}, and
- * writes {@code sweep-<kind>.json} and {@code .csv} into {@code sweep.out}. A rate sweep stops after the first rate
- * the producer could not sustain. A point that fails its checks or is rejected fails the sweep (exit 1, once every
- * file is written) and ends {@code maxSustainedRate}. Any {@code qp.*} setting applies to every point (qp.transport,
- * qp.size for a rate sweep, qp.rate for a size sweep...); the sweep sets qp.rate or qp.size, qp.seconds,
- * qp.warmupSeconds and qp.resultsDir itself.
+ * {@code mvn exec:java@Sweep -Dsweep.kind=rate|size}: one ordinary run per rate (or message size), each in a fresh
+ * JVM unless qp.fork=false, then {@code sweep-<kind>.json} and {@code .csv}. A rate sweep stops after the first rate
+ * not sustained; a failed point fails the sweep once every file is written. Other qp.* settings apply to every point.
  */
 public final class Sweep {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -71,7 +66,7 @@ public final class Sweep {
         System.exit(exitCode);
     }
 
-    /** -1 with no arguments (the settings are properties); else the usage printed and 0 for --help, 2 otherwise. */
+    /** -1 with no arguments (the settings are properties); else the usage printed and the exit code. */
     static int usage(final String[] args, final PrintStream out, final PrintStream err) {
         if (args.length == 0) {
             return -1;
@@ -84,11 +79,7 @@ public final class Sweep {
         return 2;
     }
 
-    /**
-     * Runs the sweep the properties describe; returns 0 when its files were written and every point passed, 1 when
-     * they were written but a point failed its checks or was rejected (each named on {@code err}), 2 for an invalid
-     * setting.
-     */
+    /** The exit code: 0 every point passed, 1 a point failed (its files still written), 2 an invalid setting. */
     public static int run(final Properties properties, final PrintStream out, final PrintStream err)
             throws IOException, InterruptedException {
         final Sweep sweep;
@@ -144,7 +135,6 @@ public final class Sweep {
         return SweepReport.exitCode(points);
     }
 
-    /** Everything about the sweep that is the same for every point. */
     private ObjectNode header(final Date started) {
         final ObjectNode header = JSON.createObjectNode();
         header.put("kind", settings.kind);
@@ -168,7 +158,8 @@ public final class Sweep {
         return String.format(Locale.ROOT, "[sweep] %s %,d msg/s, %d B: %s, achieved %,d msg/s, actual-send p50 %s ns"
                         + " p99 %s ns%s", settings.kind, point.rate, point.size, point.status, point.achievedRate(),
                 point.ran() ? point.latency(Latency.ACTUAL_SEND, Percentile.P50) : "-",
-                point.ran() ? point.latency(Latency.ACTUAL_SEND, Percentile.P99) : "-", point.sustained() ? "" : " (not sustained)");
+                point.ran() ? point.latency(Latency.ACTUAL_SEND, Percentile.P99) : "-",
+                point.sustained() ? "" : " (not sustained)");
     }
 
     /** One ordinary benchmark run at this step; a refused setting (e.g. no room for the queue) becomes "rejected". */

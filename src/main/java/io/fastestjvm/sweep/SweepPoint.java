@@ -38,7 +38,6 @@ final class SweepPoint {
         return summary != null;
     }
 
-    /** Anything but passed: a check failed ("failed"), or the run was refused or left no results ("rejected"). */
     boolean failed() {
         return !RunResults.PASSED.equals(status);
     }
@@ -55,11 +54,7 @@ final class SweepPoint {
         return Double.isNaN(value) ? 0 : (long) value;
     }
 
-    /**
-     * The producer kept to the schedule: measured messages over its own measured time reached 95% of the rate. A
-     * producer whose lag behind the schedule (so the intended-send latency) grows without bound fails this too; a
-     * consumer that falls behind does not, as its lag shows in both latencies instead.
-     */
+    /** The producer kept to the schedule; a consumer that falls behind shows in the latencies instead. */
     boolean sustained() {
         return ran() && achievedRate() >= SUSTAINED_SHARE * rate;
     }

@@ -28,11 +28,7 @@ final class SweepReport {
     private SweepReport() {
     }
 
-    /**
-     * The highest rate such that it and every lower point passed their checks and were sustained; null when the
-     * first did not. A failed point (checks failed, or rejected) ends the run of sustained points like one that was
-     * not sustained: no rate is claimed from it, nor from any point after it.
-     */
+    /** The highest rate such that it and every lower point passed and were sustained; null when the first did not. */
     static Long maxSustainedRate(final List<SweepPoint> points) {
         Long max = null;
         for (final SweepPoint point : points) {
@@ -54,7 +50,6 @@ final class SweepReport {
         return null;
     }
 
-    /** The points that failed (checks failed, or the run was rejected), in order. */
     static List<SweepPoint> failedPoints(final List<SweepPoint> points) {
         final List<SweepPoint> failed = new ArrayList<>();
         for (final SweepPoint point : points) {
@@ -65,7 +60,6 @@ final class SweepReport {
         return failed;
     }
 
-    /** The sweep's exit code once its files are written: 0 when every point passed, 1 when any failed. */
     static int exitCode(final List<SweepPoint> points) {
         return failedPoints(points).isEmpty() ? BenchmarkResult.PASSED : BenchmarkResult.CHECK_FAILED;
     }

@@ -62,7 +62,6 @@ final class SweepSettings {
                 "rising byte sizes, comma-separated, each 32 (the header) to " + Settings.MAX_SIZE);
     }
 
-    /** The values this sweep steps through: rates or sizes. */
     long[] steps() {
         return kind.equals("rate") ? rates : sizes;
     }

@@ -18,12 +18,12 @@ class MatrixArgumentsTest {
                 "--dry-run", "--results", "/tmp/r"), "jdk8,jdk17");
         assertEquals(Arrays.asList("jdk8", "jdk17"), given.profiles);
         assertEquals(Arrays.asList("default", "tuned"), given.flagSets);
-        assertEquals("3", given.runs);
-        assertEquals("42", given.seed);
-        assertEquals("5", given.maxMinutes);
-        assertEquals("/tmp/r", given.results);
+        assertEquals("3", given.value("--runs"));
+        assertEquals("42", given.value("--seed"));
+        assertEquals("5", given.value("--max-minutes"));
+        assertEquals("/tmp/r", given.value("--results"));
         assertTrue(given.dryRun);
-        assertNull(given.resume);
+        assertNull(given.value("--resume"));
         assertEquals(Arrays.asList("-Dqp.seconds=3"), given.qpSettings);
         assertEquals(Arrays.asList("--profiles", "--flags", "--runs", "--seed", "-Dqp.seconds", "--dry-run"),
                 given.planOptions);
