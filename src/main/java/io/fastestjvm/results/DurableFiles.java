@@ -14,9 +14,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Results files are written whole or not at all: every write error surfaces as an exception (a full disk must not
- * yield a truncated file that looks finished), the bytes are forced to the disk before the file is renamed into
- * place, and the rename itself is then forced too.
+ * Results files are written whole or not at all: every write error throws (a full disk must not leave a truncated
+ * file that looks finished), and the bytes, then the rename into place, are forced to the disk.
  */
 public final class DurableFiles {
     private DurableFiles() {

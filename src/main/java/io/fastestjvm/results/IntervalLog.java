@@ -17,12 +17,9 @@ import org.HdrHistogram.HistogramLogWriter;
 import io.fastestjvm.recording.LatencyRecorder;
 
 /**
- * The {@code .hlog} of one latency: one histogram a second, readable by HdrHistogram's HistogramLogReader and
- * HistogramLogProcessor. Measured intervals are untagged, so the standard tools see exactly the measured samples;
- * warm-up intervals carry the tag {@value #WARMUP_TAG} so a chart can still show the warm-up ending.
- * Each second is kept in HdrHistogram's compact binary form and written as a log line by {@link #writePending()}
- * (called while warming up) or {@link #close()}: the log writer's String.format, Base64 and Deflater never run in
- * the measured window.
+ * The {@code .hlog} of one latency, one histogram a second: measured intervals untagged, so HdrHistogram's tools see
+ * exactly the measured samples, warm-up ones tagged {@value #WARMUP_TAG}. Seconds are kept encoded and written by
+ * {@link #writePending()} or {@link #close()}, so the log writer never runs in the measured window.
  */
 public final class IntervalLog implements AutoCloseable {
     public static final String WARMUP_TAG = "warmup";
@@ -34,8 +31,7 @@ public final class IntervalLog implements AutoCloseable {
     private final HistogramLogWriter writer;
     private Histogram warmupSpare;
     private Histogram measuredSpare;
-    /** Sized once for the recorder's fixed range: a lazy first allocation was a branch the rehearsal's logs had
-     * taken before the real logs existed, and C2 compiled it as never taken (a deoptimisation at the warm-up's start). */
+    /** Sized once: a lazy first allocation was a branch C2 compiled as never taken (a deoptimisation at warm-up). */
     private ByteBuffer encoding = ByteBuffer.allocate(LatencyRecorder.newHistogram().getNeededByteBufferCapacity());
     private final List<Second> pending = new ArrayList<>();
 
@@ -51,8 +47,7 @@ public final class IntervalLog implements AutoCloseable {
     private IntervalLog(final LatencyRecorder recorder, final Path file, final OutputStream stream,
                         final long startMillis) throws IOException {
         this.recorder = recorder;
-        // recycled from the first drain on; taken here (nothing recorded yet) so no drain passes null, a branch
-        // that C2, having seen only the rehearsal's later drains, compiled as never taken
+        // taken here so no drain passes null, a branch C2 compiled as never taken after the rehearsal
         this.warmupSpare = recorder.warmupInterval().getIntervalHistogram();
         this.measuredSpare = recorder.measuredInterval().getIntervalHistogram();
         this.file = file;
@@ -68,10 +63,7 @@ public final class IntervalLog implements AutoCloseable {
         writer.outputLegend();
     }
 
-    /**
-     * Takes whatever was recorded since the last drain into the pending seconds and returns the measured part, or
-     * the warm-up part.
-     */
+    /** Keeps what was recorded since the last drain pending; returns its measured part, else its warm-up part. */
     public Histogram drain() {
         warmupSpare = recorder.warmupInterval().getIntervalHistogram(warmupSpare);
         measuredSpare = recorder.measuredInterval().getIntervalHistogram(measuredSpare);

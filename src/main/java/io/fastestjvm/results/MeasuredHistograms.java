@@ -14,9 +14,8 @@ import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * A run's whole measured window as one histogram per latency, in one small HdrHistogram log ({@value #FILE_NAME}),
- * each interval tagged with its latency's file stem. It is what a published set keeps of a run's distribution: the
- * per-second .hlog files stay in the local run folder (docs/output.md, "Publishing a set"), and the set's report merges these.
+ * A run's measured window as one histogram per latency, tagged with its file stem, in {@value #FILE_NAME}: what a
+ * published set keeps of a run's distribution (docs/output.md, "Publishing a set").
  */
 public final class MeasuredHistograms {
     public static final String FILE_NAME = "histograms.hlog";
@@ -24,11 +23,7 @@ public final class MeasuredHistograms {
     private MeasuredHistograms() {
     }
 
-    /**
-     * Writes {@code byLatency} (file stem to histogram), each tagged with its stem and dated with its own start and
-     * end timestamps (epoch ms), so HdrHistogram's own tools place it in time; an undated histogram (which would log
-     * a start of Long.MAX_VALUE ms, the year 292278994, and a negative length) is refused.
-     */
+    /** Writes each histogram dated (epoch ms), so HdrHistogram's tools place it in time; refuses an undated one. */
     public static void write(final OutputStream out, final Map<String, Histogram> byLatency) throws IOException {
         long base = Long.MAX_VALUE;
         for (final Map.Entry<String, Histogram> latency : byLatency.entrySet()) {

@@ -13,12 +13,9 @@ import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.RunResults;
 
 /**
- * One measured window (a single run's measured span, or one slice of a comparison) and everything recorded of it:
- * its histograms, its edges (start on the wall clock and on the measuring JVM's nanoTime, its length), and named
- * counters of the JVM's activity (JIT, deoptimisations, safepoints, GC), of the threads' allocation and of
- * interference (context switches, CPU time, the rest of the machine). A counter the window lacks was unavailable.
- * Built at the window's edges, outside the measured loops. Its maps are fixed; its histograms are the recorders' own,
- * not copied (a slice's are reset for the next slice), so a window is written out before they record again.
+ * One measured window (a run's, or a comparison slice's): its histograms, edges and named counters of JVM activity,
+ * allocation and interference (a counter it lacks was unavailable). Its histograms are the recorders' own, not
+ * copied, so a window is written out before they record again.
  */
 public final class MeasuredWindow {
     private final long startEpochMillis;

@@ -3,11 +3,8 @@ package io.fastestjvm.results;
 import java.io.PrintStream;
 
 /**
- * The once-a-second progress line, built into one reused byte array and written as bytes. It replaces
- * {@code String.format}: the Formatter, its regex and the charset encoder behind {@code println} were compiled a
- * few methods at a time all through the measured window, and each batch of new code cost a "Cleanup" safepoint
- * that stopped the pinned threads (docs/evidence.md, "Harness safepoints"). The text is ASCII, digits grouped by
- * commas.
+ * The once-a-second progress line, built into one reused byte array: {@code String.format} and the charset encoder
+ * kept compiling through the measured window, each batch a "Cleanup" safepoint (docs/evidence.md).
  */
 final class ProgressLine {
     private static final int MAX_DIGITS = 32; // 19 digits, 6 commas, a sign
@@ -15,10 +12,7 @@ final class ProgressLine {
     private final byte[] digits = new byte[MAX_DIGITS];
     private int length;
 
-    /**
-     * Writes one line and its line feed to {@code out}: the same text String.format gave, with a comma grouping.
-     * A second in which no message arrived ({@code secondCount} 0) says so instead of its empty histograms' 0 ns.
-     */
+    /** One line and its line feed; a second with no message ({@code secondCount} 0) says so instead of 0 ns. */
     void write(final PrintStream out, final boolean warmingUp, final long elapsedSeconds, final String of,
                final long sent, final long received, final long secondCount, final long actualP50,
                final long actualP999, final long intendedP50, final long intendedP999) {

@@ -25,9 +25,8 @@ import io.fastestjvm.timeline.PinnedThread;
 import io.fastestjvm.timing.IdleTurns;
 
 /**
- * Once a second: drains every latency's interval log into its {@code .hlog} file and prints one progress line on
- * stderr, so a long run is never silent, and adds the second to the evidence table. Runs on its own unpinned thread,
- * off the hot paths.
+ * Once a second, on its own unpinned thread: drains every latency's interval log, adds the second to the evidence
+ * table and prints a progress line on stderr, so a long run is never silent.
  */
 public final class ProgressReporter implements Runnable {
     /** One log per {@link Latency}, in {@link Latency#ALL} order. */
@@ -50,7 +49,6 @@ public final class ProgressReporter implements Runnable {
     private final ProgressLine line = new ProgressLine();
     private volatile boolean finished;
 
-    /** {@code logs}: one per {@link Latency}, in {@link Latency#ALL} order. */
     public ProgressReporter(final IntervalLog[] logs, final LongSupplier sent,
                             final LongSupplier received, final LongSupplier measuredStart,
                             final LongUnaryOperator warmupSecondOf, final long measuredMessages,
@@ -77,21 +75,10 @@ public final class ProgressReporter implements Runnable {
     }
 
     /**
-     * Runs this reporter's per-second path before the run starts, on scratch recorders, a scratch table and a
-     * stream into /dev/null, but with this reporter's own suppliers: the compiled code is then built for the very
-     * classes the run uses (a scratch lambda in their place let the JIT inline it, and loading the real one later
-     * invalidated that code at the warm-up's start, so it was compiled again during the measured window).
-     * <p>
-     * First the whole path {@code warmupIterations} times as the warm-up runs it (the .hlog lines written, and an
-     * empty second now and then, as the warm-up's placement probe has). Then the measured window's path (no .hlog
-     * lines) {@code measuredIterations} times, cycling through the seconds a run has: warm-up only, the second the
-     * warm-up ends (both), measured only, and an empty second (the placement probe's, or a stall). That is enough
-     * calls for every method on the path, ours and the JDK's under it, to pass C2's threshold here even when a busy
-     * compile queue raises it: a method called a few times a second otherwise sits below the threshold after the
-     * rehearsal and crosses it at a random second of the measured window. The branches it compiles have all been
-     * taken, so the window meets no untaken one (a last stage drains while another thread records, as the consumer
-     * does in the run). Newly compiled code leaves inline-cache stubs that HotSpot frees at a "Cleanup" safepoint
-     * stopping the pinned threads (docs/evidence.md, "Harness safepoints").
+     * Runs the per-second path before the run on scratch recorders, table and /dev/null, with this reporter's own
+     * suppliers (a scratch lambda got inlined, then invalidated by the real one in the measured window): the warm-up
+     * path, then every kind of measured second, often enough that every method on it passes C2's threshold and takes
+     * every branch here, not in the window, where each compilation costs a "Cleanup" safepoint (docs/evidence.md).
      */
     public void rehearse(final int warmupIterations, final int measuredIterations) {
         final PrintStream sink = new PrintStream(discardingStream());
@@ -135,9 +122,8 @@ public final class ProgressReporter implements Runnable {
     }
 
     /**
-     * Starts {@code table} on this thread and on one that ends right after: reads of a thread that has gone (its
-     * /proc file fails, its allocation counter is -1) are the last seconds' branches. Rehearsed only on live threads,
-     * C2 compiled them as traps, and a run whose producer ended before the last sample deoptimised the sampler there.
+     * Starts {@code table} on this thread and on one that ends right after, so the reads of a gone thread (the last
+     * seconds' branches) are rehearsed too: C2 compiled them as traps, deoptimising the sampler at a run's end.
      */
     private static void startWithOneEndedThread(final IntervalTable table) {
         final CountDownLatch opened = new CountDownLatch(1);
@@ -191,10 +177,8 @@ public final class ProgressReporter implements Runnable {
     }
 
     /**
-     * In the run the consumer records while this thread drains, so a drain sometimes waits for a write in flight
-     * (HdrHistogram's WriterReaderPhaser.flipPhase), a branch the single-threaded rehearsal never takes: C2 then
-     * deoptimised it in the measured window. Here a second thread, the recorders' one writer for this stage, keeps
-     * recording while this one drains {@code iterations} times.
+     * Drains while another thread records, as the consumer does in the run: a drain then waits for a write in
+     * flight (WriterReaderPhaser.flipPhase), a branch C2 otherwise deoptimised in the measured window.
      */
     private static void drainWhileAnotherThreadRecords(final ProgressReporter scratch,
                                                        final LatencyRecorder[] recorders, final int iterations) {
@@ -232,10 +216,7 @@ public final class ProgressReporter implements Runnable {
         }
     }
 
-    /**
-     * /dev/null through the same stream classes as System.err (a file stream behind a buffer), so the progress
-     * line's write is compiled for the classes the run will use; a plain discarding stream where there is none.
-     */
+    /** /dev/null through System.err's stream classes, so the line's write compiles for them; else a plain sink. */
     private static OutputStream discardingStream() {
         final File devNull = new File("/dev/null");
         if (devNull.canWrite()) {
@@ -289,10 +270,8 @@ public final class ProgressReporter implements Runnable {
     }
 
     /**
-     * Drains the second since the last call from both recorders, adds it to the evidence table and prints the
-     * progress line. The .hlog lines are written only while warming up and after the run (the logs keep the
-     * measured seconds in memory): HdrHistogram's log writer formats with String.format, Base64 and a Deflater,
-     * code that would otherwise keep compiling in the measured window.
+     * Drains the second since the last call into the table and prints the progress line. The .hlog lines are written
+     * only while warming up and after the run: HdrHistogram's log writer would keep compiling in the measured window.
      */
     public synchronized void drainAndReport() {
         drainLogs();
@@ -317,8 +296,7 @@ public final class ProgressReporter implements Runnable {
                 log.writePending();
             }
         }
-        // The warm-up's length is decided while it runs (steady state): it shows its schedule seconds so far
-        // (one per chunk, whatever the stage's rate) against its upper bound.
+        // the warm-up's length is decided while it runs: it shows its schedule seconds against its upper bound
         final long elapsedSeconds = warmingUp ? warmupSecondOf.applyAsLong(receivedNow)
                 : measuredMessages == 0 ? 0 : (receivedNow - start) * measuredSeconds / measuredMessages;
         line.write(err, warmingUp, elapsedSeconds, warmingUp ? warmupOf : measuredOf, sent.getAsLong(), receivedNow,

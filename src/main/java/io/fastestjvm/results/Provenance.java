@@ -20,9 +20,8 @@ import java.util.jar.Manifest;
 import io.fastestjvm.results.model.RunResults;
 
 /**
- * Where a run's figures came from: the git commit of the code and whether its tree had changes outside
- * {@code results/} (which runs write), and the versions of the measured libraries as loaded, read from the jar each
- * class came from. Anything it cannot establish is "unavailable" (git) or null (dirty), never a guess.
+ * Where a run's figures came from: the code's git commit, whether its tree had changes outside {@code results/}, and
+ * the measured libraries' versions as loaded. What it cannot establish is "unavailable" or null, never a guess.
  */
 public final class Provenance {
     private static final long GIT_TIMEOUT_SECONDS = 10;

@@ -28,9 +28,8 @@ import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.transport.PersistenceProof;
 
 /**
- * Everything a run produced, as {@code summary.json} (written through {@link RunResults}, the one mapping) plus one
- * {@code .hgrm} per latency. The checks are decided here, once, so the console, the JSON and the exit code cannot
- * disagree. Immutable once built.
+ * Everything a run produced, as {@code summary.json} plus one {@code .hgrm} per latency. The checks are decided here,
+ * once, so the console, the JSON and the exit code cannot disagree.
  */
 public final class RunSummary {
     public static final String FILE_NAME = RunResults.FILE_NAME;
@@ -83,10 +82,7 @@ public final class RunSummary {
         return results.tree();
     }
 
-    /**
-     * Writes the window's .hgrm files and dated histograms first and summary.json last: a folder with a summary is
-     * a finished run.
-     */
+    /** Writes summary.json last: a folder with a summary is a finished run. */
     public void writeTo(final ResultsFolder folder) throws IOException {
         final Map<String, Histogram> histograms = window.datedHistograms();
         folder.write(MeasuredHistograms.FILE_NAME, out -> MeasuredHistograms.write(out, histograms));
@@ -194,10 +190,7 @@ public final class RunSummary {
             return this;
         }
 
-        /**
-         * One latency definition's overall figures, from the {@link #window}'s histogram; {@code name} is its
-         * {@link Latency#fileStem()}.
-         */
+        /** One latency's overall figures from the {@link #window}; {@code name} is its {@link Latency#fileStem()}. */
         public Builder latency(final String name, final List<LatencyPercentiles> runs, final long clamped) {
             final Latency definition = definition(name);
             final LatencyPercentiles overall = LatencyPercentiles.of(window.histogram(definition));
@@ -219,10 +212,8 @@ public final class RunSummary {
         }
 
         /**
-         * The allocation check; {@code where} names the measured seconds the timeline saw the threads allocate in
-         * ({@link io.fastestjvm.timeline.WindowAllocation}), null when it saw none. A failure names the likely cause:
-         * {@code gcsReachingWindow}, the collections in the measured window or the second before it ({@link
-         * io.fastestjvm.timeline.WindowGcPauses#reachingWindow}), else whether the warm-up ended at steady state.
+         * The allocation check; {@code where}: the seconds the threads allocated in, or null. A failure names the
+         * likely cause: GCs reaching the window, else whether the warm-up ended at steady state.
          */
         public Builder allocation(final long producerBytes, final long consumerBytes, final String where,
                                   final long gcsReachingWindow, final boolean warmUpReachedSteadyState) {
@@ -310,10 +301,7 @@ public final class RunSummary {
             return this;
         }
 
-        /**
-         * The warm-up (run start to the {@link #window}'s), the window and the whole run (nanoTime), and the JVM
-         * uptime at the warm-up's start (-1: not started).
-         */
+        /** The warm-up's, window's and run's lengths; {@code warmupStartUptime} -1: not started. */
         public Builder durations(final long runStartNanos, final long finishedNanos, final long warmupStartUptime) {
             final RunResults.Durations node = new RunResults.Durations();
             node.warmupSeconds = seconds(window.startNanos() - runStartNanos);
@@ -332,10 +320,7 @@ public final class RunSummary {
             return this;
         }
 
-        /**
-         * Other benchmark runs seen on this machine while this one ran (null: could not be checked, {@code
-         * unregistered} says why). Either makes the numbers not comparable.
-         */
+        /** Other benchmark runs seen meanwhile (null: unchecked, {@code unregistered} says why): not comparable. */
         public Builder concurrentRuns(final List<Long> otherPids, final String unregistered) {
             final RunResults.ConcurrentRuns node = new RunResults.ConcurrentRuns();
             node.checked = otherPids != null;

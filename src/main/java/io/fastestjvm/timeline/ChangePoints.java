@@ -6,14 +6,10 @@ import java.util.List;
 import org.apache.commons.math3.stat.StatUtils;
 
 /**
- * Change points in the mean of a series by PELT, the Pruned Exact Linear Time search of Killick, Fearnhead and
- * Eckley (2012, "Optimal detection of changepoints with a linear computational cost", JASA 107:1590-1598): the exact
- * minimum of the summed segment costs plus a penalty per change, with the candidates that can no longer win pruned.
- * Cost: the Gaussian change-in-mean cost, the segment's sum of squared deviations over sigma squared. Sigma is
- * estimated robustly from the series itself (median absolute first difference, divided by sqrt 2, scaled by
- * 1.4826), so one outlier second does not inflate it. Penalty: 3 ln n, the "MBIC" of Zhang and Siegmund (2007) and
- * the default of R's {@code changepoint} package; more conservative than BIC's 2 ln n, which suits per-second
- * percentiles whose noise has heavier tails than a Gaussian's.
+ * Change points in the mean of a series by PELT (Killick, Fearnhead and Eckley 2012, JASA 107:1590-1598), with the
+ * Gaussian change-in-mean cost, sigma estimated robustly (so one outlier second does not inflate it) and penalty
+ * 3 ln n, the MBIC of Zhang and Siegmund (2007) and R's {@code changepoint} default: more conservative than BIC,
+ * which suits per-second percentiles with heavier tails than a Gaussian's.
  */
 public final class ChangePoints {
     /** Below this sigma (in the series' units) a perfectly flat stretch would make any step infinitely costly. */
@@ -95,5 +91,4 @@ public final class ChangePoints {
         }
         return 1.4826 * StatUtils.percentile(differences, 50) / Math.sqrt(2);
     }
-
 }

@@ -1,10 +1,6 @@
 package io.fastestjvm.timeline;
 
-/**
- * The names of the timeline's evidence fields, spelled once: the intervals.csv columns, the keys of
- * {@link SecondEvidence#of}, and (for the measured-window totals) the keys of summary.json's
- * {@code checks.jvmDuringMeasurement}, which the report reads back.
- */
+/** The evidence fields' names, spelled once: intervals.csv columns and summary.json keys. */
 public final class EvidenceColumns {
     /** The 0-based second within its phase that a row, an event or an attributed second belongs to. */
     public static final String SECOND = "second";
@@ -21,10 +17,7 @@ public final class EvidenceColumns {
     /** Idle-loop turns in the second: the producer's spins until due, the consumer's empty polls. */
     public static final String IDLE_TURNS_PRODUCER = "idleTurnsProducer";
     public static final String IDLE_TURNS_CONSUMER = "idleTurnsConsumer";
-    /**
-     * Bytes the thread allocated in the second: 0 in every measured second of a run that passed its allocation
-     * check; a measured second with more is where a hot loop allocated.
-     */
+    /** Bytes the thread allocated in the second: a measured second with more than 0 is where a hot loop did. */
     public static final String ALLOCATED_BYTES_PRODUCER = "allocatedBytesProducer";
     public static final String ALLOCATED_BYTES_CONSUMER = "allocatedBytesConsumer";
 

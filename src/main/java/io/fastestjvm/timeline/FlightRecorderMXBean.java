@@ -3,9 +3,8 @@ package io.fastestjvm.timeline;
 import java.util.Map;
 
 /**
- * The operations we use of JDK 14+'s platform MBean {@code jdk.management.jfr:type=FlightRecorder}, declared here
- * with the same signatures so an MXBean proxy can call them while our classes compile with {@code --release 8}
- * and name no {@code jdk.jfr} or {@code jdk.management.jfr} type.
+ * The operations we use of JDK 14+'s {@code jdk.management.jfr:type=FlightRecorder} MBean, declared here so an
+ * MXBean proxy can call them from classes compiled with {@code --release 8}.
  */
 public interface FlightRecorderMXBean {
     long newRecording();

@@ -4,17 +4,14 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
- * Which JVM events concern the producer's or consumer's hot path. A deoptimisation is hot-path when it was hit on
- * a benchmark thread (JFR and JDK 11's LogCompilation name the thread); where the thread is unknown (JDK 8 logs a
- * pthread handle), when its method is on a hot-path class. A compilation is hot-path when its method was
- * deoptimised on a benchmark thread in this run, or its class is one the send/receive loops run: the transports'
- * libraries (Chronicle, Agrona, Disruptor), and our producer, consumer, engine (with its progress counters),
- * recording, message, pacing and transport classes. HdrHistogram is the exception: the consumer records into the
- * same classes the once-a-second reporter reads, encodes and logs, so only its recording methods count. The rule
- * is deliberately by class, not by call graph: cheap, stable across JDKs, and it errs towards flagging (a
- * Chronicle method compiled for the persistence proof counts too, but that is after the measured window).
+ * Which JVM events concern the producer's or consumer's hot path. A deoptimisation is hot-path when hit on a
+ * benchmark thread (or, where the thread is unknown as on JDK 8, on a hot-path class); a compilation when its method
+ * was deoptimised on a benchmark thread or its class is one the send/receive loops run. By class, not call graph:
+ * cheap, stable across JDKs, and it errs towards flagging. Of HdrHistogram, whose classes the reporter shares, only
+ * the recording methods count.
  */
 public final class HotPathRule {
     public static final List<String> BENCHMARK_THREADS = Arrays.asList("qp-producer", "qp-consumer");
@@ -59,19 +56,7 @@ public final class HotPathRule {
     }
 
     static boolean onHotPathClass(final String method) {
-        if (method == null) {
-            return false;
-        }
-        for (final String prefix : HOT_PATH_PREFIXES) {
-            if (method.startsWith(prefix)) {
-                return true;
-            }
-        }
-        for (final String prefix : HDR_HISTOGRAM_RECORDING) {
-            if (method.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
+        return method != null && Stream.concat(HOT_PATH_PREFIXES.stream(), HDR_HISTOGRAM_RECORDING.stream())
+                .anyMatch(method::startsWith);
     }
 }

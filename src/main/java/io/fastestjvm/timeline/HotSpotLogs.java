@@ -16,10 +16,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The timeline on JDKs without JFR's deoptimisation event (8 to 13): the child JVM is started with
- * {@link #childJvmFlags} (LogCompilation for compilations and uncommon traps; the safepoint and GC log each JDK has),
- * and after the run this class finds those files from the JVM's own input arguments and parses them.
- * Timestamps in both logs are seconds since JVM start; {@code vmStartEpochMillis} places them on the wall clock.
+ * The timeline on JDKs without JFR's deoptimisation event (8 to 13): the child JVM writes the logs
+ * {@link #childJvmFlags} asks for, found after the run from its own input arguments and parsed here.
  */
 public final class HotSpotLogs {
     static final String COMPILATION_LOG = "compilation.log";
@@ -46,10 +44,9 @@ public final class HotSpotLogs {
     }
 
     /**
-     * The flags a launcher adds to the child JVM's command line so this class can build the timeline there.
-     * Nothing on JDK 14+ (the run records JFR in-process). The safepoint log differs by JDK: JDK 8 has no -Xlog
-     * (and -XX:+IgnoreUnrecognizedVMOptions would drop one silently), so it gets -Xloggc with stopped-time lines.
-     * Creates {@code eventDir} when flags are needed (a JVM cannot open a log file in a missing directory).
+     * The child JVM's flags for these logs; none on JDK 14+ (JFR in-process). JDK 8 has no -Xlog (and
+     * -XX:+IgnoreUnrecognizedVMOptions would drop one silently), so it gets -Xloggc with stopped-time lines.
+     * Creates {@code eventDir}: a JVM cannot open a log file in a missing directory.
      */
     public static List<String> childJvmFlags(final int javaMajor, final Path eventDir) {
         if (javaMajor >= FIRST_JDK_WITH_JFR_DEOPTIMIZATION) {
@@ -91,9 +88,8 @@ public final class HotSpotLogs {
     }
 
     /**
-     * Compilations ({@code nmethod}) and deoptimisations ({@code uncommon_trap} hit at run time) from a
-     * LogCompilation file. {@code threadNames} maps native thread ids to names; JDK 8 logs a pthread handle
-     * instead of the native id, so there ({@code nativeThreadIds} false) the thread is left unknown.
+     * Compilations ({@code nmethod}) and deoptimisations ({@code uncommon_trap}) from a LogCompilation file; JDK 8
+     * logs a pthread handle, not the native id, so there ({@code nativeThreadIds} false) the thread is unknown.
      */
     public static List<JvmEvent> parseCompilationLog(final Reader log, final long vmStartEpochMillis,
                                                      final Map<String, String> threadNames,

@@ -24,9 +24,8 @@ import java.util.List;
 import io.fastestjvm.recording.Latency;
 
 /**
- * One second of a run, warm-up or measured: what both latencies did and what happened to the JVM and the machine
- * in that second. One row of {@code intervals.csv}; the level-shift and tail-attribution analyses read these rows.
- * A field that this JVM or machine cannot provide holds {@link #UNAVAILABLE} and is written as an empty cell.
+ * One second of a run, one row of {@code intervals.csv}: both latencies and the JVM's and machine's evidence. A field
+ * this JVM or machine cannot provide holds {@link #UNAVAILABLE}, written as an empty cell.
  */
 public final class IntervalRow {
     public static final long UNAVAILABLE = -1;
@@ -119,10 +118,7 @@ public final class IntervalRow {
         return cells;
     }
 
-    /**
-     * A row back from its {@link #csvCells()}: the cells in {@link #COLUMNS} order; an empty cell, or one past the end
-     * of a row written before the last columns existed, is unavailable.
-     */
+    /** A row back from its {@link #csvCells()}; an empty cell, or one past an older row's end, is unavailable. */
     public static IntervalRow parse(final String[] cells) {
         final IntervalRow row = new IntervalRow();
         row.phase = cells[0];

@@ -40,12 +40,9 @@ import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.recording.Latency;
 
 /**
- * The per-second evidence table, {@code intervals.csv}: one {@link IntervalRow} per drain of the interval logs
- * (once a second), its phase taken from which recorder the samples went to (warm-up or measured), so it follows
- * the run's actual warm-up end whatever decided it. A second in which the warm-up ended gives a warm-up row and a
- * measured row with the same wall-clock span and the same JVM and machine columns. Counter columns are filled as
- * the rows are added; event columns (hot-path deoptimisations, time to safepoint, GC pauses) by {@link #attach}
- * after the run. {@link #rows()} is what the analyses read.
+ * The per-second evidence table, {@code intervals.csv}: one row per phase per drain of the interval logs, so the
+ * second the warm-up ended gives a warm-up and a measured row. Counter columns are filled as rows are added, event
+ * columns by {@link #attach} after the run.
  */
 public final class IntervalTable {
     public static final String FILE_NAME = "intervals.csv";
@@ -66,10 +63,7 @@ public final class IntervalTable {
         this.measuredMessages = measuredMessages;
     }
 
-    /**
-     * Takes the first sample; call once the benchmark threads exist (their native ids are known) and before the
-     * first {@link #addSecond}. {@code jitterLostNanos} is null when the OS jitter probe is off.
-     */
+    /** Takes the first sample, once the threads' native ids are known; {@code jitterLostNanos} null: probe off. */
     public synchronized void start(final PinnedThread producer, final PinnedThread consumer,
                                    final LongSupplier jitterLostNanos) {
         start(new SecondSampler(JvmCounters.open(), SystemFiles.live(), producer, consumer, jitterLostNanos));
@@ -87,10 +81,7 @@ public final class IntervalTable {
         }
     }
 
-    /**
-     * One drain of every latency's interval recorder: the warm-up part and the measured part of each, indexed by
-     * {@link Latency#ordinal()} (all latencies count the same messages, so the first one decides the phase).
-     */
+    /** One drain, indexed by {@link Latency#ordinal()}; all count the same messages, so the first decides the phase. */
     public synchronized void addSecond(final Histogram[] warmupByLatency, final Histogram[] measuredByLatency) {
         if (sampler == null) {
             return;
@@ -163,10 +154,7 @@ public final class IntervalTable {
         }
     }
 
-    /**
-     * Fills the event columns from the timeline: a kind the source does not provide stays unavailable; where the
-     * perf counters were unavailable, compilations and safepoints are counted from the events instead.
-     */
+    /** Fills the event columns; where the perf counters were unavailable, counts compilations and safepoints too. */
     public synchronized void attach(final JvmTimeline timeline) {
         this.timeline = timeline;
         for (final IntervalRow row : rows) {
@@ -223,10 +211,8 @@ public final class IntervalTable {
     }
 
     /**
-     * The measured window's edges on the wall clock, epoch microseconds: the consumer's clock just before the first
-     * measured message and just after the last. The rows cannot be cut there (a row's counters cover a whole
-     * second, so the first measured row holds the end of the warm-up and the last one the run's clean-up), but
-     * the events can: the totals then count what happened between the two, as a bare run counts its safepoints.
+     * The measured window's edges, epoch microseconds: rows cover whole seconds (the first holds the warm-up's end),
+     * but events can be cut there, so the totals count what happened between the two, as a bare run does.
      */
     public synchronized void measuredWindow(final long startEpochMicros, final long endEpochMicros) {
         this.windowStartEpochMicros = startEpochMicros;
@@ -234,9 +220,8 @@ public final class IntervalTable {
     }
 
     /**
-     * Totals over the measured window for {@code checks.jvmDuringMeasurement}: from the events inside the window's
-     * edges where the timeline has that kind and the edges are known, else summed over the measured rows (and the
-     * largest time to safepoint); null where any measured row lacks the value (unavailable is not 0).
+     * Totals for {@code checks.jvmDuringMeasurement}: from the events inside the window's edges where known, else
+     * over the measured rows; null where any measured row lacks the value (unavailable is not 0).
      */
     public synchronized Map<String, Long> measuredTotals() {
         final Map<String, Long> totals = new LinkedHashMap<>();

@@ -20,10 +20,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * Reads a JFR recording with the JDK's own {@code jfr print --json} and turns its events into {@link JvmEvent}s.
- * The tool rather than {@code jdk.jfr.consumer}: our classes compile with {@code --release 8} and cannot name
- * {@code jdk.jfr}, and a second source set compiled for 11+ would be a second build for one reader; the tool ships
- * with every JDK that has the events (14+), and Jackson is already a dependency.
+ * Reads a JFR recording into {@link JvmEvent}s with the JDK's own {@code jfr print --json}: our classes compile with
+ * {@code --release 8} and cannot name {@code jdk.jfr.consumer}, and the tool ships with every JDK that has the events.
  */
 public final class JfrEvents {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -62,10 +60,7 @@ public final class JfrEvents {
         }
     }
 
-    /**
-     * Parses the JSON that {@code jfr print --json} writes, one event at a time: each compilation event carries its
-     * method's class, loader, package and module, so a long run's whole document would be large.
-     */
+    /** Parses {@code jfr print --json} one event at a time: a long run's whole document would be large. */
     static List<JvmEvent> parse(final InputStream json) throws IOException {
         final List<JvmEvent> events = new ArrayList<>();
         final Map<Long, Integer> levelByCompileId = new HashMap<>();

@@ -12,26 +12,20 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
 /**
- * A JFR recording of this JVM's compilations, deoptimisations, safepoints and GC pauses, started in-process
- * through the FlightRecorder platform MBean (JDK 14+, when {@code jdk.Deoptimization} exists). Only those events
- * are enabled, with no stack traces and no thresholds: JFR writes them into thread-local buffers from the thread
- * that has the event (the compiler thread, the VM thread, the deoptimising thread), and no sampler or periodic
- * event runs, so the recording adds no safepoint of its own.
+ * An in-process JFR recording (FlightRecorder platform MBean, JDK 14+) of only compilations, deoptimisations,
+ * safepoints and GC pauses, without stack traces or samplers, so the recording adds no safepoint of its own.
  */
 public final class JfrRecording {
     static final String[] EVENTS = {"jdk.Compilation", "jdk.Deoptimization", "jdk.SafepointBegin",
         "jdk.SafepointStateSynchronization", "jdk.SafepointEnd", "jdk.ExecuteVMOperation", "jdk.GarbageCollection"};
     /**
-     * In memory, not on disk: for a disk recording JFR's own thread flushes to its repository once a second, Java
-     * code that kept being compiled in the measured window (each batch costing a "Cleanup" safepoint). A run's few
-     * thousand events take well under 1 MB of the memory buffers (10 MB by default, oldest overwritten first);
-     * {@link #stopAndWrite} writes them out after the run.
+     * In memory: a disk recording's once-a-second flush is Java code that kept compiling in the measured window
+     * (each batch a "Cleanup" safepoint). A run's events take well under 1 MB of the 10 MB buffers.
      */
     static final Map<String, String> OPTIONS = Collections.singletonMap("disk", "false");
     /**
-     * One periodic event, due once a day, keeps JFR's periodic thread asleep. Up to JDK 20 that thread naps until the
-     * next periodic event or disk flush is due, and with neither it naps the minimum, 10 ms: 100 wake-ups a second,
-     * 6-9 ms of CPU a second taken from the pinned threads' CPUs. The event is never emitted in a run.
+     * One periodic event, due once a day (never in a run), keeps JFR's periodic thread asleep: up to JDK 20, with
+     * nothing due it naps the minimum 10 ms, 100 wake-ups a second taken from the pinned threads' CPUs.
      */
     static final String PACING_EVENT = "jdk.JVMInformation";
     private static final int FIRST_JDK_WITH_DEOPTIMIZATION_EVENT = 14;

@@ -11,14 +11,10 @@ import java.nio.charset.StandardCharsets;
 import io.fastestjvm.environment.ProcessId;
 
 /**
- * HotSpot's own performance counters (the hsperfdata file that jstat reads), read from this JVM's memory-mapped
- * copy: compilations, safepoints and safepoint time on every JDK from 8 on, without a JMX call or a safepoint.
- * The file is mapped once to find the counters; each read is then one positional read of 8 bytes through a
- * RandomAccessFile kept open (the JVM writes the file through a shared mapping, so a read sees the live value): one
- * native call, where a {@code getLong} on the mapping runs through a chain of JDK buffer and memory-access methods
- * that reached C2's threshold at random times in the measured window, each compilation followed by a "Cleanup"
- * safepoint. One instance is read by one thread at a time. Unavailable (null from {@link #open()}) under
- * {@code -XX:-UsePerfData} or {@code -XX:+PerfDisableSharedMem}.
+ * HotSpot's perf counters (the hsperfdata file jstat reads): compilations and safepoints on JDK 8+, with no JMX call
+ * or safepoint. Each read is one 8-byte positional read through a RandomAccessFile kept open: a {@code getLong} on
+ * the mapping ran JDK methods that reached C2's threshold in the measured window ("Cleanup" safepoints). One reader
+ * at a time; null from {@link #open()} under {@code -XX:-UsePerfData} or {@code -XX:+PerfDisableSharedMem}.
  */
 public final class JvmCounters {
     /** A counter this JVM does not publish. */

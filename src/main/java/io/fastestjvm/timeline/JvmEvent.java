@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One thing the JVM did during a run: a compilation, a deoptimisation, a safepoint or a GC pause, as JFR or
- * HotSpot's logs reported it. {@code epochMicros} places it on the wall clock so it can be matched to the
- * per-second rows. Fields the source does not give are null (text) or {@link #UNAVAILABLE} (numbers).
+ * One compilation, deoptimisation, safepoint or GC pause, as JFR or HotSpot's logs reported it. Fields the source
+ * does not give are null (text) or {@link #UNAVAILABLE} (numbers).
  */
 public final class JvmEvent {
     public static final long UNAVAILABLE = -1;

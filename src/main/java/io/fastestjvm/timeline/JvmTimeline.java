@@ -17,9 +17,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * This run's JIT, safepoint and GC events: a JFR recording started in-process on JDK 14+, else the HotSpot logs
- * that {@link HotSpotLogs#childJvmFlags} asked the JVM to write. {@link #start} before the warm-up, {@link #collect}
- * after the run; which kinds of event a source could provide is kept, so a missing kind reads "unavailable".
+ * This run's JIT, safepoint and GC events, from JFR in-process on JDK 14+, else from the HotSpot logs of
+ * {@link HotSpotLogs#childJvmFlags}. The kinds a source provides are kept, so a missing kind reads "unavailable".
  */
 public final class JvmTimeline {
     private final JfrRecording recording;
@@ -66,10 +65,7 @@ public final class JvmTimeline {
         return Integer.parseInt(version.startsWith("1.") ? version.substring(2) : version);
     }
 
-    /**
-     * Stops recording and reads the events. {@code threadNames} maps the benchmark threads' native ids to their
-     * names (for LogCompilation); {@code scratchDir} holds the recording while it is read.
-     */
+    /** Stops recording and reads the events; {@code threadNames} maps native ids to names for LogCompilation. */
     public void collect(final Map<String, String> threadNames, final Path scratchDir) {
         final Set<String> benchmarkThreads = new HashSet<>(HotPathRule.BENCHMARK_THREADS);
         try {

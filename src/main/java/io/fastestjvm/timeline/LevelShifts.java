@@ -5,12 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Level shifts in the per-second actual-send p50 of the measured window: a change of more than
- * {@value #MIN_CHANGE_PERCENT}% that lasts {@value #MIN_SECONDS} s or more. {@link ChangePoints#pelt} proposes the
- * segments on the log of the p50 (so a rise and a fall of the same ratio weigh the same); the rule is then applied
- * to its segments: a segment shorter than {@value #MIN_SECONDS} s is merged into the neighbour whose median is
- * closer (so a 3 s blip is not a shift), then neighbours whose medians differ by no more than the threshold are
- * merged. Each boundary left is a shift.
+ * Level shifts in the per-second actual-send p50: {@link ChangePoints#pelt} proposes segments on the log of the p50
+ * (a rise and a fall of one ratio weigh the same); a segment shorter than {@value #MIN_SECONDS} s then merges into
+ * its closer neighbour, and neighbours within {@value #MIN_CHANGE_PERCENT}% merge. Each boundary left is a shift.
  */
 public final class LevelShifts {
     public static final int MIN_SECONDS = 5;
@@ -22,9 +19,8 @@ public final class LevelShifts {
     }
 
     /**
-     * One shift: the level changes from {@code fromNanos} to {@code toNanos} at index {@code at} of the series; the
-     * two segments whose medians these are span [{@code beforeStart}, {@code at}) and [{@code at}, {@code afterEnd}),
-     * so another per-second series can be compared over the same seconds.
+     * The level changes from {@code fromNanos} to {@code toNanos} at index {@code at}; the segments span
+     * [{@code beforeStart}, {@code at}) and [{@code at}, {@code afterEnd}), to compare other series over them.
      */
     public static final class Shift {
         public final int beforeStart;

@@ -3,10 +3,8 @@ package io.fastestjvm.timeline;
 import io.fastestjvm.timing.IdleTurns;
 
 /**
- * A benchmark thread as the per-second sampler sees it: its native id (for its context switches in /proc), its Java
- * id (for the bytes it has allocated, read from another thread) and the turns of its idle loop. The counter itself,
- * not a supplier: the rehearsal then compiles the very call the run makes (a lambda of its own would be replaced by
- * the run's, and recompiled in the measured window).
+ * A benchmark thread as the per-second sampler sees it. Its idle-turn counter itself, not a supplier: a rehearsal
+ * lambda would be replaced by the run's and recompiled in the measured window.
  */
 public final class PinnedThread {
     /** The native thread id, or -1 when it is not known (no /proc entry is read then). */

@@ -6,12 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * One number from a /proc file, read once a second through a file kept open: a seek to 0, a read into a reused
- * array and a byte scan, so no open, no path lookup and no allocation per read. On two busy CPUs the reporter
- * thread's every microsecond is taken from a pinned thread, and re-opening and splitting the files as text cost
- * several times more. RandomAccessFile rather than a FileChannel: its read is one native call straight into the
- * array, where a channel goes through a temporary direct buffer, a thread set and a dozen JDK methods that kept
- * reaching C2's threshold in the measured window, each compilation followed by a "Cleanup" safepoint.
+ * One number from a /proc file, read once a second through a file kept open into a reused array: no open and no
+ * allocation per read, as every reporter microsecond is taken from a pinned thread. RandomAccessFile, not a
+ * FileChannel, whose JDK methods kept reaching C2's threshold in the measured window ("Cleanup" safepoints).
  */
 final class ProcCounter implements AutoCloseable {
     private static final int BUFFER_BYTES = 16 * 1024;
@@ -29,10 +26,7 @@ final class ProcCounter implements AutoCloseable {
         this.field = field;
     }
 
-    /**
-     * The {@code field}-th (1-based) whitespace-separated number after the first {@code key} at a line start
-     * in {@code file}, or null when the file cannot be opened.
-     */
+    /** The {@code field}-th (1-based) number after {@code key} at a line start; null when unopenable. */
     static ProcCounter open(final Path file, final String key, final int field) {
         try {
             return new ProcCounter(new RandomAccessFile(file.toFile(), "r"), key, field);

@@ -13,9 +13,8 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * A run's evidence in one place for {@code BenchmarkRun}: the JVM timeline (started before the warm-up) and the
- * per-second table (fed by the progress reporter), joined after the run into {@code intervals.csv},
- * {@code jvm-events.csv} and the measured-window totals.
+ * A run's JVM timeline and per-second table, joined after the run into {@code intervals.csv}, {@code jvm-events.csv}
+ * and the measured-window totals.
  */
 public final class RunEvidence {
     public static final String EVENTS_FILE = "jvm-events.csv";

@@ -19,13 +19,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What was recorded in one second besides the latencies: the JVM's and the machine's events, and the kinds of
- * them that stood out, which is what a level shift or a tail second can be attributed to. Attribution here means
- * "recorded in the same second", not proven cause; the docs say so. Rare events (a hot-path deoptimisation, a
- * safepoint, a GC pause) stand out whenever they happen; the ones a 2-CPU machine shows in nearly every second
- * (JIT compilations of the harness, steal, context switches, jitter) only above {@link Background#FACTOR} times
- * their median second in the window, or a shift would be "attributed" to what every second has. Two kinds belong to
- * a level shift's two segments rather than to a second: {@link #FLOOR_MOVED} and {@link #CPU_SPEED_MOVED}.
+ * The events recorded in one second besides the latencies, and the kinds that stood out: what a level shift or a
+ * tail second is attributed to ("recorded in the same second", not proven cause). Rare kinds stand out whenever they
+ * happen; the ones a 2-CPU machine shows in nearly every second only above {@link Background#FACTOR} times their
+ * median second, or a shift would be "attributed" to what every second has.
  */
 public final class SecondEvidence {
     public static final String HOT_PATH_DEOPT = "hotPathDeopt";
@@ -36,31 +33,26 @@ public final class SecondEvidence {
     public static final String CONTEXT_SWITCH = "contextSwitch";
     public static final String JITTER = "jitter";
     /**
-     * Not a second's kind but a level shift's: the floor (the median per-second actual-send p1) of the segment after
-     * the shift differs from that of the segment before by more than {@link LevelShifts#MIN_CHANGE_PERCENT}%, in the
-     * same direction as the p50. A pause (safepoint, steal, preemption) delays some messages and moves the tail; when
-     * the fastest messages slow down as much as the median, each message itself costs more or less: the host moved
-     * the vCPUs, or the code changed (where a hot-path event is also listed). Not in {@link #KINDS}, so tail seconds
-     * never get it; decided by {@link #floorMoved}.
+     * A level shift's kind, not a second's: the floor (median per-second actual-send p1) moved by more than
+     * {@link LevelShifts#MIN_CHANGE_PERCENT}% with the p50, so each message itself costs more or less (vCPUs moved,
+     * or the code changed) where a pause would move only the tail. Not in {@link #KINDS}: tail seconds never get it.
      */
     public static final String FLOOR_MOVED = "floorMoved";
     /**
-     * Also a level shift's: the median idle-loop turns per second of the producer or of the consumer
-     * ({@link io.fastestjvm.timing.IdleTurns}) differ between the two segments by more than
-     * {@link #CPU_SPEED_CHANGE_PERCENT}%, against the p50 (fewer turns as the latency rises, more as it falls). At a
-     * fixed rate a pinned thread's idle time barely changes, so its turns per second are the speed at which the host
-     * ran that vCPU: a busy sibling hyperthread, another clock or core slows every loop, the message path included,
-     * and leaves no event in the guest. Decided by {@link #cpuSpeedMoved}.
+     * Also a level shift's: a thread's median idle-loop turns per second moved by more than
+     * {@link #CPU_SPEED_CHANGE_PERCENT}% against the p50. At a fixed rate a pinned thread's turns per second are the
+     * speed the host ran its vCPU at, which a busy sibling hyperthread changes without any event in the guest.
      */
     public static final String CPU_SPEED_MOVED = "cpuSpeedMoved";
-    /**
-     * In a steady segment a thread's turns per second vary by 1-2% from one second to the next (run
-     * 20261124T122752Z-java17-5747, docs/level-shifts-and-tails.md), so a 10% move is well outside that noise.
-     */
+    /** Steady turns per second vary 1-2% second to second (docs/level-shifts-and-tails.md): 10% is well outside. */
     public static final int CPU_SPEED_CHANGE_PERCENT = 10;
     /** The order in which the per-second kinds are listed. */
     public static final String[] KINDS = {HOT_PATH_DEOPT, JIT_COMPILATION, SAFEPOINT, GC_PAUSE, STEAL,
         CONTEXT_SWITCH, JITTER};
+    /** The evidence fields that show each of {@link #KINDS}, in its order. */
+    private static final String[][] FIELDS = {{HOT_PATH_DEOPTS}, {JIT_COMPILATIONS},
+        {SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS}, {GC_PAUSES}, {STEAL_MILLIS},
+        {INVOLUNTARY_SWITCHES_PRODUCER, INVOLUNTARY_SWITCHES_CONSUMER}, {JITTER_LOST_MICROS}};
 
     private SecondEvidence() {
     }
@@ -153,23 +145,10 @@ public final class SecondEvidence {
 
     /** The evidence fields that show one kind, as named by {@link #of}. */
     public static List<String> fieldsOf(final String kind) {
-        switch (kind) {
-            case HOT_PATH_DEOPT:
-                return Arrays.asList(HOT_PATH_DEOPTS);
-            case JIT_COMPILATION:
-                return Arrays.asList(JIT_COMPILATIONS);
-            case SAFEPOINT:
-                return Arrays.asList(SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS);
-            case GC_PAUSE:
-                return Arrays.asList(GC_PAUSES);
-            case STEAL:
-                return Arrays.asList(STEAL_MILLIS);
-            case CONTEXT_SWITCH:
-                return Arrays.asList(INVOLUNTARY_SWITCHES_PRODUCER, INVOLUNTARY_SWITCHES_CONSUMER);
-            case JITTER:
-                return Arrays.asList(JITTER_LOST_MICROS);
-            default:
-                throw new IllegalArgumentException(kind);
+        final int index = Arrays.asList(KINDS).indexOf(kind);
+        if (index < 0) {
+            throw new IllegalArgumentException(kind);
         }
+        return Arrays.asList(FIELDS[index]);
     }
 }

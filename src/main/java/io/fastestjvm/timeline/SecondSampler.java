@@ -8,11 +8,8 @@ import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.timing.IdleTurns;
 
 /**
- * The cumulative counters behind one interval row, read once a second on the progress reporter's thread:
- * HotSpot's perf counters (one load each from a mapped file, no safepoint), the steal column of /proc/stat and
- * the two benchmark threads' involuntary context switches (three /proc reads through channels kept open), the
- * turns of their idle loops (each a load of what the thread last published), the bytes each has allocated (HotSpot's
- * per-thread counter, read from here) and the jitter probe's running total. Nothing here runs on, or waits for, a
+ * The cumulative counters behind one interval row (perf counters, /proc steal and context switches, idle turns,
+ * allocated bytes, jitter), read once a second on the reporter's thread: nothing here runs on, or waits for, a
  * benchmark thread.
  */
 final class SecondSampler implements AutoCloseable {

@@ -17,10 +17,8 @@ import java.util.stream.Collectors;
 import io.fastestjvm.recording.Latency;
 
 /**
- * Reads the measured seconds of a run's {@link IntervalRow}s and says what moved the latency: the level shifts of
- * the per-second actual-send p50 ({@link LevelShifts}) and the {@value #TAIL_SECONDS} seconds with the highest
- * actual-send max, each with the evidence recorded in it. Writes the summary sections {@code levelShifts},
- * {@code levelShiftAnalysis} and {@code tailSeconds}, and the console lines.
+ * What moved the latency in a run's measured seconds: the {@link LevelShifts} of the actual-send p50 and the
+ * {@value #TAIL_SECONDS} seconds with the highest max, each with its evidence, as summary sections and console lines.
  */
 public final class TimelineAnalysis {
     public static final int TAIL_SECONDS = 10;
@@ -66,10 +64,7 @@ public final class TimelineAnalysis {
                 .collect(Collectors.toList()));
     }
 
-    /**
-     * Each shift: measured second, from and to (segment medians of the p50 and of the p1, ns), evidence of it and the
-     * second before; attributed to what stood out in either second, and to {@link SecondEvidence#FLOOR_MOVED}.
-     */
+    /** Each shift with its segments' medians and the evidence of its second and the one before, attributed. */
     public List<Map<String, Object>> levelShifts() {
         final List<Map<String, Object>> list = new ArrayList<>();
         for (final LevelShifts.Shift shift : shifts) {
@@ -184,10 +179,7 @@ public final class TimelineAnalysis {
         }
     }
 
-    /**
-     * What a shift is attributed to, in words: the seconds' events, then whether the floor and the CPUs' speed moved
-     * with it.
-     */
+    /** What a shift is attributed to, in words. */
     private static String attribution(final Map<String, Object> shift) {
         final List<?> kinds = (List<?>) shift.get("attributedTo");
         final String floor = String.format(Locale.ROOT, "p1 %,d -> %,d ns", shift.get(FROM_P1), shift.get(TO_P1));

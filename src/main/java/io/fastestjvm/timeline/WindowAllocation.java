@@ -8,18 +8,16 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * When in the measured window the benchmark threads allocated, from the timeline's per-second counts: the allocation
- * check has one total per thread, and the second it happened in is what can be matched with the other evidence of
- * that second (a compilation, an index-block crossing, a GC).
+ * The measured seconds the benchmark threads allocated in: the allocation check has one total per thread, and the
+ * second is what can be matched with that second's other evidence.
  */
 public final class WindowAllocation {
     private WindowAllocation() {
     }
 
     /**
-     * The measured seconds in which the threads named allocated, e.g. {@code "producer in measured second 9 (352 B)"},
-     * or null when no measured row counts any (or none could be read). The first and last measured rows also hold
-     * the window's edges, which is why only a thread whose check failed is asked about.
+     * E.g. {@code "producer in measured second 9 (352 B)"}, or null when no measured row counts any. The first and
+     * last measured rows also hold the window's edges, so ask only about a thread whose check failed.
      */
     public static String where(final List<IntervalRow> rows, final boolean producer, final boolean consumer) {
         final List<String> parts = new ArrayList<>();

@@ -5,11 +5,9 @@ import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
 import java.util.List;
 
 /**
- * The GC pauses whose effect can land in the measured window: those in it, and those in the last warm-up second.
- * That second holds the placement probe, about a second in which the producer sends nothing; a GC there clears
- * Chronicle Queue's weakly held index arrays, and the producer's first lookup after it, which re-creates them, is
- * the window's first message (run 20261125T024002Z-jdk21-28562: a young GC during the probe, 240 B allocated in
- * measured second 0).
+ * The GC pauses whose effect can land in the measured window: those in it, and those in the last warm-up second
+ * (the placement probe's), where a GC clears Chronicle Queue's weakly held index arrays and the window's first
+ * message allocates them again.
  */
 public final class WindowGcPauses {
     private WindowGcPauses() {
@@ -31,10 +29,7 @@ public final class WindowGcPauses {
         return pauses;
     }
 
-    /**
-     * What a run knows of the GCs that could reach its window: {@link #count} of its rows, or the window's own GC
-     * count (the GC MXBeans', in summary.json) where that is higher or the rows have no GC events.
-     */
+    /** {@link #count} of the rows, or the window's own GC count (summary.json) where that is higher. */
     public static long reachingWindow(final List<IntervalRow> rows, final long windowGcCount) {
         return Math.max(windowGcCount, count(rows));
     }

@@ -1,16 +1,12 @@
 package io.fastestjvm.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Paths;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
@@ -77,7 +73,7 @@ class MeasuredWindowTest {
         new ObjectMapper().writeValue(out, summary.json());
         final RunResults read = RunResults.read(new ByteArrayInputStream(out.toByteArray()));
         assertEquals(3, read.formatVersion);
-        final List<RunResults.Window> windows = read.windows();
+        final List<RunResults.Window> windows = read.windows;
         assertEquals(1, windows.size());
         assertEquals(START_MILLIS, (long) windows.get(0).startEpochMillis);
         assertEquals(100_000_000_000L, (long) windows.get(0).lengthNanos);
@@ -86,30 +82,5 @@ class MeasuredWindowTest {
         assertEquals(2.0, read.durations.warmupSeconds, 0);
         assertEquals(100.0, read.durations.measuredSeconds, 0);
         assertEquals(1_234L, (long) read.durations.warmupStartUptimeMillis, "for lining up jstat -t's timeline");
-    }
-
-    @Test
-    void aPublishedFormatTwoSummaryReadsItsOneWindowFromItsSections() throws IOException {
-        final RunResults read = RunResults.read(Paths.get(
-                "results/20261125T232144Z-vm-matrix/jdk17/20261125T232619Z-jdk17-31943/summary.json"));
-        assertEquals(2, read.formatVersion);
-        assertNull(read.windows, "format 2 lists no windows");
-        final List<RunResults.Window> windows = read.windows();
-        assertEquals(1, windows.size());
-        final RunResults.Window only = windows.get(0);
-        assertNull(only.startEpochMillis, "its edges on the clocks were not recorded");
-        assertNull(read.durations.warmupStartUptimeMillis, "nor the warm-up's start on the JVM's uptime");
-        assertEquals(10_000_000_000L, (long) only.lengthNanos);
-        assertEquals(read.latency(Latency.ACTUAL_SEND), only.latency.get(Latency.ACTUAL_SEND));
-        final Map<String, Long> jvm = new LinkedHashMap<>();
-        jvm.put("jitCompileMillis", 1L);
-        jvm.put("gcCount", 0L);
-        jvm.put("safepoints", 1L);
-        jvm.put("hotPathDeopts", 0L);
-        jvm.put("safepointMicros", 201L);
-        jvm.put("maxTimeToSafepointMicros", 137L);
-        assertEquals(jvm, only.jvmActivity, "the event source, a text, is no counter");
-        assertEquals(0L, (long) only.allocation.get("producerBytes"));
-        assertEquals(0L, (long) only.allocation.get("consumerBytes"));
     }
 }

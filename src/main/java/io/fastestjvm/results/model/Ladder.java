@@ -14,11 +14,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import io.fastestjvm.recording.LatencyPercentiles;
 
-/**
- * One latency's percentile ladder in summary.json: count, mean, min, the percentiles, worst, the samples above each
- * percentile, the percentiles with too few samples above them, and extra details (e.g. confidence95) in the order
- * they were added. Its JSON keys are spelled here and in {@link Percentile} only.
- */
+/** One latency's percentile ladder in summary.json; its JSON keys are spelled here and in {@link Percentile} only. */
 public final class Ladder {
     private static final String COUNT = "count";
     private static final String MEAN = "mean";
@@ -101,11 +97,6 @@ public final class Ladder {
     /** An extra key after the ladder, e.g. {@code confidence95}. */
     public void detail(final String key, final JsonNode value) {
         details.put(key, value);
-    }
-
-    public JsonNode detail(final String key) {
-        final JsonNode value = details.get(key);
-        return value == null ? JsonNodeFactory.instance.missingNode() : value;
     }
 
     @JsonValue

@@ -27,13 +27,9 @@ import io.fastestjvm.recording.Latency;
 import io.fastestjvm.timeline.EvidenceColumns;
 
 /**
- * A run's results as {@code summary.json} holds them: the one mapping that writes the file (results.RunSummary)
- * and reads it (report, sweep, the matrix's {@link SummaryTool}, the tests). The field names are the file's keys;
- * open-ended sections (environment, audit, timer floor, jitter...) stay JSON trees their writers own.
- *
- * <p>formatVersion 2 added {@code provenance}; version 1 files read with {@link Provenance#NOT_RECORDED}. Version 3
- * added {@code windows}, one entry per measured window; older files read theirs from the run's sections
- * ({@link #windows()}).
+ * A run's {@code summary.json}: the one mapping that writes and reads it; the field names are the file's keys, and
+ * open-ended sections stay JSON trees their writers own. Version 1 files read {@link Provenance#NOT_RECORDED}; only
+ * version 3 lists {@code windows}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"formatVersion", "benchmark", "settings", "startedAt", "provenance", "environment", "affinity",
@@ -65,7 +61,7 @@ public final class RunResults {
     public List<RunFigures> runs;
     public List<Window> windows;
     public Checks checks;
-    /** Sections other parts of the harness own (environment audit, timer floor, jitter, steady state...). */
+    /** Sections other parts of the harness own (audit, timer floor, jitter...). */
     private final Map<String, JsonNode> sections = new LinkedHashMap<>();
 
     public static RunResults read(final Path file) throws IOException {
@@ -174,53 +170,7 @@ public final class RunResults {
         return overall;
     }
 
-    /**
-     * The measured windows; a summary older than formatVersion 3 has none listed, so its one window is read from
-     * its overall ladders, {@code durations.measuredSeconds} and its checks (its edges on the clocks unknown).
-     */
-    public List<Window> windows() {
-        if (windows != null) {
-            return windows;
-        }
-        final Window only = new Window();
-        only.latency = latency;
-        if (durations != null && durations.measuredSeconds != null) {
-            only.lengthNanos = Math.round(durations.measuredSeconds * 1e9);
-        }
-        final JvmActivity activity = checks().jvmDuringMeasurement;
-        if (activity != null) {
-            only.jvmActivity = new LinkedHashMap<>();
-            available(only.jvmActivity, JvmActivity.JIT_COMPILE_MILLIS, activity.jitCompileMillis);
-            available(only.jvmActivity, JvmActivity.GC_COUNT, activity.gcCount);
-            final Map<String, JsonNode> totals = new LinkedHashMap<>(activity.evidence());
-            totals.put(JvmActivity.SAFEPOINTS, activity.safepoints);
-            totals.forEach((key, value) -> {
-                if (value != null && value.isNumber()) {
-                    available(only.jvmActivity, key, value.asLong());
-                }
-            });
-        }
-        final Allocation allocation = checks().allocation;
-        if (allocation != null) {
-            only.allocation = new LinkedHashMap<>();
-            available(only.allocation, Allocation.PRODUCER_BYTES, allocation.producerBytes);
-            available(only.allocation, Allocation.CONSUMER_BYTES, allocation.consumerBytes);
-        }
-        return Collections.singletonList(only);
-    }
-
-    /** A window's counter, left out when unavailable (negative). */
-    private static void available(final Map<String, Long> counters, final String name, final long value) {
-        if (value >= 0) {
-            counters.put(name, value);
-        }
-    }
-
-    /**
-     * One measured window ({@code windows[i]}): its edges on the wall clock (epoch ms) and on the measuring JVM's
-     * nanoTime, its ladders, and its named counters of JVM activity, allocation and interference (a counter left
-     * out was unavailable). Written from results.MeasuredWindow.
-     */
+    /** One measured window ({@code windows[i]}), from results.MeasuredWindow; a counter left out was unavailable. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"startEpochMillis", "endEpochMillis", Window.START_NANOS, "lengthNanos", "latency",
             "jvmActivity", "allocation", "interference"})
