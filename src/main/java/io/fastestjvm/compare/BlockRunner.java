@@ -209,7 +209,7 @@ final class BlockRunner {
             row.failure = failed == null ? "" : failed;
             row.fill(window);
             if (row.failure.isEmpty()) { // a slice's own failed check comes first
-                final String disturbed = ProcSample.disturbance(row.outsideCpuNanos, windowNanos,
+                final String disturbed = ProcSample.disturbance(row.machine[SliceRow.OUTSIDE_CPU], windowNanos,
                         plan.maxOutsideCpuPercent());
                 row.failure = disturbed == null ? "" : disturbed;
             }

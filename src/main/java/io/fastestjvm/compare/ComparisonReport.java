@@ -136,9 +136,9 @@ public final class ComparisonReport {
                 }
             }
             final double[] idle = analysis.slices.stream().filter(row -> variant.equals(row.variant))
-                    .mapToDouble(row -> row.idleCpuNanos).toArray();
+                    .mapToDouble(row -> row.around[SliceRow.IDLE_CPU]).toArray();
             final double[] parent = analysis.slices.stream().filter(row -> variant.equals(row.variant))
-                    .mapToDouble(row -> row.parentCpuNanos).toArray();
+                    .mapToDouble(row -> row.around[SliceRow.PARENT_CPU]).toArray();
             final double percent = analysis.voidPercent(variant);
             row(md, variant, voids[0] + " of " + voids[1] + fmt(" (%.1f %%)", percent)
                     + (percent > maxVoidPercent ? " **FAILED**" : ""), String.join(", ", warmups),
