@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import io.fastestjvm.control.ControlMessage;
-import io.fastestjvm.slice.SliceProtocol;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -44,29 +42,14 @@ final class ComparisonFiles implements Closeable {
         append(slices, row.toCsv());
     }
 
-    void block(final int block, final String variant, final Histogram[] pooled, final int voids, final int cycles,
-               final ControlMessage warmup, final ControlMessage finished, final long[] millis,
-               final long cyclesMillis, final int startPosition) throws IOException {
-        final BlockRow row = new BlockRow();
-        row.block = block;
-        row.variant = variant;
+    /** Writes an ok block's row, with its percentiles pooled from every slice of the cycles not voided. */
+    void block(final BlockRow row, final Histogram[] pooled) throws IOException {
         row.status = "ok";
-        row.voids = voids;
-        row.cycles = cycles;
-        row.warmupSlices = (int) warmup.number(SliceProtocol.PACED_SLICES);
-        row.recompiledSlices = (int) warmup.number(SliceProtocol.RECOMPILED_SLICES); // -1 without qp.compare.recompile
-        row.steady = Boolean.TRUE.equals(warmup.fields().get(SliceProtocol.STEADY));
         row.pooledMessages = pooled[0].getTotalCount();
         for (int i = 0; i < BlockRow.PERCENTILES.length; i++) {
             row.actualSend[i] = pooled[0].getValueAtPercentile(BlockRow.PERCENTILES[i]);
             row.intendedSend[i] = pooled[1].getValueAtPercentile(BlockRow.PERCENTILES[i]);
         }
-        row.readBack = finished.number(SliceProtocol.READ_BACK);
-        row.startMillis = millis[0];
-        row.warmupMillis = millis[1];
-        row.finishMillis = millis[2];
-        row.cyclesMillis = cyclesMillis;
-        row.startPosition = startPosition;
         write(row);
     }
 
