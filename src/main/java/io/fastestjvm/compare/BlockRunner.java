@@ -31,12 +31,9 @@ import io.fastestjvm.slice.SliceWindow;
 import org.HdrHistogram.Histogram;
 
 /**
- * One block: a fresh JVM per variant, started and warmed one at a time (the first place rotating over the blocks,
- * {@link #startOrder}) while the others wait parked, then cycles in which every variant measures one slice in a new
- * random order, then each variant's persistence read-back in its own turn. A slice that fails a check, or that
- * processes outside the comparison disturbed (qp.compare.maxOutsideCpuPercent), voids its whole cycle for every
- * variant. Each variant's slices go to an interval log of the block (one interval per slice, tagged with its cycle);
- * what the analysis needs goes to {@code slices.csv} and {@code blocks.csv}.
+ * One block: a fresh JVM per variant, started and warmed one at a time, then cycles of one slice each in a new random
+ * order, then each read-back in turn. A slice that fails a check, or that outside processes disturbed, voids its
+ * whole cycle for every variant.
  */
 final class BlockRunner {
     private static final long CONNECT_MILLIS = TimeUnit.SECONDS.toMillis(120);
@@ -278,10 +275,7 @@ final class BlockRunner {
         return String.format(Locale.ROOT, " (%.0f s%s)", millis / 1000.0, what);
     }
 
-    /**
-     * The comparison's own CPU so far: {the measuring child's CPU, every other child's CPU and context switches
-     * summed, this JVM's CPU}, ns; -1 for any that could not be read.
-     */
+    /** {measuring child's CPU, other children's CPU, their context switches, this JVM's CPU}; -1 unreadable. */
     private static long[] ownCpu(final List<Running> running, final Running measuring) {
         final long[] own = {0, 0, 0, OwnCpuTime.nanos()};
         for (final Running jvm : running) {
@@ -306,9 +300,8 @@ final class BlockRunner {
     }
 
     /**
-     * The order a block starts and warms its variants in. The first-started JVM was measurably faster (it takes its
-     * memory first), so the first place rotates: block b starts variant (b - 1 + offset) mod k first, each variant
-     * first once in any k blocks in a row, and the rest follow in a random order.
+     * The order a block starts and warms its variants in: the first-started JVM was measurably faster (it takes its
+     * memory first), so the first place rotates over the blocks and the rest follow in a random order.
      */
     static <T> List<T> startOrder(final List<T> variants, final int block, final int offset, final Random random) {
         final List<T> rest = new ArrayList<>(variants);

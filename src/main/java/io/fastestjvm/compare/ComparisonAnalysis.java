@@ -17,14 +17,9 @@ import io.fastestjvm.verdict.MedianStop;
 import io.fastestjvm.verdict.SteinStop;
 
 /**
- * The interleaved design's block values, from a finished (or partial) comparison's two CSV files alone: only
- * blocks in which every variant completed count; within them, only cycles no slice voided. For each pair A / B
- * (A listed before B): the median as the block median of per-cycle log ratios of slice p50s (a slice the host
- * stalled moves a mean, not a median), and its shift in ns; the tail (p99, p99.9) as the log ratio of each block's
- * pooled percentiles. The inference on them is the verdict package's ({@link BlocksPair}), decided in two families:
- * the primary figure of every pair (the actual-send p50), and the others (intended-send p50, p99, p99.9), so noisy
- * tails do not dilute the p50. Under Stein's stop rule ({@link SteinStop}) the p50 figures carry Stein's interval and
- * test once the pilot is complete.
+ * The interleaved design's block values from a comparison's two CSV files: blocks every variant completed, cycles no
+ * slice voided. p50s are block medians of per-cycle log ratios (a stalled slice moves a mean, not a median); tails
+ * are log ratios of pooled percentiles. Primary figures are decided apart, so noisy tails do not dilute the p50.
  */
 final class ComparisonAnalysis {
     final List<String> variants;
@@ -159,10 +154,7 @@ final class ComparisonAnalysis {
         return rows.stream().mapToDouble(row -> row[column]).toArray();
     }
 
-    /**
-     * What each counted block cost in wall time, in seconds, in block order: {fixed, cycles, cycle count}, where
-     * fixed is every variant's start, warm-up and read-back. Null for sets written before blocks.csv had the times.
-     */
+    /** Each counted block's wall time in s, {fixed, cycles, cycle count}; null for sets without the times. */
     List<double[]> blockSeconds() {
         final Map<Integer, double[]> perBlock = new TreeMap<>();
         for (final BlockRow row : blockRows) {
@@ -179,10 +171,7 @@ final class ComparisonAnalysis {
         return perBlock.isEmpty() ? null : new ArrayList<>(perBlock.values());
     }
 
-    /**
-     * What a counted block cost in wall time, medians over blocks, in seconds: {fixed, per cycle}. Null for sets
-     * written before blocks.csv had the times.
-     */
+    /** A counted block's wall time, medians over blocks, in s: {fixed, per cycle}; null for sets without it. */
     double[] blockCostSeconds() {
         final List<double[]> perBlock = blockSeconds();
         if (perBlock == null) {
@@ -193,10 +182,7 @@ final class ComparisonAnalysis {
         return new double[] {fixed[fixed.length / 2], perCycle[perCycle.length / 2]};
     }
 
-    /**
-     * The start order's share of a figure's block values ({@link StartOrderEffect}), from each block's start
-     * positions in blocks.csv; null where the order is unknown (sets before it was recorded) or cannot be fitted.
-     */
+    /** The start order's share of a figure's block values; null where the order is unknown or cannot be fitted. */
     StartOrderEffect startOrder(final BlocksPair figure) {
         final int[] signs = new int[figure.blockNumbers.size()];
         for (int i = 0; i < signs.length; i++) {
@@ -213,10 +199,7 @@ final class ComparisonAnalysis {
         return StartOrderEffect.of(figure.blocks.blockValues(), signs);
     }
 
-    /**
-     * {cycles voided because the machine was disturbed (ProcSample#disturbance), cycles run}, over every block: a
-     * disturbance is the machine's, so it is counted here and against no variant.
-     */
+    /** {cycles the machine's disturbance voided, cycles run} over every block: counted against no variant. */
     int[] disturbedCycles() {
         final Set<String> all = new TreeSet<>();
         final Set<String> disturbed = new TreeSet<>();

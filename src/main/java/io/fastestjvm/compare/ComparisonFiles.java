@@ -14,10 +14,8 @@ import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /**
- * A comparison's record on disk, written as it goes (a killed comparison keeps every finished cycle):
- * {@code slices.csv}, one {@link SliceRow} per measured slice, and {@code blocks.csv}, one {@link BlockRow} per
- * variant and block with the block's pooled percentiles (voided cycles left out) or the block's failure. The
- * analysis needs nothing else, so a published set can leave the interval logs out.
+ * A comparison's record, {@code slices.csv} and {@code blocks.csv}, written as it goes so a killed comparison keeps
+ * every finished cycle. The analysis needs nothing else, so a published set can leave the interval logs out.
  */
 final class ComparisonFiles implements Closeable {
     static final String SLICES = "slices.csv";

@@ -9,11 +9,7 @@ import io.fastestjvm.verdict.Interval;
 import io.fastestjvm.verdict.BlocksPair;
 import io.fastestjvm.verdict.Separation;
 
-/**
- * One pair's answer from a finished comparison, for tools that gather several (the answer table): the actual-send
- * p50 ratio a / b with the interval its report prints, the blocks behind it, and what the comparison's blocks took
- * in wall time. Immutable.
- */
+/** One pair's p50 answer from a finished comparison, as its report prints it, for the answer table. */
 public final class PairAnswer {
     /** The comparison's folder. */
     public final File folder;
