@@ -29,6 +29,8 @@ final class ComparisonAnalysis {
     final Set<Integer> countedBlocks = new TreeSet<>();
     final Map<Integer, String> failedBlocks = new TreeMap<>();
     final Map<String, int[]> voidsPerVariant = new LinkedHashMap<>();
+    /** Block -> cycle -> variant -> row: the counted blocks' cycles no slice voided. */
+    final Map<Integer, Map<Integer, Map<String, SliceRow>>> countedCycles = new TreeMap<>();
     final List<SliceRow> slices;
     final List<BlockRow> blockRows;
     /** Stein's stop rule the comparison ran under; null: a fixed number of blocks. */
@@ -76,17 +78,15 @@ final class ComparisonAnalysis {
                 voidsPerVariant.get(variant)[1] += row.cycles;
             }
         }
-        // block -> cycle -> variant -> row, counted cycles only
-        final Map<Integer, Map<Integer, Map<String, SliceRow>>> cycles = new TreeMap<>();
         for (final SliceRow row : slices) {
             if (countedBlocks.contains(row.block) && !row.voided) {
-                cycles.computeIfAbsent(row.block, b -> new TreeMap<>())
+                countedCycles.computeIfAbsent(row.block, b -> new TreeMap<>())
                         .computeIfAbsent(row.cycle, c -> new LinkedHashMap<>()).put(row.variant, row);
             }
         }
         for (int i = 0; i < variants.size(); i++) {
             for (int j = i + 1; j < variants.size(); j++) {
-                pair(variants.get(i), variants.get(j), cycles, byBlock);
+                pair(variants.get(i), variants.get(j), byBlock);
             }
         }
         BlocksPair.decide(family(true));
@@ -98,8 +98,7 @@ final class ComparisonAnalysis {
         return figures.stream().filter(figure -> figure.primary() == primary).collect(Collectors.toList());
     }
 
-    private void pair(final String a, final String b, final Map<Integer, Map<Integer, Map<String, SliceRow>>> cycles,
-                      final Map<Integer, Map<String, BlockRow>> byBlock) {
+    private void pair(final String a, final String b, final Map<Integer, Map<String, BlockRow>> byBlock) {
         final List<double[]> logRatios = new ArrayList<>();
         final List<double[]> intendedLogRatios = new ArrayList<>();
         final List<double[]> shiftNanos = new ArrayList<>();
@@ -108,7 +107,7 @@ final class ComparisonAnalysis {
         final List<Integer> paired = new ArrayList<>();
         for (final int block : countedBlocks) {
             final List<double[]> values = new ArrayList<>();
-            for (final Map<String, SliceRow> cycle : cycles.getOrDefault(block,
+            for (final Map<String, SliceRow> cycle : countedCycles.getOrDefault(block,
                     Collections.<Integer, Map<String, SliceRow>>emptyMap()).values()) {
                 final SliceRow ra = cycle.get(a);
                 final SliceRow rb = cycle.get(b);

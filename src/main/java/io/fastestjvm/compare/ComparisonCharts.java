@@ -94,8 +94,6 @@ final class ComparisonCharts {
     static PairedSlicesChart chart(final ComparisonAnalysis analysis, final BlocksPair figure) {
         final String a = figure.a;
         final String b = figure.b;
-        // block -> cycle -> variant -> row: the counted blocks' cycles no slice voided
-        final Map<Integer, Map<Integer, Map<String, SliceRow>>> cycles = new TreeMap<>();
         final Map<Integer, Integer> cycleCount = new TreeMap<>();
         for (final BlockRow row : analysis.blockRows) {
             if (row.ok() && analysis.countedBlocks.contains(row.block)) {
@@ -105,10 +103,6 @@ final class ComparisonCharts {
         for (final SliceRow row : analysis.slices) {
             if (analysis.countedBlocks.contains(row.block)) {
                 cycleCount.merge(row.block, row.cycle + 1, Math::max);
-                if (!row.voided) {
-                    cycles.computeIfAbsent(row.block, k -> new TreeMap<>())
-                            .computeIfAbsent(row.cycle, k -> new LinkedHashMap<>()).put(row.variant, row);
-                }
             }
         }
         final String failed = analysis.failedBlocks.isEmpty() ? "" : (analysis.failedBlocks.size() == 1 ? "; block "
@@ -124,7 +118,7 @@ final class ComparisonCharts {
         for (final int block : analysis.countedBlocks) {
             final int count = cycleCount.getOrDefault(block, 0);
             boolean paired = false;
-            for (final Map.Entry<Integer, Map<String, SliceRow>> cycle : cycles.getOrDefault(block,
+            for (final Map.Entry<Integer, Map<String, SliceRow>> cycle : analysis.countedCycles.getOrDefault(block,
                     Collections.<Integer, Map<String, SliceRow>>emptyMap()).entrySet()) {
                 final SliceRow ra = cycle.getValue().get(a);
                 final SliceRow rb = cycle.getValue().get(b);

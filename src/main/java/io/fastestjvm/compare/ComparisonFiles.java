@@ -77,7 +77,6 @@ final class ComparisonFiles implements Closeable {
         return rows(new File(folder, BLOCKS), BlockRow::parse);
     }
 
-    /** Every row of a CSV file with a header line. */
     private static <T> List<T> rows(final File file, final Function<String, T> parse) throws IOException {
         final List<String> lines = Files.readAllLines(file.toPath(), StandardCharsets.UTF_8);
         return lines.subList(1, lines.size()).stream().map(parse).collect(Collectors.toList());

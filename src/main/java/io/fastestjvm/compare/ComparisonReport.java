@@ -219,7 +219,6 @@ public final class ComparisonReport {
         return Arrays.stream(values).mapToObj(value -> fmt(format, value)).collect(Collectors.joining(", "));
     }
 
-    /** One table row: "| a | b | c |". */
     private static void row(final StringBuilder md, final Object... cells) {
         md.append('|');
         for (final Object cell : cells) {

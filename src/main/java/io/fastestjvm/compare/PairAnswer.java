@@ -11,7 +11,6 @@ import io.fastestjvm.verdict.Separation;
 
 /** One pair's p50 answer from a finished comparison, as its report prints it, for the answer table. */
 public final class PairAnswer {
-    /** The comparison's folder. */
     public final File folder;
     public final String a;
     public final String b;
@@ -47,7 +46,6 @@ public final class PairAnswer {
         return new File(folder, Comparison.PLAN).isFile() && new File(folder, ComparisonFiles.BLOCKS).isFile();
     }
 
-    /** The report.md a comparison folder holds. */
     public static File report(final File folder) {
         return new File(folder, Comparison.REPORT);
     }

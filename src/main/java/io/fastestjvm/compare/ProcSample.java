@@ -81,7 +81,6 @@ final class ProcSample {
         return before == null || after == null ? -1 : (after.busyTicks() - before.busyTicks()) * NANOS_PER_TICK;
     }
 
-    /** Steal ticks between two readings, or -1. */
     static long stealTicks(final CpuTimes before, final CpuTimes after) {
         return before == null || after == null ? -1 : after.stealTicks() - before.stealTicks();
     }

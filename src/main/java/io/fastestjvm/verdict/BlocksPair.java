@@ -73,7 +73,6 @@ public final class BlocksPair {
         return Math.exp(median != null ? median.median() : blocks.mean());
     }
 
-    /** The fewest blocks its interval needs. */
     public int minBlocks() {
         return median != null ? MedianOfBlocks.MIN_BLOCKS : PairedBlocks.MIN_BLOCKS;
     }

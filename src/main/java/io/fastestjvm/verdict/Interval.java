@@ -20,7 +20,6 @@ public final class Interval {
         this.confidence = confidence;
     }
 
-    /** The symmetric interval {@code estimate -/+ halfWidth}. */
     public static Interval around(final double estimate, final double halfWidth, final double confidence) {
         return new Interval(estimate, estimate - halfWidth, estimate + halfWidth, confidence);
     }

@@ -66,7 +66,6 @@ public final class Spread {
         return values.length < 2 || median == 0 ? Double.NaN : (max() - min()) / median * 100;
     }
 
-    /** The values the spread is made of, in run order. */
     public double[] values() {
         return values.clone();
     }

@@ -49,7 +49,6 @@ public final class StartOrderEffect {
         return Math.sqrt(fit.getMeanSquareError());
     }
 
-    /** Its degrees of freedom, n - 2. */
     public int residualDf() {
         return blocks - 2;
     }
