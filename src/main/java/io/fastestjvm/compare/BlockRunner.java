@@ -299,10 +299,7 @@ final class BlockRunner {
         return delta;
     }
 
-    /**
-     * The order a block starts and warms its variants in: the first-started JVM was measurably faster (it takes its
-     * memory first), so the first place rotates over the blocks and the rest follow in a random order.
-     */
+    /** The block's start order: the first JVM started was faster (memory first), so first place rotates. */
     static <T> List<T> startOrder(final List<T> variants, final int block, final int offset, final Random random) {
         final List<T> rest = new ArrayList<>(variants);
         final T first = rest.remove(Math.floorMod(block - 1 + offset, variants.size()));

@@ -48,10 +48,7 @@ final class ProcSample {
         return new long[] {cpu, switches};
     }
 
-    /**
-     * Process {@code pid}'s CPU time including ended threads (/proc/PID/stat): {@link #process} drops a renewed
-     * thread's life, which would show as CPU used outside the comparison. -1 when unreadable.
-     */
+    /** CPU time with ended threads' (/proc/PID/stat): {@link #process} loses a renewed thread's, -1 unreadable. */
     static long processCpuNanos(final long pid) {
         try {
             return cpuTicks(new String(Files.readAllBytes(new File("/proc/" + pid + "/stat").toPath()),
@@ -85,10 +82,7 @@ final class ProcSample {
         return before == null || after == null ? -1 : after.stealTicks() - before.stealTicks();
     }
 
-    /**
-     * The machine's busy time less the comparison's own processes', in ns; floored at 0, as /proc/stat counts whole
-     * 10 ms ticks; -1 when either is unknown.
-     */
+    /** Busy time less the comparison's own, ns; floored at 0 as /proc/stat counts 10 ms ticks; -1 unknown. */
     static long outsideNanos(final long machineBusyNanos, final long... comparisonNanos) {
         long outside = machineBusyNanos;
         for (final long own : comparisonNanos) {

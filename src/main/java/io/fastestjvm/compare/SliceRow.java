@@ -24,10 +24,7 @@ final class SliceRow {
     /** The idle JVMs' and the parent's own CPU time, and the machine's steal, around a slice, after the evidence. */
     static final List<String> AROUND = Collections.unmodifiableList(Arrays.asList("idleCpuNanos", "idleSwitches",
             "parentCpuNanos", "stealTicks"));
-    /**
-     * The parent's own samples around a slice, appended last: the measuring JVM's CPU time (/proc), the machine's
-     * busy time (/proc/stat), the part of it outside the comparison (floored at 0), and the parent's window, ns.
-     */
+    /** The parent's own samples around a slice, appended last ({@link ProcSample}), ns. */
     static final List<String> MACHINE = Collections.unmodifiableList(Arrays.asList("measuringCpuNanos",
             "machineBusyNanos", "outsideCpuNanos", "windowNanos"));
     static final int IDLE_CPU = 0;
@@ -163,10 +160,7 @@ final class SliceRow {
         counters(window, MACHINE, machine);
     }
 
-    /**
-     * The parent's samples around a slice as a window's interference, named as their columns: {@code own} is the
-     * CPU time of the measuring JVM, the idle JVMs (and their involuntary switches) and the parent, in that order.
-     */
+    /** The parent's samples around a slice, named as their columns; {@code own} as {@code BlockRunner.ownCpu}. */
     static Map<String, Long> around(final long[] own, final long stealTicks, final long machineBusyNanos,
                                     final long windowNanos) {
         final Map<String, Long> around = new LinkedHashMap<>();

@@ -95,10 +95,7 @@ final class VariantLaunch {
         return notices;
     }
 
-    /**
-     * This JVM's classpath with each class folder copied into {@code folder}, so every block runs the same bytes even
-     * when the project is rebuilt meanwhile (a JVM started mid-rebuild finds no main class).
-     */
+    /** This classpath with class folders copied into {@code folder}, so a rebuild meanwhile cannot reach a block. */
     static String snapshot(final File folder) throws IOException {
         final List<String> entries = new ArrayList<>();
         int copies = 0;

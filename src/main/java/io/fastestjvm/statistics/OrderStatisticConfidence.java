@@ -39,10 +39,7 @@ public final class OrderStatisticConfidence {
         return buffer;
     }
 
-    /**
-     * 1-based ranks {lo, hi} with P(lo <= B < hi) >= 0.95 for B ~ binomial(n, p), the number of samples below the
-     * quantile. {@code hi} may exceed {@code n}: the sample is then too small to bound the percentile from above.
-     */
+    /** 1-based ranks {lo, hi} covering the p-quantile at 95 %; hi > n: too few samples to bound it from above. */
     public static long[] ranks(final long n, final double p) {
         if (n <= 0) {
             return new long[] {0, 0};

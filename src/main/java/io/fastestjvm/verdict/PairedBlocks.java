@@ -121,10 +121,7 @@ public final class PairedBlocks {
         return cycles.stream().mapToInt(block -> block.length).average().orElse(Double.NaN);
     }
 
-    /**
-     * The fewest blocks whose interval, at this block sd, is at most {@code halfWidth} wide each side;
-     * {@code MAX_BLOCKS_NEEDED + 1} means more than that. Below 2 blocks there is no sd to plan from.
-     */
+    /** The fewest blocks for an interval of {@code halfWidth} at this sd; {@code MAX_BLOCKS_NEEDED + 1}: more. */
     public int blocksNeeded(final double halfWidth, final double confidence) {
         if (blocks() < 2) {
             throw new IllegalStateException("no block sd below 2 blocks: " + blocks());

@@ -33,10 +33,7 @@ public final class RunsRatioTest {
         return new TTest().tTest(logA, logB);
     }
 
-    /**
-     * The Welch interval of the geometric-mean ratio, {ratio, low, high}, matching {@link #pValue}: with 3 runs a
-     * side the bootstrap resamples 3 values and comes out far too narrow.
-     */
+    /** Welch's {ratio, low, high} of geometric means: from 3 runs a side a bootstrap comes out far too narrow. */
     public static double[] welchInterval(final double[] a, final double[] b) {
         if (a.length < MIN_RUNS || b.length < MIN_RUNS) {
             return new double[] {Double.NaN, Double.NaN, Double.NaN};

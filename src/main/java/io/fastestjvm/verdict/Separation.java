@@ -24,10 +24,7 @@ public final class Separation {
         return separable;
     }
 
-    /**
-     * The Benjamini-Hochberg step-up procedure, valid for positively dependent tests (pairs sharing a JVM are); NaN
-     * is never a discovery.
-     */
+    /** Benjamini-Hochberg, valid for positively dependent tests (pairs sharing a JVM are); NaN never counts. */
     public static boolean[] discoveries(final double[] pValues, final double q) {
         final int m = (int) Arrays.stream(pValues).filter(p -> !Double.isNaN(p)).count();
         final Integer[] order = IntStream.range(0, pValues.length).filter(i -> !Double.isNaN(pValues[i]))

@@ -40,10 +40,7 @@ public final class SteinStop {
                 Separation.CONFIDENCE, Math.max(pilotBlocks, MAX_BLOCKS));
     }
 
-    /**
-     * The last block to run once {@code block} has ended: the most any pair's pilot asks for. While a failed block
-     * leaves the pilot short, one more block, up to twice the pilot's blocks.
-     */
+    /** The last block to run: the most any pilot asks for; while failures leave it short, one more (up to 2x). */
     public int lastBlock(final List<BlocksPair> p50s, final int block, final PrintStream err) {
         if (pilotBlocks < 2) {
             err.println("[qp] Stein's rule needs a pilot of 2 blocks or more (qp.compare.blocks=" + pilotBlocks

@@ -61,10 +61,7 @@ public final class SteinTwoStage {
         return totalBlocks;
     }
 
-    /**
-     * The interval from all block values, the pilot's first. Any n not chosen by looking at the second stage's
-     * values keeps the coverage (a crash, yes; stopping because the answer looked good, no).
-     */
+    /** The interval from all block values, pilot first; an n chosen from the second stage's values breaks it. */
     public Interval interval(final double[] allBlockValues) {
         checkPilotFirst(allBlockValues);
         final double halfWidth = criticalT * pilotSd / Math.sqrt(allBlockValues.length);
