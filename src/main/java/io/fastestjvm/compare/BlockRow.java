@@ -1,11 +1,12 @@
 package io.fastestjvm.compare;
 
+import java.util.Arrays;
+
 import io.fastestjvm.slice.SliceProtocol;
 
 /**
- * One variant in one block, one row of {@code blocks.csv}: its warm-up, voids, read-back, pooled percentiles, and
- * what each step of the block took in wall time, and its JVM's place in the start order (columns appended last; -1
- * in sets written before they existed).
+ * One variant in one block, one row of {@code blocks.csv}. Columns appended later read -1 in sets written before
+ * they existed.
  */
 final class BlockRow {
     /** The pooled percentiles: per block, from every slice of the cycles that were not voided. */
@@ -29,9 +30,9 @@ final class BlockRow {
     long warmupMillis = -1;
     long finishMillis = -1;
     long cyclesMillis = -1;
-    /** Where its JVM came in the block's start (and warm-up) order, 0 first; -1 in sets written before it existed. */
+    /** Where its JVM came in the block's start (and warm-up) order, 0 first. */
     int startPosition = -1;
-    /** Paced warm-up slices after qp.compare.recompile's recompilation; -1 without it, or in sets before it. */
+    /** Paced warm-up slices after qp.compare.recompile's recompilation; -1 without it. */
     int recompiledSlices = -1;
 
     /** What the block spent on this variant alone, whatever its cycle count: start, warm-up and read-back. */
@@ -72,7 +73,10 @@ final class BlockRow {
     }
 
     static BlockRow parse(final String csv) {
-        final String[] cells = csv.split(",", -1);
+        final String[] given = csv.split(",", -1);
+        final int columns = header().split(",").length;
+        final String[] cells = Arrays.copyOf(given, Math.max(columns, given.length));
+        Arrays.fill(cells, given.length, cells.length, "-1"); // columns appended after a set was written
         final BlockRow row = new BlockRow();
         int i = 0;
         row.block = Integer.parseInt(cells[i++]);
@@ -89,18 +93,12 @@ final class BlockRow {
             }
         }
         row.status = cells[i++];
-        if (i < cells.length) {
-            row.startMillis = Long.parseLong(cells[i++]);
-            row.warmupMillis = Long.parseLong(cells[i++]);
-            row.cyclesMillis = Long.parseLong(cells[i++]);
-            row.finishMillis = Long.parseLong(cells[i++]);
-        }
-        if (i < cells.length) {
-            row.startPosition = Integer.parseInt(cells[i++]);
-        }
-        if (i < cells.length) {
-            row.recompiledSlices = Integer.parseInt(cells[i]);
-        }
+        row.startMillis = Long.parseLong(cells[i++]);
+        row.warmupMillis = Long.parseLong(cells[i++]);
+        row.cyclesMillis = Long.parseLong(cells[i++]);
+        row.finishMillis = Long.parseLong(cells[i++]);
+        row.startPosition = Integer.parseInt(cells[i++]);
+        row.recompiledSlices = Integer.parseInt(cells[i]);
         return row;
     }
 }

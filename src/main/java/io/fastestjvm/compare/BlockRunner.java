@@ -31,12 +31,9 @@ import io.fastestjvm.slice.SliceWindow;
 import org.HdrHistogram.Histogram;
 
 /**
- * One block: a fresh JVM per variant, started and warmed one at a time (the first place rotating over the blocks,
- * {@link #startOrder}) while the others wait parked, then cycles in which every variant measures one slice in a new
- * random order, then each variant's persistence read-back in its own turn. A slice that fails a check, or that
- * processes outside the comparison disturbed (qp.compare.maxOutsideCpuPercent), voids its whole cycle for every
- * variant. Each variant's slices go to an interval log of the block (one interval per slice, tagged with its cycle);
- * what the analysis needs goes to {@code slices.csv} and {@code blocks.csv}.
+ * One block: a fresh JVM per variant, started and warmed one at a time, then cycles of one slice each in a new random
+ * order, then each read-back in turn. A slice that fails a check, or that outside processes disturbed, voids its
+ * whole cycle for every variant.
  */
 final class BlockRunner {
     private static final long CONNECT_MILLIS = TimeUnit.SECONDS.toMillis(120);
@@ -94,74 +91,66 @@ final class BlockRunner {
         }
     }
 
+    /** One variant's JVM in a block, and what the block keeps of it for its row of blocks.csv. */
+    private static final class Running {
+        final VariantSpec variant;
+        final ChildHandle child;
+        SliceLog log;
+        /** Actual and intended send latency of its cycles that were not voided. */
+        final Histogram[] pooled = {LatencyRecorder.newHistogram(), LatencyRecorder.newHistogram()};
+        final BlockRow row = new BlockRow();
+
+        Running(final VariantSpec variant, final ChildHandle child) {
+            this.variant = variant;
+            this.child = child;
+            row.variant = variant.name;
+        }
+    }
+
     private String run(final int block, final SharedQueue shared) throws IOException {
         final File blockDir = new File(folder, String.format("block-%02d", block));
         if (!blockDir.mkdirs()) {
             throw new IOException("cannot create " + blockDir);
         }
-        final Map<String, ChildHandle> children = new LinkedHashMap<>();
-        final Map<String, SliceLog> logs = new LinkedHashMap<>();
-        final Map<String, Histogram[]> pooled = new LinkedHashMap<>();
-        final Map<String, Integer> voids = new LinkedHashMap<>();
-        final Map<String, ControlMessage> warmups = new LinkedHashMap<>();
-        final Map<String, long[]> millis = new LinkedHashMap<>(); // start, warm-up, read-back
-        final List<VariantSpec> order = startOrder(plan.variants(), block, firstOffset, random);
+        final List<Running> running = new ArrayList<>(); // in start order
         try {
-            for (final VariantSpec variant : order) {
+            for (final VariantSpec variant : startOrder(plan.variants(), block, firstOffset, random)) {
                 final File log = new File(blockDir, VariantLaunch.fileName(variant.name) + ".log");
                 err.println("[qp] block " + block + ": starting " + variant.name);
                 final long started = System.nanoTime();
-                children.put(variant.name, ChildHandle.start(variant.name,
+                final Running jvm = new Running(variant, ChildHandle.start(variant.name,
                         VariantLaunch.command(variant, settings, classpath, childFlags(shared, variant)),
                         ChildOutput.toLog(log),
                         CONNECT_MILLIS));
-                idle(children.get(variant.name));
-                millis.put(variant.name, new long[] {millisSince(started), -1, -1});
-                logs.put(variant.name, new SliceLog(new File(blockDir, VariantLaunch.fileName(variant.name)
-                        + ".slices.hlog"), System.currentTimeMillis()));
-                pooled.put(variant.name, new Histogram[] {LatencyRecorder.newHistogram(),
-                    LatencyRecorder.newHistogram()});
-                voids.put(variant.name, 0);
+                running.add(jvm);
+                idle(jvm.child);
+                jvm.row.startMillis = millisSince(started);
+                jvm.log = new SliceLog(new File(blockDir, VariantLaunch.fileName(variant.name) + ".slices.hlog"),
+                        System.currentTimeMillis());
             }
             final long sliceMillis = plan.sliceMillis() + TimeUnit.SECONDS.toMillis(1);
-            final long fastSlices = (options.fastWarmupMessages() + plan.sliceMessages(options.warmupRate()) - 1)
-                    / plan.sliceMessages(options.warmupRate());
-            for (final VariantSpec variant : order) { // the first started warms first
-                final String name = variant.name;
-                final long started = System.nanoTime();
-                final long warmupSlices = VariantLaunch.warmupSlices(variant, settings);
-                final ControlMessage warm = ask(children.get(name), ControlMessage.of(SliceProtocol.WARMUP),
-                        SliceProtocol.WARMED_UP, (fastSlices + (plan.recompile() ? 2 : 1) * warmupSlices) * sliceMillis
-                                + REPLY_MARGIN_MILLIS);
-                warmups.put(name, warm);
-                millis.get(name)[1] = millisSince(started);
-                err.println("[qp] block " + block + ": " + name + " warmed up in "
-                        + warm.number(SliceProtocol.FAST_SLICES) + " fast + " + warm.number(SliceProtocol.PACED_SLICES)
-                        + " slices" + (plan.recompile() ? ", recompiled (code cache shifted "
-                        + warm.number(SliceProtocol.CODE_SHIFT) + " B) + "
-                        + warm.number(SliceProtocol.RECOMPILED_SLICES) + " slices" : "")
-                        + (Boolean.TRUE.equals(warm.fields().get(SliceProtocol.STEADY)) ? ", steady"
-                        : ", NOT steady (last check: " + warm.text(SliceProtocol.LAST_FAILURE) + ")")
-                        + seconds(millis.get(name)[0] + millis.get(name)[1], " with its start"));
+            for (final Running jvm : running) { // the first started warms first
+                warmUp(block, jvm, sliceMillis);
             }
             final long cyclesStarted = System.nanoTime();
             for (int cycle = 0; cycle < plan.cycles(); cycle++) {
-                cycle(block, cycle, children, logs, pooled, voids, sliceMillis + REPLY_MARGIN_MILLIS);
+                cycle(block, cycle, running, sliceMillis + REPLY_MARGIN_MILLIS);
             }
             final long cyclesMillis = millisSince(cyclesStarted);
             err.println("[qp] block " + block + ": " + plan.cycles() + " cycles" + seconds(cyclesMillis, ""));
-            final Map<String, ControlMessage> finished = new LinkedHashMap<>();
-            for (final String name : shuffled(new ArrayList<>(children.keySet()))) {
+            for (final Running jvm : shuffled(running)) {
                 final long started = System.nanoTime();
-                children.get(name).resume(RESUME_SETTLE_MILLIS);
-                finished.put(name, children.get(name).request(ControlMessage.of(SliceProtocol.FINISH),
-                        SliceProtocol.FINISHED, FINISH_MILLIS));
-                millis.get(name)[2] = millisSince(started);
+                jvm.child.resume(RESUME_SETTLE_MILLIS);
+                jvm.row.readBack = jvm.child.request(ControlMessage.of(SliceProtocol.FINISH),
+                        SliceProtocol.FINISHED, FINISH_MILLIS).number(SliceProtocol.READ_BACK);
+                jvm.row.finishMillis = millisSince(started);
             }
-            int position = 0;
-            for (final String name : children.keySet()) { // in start order
-                files.block(block, name, pooled.get(name), voids.get(name), plan.cycles(), warmups.get(name),
-                        finished.get(name), millis.get(name), cyclesMillis, position++);
+            for (final Running jvm : running) {
+                jvm.row.block = block;
+                jvm.row.cycles = plan.cycles();
+                jvm.row.cyclesMillis = cyclesMillis;
+                jvm.row.startPosition = running.indexOf(jvm);
+                files.block(jvm.row, jvm.pooled);
             }
             return null;
         } catch (final ChildFailure e) {
@@ -169,31 +158,52 @@ final class BlockRunner {
             files.failedBlock(block, e.getMessage());
             return e.getMessage();
         } finally {
-            for (final ChildHandle child : children.values()) {
-                child.close();
+            for (final Running jvm : running) {
+                jvm.child.close();
             }
-            for (final SliceLog log : logs.values()) {
-                log.close();
+            for (final Running jvm : running) {
+                if (jvm.log != null) {
+                    jvm.log.close();
+                }
             }
         }
     }
 
-    private void cycle(final int block, final int cycle, final Map<String, ChildHandle> children,
-                       final Map<String, SliceLog> logs, final Map<String, Histogram[]> pooled,
-                       final Map<String, Integer> voids, final long replyMillis) throws ChildFailure, IOException {
-        final List<SliceRow> rows = new ArrayList<>();
-        final Map<String, Histogram[]> histograms = new LinkedHashMap<>();
+    private void warmUp(final int block, final Running jvm, final long sliceMillis) throws ChildFailure {
+        final long started = System.nanoTime();
+        final long fastSlices = (options.fastWarmupMessages() + plan.sliceMessages(options.warmupRate()) - 1)
+                / plan.sliceMessages(options.warmupRate());
+        final long warmupSlices = VariantLaunch.warmupSlices(jvm.variant, settings);
+        final ControlMessage warm = ask(jvm.child, ControlMessage.of(SliceProtocol.WARMUP), SliceProtocol.WARMED_UP,
+                (fastSlices + (plan.recompile() ? 2 : 1) * warmupSlices) * sliceMillis + REPLY_MARGIN_MILLIS);
+        jvm.row.warmupMillis = millisSince(started);
+        jvm.row.warmupSlices = (int) warm.number(SliceProtocol.PACED_SLICES);
+        jvm.row.recompiledSlices = (int) warm.number(SliceProtocol.RECOMPILED_SLICES); // -1 without recompile
+        jvm.row.steady = Boolean.TRUE.equals(warm.fields().get(SliceProtocol.STEADY));
+        err.println("[qp] block " + block + ": " + jvm.variant.name + " warmed up in "
+                + warm.number(SliceProtocol.FAST_SLICES) + " fast + " + warm.number(SliceProtocol.PACED_SLICES)
+                + " slices" + (plan.recompile() ? ", recompiled (code cache shifted "
+                + warm.number(SliceProtocol.CODE_SHIFT) + " B) + "
+                + warm.number(SliceProtocol.RECOMPILED_SLICES) + " slices" : "")
+                + (jvm.row.steady ? ", steady" : ", NOT steady (last check: "
+                + warm.text(SliceProtocol.LAST_FAILURE) + ")")
+                + seconds(jvm.row.startMillis + jvm.row.warmupMillis, " with its start"));
+    }
+
+    private void cycle(final int block, final int cycle, final List<Running> running, final long replyMillis)
+            throws ChildFailure, IOException {
+        final Map<Running, SliceRow> rows = new LinkedHashMap<>();
+        final Map<Running, MeasuredWindow> windows = new LinkedHashMap<>();
         String predecessor = "-";
-        int position = 0;
-        for (final String name : shuffled(new ArrayList<>(children.keySet()))) {
+        for (final Running jvm : shuffled(running)) {
             // the machine's reading encloses the comparison's own, so nothing of ours is counted as outside
             final CpuTimes machineBefore = ProcSample.machine();
-            final long[] ownBefore = ownCpu(children, name);
+            final long[] ownBefore = ownCpu(running, jvm);
             final long windowStart = System.nanoTime();
-            final ControlMessage reply = ask(children.get(name), ControlMessage.of(SliceProtocol.SLICE)
+            final ControlMessage reply = ask(jvm.child, ControlMessage.of(SliceProtocol.SLICE)
                     .with(SliceProtocol.CYCLE, cycle), SliceProtocol.SLICE_DONE, replyMillis);
             final long windowNanos = System.nanoTime() - windowStart;
-            final long[] own = delta(ownBefore, ownCpu(children, name));
+            final long[] own = delta(ownBefore, ownCpu(running, jvm));
             final CpuTimes machineAfter = ProcSample.machine();
             final MeasuredWindow window = SliceWindow.read(reply.fields(), SliceRow.around(own,
                     ProcSample.stealTicks(machineBefore, machineAfter), ProcSample.busyNanos(machineBefore,
@@ -201,42 +211,42 @@ final class BlockRunner {
             final SliceRow row = new SliceRow();
             row.block = block;
             row.cycle = cycle;
-            row.position = position++;
-            row.variant = name;
+            row.position = rows.size();
+            row.variant = jvm.variant.name;
             row.predecessor = predecessor;
             row.queue = (int) reply.number(SliceProtocol.QUEUE);
             final String failed = reply.text(SliceProtocol.FAILURE);
             row.failure = failed == null ? "" : failed;
             row.fill(window);
             if (row.failure.isEmpty()) { // a slice's own failed check comes first
-                final String disturbed = ProcSample.disturbance(row.outsideCpuNanos, windowNanos,
+                final String disturbed = ProcSample.disturbance(row.machine[SliceRow.OUTSIDE_CPU], windowNanos,
                         plan.maxOutsideCpuPercent());
                 row.failure = disturbed == null ? "" : disturbed;
             }
-            rows.add(row);
-            histograms.put(name, new Histogram[] {window.histogram(Latency.ACTUAL_SEND),
-                    window.histogram(Latency.INTENDED_SEND)});
-            logs.get(name).slice(cycle, window.startEpochMillis(), row.wallNanos,
+            rows.put(jvm, row);
+            windows.put(jvm, window);
+            jvm.log.slice(cycle, window.startEpochMillis(), row.wallNanos,
                     window.histogram(Latency.ACTUAL_SEND), window.histogram(Latency.INTENDED_SEND));
-            predecessor = name;
+            predecessor = jvm.variant.name;
         }
         boolean voided = false;
-        for (final SliceRow row : rows) {
+        for (final Map.Entry<Running, SliceRow> slice : rows.entrySet()) {
+            final SliceRow row = slice.getValue();
             if (!row.failure.isEmpty()) {
                 voided = true;
                 if (!ProcSample.disturbed(row.failure)) { // a busy machine is not the variant's fault
-                    voids.merge(row.variant, 1, Integer::sum);
+                    slice.getKey().row.voids++;
                 }
                 err.println("[qp] block " + block + " cycle " + cycle + " voided: " + row.variant + ": "
                         + row.failure);
             }
         }
-        for (final SliceRow row : rows) {
-            row.voided = voided;
-            files.slice(row);
+        for (final Map.Entry<Running, SliceRow> slice : rows.entrySet()) {
+            slice.getValue().voided = voided;
+            files.slice(slice.getValue());
             if (!voided) {
-                pooled.get(row.variant)[0].add(histograms.get(row.variant)[0]);
-                pooled.get(row.variant)[1].add(histograms.get(row.variant)[1]);
+                slice.getKey().pooled[0].add(windows.get(slice.getKey()).histogram(Latency.ACTUAL_SEND));
+                slice.getKey().pooled[1].add(windows.get(slice.getKey()).histogram(Latency.INTENDED_SEND));
             }
         }
     }
@@ -265,17 +275,14 @@ final class BlockRunner {
         return String.format(Locale.ROOT, " (%.0f s%s)", millis / 1000.0, what);
     }
 
-    /**
-     * The comparison's own CPU so far: {the measuring child's CPU, every other child's CPU and context switches
-     * summed, this JVM's CPU}, ns; -1 for any that could not be read.
-     */
-    private static long[] ownCpu(final Map<String, ChildHandle> children, final String measuring) {
+    /** {measuring child's CPU, other children's CPU, their context switches, this JVM's CPU}; -1 unreadable. */
+    private static long[] ownCpu(final List<Running> running, final Running measuring) {
         final long[] own = {0, 0, 0, OwnCpuTime.nanos()};
-        for (final ChildHandle child : children.values()) {
-            if (child.name().equals(measuring)) {
-                own[0] = ProcSample.processCpuNanos(child.pid());
+        for (final Running jvm : running) {
+            if (jvm == measuring) {
+                own[0] = ProcSample.processCpuNanos(jvm.child.pid());
             } else {
-                final long[] sample = ProcSample.process(child.pid());
+                final long[] sample = ProcSample.process(jvm.child.pid());
                 own[1] = own[1] < 0 || sample[0] < 0 ? -1 : own[1] + sample[0];
                 own[2] = own[2] < 0 || sample[1] < 0 ? -1 : own[2] + sample[1];
             }
@@ -292,11 +299,7 @@ final class BlockRunner {
         return delta;
     }
 
-    /**
-     * The order a block starts and warms its variants in. The first-started JVM was measurably faster (it takes its
-     * memory first), so the first place rotates: block b starts variant (b - 1 + offset) mod k first, each variant
-     * first once in any k blocks in a row, and the rest follow in a random order.
-     */
+    /** The block's start order: the first JVM started was faster (memory first), so first place rotates. */
     static <T> List<T> startOrder(final List<T> variants, final int block, final int offset, final Random random) {
         final List<T> rest = new ArrayList<>(variants);
         final T first = rest.remove(Math.floorMod(block - 1 + offset, variants.size()));

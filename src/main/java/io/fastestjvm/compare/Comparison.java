@@ -40,14 +40,8 @@ import io.fastestjvm.verdict.MedianStop;
 import io.fastestjvm.verdict.SteinStop;
 
 /**
- * Entry point of the interleaved comparison ({@code mvn exec:java@Compare}, or {@code jvm-profiles/run-matrix.sh
- * --design interleaved}, which names the variants): checks the settings and the memory a block needs, then runs
- * blocks ({@link BlockRunner}) until the stop rule is met, and writes {@code report.md} from the comparison's own
- * files. {@code --report FOLDER} rewrites the report of an earlier comparison from those files alone;
- * {@code --components BASE... -- FOLDER...} prints the variance components of finished comparisons
- * ({@link ComparisonComponents}).
- * Exit codes: 0 every block completed and no variant voided too many cycles; 1 otherwise; 2 a bad setting, with
- * nothing started and nothing written.
+ * Entry point of the interleaved comparison: runs blocks until the stop rule is met and writes {@code report.md}
+ * from its own files. Exit codes: 0 all blocks completed within the void limit; 1 otherwise; 2 a bad setting.
  */
 public final class Comparison {
     static final String REPORT = "report.md";

@@ -17,14 +17,9 @@ import io.fastestjvm.verdict.MedianStop;
 import io.fastestjvm.verdict.SteinStop;
 
 /**
- * The interleaved design's block values, from a finished (or partial) comparison's two CSV files alone: only
- * blocks in which every variant completed count; within them, only cycles no slice voided. For each pair A / B
- * (A listed before B): the median as the block median of per-cycle log ratios of slice p50s (a slice the host
- * stalled moves a mean, not a median), and its shift in ns; the tail (p99, p99.9) as the log ratio of each block's
- * pooled percentiles. The inference on them is the verdict package's ({@link BlocksPair}), decided in two families:
- * the primary figure of every pair (the actual-send p50), and the others (intended-send p50, p99, p99.9), so noisy
- * tails do not dilute the p50. Under Stein's stop rule ({@link SteinStop}) the p50 figures carry Stein's interval and
- * test once the pilot is complete.
+ * The interleaved design's block values from a comparison's two CSV files: blocks every variant completed, cycles no
+ * slice voided. p50s are block medians of per-cycle log ratios (a stalled slice moves a mean, not a median); tails
+ * are log ratios of pooled percentiles. Primary figures are decided apart, so noisy tails do not dilute the p50.
  */
 final class ComparisonAnalysis {
     final List<String> variants;
@@ -34,6 +29,8 @@ final class ComparisonAnalysis {
     final Set<Integer> countedBlocks = new TreeSet<>();
     final Map<Integer, String> failedBlocks = new TreeMap<>();
     final Map<String, int[]> voidsPerVariant = new LinkedHashMap<>();
+    /** Block -> cycle -> variant -> row: the counted blocks' cycles no slice voided. */
+    final Map<Integer, Map<Integer, Map<String, SliceRow>>> countedCycles = new TreeMap<>();
     final List<SliceRow> slices;
     final List<BlockRow> blockRows;
     /** Stein's stop rule the comparison ran under; null: a fixed number of blocks. */
@@ -81,17 +78,15 @@ final class ComparisonAnalysis {
                 voidsPerVariant.get(variant)[1] += row.cycles;
             }
         }
-        // block -> cycle -> variant -> row, counted cycles only
-        final Map<Integer, Map<Integer, Map<String, SliceRow>>> cycles = new TreeMap<>();
         for (final SliceRow row : slices) {
             if (countedBlocks.contains(row.block) && !row.voided) {
-                cycles.computeIfAbsent(row.block, b -> new TreeMap<>())
+                countedCycles.computeIfAbsent(row.block, b -> new TreeMap<>())
                         .computeIfAbsent(row.cycle, c -> new LinkedHashMap<>()).put(row.variant, row);
             }
         }
         for (int i = 0; i < variants.size(); i++) {
             for (int j = i + 1; j < variants.size(); j++) {
-                pair(variants.get(i), variants.get(j), cycles, byBlock);
+                pair(variants.get(i), variants.get(j), byBlock);
             }
         }
         BlocksPair.decide(family(true));
@@ -103,8 +98,7 @@ final class ComparisonAnalysis {
         return figures.stream().filter(figure -> figure.primary() == primary).collect(Collectors.toList());
     }
 
-    private void pair(final String a, final String b, final Map<Integer, Map<Integer, Map<String, SliceRow>>> cycles,
-                      final Map<Integer, Map<String, BlockRow>> byBlock) {
+    private void pair(final String a, final String b, final Map<Integer, Map<String, BlockRow>> byBlock) {
         final List<double[]> logRatios = new ArrayList<>();
         final List<double[]> intendedLogRatios = new ArrayList<>();
         final List<double[]> shiftNanos = new ArrayList<>();
@@ -113,7 +107,7 @@ final class ComparisonAnalysis {
         final List<Integer> paired = new ArrayList<>();
         for (final int block : countedBlocks) {
             final List<double[]> values = new ArrayList<>();
-            for (final Map<String, SliceRow> cycle : cycles.getOrDefault(block,
+            for (final Map<String, SliceRow> cycle : countedCycles.getOrDefault(block,
                     Collections.<Integer, Map<String, SliceRow>>emptyMap()).values()) {
                 final SliceRow ra = cycle.get(a);
                 final SliceRow rb = cycle.get(b);
@@ -159,10 +153,7 @@ final class ComparisonAnalysis {
         return rows.stream().mapToDouble(row -> row[column]).toArray();
     }
 
-    /**
-     * What each counted block cost in wall time, in seconds, in block order: {fixed, cycles, cycle count}, where
-     * fixed is every variant's start, warm-up and read-back. Null for sets written before blocks.csv had the times.
-     */
+    /** Each counted block's wall time in s, {fixed, cycles, cycle count}; null for sets without the times. */
     List<double[]> blockSeconds() {
         final Map<Integer, double[]> perBlock = new TreeMap<>();
         for (final BlockRow row : blockRows) {
@@ -179,10 +170,7 @@ final class ComparisonAnalysis {
         return perBlock.isEmpty() ? null : new ArrayList<>(perBlock.values());
     }
 
-    /**
-     * What a counted block cost in wall time, medians over blocks, in seconds: {fixed, per cycle}. Null for sets
-     * written before blocks.csv had the times.
-     */
+    /** A counted block's wall time, medians over blocks, in s: {fixed, per cycle}; null for sets without it. */
     double[] blockCostSeconds() {
         final List<double[]> perBlock = blockSeconds();
         if (perBlock == null) {
@@ -193,10 +181,7 @@ final class ComparisonAnalysis {
         return new double[] {fixed[fixed.length / 2], perCycle[perCycle.length / 2]};
     }
 
-    /**
-     * The start order's share of a figure's block values ({@link StartOrderEffect}), from each block's start
-     * positions in blocks.csv; null where the order is unknown (sets before it was recorded) or cannot be fitted.
-     */
+    /** The start order's share of a figure's block values; null where the order is unknown or cannot be fitted. */
     StartOrderEffect startOrder(final BlocksPair figure) {
         final int[] signs = new int[figure.blockNumbers.size()];
         for (int i = 0; i < signs.length; i++) {
@@ -213,10 +198,7 @@ final class ComparisonAnalysis {
         return StartOrderEffect.of(figure.blocks.blockValues(), signs);
     }
 
-    /**
-     * {cycles voided because the machine was disturbed (ProcSample#disturbance), cycles run}, over every block: a
-     * disturbance is the machine's, so it is counted here and against no variant.
-     */
+    /** {cycles the machine's disturbance voided, cycles run} over every block: counted against no variant. */
     int[] disturbedCycles() {
         final Set<String> all = new TreeSet<>();
         final Set<String> disturbed = new TreeSet<>();

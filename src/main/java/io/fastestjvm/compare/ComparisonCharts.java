@@ -15,11 +15,8 @@ import io.fastestjvm.verdict.Interval;
 import io.fastestjvm.verdict.BlocksPair;
 
 /**
- * The charts of a comparison, {@code charts/<A>-vs-<B>.png} beside {@code report.md}, one per pair A / B that has a
- * p50 figure (same pairs and order as {@link ComparisonAnalysis}): each variant's per-slice actual-send p50 over a
- * running cycle number across the counted blocks, and below it the per-cycle ratio A / B with the block values
- * and the overall ratio of the "actual-send p50" figure ({@link PairedSlicesChart}). Only counted blocks and
- * cycles no slice voided are drawn, as the analysis counts them.
+ * {@code charts/<A>-vs-<B>.png} beside {@code report.md} for each pair with a p50 figure: its slices' p50s and
+ * ratios over the counted cycles ({@link PairedSlicesChart}), drawn as the analysis counts them.
  */
 final class ComparisonCharts {
     static final String FOLDER = "charts";
@@ -45,10 +42,7 @@ final class ComparisonCharts {
         return name.replaceAll("[^A-Za-z0-9._-]", "-");
     }
 
-    /**
-     * Writes every pair's chart into {@code folder/charts} and returns the names written (relative to the folder).
-     * A chart that cannot be drawn is said on stderr and left out; the comparison's result does not depend on it.
-     */
+    /** Writes every pair's chart and returns their names; one that cannot be drawn is said on stderr, left out. */
     static List<String> write(final File folder, final ComparisonAnalysis analysis) {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
@@ -100,8 +94,6 @@ final class ComparisonCharts {
     static PairedSlicesChart chart(final ComparisonAnalysis analysis, final BlocksPair figure) {
         final String a = figure.a;
         final String b = figure.b;
-        // block -> cycle -> variant -> row: the counted blocks' cycles no slice voided
-        final Map<Integer, Map<Integer, Map<String, SliceRow>>> cycles = new TreeMap<>();
         final Map<Integer, Integer> cycleCount = new TreeMap<>();
         for (final BlockRow row : analysis.blockRows) {
             if (row.ok() && analysis.countedBlocks.contains(row.block)) {
@@ -111,10 +103,6 @@ final class ComparisonCharts {
         for (final SliceRow row : analysis.slices) {
             if (analysis.countedBlocks.contains(row.block)) {
                 cycleCount.merge(row.block, row.cycle + 1, Math::max);
-                if (!row.voided) {
-                    cycles.computeIfAbsent(row.block, k -> new TreeMap<>())
-                            .computeIfAbsent(row.cycle, k -> new LinkedHashMap<>()).put(row.variant, row);
-                }
             }
         }
         final String failed = analysis.failedBlocks.isEmpty() ? "" : (analysis.failedBlocks.size() == 1 ? "; block "
@@ -130,7 +118,7 @@ final class ComparisonCharts {
         for (final int block : analysis.countedBlocks) {
             final int count = cycleCount.getOrDefault(block, 0);
             boolean paired = false;
-            for (final Map.Entry<Integer, Map<String, SliceRow>> cycle : cycles.getOrDefault(block,
+            for (final Map.Entry<Integer, Map<String, SliceRow>> cycle : analysis.countedCycles.getOrDefault(block,
                     Collections.<Integer, Map<String, SliceRow>>emptyMap()).entrySet()) {
                 final SliceRow ra = cycle.getValue().get(a);
                 final SliceRow rb = cycle.getValue().get(b);

@@ -1,5 +1,7 @@
 package io.fastestjvm.compare;
 
+import static io.fastestjvm.compare.ComparisonReport.fmt;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,11 +18,9 @@ import io.fastestjvm.verdict.VarianceComponents;
 import io.fastestjvm.verdict.BlocksPair;
 
 /**
- * {@code --components BASE_FOLDER [BASE_FOLDER ...] -- FOLDER [FOLDER ...]}: a Markdown table of where the variance
- * of finished comparisons lives, to compare designs. Per set, from its first pair's actual-send p50 log ratio: the
- * blocks, the sd of the block values with its chi-square interval, the robust within-block cycle sd, the median wall
- * time of a slice and of a block; and for each FOLDER, phi = 1 - its block variance / the base sets' pooled block
- * variance (df-weighted), with an F interval: the share of the base's variance the FOLDER's design removed.
+ * {@code --components BASE_FOLDER... -- FOLDER...}: a Markdown table of where finished comparisons' variance lives,
+ * to compare designs: per set its first pair's p50 block and cycle sd, and each FOLDER's share of the base sets'
+ * pooled block variance its design removed.
  */
 final class ComparisonComponents {
     static final String COMMAND = "--components";
@@ -67,10 +67,7 @@ final class ComparisonComponents {
                     : blocks.blockSd() * blocks.blockSd(), df, blocks.withinSdRobust(), slice, block);
         }
 
-        /**
-         * This set's row with the start order's effect taken out of its block values ({@link StartOrderEffect}:
-         * residual variance, n - 2 df), or null where the order is unknown or cannot be fitted.
-         */
+        /** This set's row without the start order's effect ({@link StartOrderEffect}), or null where unknown. */
         static Row withoutStartOrder(final Row row, final ComparisonAnalysis analysis) {
             final List<BlocksPair> primary = analysis.family(true);
             final StartOrderEffect order = primary.isEmpty() ? null : analysis.startOrder(primary.get(0));
@@ -174,22 +171,22 @@ final class ComparisonComponents {
             sd = "-";
         } else {
             final Interval interval = VarianceComponents.sdInterval(Math.sqrt(row.variance), row.df, 0.95);
-            sd = ComparisonReport.fmt("%.2f %% (%.2f - %.2f %%)", 100 * interval.estimate(), 100 * interval.lower(),
+            sd = fmt("%.2f %% (%.2f - %.2f %%)", 100 * interval.estimate(), 100 * interval.lower(),
                     100 * interval.upper());
         }
         String phi = "-";
         if (base != null && row.df > 0 && base.df > 0 && base.variance > 0) {
             final Interval reduction = VarianceComponents.varianceReduction(row.variance, row.df, base.variance,
                     base.df, 0.95);
-            phi = ComparisonReport.fmt("%.2f (%.2f - %.2f)", reduction.estimate(), reduction.lower(),
+            phi = fmt("%.2f (%.2f - %.2f)", reduction.estimate(), reduction.lower(),
                     reduction.upper());
         }
         return "| " + name + " | " + row.pair + " | " + row.blocks + " | " + sd + " | "
-                + (Double.isNaN(row.withinSd) ? "-" : ComparisonReport.fmt("%.2f %%", 100 * row.withinSd)) + " | "
+                + (Double.isNaN(row.withinSd) ? "-" : fmt("%.2f %%", 100 * row.withinSd)) + " | "
                 + median(row.sliceSeconds, "%.2f") + " | " + median(row.blockSeconds, "%.0f") + " | " + phi + " |\n";
     }
 
     private static String median(final double[] values, final String format) {
-        return values.length == 0 ? "-" : ComparisonReport.fmt(format, StatUtils.percentile(values, 50));
+        return values.length == 0 ? "-" : fmt(format, StatUtils.percentile(values, 50));
     }
 }

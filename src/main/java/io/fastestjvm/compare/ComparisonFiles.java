@@ -11,15 +11,11 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import io.fastestjvm.control.ControlMessage;
-import io.fastestjvm.slice.SliceProtocol;
 import org.HdrHistogram.Histogram;
 
 /**
- * A comparison's record on disk, written as it goes (a killed comparison keeps every finished cycle):
- * {@code slices.csv}, one {@link SliceRow} per measured slice, and {@code blocks.csv}, one {@link BlockRow} per
- * variant and block with the block's pooled percentiles (voided cycles left out) or the block's failure. The
- * analysis needs nothing else, so a published set can leave the interval logs out.
+ * A comparison's record, {@code slices.csv} and {@code blocks.csv}, written as it goes so a killed comparison keeps
+ * every finished cycle. The analysis needs nothing else, so a published set can leave the interval logs out.
  */
 final class ComparisonFiles implements Closeable {
     static final String SLICES = "slices.csv";
@@ -44,29 +40,14 @@ final class ComparisonFiles implements Closeable {
         append(slices, row.toCsv());
     }
 
-    void block(final int block, final String variant, final Histogram[] pooled, final int voids, final int cycles,
-               final ControlMessage warmup, final ControlMessage finished, final long[] millis,
-               final long cyclesMillis, final int startPosition) throws IOException {
-        final BlockRow row = new BlockRow();
-        row.block = block;
-        row.variant = variant;
+    /** Writes an ok block's row, with its percentiles pooled from every slice of the cycles not voided. */
+    void block(final BlockRow row, final Histogram[] pooled) throws IOException {
         row.status = "ok";
-        row.voids = voids;
-        row.cycles = cycles;
-        row.warmupSlices = (int) warmup.number(SliceProtocol.PACED_SLICES);
-        row.recompiledSlices = (int) warmup.number(SliceProtocol.RECOMPILED_SLICES); // -1 without qp.compare.recompile
-        row.steady = Boolean.TRUE.equals(warmup.fields().get(SliceProtocol.STEADY));
         row.pooledMessages = pooled[0].getTotalCount();
         for (int i = 0; i < BlockRow.PERCENTILES.length; i++) {
             row.actualSend[i] = pooled[0].getValueAtPercentile(BlockRow.PERCENTILES[i]);
             row.intendedSend[i] = pooled[1].getValueAtPercentile(BlockRow.PERCENTILES[i]);
         }
-        row.readBack = finished.number(SliceProtocol.READ_BACK);
-        row.startMillis = millis[0];
-        row.warmupMillis = millis[1];
-        row.finishMillis = millis[2];
-        row.cyclesMillis = cyclesMillis;
-        row.startPosition = startPosition;
         write(row);
     }
 
@@ -96,7 +77,6 @@ final class ComparisonFiles implements Closeable {
         return rows(new File(folder, BLOCKS), BlockRow::parse);
     }
 
-    /** Every row of a CSV file with a header line. */
     private static <T> List<T> rows(final File file, final Function<String, T> parse) throws IOException {
         final List<String> lines = Files.readAllLines(file.toPath(), StandardCharsets.UTF_8);
         return lines.subList(1, lines.size()).stream().map(parse).collect(Collectors.toList());

@@ -1,5 +1,7 @@
 package io.fastestjvm.compare;
 
+import static io.fastestjvm.compare.ComparisonReport.fmt;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,21 +10,12 @@ import org.apache.commons.math3.stat.StatUtils;
 import io.fastestjvm.verdict.Interval;
 import io.fastestjvm.verdict.BlocksPair;
 
-/**
- * What a running comparison says after each block, one line per pair: the p50 ratio so far with its interval and
- * verdict, and what is left: blocks (under Stein's rule, the pilot's rest until the rule has spoken) and minutes at
- * the median block's wall time so far, as many blocks as can still start before {@code qp.compare.maxMinutes}.
- */
+/** What a running comparison says after each block, one line per pair: its p50 so far and the blocks left. */
 final class ComparisonProgress {
     private ComparisonProgress() {
     }
 
-    /**
-     * @param block       the block that just ended
-     * @param target      the last block the comparison means to run now
-     * @param blockSeconds the wall time of every block so far
-     * @param capSeconds  seconds left before no new block may start; infinite without a cap
-     */
+    /** After {@code block}, aiming at {@code target}; {@code capSeconds} left before no block may start. */
     static List<String> lines(final ComparisonAnalysis analysis, final int block, final int target,
                               final double[] blockSeconds, final double capSeconds) {
         final List<String> lines = new ArrayList<>();
@@ -78,9 +71,5 @@ final class ComparisonProgress {
     private static boolean steinHasSpoken(final ComparisonAnalysis analysis) {
         final List<BlocksPair> p50s = analysis.family(true);
         return !p50s.isEmpty() && p50s.stream().allMatch(figure -> figure.stein != null);
-    }
-
-    private static String fmt(final String format, final Object... args) {
-        return ComparisonReport.fmt(format, args);
     }
 }

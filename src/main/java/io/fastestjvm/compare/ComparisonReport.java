@@ -17,14 +17,9 @@ import io.fastestjvm.verdict.BlocksPair;
 import io.fastestjvm.verdict.Separation;
 import org.apache.commons.math3.stat.StatUtils;
 
-/**
- * {@code report.md} of a comparison: the pairwise table first (ratio, interval, verdict), then the paired median
- * shift in ns, the variance components with the blocks a 5 % difference would need, and per variant what its
- * warm-ups, voids and idle turns looked like. Everything comes from {@link ComparisonAnalysis}.
- */
+/** {@code report.md} of a comparison, all from {@link ComparisonAnalysis}: verdicts first, then what backs them. */
 public final class ComparisonReport {
-    /** A block this far off the typical one holds a JVM in the slow state: most agree within 1-2 %, slow ones
-     *  1.16-1.55x. */
+    /** A block this far off the typical one holds a JVM in the slow state (most agree within 1-2 %). */
     static final double FAR = 1.15;
     /** The report's verdict table heading; results/README.md quotes the table under it. */
     public static final String VERDICT_HEADING = "## Pairwise verdict";
@@ -136,9 +131,9 @@ public final class ComparisonReport {
                 }
             }
             final double[] idle = analysis.slices.stream().filter(row -> variant.equals(row.variant))
-                    .mapToDouble(row -> row.idleCpuNanos).toArray();
+                    .mapToDouble(row -> row.around[SliceRow.IDLE_CPU]).toArray();
             final double[] parent = analysis.slices.stream().filter(row -> variant.equals(row.variant))
-                    .mapToDouble(row -> row.parentCpuNanos).toArray();
+                    .mapToDouble(row -> row.around[SliceRow.PARENT_CPU]).toArray();
             final double percent = analysis.voidPercent(variant);
             row(md, variant, voids[0] + " of " + voids[1] + fmt(" (%.1f %%)", percent)
                     + (percent > maxVoidPercent ? " **FAILED**" : ""), String.join(", ", warmups),
@@ -153,10 +148,7 @@ public final class ComparisonReport {
         return md.toString();
     }
 
-    /**
-     * Per pair, how much slower the JVM started second was ({@link StartOrderEffect}), and what the block values
-     * would spread by without it; nothing for sets that did not record the start order.
-     */
+    /** Per pair, how much slower the JVM started second was ({@link StartOrderEffect}), where recorded. */
     private static String startOrder(final ComparisonAnalysis analysis) {
         final StringBuilder md = new StringBuilder();
         for (final BlocksPair figure : analysis.family(true)) {
@@ -175,9 +167,8 @@ public final class ComparisonReport {
     }
 
     /**
-     * Per pair, the blocks whose p50 value lies {@link #FAR}x or more off the pair's median block: where one fresh JVM
-     * drew the slow state (docs/findings/memory-draw.md), which side it was, and in how many of the blocks. Off the
-     * median, not off 1, so a real difference between the variants does not count as the slow state.
+     * Per pair, the blocks {@link #FAR}x or more off its median block, where one fresh JVM drew the slow state
+     * (docs/findings/memory-draw.md). Off the median, not off 1, so a real difference does not count.
      */
     private static String farBlocks(final ComparisonAnalysis analysis) {
         final StringBuilder md = new StringBuilder();
@@ -228,7 +219,6 @@ public final class ComparisonReport {
         return Arrays.stream(values).mapToObj(value -> fmt(format, value)).collect(Collectors.joining(", "));
     }
 
-    /** One table row: "| a | b | c |". */
     private static void row(final StringBuilder md, final Object... cells) {
         md.append('|');
         for (final Object cell : cells) {

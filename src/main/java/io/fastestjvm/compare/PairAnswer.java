@@ -9,13 +9,8 @@ import io.fastestjvm.verdict.Interval;
 import io.fastestjvm.verdict.BlocksPair;
 import io.fastestjvm.verdict.Separation;
 
-/**
- * One pair's answer from a finished comparison, for tools that gather several (the answer table): the actual-send
- * p50 ratio a / b with the interval its report prints, the blocks behind it, and what the comparison's blocks took
- * in wall time. Immutable.
- */
+/** One pair's p50 answer from a finished comparison, as its report prints it, for the answer table. */
 public final class PairAnswer {
-    /** The comparison's folder. */
     public final File folder;
     public final String a;
     public final String b;
@@ -51,7 +46,6 @@ public final class PairAnswer {
         return new File(folder, Comparison.PLAN).isFile() && new File(folder, ComparisonFiles.BLOCKS).isFile();
     }
 
-    /** The report.md a comparison folder holds. */
     public static File report(final File folder) {
         return new File(folder, Comparison.REPORT);
     }

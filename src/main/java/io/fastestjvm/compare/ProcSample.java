@@ -12,10 +12,8 @@ import io.fastestjvm.audit.CpuTimes;
 import io.fastestjvm.audit.SystemFiles;
 
 /**
- * What an idle JVM did while another measured: its CPU time (the sum of its threads' {@code schedstat} run time,
- * in ns) and its context switches (voluntary and involuntary, over its threads), read from /proc before and after
- * each slice. Also the machine's busy and steal time, and from them the CPU used outside the comparison.
- * Unavailable readings are -1, never 0.
+ * /proc readings around each slice: the idle JVMs' CPU time and context switches, and the machine's busy and steal
+ * time, from which the CPU used outside the comparison. Unavailable readings are -1, never 0.
  */
 final class ProcSample {
     private static final long NANOS_PER_TICK = Math.round(TimeUnit.SECONDS.toNanos(1) / CpuTimes.TICKS_PER_SECOND);
@@ -50,11 +48,7 @@ final class ProcSample {
         return new long[] {cpu, switches};
     }
 
-    /**
-     * Process {@code pid}'s CPU time so far, its ended threads' included (/proc/PID/stat's utime + stime, in ticks):
-     * the sum over {@link #process}'s live threads drops a thread's whole life when it ends, as a renewal's do
-     * (qp.compare.renewEvery), which would show as CPU used outside the comparison. -1 when unreadable.
-     */
+    /** CPU time with ended threads' (/proc/PID/stat): {@link #process} loses a renewed thread's, -1 unreadable. */
     static long processCpuNanos(final long pid) {
         try {
             return cpuTicks(new String(Files.readAllBytes(new File("/proc/" + pid + "/stat").toPath()),
@@ -84,16 +78,11 @@ final class ProcSample {
         return before == null || after == null ? -1 : (after.busyTicks() - before.busyTicks()) * NANOS_PER_TICK;
     }
 
-    /** Steal ticks between two readings, or -1. */
     static long stealTicks(final CpuTimes before, final CpuTimes after) {
         return before == null || after == null ? -1 : after.stealTicks() - before.stealTicks();
     }
 
-    /**
-     * CPU time used outside the comparison: the machine's busy time minus each of the comparison's own processes'
-     * (the measuring child, the idle children, the parent), in ns; floored at 0, since /proc/stat counts whole 10 ms
-     * ticks and the processes' own time is exact; -1 when either is unknown.
-     */
+    /** Busy time less the comparison's own, ns; floored at 0 as /proc/stat counts 10 ms ticks; -1 unknown. */
     static long outsideNanos(final long machineBusyNanos, final long... comparisonNanos) {
         long outside = machineBusyNanos;
         for (final long own : comparisonNanos) {
@@ -107,11 +96,7 @@ final class ProcSample {
 
     private static final String DISTURBED = "disturbed: ";
 
-    /**
-     * Why a slice is void because the machine was not the comparison's alone: outside processes used more than
-     * {@code maxPercent} of one CPU over the window; null when they did not, when it is unknown, or when
-     * {@code maxPercent} is 0 (off).
-     */
+    /** Why outside processes' CPU voids a slice (over {@code maxPercent} of one CPU); null when not, unknown or off. */
     static String disturbance(final long outsideNanos, final long windowNanos, final int maxPercent) {
         if (maxPercent == 0 || outsideNanos < 0 || windowNanos <= 0) {
             return null;

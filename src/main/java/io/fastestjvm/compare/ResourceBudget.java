@@ -15,10 +15,8 @@ import io.fastestjvm.config.Settings;
 import io.fastestjvm.launch.JvmFlags;
 
 /**
- * The memory a block needs, checked before any JVM starts: every live variant's heap (the bound its flags give it,
- * {@link JvmFlags#maxHeapBytes}) plus its queue files (on /dev/shm they are RAM
- * too: the fast warm-up stage, every slice of the warm-up bound and of the cycles, at the message size plus Chronicle's header) plus this
- * JVM. A finished block's queues are removed with its JVMs, so one block is the peak.
+ * The memory a block needs, checked before any JVM starts: each variant's heap bound and queue files (RAM on
+ * /dev/shm) plus this JVM. A finished block's queues go with its JVMs, so one block is the peak.
  */
 final class ResourceBudget {
     private static final long PER_MESSAGE_OVERHEAD = 8;

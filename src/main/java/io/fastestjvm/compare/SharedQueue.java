@@ -14,11 +14,8 @@ import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.OwnSequences;
 
 /**
- * qp.compare.sharedQueue: the one queue directory of a block, {@code qp-shared-<parent pid>-b<NN>}, that every
- * variant's JVM writes in turn, so both sides of a pair go through the same pages. The parent owns it (an owner
- * record, so a comparison killed mid-block leaves it to the next sweep, as a child's own queue) and deletes it when
- * the block ends; each child gets the directory and a base of its own sequences on its command line. With the
- * setting off there is nothing: no directory, no flags.
+ * qp.compare.sharedQueue: one queue directory per block that every variant's JVM writes in turn, so both sides of a
+ * pair go through the same pages. Its owner record leaves a killed comparison's directory to the next sweep.
  */
 final class SharedQueue implements AutoCloseable {
     private static final SharedQueue NONE = new SharedQueue(null, null, false, null);

@@ -9,12 +9,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * One variant's slices in one block, {@code block-NN/<variant>.slices.hlog} (HdrHistogram's interval log): per
- * slice, two intervals at the slice's real start (epoch ms) and length, tagged with the latency they hold,
- * {@code actualSend} and {@code intendedSend}. The tag names the latency, not the cycle, because that is what
- * HdrHistogram's tools select by: {@code HistogramLogProcessor -tag actualSend} gives one latency's slices over time
- * and their total, where a tag per cycle would leave it one slice per run and {@code -alltags} mixing both latencies.
- * The cycle is the interval's rank within its tag (every slice is logged, voided or not), and a comment says it.
+ * One variant's slices in one block as an HdrHistogram interval log, tagged by latency, not cycle, because
+ * {@code HistogramLogProcessor -tag} selects by tag; the cycle is the interval's rank within its tag.
  */
 final class SliceLog implements Closeable {
     private final HistogramLogWriter writer;

@@ -13,10 +13,7 @@ import io.fastestjvm.slice.SliceProtocol;
 import io.fastestjvm.slice.SliceWindow;
 
 /**
- * One measured slice, as one row of {@code slices.csv}: where it ran (block, cycle, its place in the cycle's order
- * and the variant before it), its check, and its figures, all from the slice's {@link MeasuredWindow}: its
- * percentiles, the JVM's evidence, and what the idle JVMs, the parent and the rest of the machine did meanwhile.
- * The file is the comparison's record; the analysis reads it back.
+ * One measured slice as one row of {@code slices.csv}, the comparison's record that the analysis reads back.
  * Columns added later are appended last, so a set written before them still parses (they read as -1).
  */
 final class SliceRow {
@@ -27,9 +24,12 @@ final class SliceRow {
     /** The idle JVMs' and the parent's own CPU time, and the machine's steal, around a slice, after the evidence. */
     static final List<String> AROUND = Collections.unmodifiableList(Arrays.asList("idleCpuNanos", "idleSwitches",
             "parentCpuNanos", "stealTicks"));
-    /** The parent's own samples around a slice, appended after {@link #MORE_EVIDENCE}. */
+    /** The parent's own samples around a slice, appended last ({@link ProcSample}), ns. */
     static final List<String> MACHINE = Collections.unmodifiableList(Arrays.asList("measuringCpuNanos",
             "machineBusyNanos", "outsideCpuNanos", "windowNanos"));
+    static final int IDLE_CPU = 0;
+    static final int PARENT_CPU = 2;
+    static final int OUTSIDE_CPU = 2;
 
     int block;
     int cycle;
@@ -41,10 +41,7 @@ final class SliceRow {
     final long[] actualSend = new long[PERCENTILES.size()];
     final long[] intendedSend = new long[PERCENTILES.size()];
     final long[] evidence = new long[EVIDENCE.size()];
-    long idleCpuNanos;
-    long idleSwitches;
-    long parentCpuNanos;
-    long stealTicks;
+    final long[] around = new long[AROUND.size()];
     /** This slice's own failed check, or empty. */
     String failure = "";
     /** Whether any slice of its cycle failed a check: then no slice of the cycle counts. */
@@ -56,35 +53,29 @@ final class SliceRow {
     final long[] intendedMore = minusOnes(MORE_STATISTICS.size());
     /** Each worker's CPU time during the slice, ns. */
     final long[] threadCpu = minusOnes(MORE_EVIDENCE.size());
-    /** The measuring JVM's CPU time (all its threads, /proc) over the parent's window around the slice. */
-    long measuringCpuNanos = -1;
-    /** The machine's busy CPU time (/proc/stat: user, nice, system, irq, softirq) over the window, ns. */
-    long machineBusyNanos = -1;
-    /** machineBusyNanos less the measuring JVM's, the idle JVMs' and the parent's CPU time, floored at 0. */
-    long outsideCpuNanos = -1;
-    /** The parent's window around the slice: its request to its reply, ns. */
-    long windowNanos = -1;
+    final long[] machine = minusOnes(MACHINE.size());
 
     static String header() {
         final List<String> columns = new ArrayList<>(Arrays.asList("block", "cycle", "position", "variant",
                 "predecessor", SliceProtocol.RECORDED, SliceProtocol.WALL_NANOS));
-        for (final String p : PERCENTILES) {
-            columns.add(SliceProtocol.ACTUAL_SEND + "." + p);
-        }
-        for (final String p : PERCENTILES) {
-            columns.add(SliceProtocol.INTENDED_SEND + "." + p);
-        }
+        columns.addAll(prefixed(SliceProtocol.ACTUAL_SEND, PERCENTILES));
+        columns.addAll(prefixed(SliceProtocol.INTENDED_SEND, PERCENTILES));
         columns.addAll(EVIDENCE);
         columns.addAll(AROUND);
         columns.addAll(Arrays.asList("voided", SliceProtocol.FAILURE, SliceProtocol.QUEUE));
-        for (final String latency : new String[] {SliceProtocol.ACTUAL_SEND, SliceProtocol.INTENDED_SEND}) {
-            for (final String statistic : MORE_STATISTICS) {
-                columns.add(latency + "." + statistic);
-            }
-        }
+        columns.addAll(prefixed(SliceProtocol.ACTUAL_SEND, MORE_STATISTICS));
+        columns.addAll(prefixed(SliceProtocol.INTENDED_SEND, MORE_STATISTICS));
         columns.addAll(MORE_EVIDENCE);
         columns.addAll(MACHINE);
         return String.join(",", columns);
+    }
+
+    private static List<String> prefixed(final String latency, final List<String> statistics) {
+        final List<String> columns = new ArrayList<>();
+        for (final String statistic : statistics) {
+            columns.add(latency + "." + statistic);
+        }
+        return columns;
     }
 
     private static long[] minusOnes(final int size) {
@@ -93,75 +84,67 @@ final class SliceRow {
         return values;
     }
 
-    /** The appended columns, as one array per group, in order (the last four are {@link #MACHINE}). */
+    /** The number columns before {@code voided}, as one array per group, in order. */
+    private long[][] leading() {
+        return new long[][] {actualSend, intendedSend, evidence, around};
+    }
+
+    /** The columns appended after {@code queue}, as one array per group, in order. */
     private long[][] appended() {
-        return new long[][] {actualMore, intendedMore, threadCpu};
+        return new long[][] {actualMore, intendedMore, threadCpu, machine};
     }
 
     String toCsv() {
         final StringBuilder line = new StringBuilder();
         line.append(block).append(',').append(cycle).append(',').append(position).append(',').append(variant)
                 .append(',').append(predecessor).append(',').append(recorded).append(',').append(wallNanos);
-        for (final long[] values : new long[][] {actualSend, intendedSend, evidence}) {
-            for (final long value : values) {
-                line.append(',').append(value);
-            }
-        }
-        line.append(',').append(idleCpuNanos).append(',').append(idleSwitches).append(',').append(parentCpuNanos)
-                .append(',').append(stealTicks).append(',').append(voided).append(',')
-                .append(failure.replace(',', ';').replaceAll("[\\r\\n]", " ")).append(',').append(queue);
-        for (final long[] values : appended()) {
-            for (final long value : values) {
-                line.append(',').append(value);
-            }
-        }
-        line.append(',').append(measuringCpuNanos).append(',').append(machineBusyNanos).append(',')
-                .append(outsideCpuNanos).append(',').append(windowNanos);
+        append(line, leading());
+        line.append(',').append(voided).append(',').append(failure.replace(',', ';').replaceAll("[\\r\\n]", " "))
+                .append(',').append(queue);
+        append(line, appended());
         return line.toString();
+    }
+
+    private static void append(final StringBuilder line, final long[][] groups) {
+        for (final long[] values : groups) {
+            for (final long value : values) {
+                line.append(',').append(value);
+            }
+        }
     }
 
     static SliceRow parse(final String csv) {
         final String[] cells = csv.split(",", -1);
         final SliceRow row = new SliceRow();
-        int i = 0;
-        row.block = Integer.parseInt(cells[i++]);
-        row.cycle = Integer.parseInt(cells[i++]);
-        row.position = Integer.parseInt(cells[i++]);
-        row.variant = cells[i++];
-        row.predecessor = cells[i++];
-        row.recorded = Long.parseLong(cells[i++]);
-        row.wallNanos = Long.parseLong(cells[i++]);
-        for (final long[] values : new long[][] {row.actualSend, row.intendedSend, row.evidence}) {
-            for (int j = 0; j < values.length; j++) {
-                values[j] = Long.parseLong(cells[i++]);
-            }
-        }
-        row.idleCpuNanos = Long.parseLong(cells[i++]);
-        row.idleSwitches = Long.parseLong(cells[i++]);
-        row.parentCpuNanos = Long.parseLong(cells[i++]);
-        row.stealTicks = Long.parseLong(cells[i++]);
+        row.block = Integer.parseInt(cells[0]);
+        row.cycle = Integer.parseInt(cells[1]);
+        row.position = Integer.parseInt(cells[2]);
+        row.variant = cells[3];
+        row.predecessor = cells[4];
+        row.recorded = Long.parseLong(cells[5]);
+        row.wallNanos = Long.parseLong(cells[6]);
+        int i = parse(cells, 7, row.leading());
         row.voided = Boolean.parseBoolean(cells[i++]);
         row.failure = cells[i++];
         row.queue = i < cells.length ? Integer.parseInt(cells[i++]) : 0;
         if (i < cells.length) {
-            for (final long[] values : row.appended()) {
-                for (int j = 0; j < values.length; j++) {
-                    values[j] = Long.parseLong(cells[i++]);
-                }
-            }
-            row.measuringCpuNanos = Long.parseLong(cells[i++]);
-            row.machineBusyNanos = Long.parseLong(cells[i++]);
-            row.outsideCpuNanos = Long.parseLong(cells[i++]);
-            row.windowNanos = Long.parseLong(cells[i]);
+            parse(cells, i, row.appended());
         }
         return row;
     }
 
-    /**
-     * The slice's figures from its window: its recorded samples and length, both latencies' statistics (from its
-     * histograms), its evidence and the parent's samples around it ({@link #AROUND}, {@link #MACHINE}), each -1
-     * where the window lacks it.
-     */
+    /** Fills {@code groups} from {@code cells} at {@code from}; returns the index after them. */
+    private static int parse(final String[] cells, final int from, final long[][] groups) {
+        int i = from;
+        for (final long[] values : groups) {
+            for (int j = 0; j < values.length; j++) {
+                values[j] = Long.parseLong(cells[i++]);
+            }
+        }
+        return i;
+    }
+
+    /** The slice's figures from its window, each -1 where the window lacks it. */
     void fill(final MeasuredWindow window) {
         recorded = window.histogram(Latency.ACTUAL_SEND).getTotalCount();
         wallNanos = window.lengthNanos();
@@ -172,21 +155,12 @@ final class SliceRow {
         read(actual, MORE_STATISTICS, actualMore);
         read(intended, MORE_STATISTICS, intendedMore);
         counters(window, EVIDENCE, evidence);
+        counters(window, AROUND, around);
         counters(window, MORE_EVIDENCE, threadCpu);
-        idleCpuNanos = window.counter(AROUND.get(0));
-        idleSwitches = window.counter(AROUND.get(1));
-        parentCpuNanos = window.counter(AROUND.get(2));
-        stealTicks = window.counter(AROUND.get(3));
-        measuringCpuNanos = window.counter(MACHINE.get(0));
-        machineBusyNanos = window.counter(MACHINE.get(1));
-        outsideCpuNanos = window.counter(MACHINE.get(2));
-        windowNanos = window.counter(MACHINE.get(3));
+        counters(window, MACHINE, machine);
     }
 
-    /**
-     * The parent's samples around a slice as a window's interference, named as their columns: {@code own} is the
-     * CPU time of the measuring JVM, the idle JVMs (and their involuntary switches) and the parent, in that order.
-     */
+    /** The parent's samples around a slice, named as their columns; {@code own} as {@code BlockRunner.ownCpu}. */
     static Map<String, Long> around(final long[] own, final long stealTicks, final long machineBusyNanos,
                                     final long windowNanos) {
         final Map<String, Long> around = new LinkedHashMap<>();

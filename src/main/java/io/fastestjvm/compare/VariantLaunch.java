@@ -22,11 +22,7 @@ import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.slice.SliceChild;
 
-/**
- * The command line of one variant's warm JVM: its own Java home (the launching JVM's when none is given), the
- * project's base flags, the comparison's {@code qp.*} settings, then the variant's flags (so a variant's own
- * {@code -Dqp.*} wins, as the later definition does on a java command line).
- */
+/** The command line of one variant's JVM; its own flags come last, so its {@code -Dqp.*} wins as java's does. */
 final class VariantLaunch {
     private VariantLaunch() {
     }
@@ -35,10 +31,7 @@ final class VariantLaunch {
         return command(variant, settings, ChildJvm.classpath(), Collections.<String>emptyList());
     }
 
-    /**
-     * The command with {@code classpath} (a comparison's own copy of the classes, see {@link #snapshot}) and
-     * {@code childFlags} for this JVM alone (a shared queue's directory and sequence base).
-     */
+    /** The command with a comparison's {@link #snapshot} classpath and {@code childFlags} for this JVM alone. */
     static List<String> command(final VariantSpec variant, final Properties settings, final String classpath,
                                 final List<String> childFlags) {
         final String home = variant.javaHome.isEmpty() ? System.getProperty("java.home") : variant.javaHome;
@@ -61,10 +54,7 @@ final class VariantLaunch {
         return line;
     }
 
-    /**
-     * The {@code qp.*} settings {@code variant}'s JVM will see: read from its own command line, a later -D winning as
-     * it does for java, so nothing here can drift from what the child gets.
-     */
+    /** The {@code qp.*} settings the variant's JVM will see, read from its command line so they cannot drift. */
     static Properties childSettings(final VariantSpec variant, final Properties settings) {
         final Properties child = new Properties();
         for (final String arg : command(variant, settings, "", Collections.<String>emptyList())) {
@@ -82,11 +72,7 @@ final class VariantLaunch {
         return ComparisonOptions.fromProperties(childSettings(variant, settings)).warmupSlices();
     }
 
-    /**
-     * Each variant's settings checked as its JVM will check them (SliceChild reads both option sets), so a bad one
-     * is refused before anything starts instead of failing every block: null, or one line naming the variant, the
-     * setting and its accepted range.
-     */
+    /** Each variant's settings checked as its JVM will, so a bad one is refused before anything starts; or null. */
     static String refusedSetting(final List<VariantSpec> variants, final Properties settings) {
         for (final VariantSpec variant : variants) {
             final Properties child = childSettings(variant, settings);
@@ -109,11 +95,7 @@ final class VariantLaunch {
         return notices;
     }
 
-    /**
-     * This JVM's classpath with each class folder (target/classes) copied into {@code folder}: every block of a
-     * comparison runs the same bytes, even when the project is rebuilt while it runs (a rebuild deletes and rewrites
-     * target/classes, and a JVM started meanwhile finds no main class). Jars are used where they are.
-     */
+    /** This classpath with class folders copied into {@code folder}, so a rebuild meanwhile cannot reach a block. */
     static String snapshot(final File folder) throws IOException {
         final List<String> entries = new ArrayList<>();
         int copies = 0;

@@ -3,11 +3,8 @@ package io.fastestjvm.statistics;
 import java.util.Arrays;
 
 /**
- * Distribution-free 95% confidence interval of a percentile, from order statistics of the raw samples: the number
- * of samples below the true p-quantile is binomial(n, p), so the interval between the sorted samples of ranks
- * {@code lo} and {@code hi} (1-based) covers it with probability at least 95% whatever the latency distribution.
- * Ranks come from the exact binomial distribution when n is at most {@link #EXACT_MAX_N}, otherwise from the normal
- * approximation {@code n*p -/+ 1.96*sqrt(n*p*(1-p))}, rounded outwards. Immutable.
+ * Distribution-free 95% interval of a percentile from order statistics: the number of samples below the true
+ * p-quantile is binomial(n, p) whatever the latency distribution ({@link #METHOD}).
  */
 public final class OrderStatisticConfidence {
     public static final int EXACT_MAX_N = 10_000;
@@ -35,25 +32,14 @@ public final class OrderStatisticConfidence {
                 count == 0 ? 0 : sorted[(int) Math.max(0, Math.min(count, hi) - 1)], hi <= count);
     }
 
-    /** A sorted copy of the first {@code count} samples. */
-    public static long[] sortedCopy(final long[] samples, final int count) {
-        return sortInto(samples, count, new long[count]);
-    }
-
-    /**
-     * The first {@code count} samples, sorted, in {@code buffer} (allocated before measurement, so that a finished
-     * measurement cannot run out of memory here); returns the buffer.
-     */
+    /** Sorts the first {@code count} samples into {@code buffer}, allocated before measurement so none is needed. */
     public static long[] sortInto(final long[] samples, final int count, final long[] buffer) {
         System.arraycopy(samples, 0, buffer, 0, count);
         Arrays.sort(buffer, 0, count);
         return buffer;
     }
 
-    /**
-     * 1-based ranks {lo, hi} with P(lo <= B < hi) >= 0.95 for B ~ binomial(n, p), the number of samples below the
-     * quantile. {@code hi} may exceed {@code n}: the sample is then too small to bound the percentile from above.
-     */
+    /** 1-based ranks {lo, hi} covering the p-quantile at 95 %; hi > n: too few samples to bound it from above. */
     public static long[] ranks(final long n, final double p) {
         if (n <= 0) {
             return new long[] {0, 0};
@@ -98,7 +84,6 @@ public final class OrderStatisticConfidence {
         return new long[] {lo, hi};
     }
 
-    /** The latency at the low rank. */
     public long low() {
         return low;
     }

@@ -2,11 +2,7 @@ package io.fastestjvm.verdict;
 
 import org.apache.commons.math3.distribution.BetaDistribution;
 
-/**
- * A share of trials, k of n, with its exact (Clopper-Pearson) interval: the beta quantiles that bound every p for
- * which k is not in the binomial's two tails. Conservative at any n, which is what a rate read from a handful of
- * fresh JVMs needs.
- */
+/** k of n with its exact (Clopper-Pearson) interval: conservative at any n, as a rate from a few fresh JVMs needs. */
 public final class BinomialShare {
     private BinomialShare() {
     }

@@ -4,14 +4,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One figure of one pair in the interleaved design, the block (one set of fresh JVMs) as the unit: A / B at a
- * percentile, as block values of ln(A / B) (the median of the block's per-cycle log ratios for the paired median;
- * the log ratio of the block's pooled percentiles for the tail), with its interval over blocks and its test: Student
- * t over the blocks, or, for the p50 of a comparison run under Stein's stop rule, Stein's interval and statistic (the
- * pilot's sd and df), or, for the robust reading of the p50, the median of the block values with its order-statistic
- * interval and the sign test ({@link MedianOfBlocks}). Whether it is separable is decided within its family, the
- * primary figures (each pair's actual-send p50) or the others ({@link Separation}). The fresh design's twin is
- * {@link RunsPair}.
+ * One figure of one pair in the interleaved design: A / B as block values of ln(A / B), with its interval and test
+ * (t over blocks, Stein's, or the median of blocks' sign test), separable or not within its family. The fresh
+ * design's twin is {@link RunsPair}.
  */
 public final class BlocksPair {
     /** Each pair's primary figure. */
@@ -78,7 +73,6 @@ public final class BlocksPair {
         return Math.exp(median != null ? median.median() : blocks.mean());
     }
 
-    /** The fewest blocks its interval needs. */
     public int minBlocks() {
         return median != null ? MedianOfBlocks.MIN_BLOCKS : PairedBlocks.MIN_BLOCKS;
     }

@@ -1,9 +1,6 @@
 package io.fastestjvm.verdict;
 
-/**
- * A two-sided confidence interval around a point estimate, with the confidence it was built for, so that a report
- * never shows a range without saying how sure it is. Immutable.
- */
+/** A two-sided interval with the confidence it was built for, so a report never shows a range without it. */
 public final class Interval {
     private final double estimate;
     private final double lower;
@@ -23,7 +20,6 @@ public final class Interval {
         this.confidence = confidence;
     }
 
-    /** The symmetric interval {@code estimate -/+ halfWidth}. */
     public static Interval around(final double estimate, final double halfWidth, final double confidence) {
         return new Interval(estimate, estimate - halfWidth, estimate + halfWidth, confidence);
     }

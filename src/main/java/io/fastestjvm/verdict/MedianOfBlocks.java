@@ -6,18 +6,9 @@ import org.apache.commons.math3.stat.StatUtils;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
 
 /**
- * The median of block values with its distribution-free interval and the sign test: the robust reading of a
- * comparison whose blocks are mostly alike but where now and then one fresh JVM draws a state far off the rest
- * (docs/findings/memory-draw.md). One such block moves the mean of the block values and widens its t interval by its
- * whole distance; the median and its interval move by at most one rank.
- * <ul>
- *   <li>Interval: the sorted block values at the ranks {@code OrderStatisticConfidence.ranks} gives for p = 0.5; the
- *       number of blocks below the true median is binomial(n, 1/2) whatever the distribution, so it covers the
- *       median with at least the confidence it reports (the exact binomial coverage of those ranks).</li>
- *   <li>Test: two-sided exact sign test of median 0 (blocks exactly 0 dropped).</li>
- * </ul>
- * It needs {@link #MIN_BLOCKS}: below 6, even the smallest and largest value cover the median less than 95 % of the
- * time. The estimand is the median block (the typical pair of fresh JVMs), not the mean of the log ratios.
+ * The median of block values with its order-statistic interval and the exact sign test: one block whose fresh JVM
+ * drew a state far off the rest (docs/findings/memory-draw.md) moves them by one rank, where it moves a mean by its
+ * whole distance. The estimand is the median block, not the mean of the log ratios.
  */
 public final class MedianOfBlocks {
     /** Fewest blocks whose extreme values cover the median at 95 %: 1 - 2 / 2^6 = 96.9 %. */

@@ -5,24 +5,15 @@ import java.util.List;
 import io.fastestjvm.config.ComparisonOptions;
 
 /**
- * The median stop rule ({@code qp.compare.stop=median}): at least {@code qp.compare.blocks} blocks (and
- * {@link MedianOfBlocks#MIN_BLOCKS}), then one more block at a time until every pair's p50, read as the median of
- * its block values, has an order-statistic interval within +/-{@code qp.compare.targetPercent} % on both sides of
- * the median, or {@code qp.compare.maxMinutes} has passed (without a cap, at {@link #UNCAPPED_FACTOR}x its least
- * blocks). Under it the median of blocks is each pair's primary figure.
- * <p>
- * Why a rule of its own: now and then (one JVM in ten, in some sets far more) a fresh JVM draws a state 1.3-1.4x
- * slower for life (docs/findings/memory-draw.md). A mean of blocks, and so Stein's rule, carries each such JVM at its
- * whole distance, and the sd it plans from asks for over a hundred blocks for +/-5 %; the median moves by a rank,
- * and its interval narrows once the blocks on each side outnumber the far ones. Stopping when an interval is narrow enough
- * is optional stopping on its width, not on its place, so the coverage holds; {@code MedianStopTest} measures it on
- * the default's mixture. Immutable.
+ * The median stop rule ({@code qp.compare.stop=median}): one more block at a time until every pair's median of
+ * blocks has its interval within +/-{@code qp.compare.targetPercent} %. A fresh JVM now and then draws a state far
+ * slower for life (docs/findings/memory-draw.md), which a mean carries whole and a median by one rank. Stopping on
+ * an interval's width, not its place, keeps the coverage ({@code MedianStopTest}).
  */
 public final class MedianStop {
     /** The most blocks the rule may run under a time cap: {@code qp.compare.blocks}' own upper bound. */
     public static final int MAX_BLOCKS = SteinStop.MAX_BLOCKS;
-    /** Without a time cap, at most this many times its least blocks: where one side draws the slow state often the
-     *  median may never be narrow enough, and an uncapped comparison must still end. */
+    /** Without a time cap, at most this many times its least blocks: the median may never be narrow enough. */
     public static final int UNCAPPED_FACTOR = 5;
 
     public final int leastBlocks;
@@ -57,11 +48,7 @@ public final class MedianStop {
                 && halfWidth(interval) <= targetHalfWidth() + 1e-12;
     }
 
-    /**
-     * The blocks to run, as the last block number, once block {@code block} has ended: this block when every pair's
-     * p50 is narrow enough ({@link #reached}), else the next, up to its most blocks; never fewer than its least
-     * blocks. A pair with no p50 yet (null: its blocks failed) keeps it going too.
-     */
+    /** The last block to run once {@code block} has ended; a pair with no p50 yet (null) keeps it going too. */
     public int lastBlock(final List<BlocksPair> p50s, final int block) {
         if (block < leastBlocks) {
             return leastBlocks;

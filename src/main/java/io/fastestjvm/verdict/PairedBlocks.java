@@ -9,18 +9,12 @@ import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.inference.TTest;
 
 /**
- * Paired comparison of two JVM variants with the block as the unit of inference. A block is one set of fresh JVMs;
- * its cycles share that JVM pair's luck (JIT decisions, layout, placement), so they are not independent: fresh JVMs
- * differ by a few percent however many cycles each runs. A t-test over all cycles would be pseudo-replication and
- * its interval far too narrow; instead each block is reduced to one value, the mean of its per-cycle paired values
- * (e.g. ln(p50_A / p50_B)), and the t statistics use those B values with B - 1 degrees of freedom (Kalibera and
- * Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013). Immutable.
+ * Paired comparison of two variants with the block (one set of fresh JVMs) as the unit: its cycles share their JVMs'
+ * luck, so a t-test over cycles would be pseudo-replication; each block becomes one value and t uses B - 1 df
+ * (Kalibera and Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013).
  */
 public final class PairedBlocks {
-    /**
-     * The fewest blocks that get an interval. With 2 blocks the t quantile has 1 degree of freedom (12.71 at 95%)
-     * and the sd is a single difference, so the interval is uselessly wide and its width itself mere luck.
-     */
+    /** With 2 blocks t has 1 df (12.71 at 95 %) and the sd is one difference: an interval too wide to use. */
     public static final int MIN_BLOCKS = 3;
     /** {@link #blocksNeeded} searches no further than this many blocks. */
     public static final int MAX_BLOCKS_NEEDED = 10_000;
@@ -41,19 +35,12 @@ public final class PairedBlocks {
         }
     }
 
-    /**
-     * The blocks, one array per block holding that block's per-cycle paired values (voided cycles already
-     * removed). The arrays are copied. A block without cycles has no value and is rejected.
-     */
+    /** One array per block of its cycles' paired values (voided cycles removed); a block without any is refused. */
     public static PairedBlocks of(final List<double[]> cycleValuesPerBlock) {
         return new PairedBlocks(copies(cycleValuesPerBlock), false);
     }
 
-    /**
-     * As {@link #of}, but each block's value is the median of its cycles: one slice the host stalled for half its
-     * length moves a block's mean of log ratios by several percent and its median not at all. The blocks stay the
-     * units, so the interval's coverage holds as for means (the block values are still independent across blocks).
-     */
+    /** As {@link #of} with each block's median: one slice the host stalled moves a block's mean, not its median. */
     public static PairedBlocks ofMedians(final List<double[]> cycleValuesPerBlock) {
         return new PairedBlocks(copies(cycleValuesPerBlock), true);
     }
@@ -84,11 +71,7 @@ public final class PairedBlocks {
         return blockValues.length == 0 ? Double.NaN : StatUtils.mean(blockValues);
     }
 
-    /**
-     * The spread of one cycle's value within its block, robust to the odd stalled slice: 1.4826 x the median
-     * absolute deviation from the block's median (the sd for normal data), pooled over blocks as a root mean
-     * square. NaN when no block has 2 cycles.
-     */
+    /** The sd of a cycle within its block from its MAD, robust to the odd stalled slice; RMS over blocks. */
     public double withinSdRobust() {
         double sum = 0;
         int counted = 0;
@@ -113,9 +96,7 @@ public final class PairedBlocks {
         return blockValues.length < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(blockValues));
     }
 
-    /**
-     * {@code mean -/+ t_{B-1,(1+confidence)/2} * blockSd / sqrt(B)}, or null below {@link #MIN_BLOCKS} blocks.
-     */
+    /** {@code mean -/+ t_{B-1} * blockSd / sqrt(B)}, or null below {@link #MIN_BLOCKS} blocks. */
     public Interval interval(final double confidence) {
         if (blocks() < MIN_BLOCKS) {
             return null;
@@ -124,10 +105,7 @@ public final class PairedBlocks {
         return Interval.around(mean(), halfWidth, confidence);
     }
 
-    /**
-     * Two-sided p-value of the one-sample t-test of the block values against 0 ("no difference"). NaN below 2
-     * blocks, or when all block values are 0; 0 when they are all equal and not 0 (no spread, certain difference).
-     */
+    /** The t-test's two-sided p against 0; NaN below 2 blocks or when all are 0, 0 when all are equal and not 0. */
     public double pValue() {
         if (blocks() < 2) {
             return Double.NaN;
@@ -143,14 +121,7 @@ public final class PairedBlocks {
         return cycles.stream().mapToInt(block -> block.length).average().orElse(Double.NaN);
     }
 
-    /**
-     * The smallest number of blocks B >= 2 whose interval, at this experiment's block sd, would have half-width at
-     * most {@code halfWidth}: {@code t_{B-1} * blockSd / sqrt(B) <= halfWidth}; e.g. halfWidth = ln(1.05) says how
-     * many blocks a 5 % difference would need. The search stops at {@link #MAX_BLOCKS_NEEDED}; if even that is not
-     * enough, the answer is {@code MAX_BLOCKS_NEEDED + 1}, to be read as "more than 10,000".
-     *
-     * @throws IllegalStateException below 2 blocks, where there is no sd to plan from
-     */
+    /** The fewest blocks for an interval of {@code halfWidth} at this sd; {@code MAX_BLOCKS_NEEDED + 1}: more. */
     public int blocksNeeded(final double halfWidth, final double confidence) {
         if (blocks() < 2) {
             throw new IllegalStateException("no block sd below 2 blocks: " + blocks());
@@ -158,13 +129,7 @@ public final class PairedBlocks {
         return blocksNeeded(blockSd(), halfWidth, confidence);
     }
 
-    /**
-     * {@link #blocksNeeded(double, double)} with its uncertainty: the blocks needed at the lower and the upper end of
-     * the block sd's chi-square interval at {@code confidence} ({@link VarianceComponents#sdInterval}), as {lower,
-     * upper}.
-     *
-     * @throws IllegalStateException below 2 blocks, where there is no sd to plan from
-     */
+    /** {@link #blocksNeeded(double, double)} at both ends of the block sd's chi-square interval. */
     public int[] blocksNeededRange(final double halfWidth, final double confidence) {
         if (blocks() < 2) {
             throw new IllegalStateException("no block sd below 2 blocks: " + blocks());

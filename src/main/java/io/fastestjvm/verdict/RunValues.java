@@ -1,6 +1,5 @@
 package io.fastestjvm.verdict;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -33,10 +32,6 @@ public final class RunValues {
 
     public Spread spread(final Latency latency, final Percentile percentile) {
         return Spread.of(values(latency, percentile));
-    }
-
-    Map<String, double[]> all() {
-        return Collections.unmodifiableMap(values);
     }
 
     private static String key(final Latency latency, final Percentile percentile) {

@@ -3,10 +3,7 @@ package io.fastestjvm.verdict;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 
-/**
- * One pair of the fresh design's verdict, the run (fresh JVM) as the unit: {@code a / b} on one latency and
- * percentile, and whether they separate ({@link Separation}). The interleaved design's twin is {@link BlocksPair}.
- */
+/** One pair of the fresh design's verdict on one latency and percentile; the interleaved twin is {@link BlocksPair}. */
 public final class RunsPair {
     public final String a;
     public final String b;
@@ -14,8 +11,7 @@ public final class RunsPair {
     public final Percentile percentile;
     public final int runsA;
     public final int runsB;
-    /** Median over a's runs / median over b's runs: below 1, a has the lower latency; low and high: its bootstrap
-     *  interval. */
+    /** Median of a's runs / median of b's, with its bootstrap interval low to high. */
     public final double ratio;
     public final double low;
     public final double high;

@@ -8,10 +8,8 @@ import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.inference.TTest;
 
 /**
- * One JVM against another on one figure, with the run (fresh JVM) as the unit: the ratio of the two medians over
- * runs, its bootstrap interval (runs resampled within each side, seeded so a report is reproducible) and a Welch
- * t-test on the logarithms of the run values (a ratio on a log scale; unequal variances allowed). See
- * docs/verdict.md for why this test and not a rank test.
+ * One JVM against another on one figure, the run as the unit: the ratio of medians, its seeded bootstrap interval,
+ * and Welch's t-test on log run values (docs/verdict.md says why not a rank test).
  */
 public final class RunsRatioTest {
     public static final int RESAMPLES = 10_000;
@@ -35,12 +33,7 @@ public final class RunsRatioTest {
         return new TTest().tTest(logA, logB);
     }
 
-    /**
-     * The {@link Separation#CONFIDENCE} Welch interval of the two sides' geometric-mean ratio, the interval of the
-     * test {@link #pValue} makes (log run values, Welch-Satterthwaite degrees of freedom): {ratio, low, high}; NaNs
-     * with fewer than {@link #MIN_RUNS} a side. With 3 runs a side it is the honest width: the bootstrap of
-     * {@link #interval} resamples 3 values and comes out far too narrow.
-     */
+    /** Welch's {ratio, low, high} of geometric means: from 3 runs a side a bootstrap comes out far too narrow. */
     public static double[] welchInterval(final double[] a, final double[] b) {
         if (a.length < MIN_RUNS || b.length < MIN_RUNS) {
             return new double[] {Double.NaN, Double.NaN, Double.NaN};

@@ -12,10 +12,8 @@ import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 
 /**
- * Which JVMs can be told apart in the fresh design: every pair on each latency and each of {@link #PERCENTILES},
- * with the run (fresh JVM) as the unit ({@link RunsRatioTest}), all those comparisons one family of
- * {@link Separation}. Groups are the JVMs that no separable pair splits (connected by "cannot be told apart"), in
- * order of their median. Immutable once built. The interleaved design's pairs are {@link BlocksPair}s.
+ * Which JVMs can be told apart in the fresh design: every pair on each latency and percentile, the run as the unit,
+ * all one family of {@link Separation}; groups are the JVMs no separable pair splits.
  */
 public final class RunsVerdict {
     public static final Percentile[] PERCENTILES = {Percentile.P50, Percentile.P99, Percentile.P99_99};
@@ -99,10 +97,7 @@ public final class RunsVerdict {
         return null;
     }
 
-    /**
-     * The JVMs with figures split into groups that cannot be told apart: two JVMs share a group when a chain of
-     * "not separable" pairs links them. Groups and members in order of their median over runs.
-     */
+    /** Groups linked by chains of "not separable" pairs; groups and members in order of their median. */
     public List<List<String>> groups(final Latency latency, final Percentile percentile) {
         final List<RunValues> ranked = new ArrayList<>();
         for (final RunValues subject : subjects) {

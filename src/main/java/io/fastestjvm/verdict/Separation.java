@@ -5,10 +5,8 @@ import java.util.Comparator;
 import java.util.stream.IntStream;
 
 /**
- * When two JVMs are called separable, in both designs: every interval is at {@link #CONFIDENCE}, and a family of
- * comparisons is corrected by the Benjamini-Hochberg step-up procedure at {@link #FALSE_DISCOVERY_RATE}; a pair is
- * separable when the procedure accepts it and its interval excludes 1, so that no pair is called separable beside an
- * interval that says "maybe the other way".
+ * When two JVMs are called separable, in both designs: Benjamini-Hochberg accepts it within its family and its
+ * interval excludes 1, so no pair is called separable beside an interval that says "maybe the other way".
  */
 public final class Separation {
     public static final double CONFIDENCE = 0.95;
@@ -26,11 +24,7 @@ public final class Separation {
         return separable;
     }
 
-    /**
-     * The Benjamini-Hochberg step-up procedure: of m p-values, reject the k smallest where k is the largest rank with
-     * p(k) <= k / m * q. Controls the expected share of false "separable" calls among all calls at q, for independent
-     * or positively dependent tests (pairs sharing a JVM are positively dependent). NaN is never a discovery.
-     */
+    /** Benjamini-Hochberg, valid for positively dependent tests (pairs sharing a JVM are); NaN never counts. */
     public static boolean[] discoveries(final double[] pValues, final double q) {
         final int m = (int) Arrays.stream(pValues).filter(p -> !Double.isNaN(p)).count();
         final Integer[] order = IntStream.range(0, pValues.length).filter(i -> !Double.isNaN(pValues[i]))

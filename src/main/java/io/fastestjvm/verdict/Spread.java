@@ -6,11 +6,8 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
 
 /**
- * One figure across runs (one value per fresh JVM): the median, quartiles, smallest and largest, and how far apart
- * those are relative to the median. Quantiles use the R-7 definition (R's and numpy's default, so the figures can be
- * checked in either; the median of an even count is the mean of the middle two). A run that lacks the figure (NaN)
- * is left out, not counted as 0. The one definition of spread for the fresh design's reports; JLBH's "% variation"
- * ({@code statistics.RunVariation}) is kept apart on purpose. Immutable.
+ * One figure across runs: median, quartiles and range, by R-7 (R's and numpy's default, so either can check them).
+ * The fresh design's one definition of spread; JLBH's "% variation" ({@code RunVariation}) is kept apart on purpose.
  */
 public final class Spread {
     /** In run order, for tracing a value to its run. */
@@ -64,15 +61,11 @@ public final class Spread {
         return sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1];
     }
 
-    /**
-     * (max - min) / median in percent: how much the runs disagree. NaN for fewer than two runs: one run has no
-     * spread to show (not 0 %).
-     */
+    /** (max - min) / median in percent; NaN for one run, which has no spread to show (not 0 %). */
     public double variationPercent() {
         return values.length < 2 || median == 0 ? Double.NaN : (max() - min()) / median * 100;
     }
 
-    /** The values the spread is made of, in run order. */
     public double[] values() {
         return values.clone();
     }

@@ -3,12 +3,8 @@ package io.fastestjvm.verdict;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
- * How much of a pair's block values the order in which the block started its two JVMs explains: the JVM started
- * first takes its memory first, and may be faster for its whole life. Fits {@code v_b = mu + gamma * s_b + e_b} by
- * least squares, where {@code v_b = ln(A / B)} is block b's value and {@code s_b} is +1 when B started first, -1
- * when A did: gamma is half the log distance between "started second" and "started first", so {@code exp(gamma)} is
- * how much slower the JVM started second is. The residual sd (n - 2 degrees of freedom) is what the blocks would
- * spread by without the order's effect. Needs both orders and 4 or more blocks. Immutable.
+ * How much of a pair's block values the start order explains (the JVM started first takes its memory first): a
+ * least-squares fit of {@code ln(A / B) = mu + gamma * s}, s = +1 when B started first, -1 when A did.
  */
 public final class StartOrderEffect {
     private final SimpleRegression fit = new SimpleRegression(true);
@@ -21,10 +17,7 @@ public final class StartOrderEffect {
         this.blocks = values.length;
     }
 
-    /**
-     * The fit, or null when it cannot be made: fewer than 4 blocks, an order unknown (sign 0), or every block
-     * started in the same order.
-     */
+    /** The fit, or null below 4 blocks, with an order unknown (sign 0), or with one order only. */
     public static StartOrderEffect of(final double[] values, final int[] signs) {
         if (values.length != signs.length) {
             throw new IllegalArgumentException(values.length + " values, " + signs.length + " signs");
@@ -56,7 +49,6 @@ public final class StartOrderEffect {
         return Math.sqrt(fit.getMeanSquareError());
     }
 
-    /** Its degrees of freedom, n - 2. */
     public int residualDf() {
         return blocks - 2;
     }

@@ -7,10 +7,8 @@ import java.util.List;
 import io.fastestjvm.config.ComparisonOptions;
 
 /**
- * Stein's stop rule ({@code qp.compare.stop=stein}) as a comparison applies it, in one place for the block loop
- * (how many blocks to run) and the report (the interval the p50 figures carry): the pilot is the first
- * {@code qp.compare.blocks} p50 block values of a pair, in block order, and the target half-width is
- * ln(1 + {@code qp.compare.targetPercent} / 100). Immutable.
+ * Stein's stop rule ({@code qp.compare.stop=stein}), one place for the block loop and the report: the pilot is a
+ * pair's first {@code qp.compare.blocks} p50 block values.
  */
 public final class SteinStop {
     /** The most blocks the rule may ask for: {@code qp.compare.blocks}' own upper bound. */
@@ -33,10 +31,7 @@ public final class SteinStop {
         return Math.log(1 + targetPercent / 100.0);
     }
 
-    /**
-     * Stein's plan from a pair's p50 block values, or null while fewer than the pilot's blocks have a value (or
-     * the pilot is a single block, which has no sd).
-     */
+    /** Stein's plan from a pair's p50 block values, or null while the pilot is short (or one block, with no sd). */
     public SteinTwoStage plan(final PairedBlocks p50) {
         if (pilotBlocks < 2 || p50.blocks() < pilotBlocks) {
             return null;
@@ -45,12 +40,7 @@ public final class SteinStop {
                 Separation.CONFIDENCE, Math.max(pilotBlocks, MAX_BLOCKS));
     }
 
-    /**
-     * The blocks to run, as the last block number, once block {@code block} has ended: the pilot's last block plus
-     * the second stage each pair's pilot asks for (the most over all pairs; {@code p50s} null where a pair has none).
-     * While a failed block leaves the pilot short, one more block, up to twice the pilot's blocks; then it stops
-     * with what it has.
-     */
+    /** The last block to run: the most any pilot asks for; while failures leave it short, one more (up to 2x). */
     public int lastBlock(final List<BlocksPair> p50s, final int block, final PrintStream err) {
         if (pilotBlocks < 2) {
             err.println("[qp] Stein's rule needs a pilot of 2 blocks or more (qp.compare.blocks=" + pilotBlocks

@@ -4,15 +4,9 @@ import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 
 /**
- * Stein's two-stage procedure (C. Stein, "A two-sample test for a linear hypothesis whose power is independent of
- * the variance", Annals of Mathematical Statistics 16, 1945) for deciding how many blocks to run: a pilot of n0
- * blocks estimates the block sd s0, which fixes the total {@code n = max(n0, ceil((t_{n0-1} * s0 / h)^2))} for a
- * target half-width h. The final interval is the mean of all n block values -/+ {@code t_{n0-1} * s0 / sqrt(n)}:
- * df and sd come from the pilot alone. That is what keeps its coverage exact: n depends on the data only through
- * s0, which is independent of the mean of normal block values, so (mean - mu) * sqrt(n) / s0 is exactly t with
- * n0 - 1 df. Re-estimating the sd from all n blocks would bias it (n was chosen because s0 looked small or large).
- * A cap on n keeps that exactness; only the half-width may then exceed h.
- * Immutable.
+ * Stein's two-stage procedure (Annals of Mathematical Statistics 16, 1945): a pilot's block sd s0 fixes how many
+ * blocks to run. The interval keeps the pilot's sd and df, which keeps its coverage exact: re-estimating the sd
+ * from all blocks would bias it, as their number was chosen from s0.
  */
 public final class SteinTwoStage {
     public static final String METHOD = "Stein (1945) two-stage: pilot of n0 blocks gives s0; total n ="
@@ -67,23 +61,14 @@ public final class SteinTwoStage {
         return totalBlocks;
     }
 
-    /**
-     * The final interval from all block values, the pilot's first (in the same order) and then those of the second
-     * stage: their mean -/+ {@code t_{n0-1} * s0 / sqrt(n)}. Normally n is {@link #totalBlocks()}; any n not chosen
-     * by looking at the second stage's values keeps the coverage (a run cut short by a crash gets an honest, wider
-     * interval; one stopped because the answer looked good does not).
-     */
+    /** The interval from all block values, pilot first; an n chosen from the second stage's values breaks it. */
     public Interval interval(final double[] allBlockValues) {
         checkPilotFirst(allBlockValues);
         final double halfWidth = criticalT * pilotSd / Math.sqrt(allBlockValues.length);
         return Interval.around(StatUtils.mean(allBlockValues), halfWidth, confidence);
     }
 
-    /**
-     * Two-sided p-value of "no difference" from Stein's own statistic, {@code mean * sqrt(n) / s0} with n0 - 1 df:
-     * the test that matches {@link #interval} (0 lies outside the interval exactly when p < 1 - confidence). NaN
-     * when the pilot has no spread and the mean is 0; 0 when it has no spread and the mean is not 0.
-     */
+    /** The p-value of Stein's statistic, matching {@link #interval}; without pilot spread NaN at mean 0, else 0. */
     public double pValue(final double[] allBlockValues) {
         checkPilotFirst(allBlockValues);
         final double mean = StatUtils.mean(allBlockValues);

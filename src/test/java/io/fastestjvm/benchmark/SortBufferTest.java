@@ -33,7 +33,7 @@ class SortBufferTest {
         final long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
         assertTrue(allocated < samples, "allocated " + allocated + " B; a sorted copy would be " + 8L * samples);
 
-        final long[] sorted = OrderStatisticConfidence.sortedCopy(recorder.samples(), samples);
+        final long[] sorted = OrderStatisticConfidence.sortInto(recorder.samples(), samples, new long[samples]);
         for (int p = 0; p < intervals.length; p++) {
             final OrderStatisticConfidence expected = OrderStatisticConfidence.of(sorted, samples,
                     LatencyPercentiles.PERCENTILES[p]);

@@ -42,10 +42,10 @@ class SliceRowTest {
             row.evidence[i] = i * 11L + 1;
         }
         row.evidence[row.evidence.length - 1] = Long.MAX_VALUE;
-        row.idleCpuNanos = 12_345;
-        row.idleSwitches = 6;
-        row.parentCpuNanos = 777_777;
-        row.stealTicks = -1;
+        row.around[0] = 12_345;
+        row.around[1] = 6;
+        row.around[2] = 777_777;
+        row.around[3] = -1;
         row.voided = true;
         row.failure = "gc in slice: 2 collections, 3 ms";
         row.queue = 1;
@@ -55,10 +55,10 @@ class SliceRowTest {
         }
         row.threadCpu[0] = 999_000_001L;
         row.threadCpu[1] = 998_000_002L;
-        row.measuringCpuNanos = 2_001_000_000L;
-        row.machineBusyNanos = 2_120_000_000L;
-        row.outsideCpuNanos = 90_000_000L;
-        row.windowNanos = 1_040_000_000L;
+        row.machine[0] = 2_001_000_000L;
+        row.machine[1] = 2_120_000_000L;
+        row.machine[2] = 90_000_000L;
+        row.machine[3] = 1_040_000_000L;
         return row;
     }
 
@@ -73,20 +73,20 @@ class SliceRowTest {
         assertArrayEquals(expected.actualSend, actual.actualSend);
         assertArrayEquals(expected.intendedSend, actual.intendedSend);
         assertArrayEquals(expected.evidence, actual.evidence);
-        assertEquals(expected.idleCpuNanos, actual.idleCpuNanos);
-        assertEquals(expected.idleSwitches, actual.idleSwitches);
-        assertEquals(expected.parentCpuNanos, actual.parentCpuNanos);
-        assertEquals(expected.stealTicks, actual.stealTicks);
+        assertEquals(expected.around[0], actual.around[0]);
+        assertEquals(expected.around[1], actual.around[1]);
+        assertEquals(expected.around[2], actual.around[2]);
+        assertEquals(expected.around[3], actual.around[3]);
         assertEquals(expected.voided, actual.voided);
         assertEquals(failure, actual.failure);
         assertEquals(expected.queue, actual.queue);
         assertArrayEquals(expected.actualMore, actual.actualMore);
         assertArrayEquals(expected.intendedMore, actual.intendedMore);
         assertArrayEquals(expected.threadCpu, actual.threadCpu);
-        assertEquals(expected.measuringCpuNanos, actual.measuringCpuNanos);
-        assertEquals(expected.machineBusyNanos, actual.machineBusyNanos);
-        assertEquals(expected.outsideCpuNanos, actual.outsideCpuNanos);
-        assertEquals(expected.windowNanos, actual.windowNanos);
+        assertEquals(expected.machine[0], actual.machine[0]);
+        assertEquals(expected.machine[1], actual.machine[1]);
+        assertEquals(expected.machine[2], actual.machine[2]);
+        assertEquals(expected.machine[3], actual.machine[3]);
     }
 
     @Test
@@ -142,12 +142,12 @@ class SliceRowTest {
         assertArrayEquals(new long[] {-1, -1, -1, -1}, older.actualMore);
         assertArrayEquals(new long[] {-1, -1, -1, -1}, older.intendedMore);
         assertArrayEquals(new long[] {-1, -1}, older.threadCpu);
-        assertEquals(-1, older.measuringCpuNanos);
-        assertEquals(-1, older.machineBusyNanos);
-        assertEquals(-1, older.outsideCpuNanos);
-        assertEquals(-1, older.windowNanos);
+        assertEquals(-1, older.machine[0]);
+        assertEquals(-1, older.machine[1]);
+        assertEquals(-1, older.machine[2]);
+        assertEquals(-1, older.machine[3]);
         assertArrayEquals(row.actualSend, older.actualSend, "the older columns are where they were");
-        assertEquals(row.stealTicks, older.stealTicks);
+        assertEquals(row.around[3], older.around[3]);
     }
 
     @Test

@@ -45,8 +45,8 @@ final class Synthetic {
             row.actualSend[i] = p50 << i;
             row.intendedSend[i] = (p50 + 100) << i;
         }
-        row.idleCpuNanos = 1_000_000;
-        row.parentCpuNanos = 2_000_000;
+        row.around[0] = 1_000_000;
+        row.around[2] = 2_000_000;
         slices.add(row);
         return row;
     }

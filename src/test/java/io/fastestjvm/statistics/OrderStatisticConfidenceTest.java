@@ -49,7 +49,7 @@ class OrderStatisticConfidenceTest {
         for (int i = 0; i < n; i++) {
             shuffled[i] = (i * 37 % n + 1) * 10L; // 10..1000, scrambled
         }
-        final long[] sorted = OrderStatisticConfidence.sortedCopy(shuffled, n);
+        final long[] sorted = OrderStatisticConfidence.sortInto(shuffled, n, new long[n]);
         final OrderStatisticConfidence median = OrderStatisticConfidence.of(sorted, n, 50);
         assertEquals(400, median.low());
         assertEquals(610, median.high());
