@@ -27,9 +27,9 @@ final class SliceRow {
     /** The parent's own samples around a slice, appended last ({@link ProcSample}), ns. */
     static final List<String> MACHINE = Collections.unmodifiableList(Arrays.asList("measuringCpuNanos",
             "machineBusyNanos", "outsideCpuNanos", "windowNanos"));
-    static final int IDLE_CPU = 0;
-    static final int PARENT_CPU = 2;
-    static final int OUTSIDE_CPU = 2;
+    static final int IDLE_CPU = AROUND.indexOf("idleCpuNanos");
+    static final int PARENT_CPU = AROUND.indexOf("parentCpuNanos");
+    static final int OUTSIDE_CPU = MACHINE.indexOf("outsideCpuNanos");
 
     int block;
     int cycle;
