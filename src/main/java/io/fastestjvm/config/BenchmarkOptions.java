@@ -30,6 +30,7 @@ public final class BenchmarkOptions {
         for (final Setting setting : Settings.ALL) {
             setting.check(values);
         }
+        // the checks a setting's kind cannot make alone, made once here: each of these getters refuses a bad value
         rollCycle();
         profile();
         if (!"auto".equals(jitterCpu())) {
