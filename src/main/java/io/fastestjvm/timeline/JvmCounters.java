@@ -31,15 +31,15 @@ public final class JvmCounters {
     private final int safepointSyncTicks;
     private final double nanosPerTick;
 
-    private JvmCounters(final RandomAccessFile file, final MappedByteBuffer data, final Entries entries) {
+    private JvmCounters(final RandomAccessFile file, final MappedByteBuffer data) {
         this.file = file;
         this.bigEndian = data.order() == ByteOrder.BIG_ENDIAN;
-        this.totalCompiles = entries.offsetOf("sun.ci.totalCompiles");
-        this.totalInvalidates = entries.offsetOf("sun.ci.totalInvalidates");
-        this.safepoints = entries.offsetOf("sun.rt.safepoints");
-        this.safepointTicks = entries.offsetOf("sun.rt.safepointTime");
-        this.safepointSyncTicks = entries.offsetOf("sun.rt.safepointSyncTime");
-        final int frequency = entries.offsetOf("sun.os.hrt.frequency");
+        this.totalCompiles = offsetOf(data, "sun.ci.totalCompiles");
+        this.totalInvalidates = offsetOf(data, "sun.ci.totalInvalidates");
+        this.safepoints = offsetOf(data, "sun.rt.safepoints");
+        this.safepointTicks = offsetOf(data, "sun.rt.safepointTime");
+        this.safepointSyncTicks = offsetOf(data, "sun.rt.safepointSyncTime");
+        final int frequency = offsetOf(data, "sun.os.hrt.frequency");
         this.nanosPerTick = frequency < 0 ? 1.0 : 1e9 / data.getLong(frequency);
     }
 
@@ -65,7 +65,7 @@ public final class JvmCounters {
                 return null;
             }
             data.order(data.get(4) == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
-            return new JvmCounters(raf, data, new Entries(data));
+            return new JvmCounters(raf, data);
         } catch (final IOException | RuntimeException e) {
             closeQuietly(raf);
             return null;
@@ -128,40 +128,34 @@ public final class JvmCounters {
         return ticks < 0 ? UNAVAILABLE : (long) (ticks * nanosPerTick);
     }
 
-    /** The file's entry directory: a prologue, then one variable-length entry per counter (name, type, value). */
-    private static final class Entries {
-        private final MappedByteBuffer data;
-
-        Entries(final MappedByteBuffer data) {
-            this.data = data;
-        }
-
-        /** The value offset of the scalar long counter {@code name}, or -1. */
-        int offsetOf(final String name) {
-            final int count = data.getInt(28);
-            int entry = data.getInt(24);
-            for (int i = 0; i < count && entry > 0 && entry < data.capacity(); i++) {
-                final int length = data.getInt(entry);
-                final int vectorLength = data.getInt(entry + 8);
-                final boolean scalarLong = vectorLength == 0 && data.get(entry + 12) == 'J';
-                if (scalarLong && name.equals(nameAt(entry + data.getInt(entry + 4)))) {
-                    return entry + data.getInt(entry + 16);
-                }
-                entry += length;
+    /**
+     * The value offset of the scalar long counter {@code name}, or -1, from the file's entry directory: a prologue,
+     * then one variable-length entry per counter (name, type, value).
+     */
+    private static int offsetOf(final MappedByteBuffer data, final String name) {
+        final int count = data.getInt(28);
+        int entry = data.getInt(24);
+        for (int i = 0; i < count && entry > 0 && entry < data.capacity(); i++) {
+            final int length = data.getInt(entry);
+            final int vectorLength = data.getInt(entry + 8);
+            final boolean scalarLong = vectorLength == 0 && data.get(entry + 12) == 'J';
+            if (scalarLong && name.equals(nameAt(data, entry + data.getInt(entry + 4)))) {
+                return entry + data.getInt(entry + 16);
             }
-            return -1;
+            entry += length;
         }
+        return -1;
+    }
 
-        private String nameAt(final int offset) {
-            int end = offset;
-            while (end < data.capacity() && data.get(end) != 0) {
-                end++;
-            }
-            final byte[] bytes = new byte[end - offset];
-            for (int i = 0; i < bytes.length; i++) {
-                bytes[i] = data.get(offset + i);
-            }
-            return new String(bytes, StandardCharsets.US_ASCII);
+    private static String nameAt(final MappedByteBuffer data, final int offset) {
+        int end = offset;
+        while (end < data.capacity() && data.get(end) != 0) {
+            end++;
         }
+        final byte[] bytes = new byte[end - offset];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = data.get(offset + i);
+        }
+        return new String(bytes, StandardCharsets.US_ASCII);
     }
 }
