@@ -3,7 +3,6 @@ package io.fastestjvm.timeline;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -70,21 +69,18 @@ public final class HotSpotLogs {
 
     /** The log files named by this JVM's own arguments, whoever put them there. */
     static LogFiles found(final List<String> jvmArguments) {
-        Path compilation = null;
-        Path safepoints = null;
-        Path gc = null;
+        final LogFiles files = new LogFiles();
         for (final String argument : jvmArguments) {
-            if (argument.startsWith("-XX:LogFile=")) {
-                compilation = Paths.get(argument.substring("-XX:LogFile=".length()));
+            if (argument.startsWith("-XX:LogFile=") && jvmArguments.contains("-XX:+LogCompilation")) {
+                files.compilation = Paths.get(argument.substring("-XX:LogFile=".length()));
             } else if (argument.startsWith("-Xloggc:")) {
-                gc = Paths.get(argument.substring("-Xloggc:".length()));
+                files.gc = Paths.get(argument.substring("-Xloggc:".length()));
             } else if (argument.startsWith("-Xlog:") && argument.contains("safepoint") && argument.contains("file=")) {
                 final String rest = argument.substring(argument.indexOf("file=") + "file=".length());
-                safepoints = Paths.get(rest.contains(":") ? rest.substring(0, rest.indexOf(':')) : rest);
+                files.safepoints = Paths.get(rest.contains(":") ? rest.substring(0, rest.indexOf(':')) : rest);
             }
         }
-        final boolean logCompilation = jvmArguments.contains("-XX:+LogCompilation");
-        return new LogFiles(logCompilation ? compilation : null, safepoints, gc);
+        return files;
     }
 
     /**
@@ -227,20 +223,10 @@ public final class HotSpotLogs {
         }
     }
 
-    static Reader reader(final Path file) throws IOException {
-        return Files.newBufferedReader(file, StandardCharsets.UTF_8);
-    }
-
     /** The log files this JVM writes; any may be null. */
     static final class LogFiles {
-        final Path compilation;
-        final Path safepoints;
-        final Path gc;
-
-        LogFiles(final Path compilation, final Path safepoints, final Path gc) {
-            this.compilation = compilation;
-            this.safepoints = safepoints;
-            this.gc = gc;
-        }
+        Path compilation;
+        Path safepoints;
+        Path gc;
     }
 }

@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.io.Reader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.RuntimeMXBean;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -116,7 +117,7 @@ public final class JvmTimeline {
         if (log == null || !Files.isRegularFile(log)) {
             return;
         }
-        try (Reader in = HotSpotLogs.reader(log)) {
+        try (Reader in = Files.newBufferedReader(log, StandardCharsets.UTF_8)) {
             events.addAll(parser.parse(in));
         }
         available.addAll(Arrays.asList(kinds));
