@@ -1,5 +1,9 @@
 package io.fastestjvm.timeline;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
 /** The evidence fields' names, spelled once: intervals.csv columns and summary.json keys. */
 public final class EvidenceColumns {
     /** The 0-based second within its phase that a row, an event or an attributed second belongs to. */
@@ -20,6 +24,11 @@ public final class EvidenceColumns {
     /** Bytes the thread allocated in the second: a measured second with more than 0 is where a hot loop did. */
     public static final String ALLOCATED_BYTES_PRODUCER = "allocatedBytesProducer";
     public static final String ALLOCATED_BYTES_CONSUMER = "allocatedBytesConsumer";
+    /** The evidence fields above, in the order of their intervals.csv columns. */
+    public static final List<String> EVIDENCE = Collections.unmodifiableList(Arrays.asList(JIT_COMPILATIONS,
+            HOT_PATH_DEOPTS, SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS, GC_PAUSES, STEAL_MILLIS,
+            INVOLUNTARY_SWITCHES_PRODUCER, INVOLUNTARY_SWITCHES_CONSUMER, JITTER_LOST_MICROS, IDLE_TURNS_PRODUCER,
+            IDLE_TURNS_CONSUMER, ALLOCATED_BYTES_PRODUCER, ALLOCATED_BYTES_CONSUMER));
 
     private EvidenceColumns() {
     }

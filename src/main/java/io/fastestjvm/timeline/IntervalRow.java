@@ -1,20 +1,6 @@
 package io.fastestjvm.timeline;
 
-import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_CONSUMER;
-import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_PRODUCER;
-import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
-import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
-import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_CONSUMER;
-import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_PRODUCER;
-import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER;
-import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_PRODUCER;
-import static io.fastestjvm.timeline.EvidenceColumns.JITTER_LOST_MICROS;
-import static io.fastestjvm.timeline.EvidenceColumns.JIT_COMPILATIONS;
-import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICROS;
-import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
-import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
 import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
-import static io.fastestjvm.timeline.EvidenceColumns.STEAL_MILLIS;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,11 +17,6 @@ public final class IntervalRow {
     public static final long UNAVAILABLE = -1;
     public static final String WARMUP = "warmup";
     public static final String MEASURED = "measured";
-    /** The evidence fields ({@link EvidenceColumns}), in the order of their CSV columns. */
-    public static final List<String> EVIDENCE = Collections.unmodifiableList(Arrays.asList(JIT_COMPILATIONS,
-            HOT_PATH_DEOPTS, SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS, GC_PAUSES, STEAL_MILLIS,
-            INVOLUNTARY_SWITCHES_PRODUCER, INVOLUNTARY_SWITCHES_CONSUMER, JITTER_LOST_MICROS, IDLE_TURNS_PRODUCER,
-            IDLE_TURNS_CONSUMER, ALLOCATED_BYTES_PRODUCER, ALLOCATED_BYTES_CONSUMER));
     public static final List<String> COLUMNS = columns();
 
     /** {@link #WARMUP} or {@link #MEASURED}. */
@@ -44,8 +25,8 @@ public final class IntervalRow {
     public long second;
     /** One cell group per {@link Latency}, indexed by its ordinal. */
     private final LatencySecond[] latencies = new LatencySecond[Latency.ALL.size()];
-    /** Indexed as {@link #EVIDENCE}. */
-    private final long[] evidence = new long[EVIDENCE.size()];
+    /** Indexed as {@link EvidenceColumns#EVIDENCE}. */
+    private final long[] evidence = new long[EvidenceColumns.EVIDENCE.size()];
     /** The wall-clock span this row covers, epoch microseconds, (start, end]; not CSV columns. */
     public long startEpochMicros;
     public long endEpochMicros;
@@ -71,7 +52,7 @@ public final class IntervalRow {
     }
 
     private static int index(final String field) {
-        final int index = EVIDENCE.indexOf(field);
+        final int index = EvidenceColumns.EVIDENCE.indexOf(field);
         if (index < 0) {
             throw new IllegalArgumentException("no evidence field " + field);
         }
@@ -86,7 +67,7 @@ public final class IntervalRow {
                 columns.add(latency.key() + stat);
             }
         }
-        columns.addAll(EVIDENCE);
+        columns.addAll(EvidenceColumns.EVIDENCE);
         return Collections.unmodifiableList(columns);
     }
 

@@ -63,7 +63,7 @@ public final class SecondEvidence {
         map.put(SECOND, row.second);
         // summary.json's levelShifts list hotPathDeopts first, as published; a later put keeps its place
         map.put(HOT_PATH_DEOPTS, null);
-        for (final String field : IntervalRow.EVIDENCE) {
+        for (final String field : EvidenceColumns.EVIDENCE) {
             final long value = row.get(field);
             map.put(field, value == IntervalRow.UNAVAILABLE ? null : value);
         }
