@@ -28,10 +28,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongPredicate;
 import java.util.function.LongSupplier;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import java.util.function.ToLongFunction;
 
 import org.HdrHistogram.Histogram;
 
@@ -157,40 +156,20 @@ public final class IntervalTable {
     /** Fills the event columns; where the perf counters were unavailable, counts compilations and safepoints too. */
     public synchronized void attach(final JvmTimeline timeline) {
         this.timeline = timeline;
+        final boolean safepointEvents = timeline.provides(JvmEvent.SAFEPOINT);
         for (final IntervalRow row : rows) {
-            long deopts = 0;
-            long compilations = 0;
-            long safepoints = 0;
-            long safepointNanos = 0;
-            long maxTimeToSafepoint = 0;
-            long gcPauses = 0;
-            for (final JvmEvent event : timeline.events()) {
-                if (!row.holds(event.epochMicros)) {
-                    continue;
-                }
-                if (JvmEvent.DEOPTIMIZATION.equals(event.kind) && event.hotPath()) {
-                    deopts++;
-                } else if (JvmEvent.COMPILATION.equals(event.kind)) {
-                    compilations++;
-                } else if (JvmEvent.SAFEPOINT.equals(event.kind)) {
-                    safepoints++;
-                    safepointNanos += Math.max(0, event.durationNanos);
-                    maxTimeToSafepoint = Math.max(maxTimeToSafepoint, event.timeToSafepointNanos);
-                } else if (JvmEvent.GC.equals(event.kind) && event.durationNanos != 0) {
-                    gcPauses++;
-                }
-            }
-            row.set(HOT_PATH_DEOPTS, timeline.provides(JvmEvent.DEOPTIMIZATION) ? deopts : IntervalRow.UNAVAILABLE);
-            row.set(GC_PAUSES, timeline.provides(JvmEvent.GC) ? gcPauses : IntervalRow.UNAVAILABLE);
-            final boolean safepointEvents = timeline.provides(JvmEvent.SAFEPOINT);
+            final EventCounts counts = new EventCounts(timeline, row::holds);
+            row.set(HOT_PATH_DEOPTS, timeline.provides(JvmEvent.DEOPTIMIZATION) ? counts.deopts
+                    : IntervalRow.UNAVAILABLE);
+            row.set(GC_PAUSES, timeline.provides(JvmEvent.GC) ? counts.gcPauses : IntervalRow.UNAVAILABLE);
             row.set(MAX_TIME_TO_SAFEPOINT_MICROS,
-                    safepointEvents ? maxTimeToSafepoint / 1000 : IntervalRow.UNAVAILABLE);
+                    safepointEvents ? counts.maxTimeToSafepointNanos / 1000 : IntervalRow.UNAVAILABLE);
             if (row.get(JIT_COMPILATIONS) == IntervalRow.UNAVAILABLE && timeline.provides(JvmEvent.COMPILATION)) {
-                row.set(JIT_COMPILATIONS, compilations);
+                row.set(JIT_COMPILATIONS, counts.compilations);
             }
             if (row.get(SAFEPOINTS) == IntervalRow.UNAVAILABLE && safepointEvents) {
-                row.set(SAFEPOINTS, safepoints);
-                row.set(SAFEPOINT_MICROS, safepointNanos / 1000);
+                row.set(SAFEPOINTS, counts.safepoints);
+                row.set(SAFEPOINT_MICROS, counts.safepointNanos / 1000);
             }
         }
     }
@@ -224,21 +203,22 @@ public final class IntervalTable {
      * over the measured rows; null where any measured row lacks the value (unavailable is not 0).
      */
     public synchronized Map<String, Long> measuredTotals() {
+        final EventCounts window = timeline == null || windowStartEpochMicros < 0
+                || windowEndEpochMicros < windowStartEpochMicros ? null
+                : new EventCounts(timeline, at -> at >= windowStartEpochMicros && at <= windowEndEpochMicros);
         final Map<String, Long> totals = new LinkedHashMap<>();
-        if (fromEvents(JvmEvent.DEOPTIMIZATION)) {
-            totals.put(HOT_PATH_DEOPTS, count(e -> JvmEvent.DEOPTIMIZATION.equals(e.kind) && e.hotPath(), e -> 1,
-                    false));
+        if (window != null && timeline.provides(JvmEvent.DEOPTIMIZATION)) {
+            totals.put(HOT_PATH_DEOPTS, window.deopts);
         } else {
-            totals.put(HOT_PATH_DEOPTS, total(HOT_PATH_DEOPTS, false));
+            totals.put(HOT_PATH_DEOPTS, total(HOT_PATH_DEOPTS));
         }
-        if (fromEvents(JvmEvent.SAFEPOINT)) {
-            final Predicate<JvmEvent> safepoint = e -> JvmEvent.SAFEPOINT.equals(e.kind);
-            totals.put(SAFEPOINTS, count(safepoint, e -> 1, false));
-            totals.put(SAFEPOINT_MICROS, count(safepoint, e -> Math.max(0, e.durationNanos), false) / 1000);
-            totals.put(MAX_TIME_TO_SAFEPOINT_MICROS, count(safepoint, e -> e.timeToSafepointNanos, true) / 1000);
+        if (window != null && timeline.provides(JvmEvent.SAFEPOINT)) {
+            totals.put(SAFEPOINTS, window.safepoints);
+            totals.put(SAFEPOINT_MICROS, window.safepointNanos / 1000);
+            totals.put(MAX_TIME_TO_SAFEPOINT_MICROS, window.maxTimeToSafepointNanos / 1000);
         } else {
             for (final String field : Arrays.asList(SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS)) {
-                totals.put(field, total(field, MAX_TIME_TO_SAFEPOINT_MICROS.equals(field)));
+                totals.put(field, total(field));
             }
         }
         return totals;
@@ -249,29 +229,14 @@ public final class IntervalTable {
         final Map<String, Long> totals = new LinkedHashMap<>();
         for (final String field : Arrays.asList(STEAL_MILLIS, INVOLUNTARY_SWITCHES_PRODUCER,
                 INVOLUNTARY_SWITCHES_CONSUMER, JITTER_LOST_MICROS)) {
-            totals.put(field, total(field, false));
+            totals.put(field, total(field));
         }
         return totals;
     }
 
-    private boolean fromEvents(final String kind) {
-        return timeline != null && timeline.provides(kind) && windowStartEpochMicros >= 0
-                && windowEndEpochMicros >= windowStartEpochMicros;
-    }
-
-    /** The sum (or the largest) of {@code value} over the events of the measured window that {@code which} picks. */
-    private long count(final Predicate<JvmEvent> which, final ToLongFunction<JvmEvent> value, final boolean max) {
-        long total = 0;
-        for (final JvmEvent event : timeline.events()) {
-            if (event.epochMicros >= windowStartEpochMicros && event.epochMicros <= windowEndEpochMicros
-                    && which.test(event)) {
-                total = max ? Math.max(total, value.applyAsLong(event)) : total + value.applyAsLong(event);
-            }
-        }
-        return total;
-    }
-
-    private Long total(final String field, final boolean max) {
+    /** The sum over the measured rows (the largest, for the max time to safepoint); null if any lacks it. */
+    private Long total(final String field) {
+        final boolean max = MAX_TIME_TO_SAFEPOINT_MICROS.equals(field);
         long total = 0;
         boolean any = false;
         for (final IntervalRow row : rows) {
@@ -318,5 +283,34 @@ public final class IntervalTable {
 
     private static String csvEscape(final String cell) {
         return cell.contains(",") || cell.contains("\"") ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell;
+    }
+
+    /** What the events at the times {@code inSpan} accepts add up to, for the event columns. */
+    private static final class EventCounts {
+        long deopts;
+        long compilations;
+        long safepoints;
+        long safepointNanos;
+        long maxTimeToSafepointNanos;
+        long gcPauses;
+
+        EventCounts(final JvmTimeline timeline, final LongPredicate inSpan) {
+            for (final JvmEvent event : timeline.events()) {
+                if (!inSpan.test(event.epochMicros)) {
+                    continue;
+                }
+                if (JvmEvent.DEOPTIMIZATION.equals(event.kind) && event.hotPath()) {
+                    deopts++;
+                } else if (JvmEvent.COMPILATION.equals(event.kind)) {
+                    compilations++;
+                } else if (JvmEvent.SAFEPOINT.equals(event.kind)) {
+                    safepoints++;
+                    safepointNanos += Math.max(0, event.durationNanos);
+                    maxTimeToSafepointNanos = Math.max(maxTimeToSafepointNanos, event.timeToSafepointNanos);
+                } else if (JvmEvent.GC.equals(event.kind) && event.durationNanos != 0) {
+                    gcPauses++;
+                }
+            }
+        }
     }
 }
