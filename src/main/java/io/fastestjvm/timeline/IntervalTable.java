@@ -65,7 +65,8 @@ public final class IntervalTable {
     /** Takes the first sample, once the threads' native ids are known; {@code jitterLostNanos} null: probe off. */
     public synchronized void start(final PinnedThread producer, final PinnedThread consumer,
                                    final LongSupplier jitterLostNanos) {
-        start(new SecondSampler(JvmCounters.open(), SystemFiles.live(), producer, consumer, jitterLostNanos));
+        start(new SecondSampler(JvmCounters.open(), SystemFiles.live(), producer, consumer, jitterLostNanos,
+                System::currentTimeMillis));
     }
 
     synchronized void start(final SecondSampler secondSampler) {

@@ -27,11 +27,6 @@ final class SecondSampler implements AutoCloseable {
     private volatile long consumerSwitchesAtEnd = -1;
 
     SecondSampler(final JvmCounters counters, final SystemFiles files, final PinnedThread producer,
-                  final PinnedThread consumer, final LongSupplier jitterLostNanos) {
-        this(counters, files, producer, consumer, jitterLostNanos, System::currentTimeMillis);
-    }
-
-    SecondSampler(final JvmCounters counters, final SystemFiles files, final PinnedThread producer,
                   final PinnedThread consumer, final LongSupplier jitterLostNanos, final LongSupplier epochMillis) {
         this.epochMillis = epochMillis;
         this.counters = counters;
