@@ -66,7 +66,6 @@ public final class OrderStatisticConfidence {
         double cumulative = 0; // P(B <= k - 1) before adding the pmf of k
         long lo = 1;
         long hi = n + 1L; // P(B < n + 1) = 1: when nothing smaller qualifies, the bound lies beyond the samples
-        boolean hiFound = false;
         for (int k = 0; k <= n; k++) {
             if (k > 0) {
                 logChoose += Math.log(n - k + 1) - Math.log(k);
@@ -75,9 +74,8 @@ public final class OrderStatisticConfidence {
             if (k >= 1 && cumulative <= 0.025) {
                 lo = k;
             }
-            if (k >= 1 && !hiFound && cumulative >= 0.975) {
+            if (k >= 1 && hi > n && cumulative >= 0.975) {
                 hi = k;
-                hiFound = true;
             }
             cumulative += Math.exp(logChoose + k * logP + (n - k) * logQ);
         }
