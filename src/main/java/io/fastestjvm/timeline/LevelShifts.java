@@ -54,13 +54,9 @@ public final class LevelShifts {
 
     /** The shifts in a series of per-second p50 values (all positive), in order. */
     public static List<Shift> find(final long[] p50) {
-        final double[] logs = new double[p50.length];
-        for (int i = 0; i < p50.length; i++) {
-            logs[i] = Math.log(p50[i]);
-        }
         final List<int[]> segments = new ArrayList<>();
         int start = 0;
-        for (final int change : ChangePoints.pelt(logs)) {
+        for (final int change : ChangePoints.pelt(Arrays.stream(p50).mapToDouble(Math::log).toArray())) {
             segments.add(new int[] {start, change});
             start = change;
         }
