@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Reader;
 import java.lang.management.ManagementFactory;
-import java.lang.management.RuntimeMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +32,7 @@ public final class JvmTimeline {
     private JvmTimeline(final JfrRecording recording, final HotSpotLogs.LogFiles logs) {
         this.recording = recording;
         this.logs = logs;
-        final RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
-        this.vmStartEpochMillis = System.currentTimeMillis() - runtime.getUptime();
+        this.vmStartEpochMillis = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getUptime();
     }
 
     /** A timeline of known events, for tests: {@code kinds} are the kinds its source provides. */
