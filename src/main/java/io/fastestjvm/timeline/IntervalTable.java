@@ -89,20 +89,14 @@ public final class IntervalTable {
         final SecondSampler.Sample now = sampler.sample();
         final boolean warmup = warmupByLatency[0].getTotalCount() > 0;
         final boolean measured = measuredByLatency[0].getTotalCount() > 0;
-        if (warmup) {
+        // nothing received for a whole second: a stall, which is evidence too, a row of the phase it fell in
+        final boolean stall = !warmup && !measured && measuredSoFar < measuredMessages;
+        if (warmup || (stall && measuredSoFar == 0)) {
             add(IntervalRow.WARMUP, warmupSeconds++, warmupByLatency, now);
         }
-        if (measured) {
+        if (measured || (stall && measuredSoFar > 0)) {
             add(IntervalRow.MEASURED, measuredSeconds++, measuredByLatency, now);
             measuredSoFar += measuredByLatency[0].getTotalCount();
-        }
-        if (!warmup && !measured && measuredSoFar < measuredMessages) {
-            // nothing received for a whole second: a stall, which is evidence too
-            if (measuredSoFar == 0) {
-                add(IntervalRow.WARMUP, warmupSeconds++, warmupByLatency, now);
-            } else {
-                add(IntervalRow.MEASURED, measuredSeconds++, measuredByLatency, now);
-            }
         }
         previous = now;
     }
