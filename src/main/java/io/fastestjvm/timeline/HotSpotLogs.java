@@ -103,10 +103,7 @@ public final class HotSpotLogs {
                             JvmEvent.UNAVAILABLE, JvmEvent.UNAVAILABLE));
                 }
             } else if (line.startsWith("<uncommon_trap thread=")) {
-                trap = attributes(line);
-                if (line.endsWith("/>")) {
-                    trap = null;
-                }
+                trap = line.endsWith("/>") ? null : attributes(line);
             } else if (trap != null && line.startsWith("<jvms ")) {
                 final Map<String, String> jvms = attributes(line);
                 final String thread = nativeThreadIds
