@@ -60,16 +60,15 @@ public final class JvmCounters {
             raf = new RandomAccessFile(file, "r");
             final FileChannel channel = raf.getChannel();
             final MappedByteBuffer data = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
-            if (data.getInt(0) != MAGIC) {
-                raf.close();
-                return null;
+            if (data.getInt(0) == MAGIC) {
+                data.order(data.get(4) == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+                return new JvmCounters(raf, data);
             }
-            data.order(data.get(4) == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
-            return new JvmCounters(raf, data);
         } catch (final IOException | RuntimeException e) {
-            closeQuietly(raf);
-            return null;
+            // unreadable: as if the JVM published none
         }
+        closeQuietly(raf);
+        return null;
     }
 
     /** Methods compiled so far, by any tier (jstat -compiler "Compiled"). */
