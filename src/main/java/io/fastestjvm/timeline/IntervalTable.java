@@ -294,7 +294,7 @@ public final class IntervalTable {
                 if (!inSpan.test(event.epochMicros)) {
                     continue;
                 }
-                if (JvmEvent.DEOPTIMIZATION.equals(event.kind) && event.hotPath()) {
+                if (JvmEvent.DEOPTIMIZATION.equals(event.kind) && event.hotPath) {
                     deopts++;
                 } else if (JvmEvent.COMPILATION.equals(event.kind)) {
                     compilations++;

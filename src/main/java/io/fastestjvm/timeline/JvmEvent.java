@@ -32,6 +32,7 @@ public final class JvmEvent {
     public final String thread;
     public final long durationNanos;
     public final long timeToSafepointNanos;
+    /** Set by {@link HotPathRule#mark}. */
     boolean hotPath;
 
     public JvmEvent(final long epochMicros, final String kind, final String method, final int tier,
@@ -45,10 +46,6 @@ public final class JvmEvent {
         this.thread = thread;
         this.durationNanos = durationNanos;
         this.timeToSafepointNanos = timeToSafepointNanos;
-    }
-
-    public boolean hotPath() {
-        return hotPath;
     }
 
     /** One CSV row; {@code phase} and {@code second} come from the interval row this event fell into. */

@@ -77,11 +77,11 @@ class HotSpotLogsTest {
         assertTrue(compilations.stream().allMatch(e -> e.tier >= 1 && e.tier <= 4), "native wrappers are skipped");
 
         HotPathRule.mark(events, new HashSet<>(HotPathRule.BENCHMARK_THREADS));
-        assertTrue(trap.hotPath(), "deoptimised on qp-consumer");
-        assertTrue(compilations.stream().filter(e -> "TrapOnce::work".equals(e.method)).allMatch(JvmEvent::hotPath),
+        assertTrue(trap.hotPath, "deoptimised on qp-consumer");
+        assertTrue(compilations.stream().filter(e -> "TrapOnce::work".equals(e.method)).allMatch(e -> e.hotPath),
                 "a method deoptimised on a benchmark thread is hot-path when compiled");
         assertFalse(compilations.stream().filter(e -> e.method.startsWith("java.lang.String::"))
-                .anyMatch(JvmEvent::hotPath));
+                .anyMatch(e -> e.hotPath));
     }
 
     @Test
@@ -118,7 +118,7 @@ class HotSpotLogsTest {
         assertNull(traps.get(0).thread, "JDK 8 logs a pthread handle, not a thread id");
         assertTrue(traps.get(0).reason.startsWith("unstable_if/"), traps.get(0).reason);
         HotPathRule.mark(compilationEvents, new HashSet<>(HotPathRule.BENCHMARK_THREADS));
-        assertFalse(traps.get(0).hotPath(), "thread unknown: decided by class, and TrapOnce is no hot-path class");
+        assertFalse(traps.get(0).hotPath, "thread unknown: decided by class, and TrapOnce is no hot-path class");
 
         final List<JvmEvent> gcEvents;
         try (Reader log = gzipped("jdk8/gc.log.gz")) {
