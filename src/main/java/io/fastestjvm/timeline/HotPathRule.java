@@ -36,12 +36,12 @@ public final class HotPathRule {
     private HotPathRule() {
     }
 
-    /** Marks every event in place. {@code benchmarkThreads} holds the names or native ids the sources use. */
-    public static void mark(final List<JvmEvent> events, final Set<String> benchmarkThreads) {
+    /** Marks every event in place. */
+    public static void mark(final List<JvmEvent> events) {
         final Set<String> deoptimisedOnHotPath = new HashSet<>();
         for (final JvmEvent event : events) {
             if (JvmEvent.DEOPTIMIZATION.equals(event.kind)) {
-                event.hotPath = event.thread != null ? benchmarkThreads.contains(event.thread)
+                event.hotPath = event.thread != null ? BENCHMARK_THREADS.contains(event.thread)
                         : onHotPathClass(event.method);
                 if (event.hotPath && event.method != null) {
                     deoptimisedOnHotPath.add(event.method);

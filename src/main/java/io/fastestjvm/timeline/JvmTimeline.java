@@ -41,7 +41,7 @@ public final class JvmTimeline {
         timeline.events = events;
         timeline.available.addAll(Arrays.asList(kinds));
         timeline.source = "test";
-        HotPathRule.mark(events, new HashSet<>(HotPathRule.BENCHMARK_THREADS));
+        HotPathRule.mark(events);
         return timeline;
     }
 
@@ -66,7 +66,6 @@ public final class JvmTimeline {
 
     /** Stops recording and reads the events; {@code threadNames} maps native ids to names for LogCompilation. */
     public void collect(final Map<String, String> threadNames, final Path scratchDir) {
-        final Set<String> benchmarkThreads = new HashSet<>(HotPathRule.BENCHMARK_THREADS);
         try {
             if (recording != null) {
                 final Path file = scratchDir.resolve(".jvm-events.jfr");
@@ -106,7 +105,7 @@ public final class JvmTimeline {
             available.clear();
             problem = "timeline could not be read: " + e;
         }
-        HotPathRule.mark(events, benchmarkThreads);
+        HotPathRule.mark(events);
     }
 
     /** One HotSpot log's events and the kinds it provides, when the JVM wrote it; {@code flag} names its source. */

@@ -12,7 +12,6 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Scanner;
 import java.util.stream.Collectors;
@@ -76,7 +75,7 @@ class HotSpotLogsTest {
                 "C2 compiled the method before the trap");
         assertTrue(compilations.stream().allMatch(e -> e.tier >= 1 && e.tier <= 4), "native wrappers are skipped");
 
-        HotPathRule.mark(events, new HashSet<>(HotPathRule.BENCHMARK_THREADS));
+        HotPathRule.mark(events);
         assertTrue(trap.hotPath, "deoptimised on qp-consumer");
         assertTrue(compilations.stream().filter(e -> "TrapOnce::work".equals(e.method)).allMatch(e -> e.hotPath),
                 "a method deoptimised on a benchmark thread is hot-path when compiled");
@@ -117,7 +116,7 @@ class HotSpotLogsTest {
         assertEquals(1, traps.size(), traps.toString());
         assertNull(traps.get(0).thread, "JDK 8 logs a pthread handle, not a thread id");
         assertTrue(traps.get(0).reason.startsWith("unstable_if/"), traps.get(0).reason);
-        HotPathRule.mark(compilationEvents, new HashSet<>(HotPathRule.BENCHMARK_THREADS));
+        HotPathRule.mark(compilationEvents);
         assertFalse(traps.get(0).hotPath, "thread unknown: decided by class, and TrapOnce is no hot-path class");
 
         final List<JvmEvent> gcEvents;
