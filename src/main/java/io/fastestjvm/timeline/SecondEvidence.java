@@ -118,17 +118,12 @@ public final class SecondEvidence {
                 JITTER);
         private final Map<String, Long> medians = new LinkedHashMap<>();
 
-        private Background() {
-        }
-
-        public static Background of(final List<IntervalRow> window) {
-            final Background background = new Background();
+        Background(final List<IntervalRow> window) {
             for (final String kind : EVERY_SECOND_KINDS) {
                 final long[] values = window.stream().mapToLong(row -> value(kind, row)).filter(v -> v >= 0)
                         .sorted().toArray();
-                background.medians.put(kind, values.length == 0 ? 0 : values[values.length / 2]);
+                medians.put(kind, values.length == 0 ? 0 : values[values.length / 2]);
             }
-            return background;
         }
 
         boolean standsOut(final String kind, final IntervalRow row) {

@@ -52,7 +52,7 @@ public final class TimelineAnalysis {
             idleTurns[1][i] = measured.get(i).get(IDLE_TURNS_CONSUMER);
         }
         this.shifts = LevelShifts.find(p50);
-        this.background = SecondEvidence.Background.of(measured);
+        this.background = new SecondEvidence.Background(measured);
     }
 
     /** Analyses the measured rows among {@code rows} that received messages, in order of their second. */
