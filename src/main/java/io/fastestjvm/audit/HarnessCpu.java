@@ -116,7 +116,7 @@ public final class HarnessCpu {
                 // fall back to stat
             }
         }
-        final Long ticks = LoadSample.ticksOf(files.lines(task + "/stat"));
+        final Long ticks = ProcStat.cpuTicks(files, task + "/stat");
         return ticks == null ? -1 : ticks * NANOS_PER_TICK;
     }
 
