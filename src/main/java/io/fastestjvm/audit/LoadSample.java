@@ -10,7 +10,7 @@ import java.util.Map;
 public final class LoadSample {
     /** A key of the audit's summary sections. */
     static final String OTHER_PROCESSES_BUSY_CPUS = "otherProcessesBusyCpus";
-    private final CpuTimes machine;
+    final CpuTimes machine;
     private final Long self;
 
     LoadSample(final CpuTimes machine, final Long self) {
