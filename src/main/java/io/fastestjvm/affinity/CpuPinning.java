@@ -32,7 +32,8 @@ public final class CpuPinning implements AutoCloseable {
         String problem;
         try {
             lock = AffinityLock.acquireLock(new int[] {cpu});
-            if (isExactly(ThreadAffinity.currentThreadAllowedCpus(), cpu)) {
+            final BitSet pinned = ThreadAffinity.currentThreadAllowedCpus();
+            if (pinned.cardinality() == 1 && pinned.get(cpu)) {
                 return new CpuPinning(lock, null);
             }
             problem = "AffinityLock could not reserve CPU " + cpu
@@ -51,10 +52,6 @@ public final class CpuPinning implements AutoCloseable {
         } catch (final RuntimeException | LinkageError e) {
             return new CpuPinning(null, problem + "; sched_setaffinity failed too: " + e);
         }
-    }
-
-    private static boolean isExactly(final BitSet cpus, final int cpu) {
-        return cpus.cardinality() == 1 && cpus.get(cpu);
     }
 
     /** What the kernel says after pinning. */

@@ -15,8 +15,6 @@ public final class AuditWarning {
         this.fix = fix;
     }
 
-
-
     public Map<String, Object> toMap() {
         final Map<String, Object> map = new LinkedHashMap<>();
         map.put("check", check);

@@ -51,14 +51,13 @@ public final class DuringRunMonitor implements Runnable {
 
     Snapshot snapshot() {
         return new Snapshot(System.nanoTime(), ContextSwitches.involuntary(files, producerTid),
-                ContextSwitches.involuntary(files, consumerTid), CpuTimes.read(files), LoadSample.read(files));
+                ContextSwitches.involuntary(files, consumerTid), LoadSample.read(files));
     }
 
     /** After joining this monitor's thread, with the counters the producer and consumer read at their end. */
     public Map<String, Object> measuredWindow(final long producerSwitchesAtEnd, final long consumerSwitchesAtEnd) {
         final Snapshot now = snapshot();
-        return between(measuredStart, new Snapshot(now.nanos, producerSwitchesAtEnd, consumerSwitchesAtEnd, now.cpu,
-                now.load));
+        return between(measuredStart, new Snapshot(now.nanos, producerSwitchesAtEnd, consumerSwitchesAtEnd, now.load));
     }
 
     static Map<String, Object> between(final Snapshot start, final Snapshot end) {
@@ -75,8 +74,10 @@ public final class DuringRunMonitor implements Runnable {
         node.put("seconds", Math.round(seconds * 1e3) / 1e3);
         node.put("producerInvoluntaryContextSwitches", delta(start.producerSwitches, end.producerSwitches));
         node.put("consumerInvoluntaryContextSwitches", delta(start.consumerSwitches, end.consumerSwitches));
-        node.put("stealSeconds", start.cpu == null || end.cpu == null ? null
-                : (end.cpu.stealTicks() - start.cpu.stealTicks()) / CpuTimes.TICKS_PER_SECOND);
+        final CpuTimes before = start.load.machine;
+        final CpuTimes after = end.load.machine;
+        node.put("stealSeconds", before == null || after == null ? null
+                : (after.stealTicks() - before.stealTicks()) / CpuTimes.TICKS_PER_SECOND);
         node.put(LoadSample.OTHER_PROCESSES_BUSY_CPUS,
                 LoadSample.othersBetween(start.load, end.load, seconds).get(LoadSample.OTHER_PROCESSES_BUSY_CPUS));
         return node;
@@ -101,15 +102,13 @@ public final class DuringRunMonitor implements Runnable {
         final long nanos;
         final long producerSwitches;
         final long consumerSwitches;
-        final CpuTimes cpu;
+        /** The machine's CPU times (steal, busy) and this process's, read once. */
         final LoadSample load;
 
-        Snapshot(final long nanos, final long producerSwitches, final long consumerSwitches, final CpuTimes cpu,
-                 final LoadSample load) {
+        Snapshot(final long nanos, final long producerSwitches, final long consumerSwitches, final LoadSample load) {
             this.nanos = nanos;
             this.producerSwitches = producerSwitches;
             this.consumerSwitches = consumerSwitches;
-            this.cpu = cpu;
             this.load = load;
         }
     }

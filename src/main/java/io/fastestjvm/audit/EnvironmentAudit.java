@@ -56,19 +56,25 @@ public final class EnvironmentAudit {
                              final File queueDirectory) throws InterruptedException {
         final Map<String, Object> checks = new LinkedHashMap<>();
         final List<AuditWarning> warnings = new ArrayList<>();
-        isolation(benchmarkCpus, checks, warnings);
-        governor(benchmarkCpus, checks, warnings);
-        turbo(checks, warnings);
-        hugePages(checks, warnings);
-        virtualisation(checks, warnings);
-        cpuCount(usableCpus, cpusWanted, checks, warnings);
-        storage(queueDirectory, checks, warnings);
-        load(usableCpus.cardinality(), checks, warnings);
+        isolation(benchmarkCpus, check(checks, "cpuIsolation"), warnings);
+        governor(benchmarkCpus, check(checks, "frequencyGovernor"), warnings);
+        turbo(check(checks, "turbo"), warnings);
+        hugePages(check(checks, "transparentHugePages"), warnings);
+        virtualisation(check(checks, "virtualisation"), warnings);
+        cpuCount(usableCpus, cpusWanted, check(checks, EnvironmentInfo.CPU_COUNT), warnings);
+        storage(queueDirectory, check(checks, "storage"), warnings);
+        load(usableCpus.cardinality(), check(checks, "load"), warnings);
         return new AuditReport(checks, warnings);
     }
 
-    void isolation(final BitSet benchmarkCpus, final Map<String, Object> checks, final List<AuditWarning> warnings) {
+    /** A check's node in {@code checks}, which each check method fills. */
+    private static Map<String, Object> check(final Map<String, Object> checks, final String name) {
         final Map<String, Object> node = new LinkedHashMap<>();
+        checks.put(name, node);
+        return node;
+    }
+
+    void isolation(final BitSet benchmarkCpus, final Map<String, Object> node, final List<AuditWarning> warnings) {
         final String isolated = files.firstLine("/sys/devices/system/cpu/isolated");
         final String cmdline = files.firstLine("/proc/cmdline");
         node.put(EnvironmentInfo.ISOLATED_CPUS, isolated);
@@ -80,7 +86,6 @@ public final class EnvironmentAudit {
         notIsolated.andNot(isolatedSet);
         node.put("benchmarkCpus", CpuList.format(benchmarkCpus));
         node.put("benchmarkCpusIsolated", !benchmarkCpus.isEmpty() && notIsolated.isEmpty());
-        checks.put("cpuIsolation", node);
         final String cpus = benchmarkCpus.isEmpty() ? "2-8" : CpuList.format(benchmarkCpus);
         final String boot = "boot with isolcpus=" + cpus + " nohz_full=" + cpus + " rcu_nocbs=" + cpus;
         if (isolatedSet.isEmpty()) {
@@ -93,7 +98,7 @@ public final class EnvironmentAudit {
         }
     }
 
-    void governor(final BitSet benchmarkCpus, final Map<String, Object> checks, final List<AuditWarning> warnings) {
+    void governor(final BitSet benchmarkCpus, final Map<String, Object> node, final List<AuditWarning> warnings) {
         final Map<String, String> governors = new LinkedHashMap<>();
         for (final String cpu : files.list("/sys/devices/system/cpu", "cpu[0-9]*")) {
             final String governor = files.firstLine("/sys/devices/system/cpu/" + cpu + "/cpufreq/scaling_governor");
@@ -101,9 +106,7 @@ public final class EnvironmentAudit {
                 governors.put(cpu, governor);
             }
         }
-        final Map<String, Object> node = new LinkedHashMap<>();
         node.put("scalingGovernors", governors.isEmpty() ? "not exposed" : governors);
-        checks.put("frequencyGovernor", node);
         final List<String> slow = new ArrayList<>();
         for (final Map.Entry<String, String> governor : governors.entrySet()) {
             final int cpu = Integer.parseInt(governor.getKey().substring(3));
@@ -118,15 +121,13 @@ public final class EnvironmentAudit {
         }
     }
 
-    void turbo(final Map<String, Object> checks, final List<AuditWarning> warnings) {
+    void turbo(final Map<String, Object> node, final List<AuditWarning> warnings) {
         final String noTurbo = files.firstLine("/sys/devices/system/cpu/intel_pstate/no_turbo");
         final String boost = files.firstLine("/sys/devices/system/cpu/cpufreq/boost");
-        final Map<String, Object> node = new LinkedHashMap<>();
         node.put("intelPstateNoTurbo", noTurbo == null ? "not exposed" : noTurbo);
         node.put("cpufreqBoost", boost == null ? "not exposed" : boost);
         final boolean on = "0".equals(noTurbo) || "1".equals(boost);
         node.put("turbo", noTurbo == null && boost == null ? "not exposed" : on ? "on" : "off");
-        checks.put("turbo", node);
         if (on) {
             warnings.add(new AuditWarning("turbo", "turbo boost is on: the clock varies with temperature and with"
                     + " how many cores are busy, so run-to-run figures drift", "0".equals(noTurbo)
@@ -135,13 +136,11 @@ public final class EnvironmentAudit {
         }
     }
 
-    void hugePages(final Map<String, Object> checks, final List<AuditWarning> warnings) {
+    void hugePages(final Map<String, Object> node, final List<AuditWarning> warnings) {
         final String enabled = selected(files.firstLine("/sys/kernel/mm/transparent_hugepage/enabled"));
         final String defrag = selected(files.firstLine("/sys/kernel/mm/transparent_hugepage/defrag"));
-        final Map<String, Object> node = new LinkedHashMap<>();
         node.put("enabled", enabled == null ? "not exposed" : enabled);
         node.put("defrag", defrag == null ? "not exposed" : defrag);
-        checks.put("transparentHugePages", node);
         if ("always".equals(enabled)) {
             warnings.add(new AuditWarning("transparentHugePages", "THP always: khugepaged compacts memory behind"
                     + " the benchmark's back and page faults can stall on it",
@@ -153,7 +152,7 @@ public final class EnvironmentAudit {
         }
     }
 
-    void virtualisation(final Map<String, Object> checks, final List<AuditWarning> warnings) {
+    void virtualisation(final Map<String, Object> node, final List<AuditWarning> warnings) {
         boolean hypervisorFlag = false;
         for (final String line : files.lines("/proc/cpuinfo")) {
             if (line.startsWith("flags") && (" " + line.substring(line.indexOf(':') + 1) + " ").contains(" hypervisor ")) {
@@ -163,7 +162,6 @@ public final class EnvironmentAudit {
         }
         final String vendor = files.firstLine("/sys/class/dmi/id/sys_vendor");
         final String product = files.firstLine("/sys/class/dmi/id/product_name");
-        final Map<String, Object> node = new LinkedHashMap<>();
         node.put("cpuinfoHypervisorFlag", hypervisorFlag);
         node.put("dmiSysVendor", vendor);
         node.put("dmiProductName", product);
@@ -172,7 +170,6 @@ public final class EnvironmentAudit {
         final boolean vm = hypervisorFlag || detectedVm != null && !"none".equals(detectedVm);
         node.put("hypervisor", vm);
         node.put("container", detectedContainer != null && !"none".equals(detectedContainer));
-        checks.put("virtualisation", node);
         if (vm) {
             final String kind = detectedVm != null && !"none".equals(detectedVm)
                     ? detectedVm.toUpperCase(Locale.ROOT) : vendor != null ? vendor : "cpuinfo hypervisor flag";
@@ -183,14 +180,12 @@ public final class EnvironmentAudit {
         }
     }
 
-    void cpuCount(final BitSet usable, final int wanted, final Map<String, Object> checks,
+    void cpuCount(final BitSet usable, final int wanted, final Map<String, Object> node,
                   final List<AuditWarning> warnings) {
-        final Map<String, Object> node = new LinkedHashMap<>();
         node.put("usableCpus", usable.cardinality());
         node.put("usableCpuList", CpuList.format(usable));
         node.put("spinningThreads", wanted);
         node.put(EnvironmentInfo.ONLINE_CPUS, files.firstLine("/sys/devices/system/cpu/online"));
-        checks.put(EnvironmentInfo.CPU_COUNT, node);
         if (usable.cardinality() < wanted + 1) {
             warnings.add(new AuditWarning(EnvironmentInfo.CPU_COUNT, usable.cardinality() + " usable CPUs for " + wanted
                     + " spinning threads: the OS, JIT, GC and progress threads must share their CPUs",
@@ -199,14 +194,12 @@ public final class EnvironmentAudit {
         }
     }
 
-    void storage(final File queueDirectory, final Map<String, Object> checks, final List<AuditWarning> warnings) {
-        final Map<String, Object> node = new LinkedHashMap<>();
+    void storage(final File queueDirectory, final Map<String, Object> node, final List<AuditWarning> warnings) {
         node.put("devShm", space(new File(files.root().toFile(), "dev/shm")));
         final Map<String, Object> queue = space(queueDirectory);
         final String type = EnvironmentInfo.fileSystemType(queueDirectory);
         queue.put("fileSystem", type);
         node.put(EnvironmentInfo.QUEUE_DIRECTORY, queue);
-        checks.put("storage", node);
         if (type != null && !"tmpfs".equals(type)) {
             warnings.add(new AuditWarning("storage", "the queue is on " + type + ", not tmpfs: dirty-page"
                     + " writeback and page faults on the device show up as latency spikes",
@@ -223,9 +216,8 @@ public final class EnvironmentAudit {
         return node;
     }
 
-    void load(final int usableCpus, final Map<String, Object> checks,
+    void load(final int usableCpus, final Map<String, Object> node,
               final List<AuditWarning> warnings) throws InterruptedException {
-        final Map<String, Object> node = new LinkedHashMap<>();
         final String loadavg = files.firstLine("/proc/loadavg");
         node.put("loadavg", loadavg);
         final LoadSample before = LoadSample.read(files);
@@ -235,7 +227,6 @@ public final class EnvironmentAudit {
         final double seconds = (System.nanoTime() - start) / 1e9;
         final Map<String, Object> others = LoadSample.othersBetween(before, after, seconds);
         node.putAll(others);
-        checks.put("load", node);
         final long load1 = loadavg == null ? 0 : Hundredths.parse(loadavg.split("\\s+")[0]);
         if (load1 > LOAD_AVERAGE_WARNING_HUNDREDTHS) {
             warnings.add(new AuditWarning("load", "load average " + Hundredths.format(load1) + " on " + usableCpus

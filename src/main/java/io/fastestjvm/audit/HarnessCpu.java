@@ -2,6 +2,7 @@ package io.fastestjvm.audit;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,8 +20,10 @@ public final class HarnessCpu {
     private static final long NANOS_PER_TICK = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final SystemFiles files;
-    private Map<Integer, ThreadTime> start;
-    private Map<Integer, ThreadTime> end;
+    /** Each thread's name as last read. */
+    private final Map<Integer, String> names = new HashMap<>();
+    private Map<Integer, Long> start;
+    private Map<Integer, Long> end;
     private long startNanos;
     private long endNanos;
 
@@ -48,17 +51,17 @@ public final class HarnessCpu {
         final double seconds = (endNanos - startNanos) / 1e9;
         final List<Map<String, Object>> threads = new ArrayList<>();
         long totalNanos = 0;
-        for (final Map.Entry<Integer, ThreadTime> thread : end.entrySet()) {
+        for (final Map.Entry<Integer, Long> thread : end.entrySet()) {
             final int tid = thread.getKey();
             if (Arrays.stream(benchmarkTids).anyMatch(b -> b == tid)) {
                 continue;
             }
-            final ThreadTime before = start.get(tid);
-            final long nanos = thread.getValue().nanos - (before == null ? 0 : before.nanos);
+            final Long before = start.get(tid);
+            final long nanos = thread.getValue() - (before == null ? 0 : before);
             totalNanos += nanos;
             if (nanos > 0) {
                 final Map<String, Object> row = new LinkedHashMap<>();
-                row.put("name", thread.getValue().name);
+                row.put("name", names.get(tid));
                 row.put("tid", tid);
                 row.put("cpuMillis", LoadSample.round(nanos / 1e6));
                 row.put("cpuMillisPerSecond", LoadSample.round(nanos / 1e6 / seconds));
@@ -89,14 +92,15 @@ public final class HarnessCpu {
                 result.get("cpuMillisPerSecond"), top.length() == 0 ? "" : " (" + top + ", ...)");
     }
 
-    private Map<Integer, ThreadTime> snapshot() {
-        final Map<Integer, ThreadTime> threads = new TreeMap<>();
+    private Map<Integer, Long> snapshot() {
+        final Map<Integer, Long> threads = new TreeMap<>();
         for (final String tid : files.list("/proc/self/task", "[0-9]*")) {
             final String task = "/proc/self/task/" + tid;
             final long nanos = nanosOf(files, task);
             if (nanos >= 0) {
                 final String name = files.firstLine(task + "/comm");
-                threads.put(Integer.valueOf(tid), new ThreadTime(name == null ? "?" : name, nanos));
+                names.put(Integer.valueOf(tid), name == null ? "?" : name);
+                threads.put(Integer.valueOf(tid), nanos);
             }
         }
         return threads;
@@ -116,17 +120,7 @@ public final class HarnessCpu {
                 // fall back to stat
             }
         }
-        final Long ticks = LoadSample.ticksOf(files.lines(task + "/stat"));
+        final Long ticks = ProcStat.cpuTicks(files, task + "/stat");
         return ticks == null ? -1 : ticks * NANOS_PER_TICK;
-    }
-
-    private static final class ThreadTime {
-        final String name;
-        final long nanos;
-
-        ThreadTime(final String name, final long nanos) {
-            this.name = name;
-            this.nanos = nanos;
-        }
     }
 }

@@ -1,7 +1,6 @@
 package io.fastestjvm.audit;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,7 +10,7 @@ import java.util.Map;
 public final class LoadSample {
     /** A key of the audit's summary sections. */
     static final String OTHER_PROCESSES_BUSY_CPUS = "otherProcessesBusyCpus";
-    private final CpuTimes machine;
+    final CpuTimes machine;
     private final Long self;
 
     LoadSample(final CpuTimes machine, final Long self) {
@@ -20,21 +19,7 @@ public final class LoadSample {
     }
 
     public static LoadSample read(final SystemFiles files) {
-        return new LoadSample(CpuTimes.read(files), ticksOf(files.lines("/proc/self/stat")));
-    }
-
-    /** utime + stime of a /proc/[pid]/stat line: fields 14 and 15, counted after the ")" that closes comm. */
-    static Long ticksOf(final List<String> stat) {
-        final int close = stat.isEmpty() ? -1 : stat.get(0).lastIndexOf(')');
-        if (close < 0) {
-            return null;
-        }
-        final String[] f = stat.get(0).substring(close + 1).trim().split("\\s+");
-        try {
-            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
-        } catch (final RuntimeException e) {
-            return null;
-        }
+        return new LoadSample(CpuTimes.read(files), ProcStat.cpuTicks(files, "/proc/self/stat"));
     }
 
     public static Map<String, Object> othersBetween(final LoadSample before, final LoadSample after,

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 import org.apache.commons.math3.stat.StatUtils;
 import org.knowm.xchart.AnnotationText;
@@ -178,21 +179,14 @@ public final class PairedSlicesChart {
                          final Marker marker, final double[] range) {
         final List<Double> x = new ArrayList<>();
         final List<Double> y = new ArrayList<>();
-        final List<Double> offX = new ArrayList<>();
-        final List<Double> offY = new ArrayList<>();
         double[] previous = null;
         for (final double[] cycle : cycles) {
             if (previous != null && (previous[0] != cycle[0] || cycle[1] != previous[1] + 1)) {
                 x.add(previous[1] + 0.5); // a gap: a voided cycle or the next block
                 y.add(null);
             }
-            final double clipped = clip(cycle[column], range);
             x.add(cycle[1]);
-            y.add(clipped);
-            if (clipped != cycle[column]) {
-                offX.add(cycle[1]);
-                offY.add(clipped);
-            }
+            y.add(clip(cycle[column], range));
             previous = cycle;
         }
         if (x.isEmpty()) {
@@ -204,7 +198,7 @@ public final class PairedSlicesChart {
         line.setMarkerColor(colour);
         line.setLineStyle(ChartLook.SOLID);
         line.setMarker(cycles.size() > 300 ? SeriesMarkers.NONE : marker);
-        offScale(chart, name + " beyond the scale", offX, offY, colour, range);
+        offScale(chart, name + " beyond the scale", cycle -> cycle[column], colour, range);
     }
 
     private XYChart ratios(final int width, final double xMin, final double xMax) {
@@ -227,21 +221,14 @@ public final class PairedSlicesChart {
         horizontal(chart, "1 = no difference", 1, xMin, xMax, Color.BLACK, ChartLook.DOTTED);
         final List<Double> x = new ArrayList<>();
         final List<Double> y = new ArrayList<>();
-        final List<Double> offX = new ArrayList<>();
-        final List<Double> offY = new ArrayList<>();
         for (int i = 0; i < cycles.size(); i++) {
-            final double clipped = clip(perCycle.get(i), range);
             x.add(cycles.get(i)[1]);
-            y.add(clipped);
-            if (clipped != perCycle.get(i)) {
-                offX.add(cycles.get(i)[1]);
-                offY.add(clipped);
-            }
+            y.add(clip(perCycle.get(i), range));
         }
         if (!x.isEmpty()) {
             ChartLook.dots(chart.addSeries("per cycle", x, y), SeriesMarkers.CIRCLE, CYCLE_RATIO);
         }
-        offScale(chart, "beyond the scale", offX, offY, CYCLE_RATIO, range);
+        offScale(chart, "beyond the scale", cycle -> cycle[2] / cycle[3], CYCLE_RATIO, range);
         blockValues(chart, range);
         if (!Double.isNaN(ratio)) {
             final boolean interval = !Double.isNaN(low) && !Double.isNaN(high);
@@ -326,9 +313,18 @@ public final class PairedSlicesChart {
                 stroke);
     }
 
-    /** The marks drawn at the range's edges: triangles up at the top, down at the bottom, one legend entry. */
-    private static void offScale(final XYChart chart, final String name, final List<Double> x, final List<Double> y,
-                                 final Color colour, final double[] range) {
+    /** Cycles whose {@code value} is off the range, at its edges: triangles up at the top, down below; one legend. */
+    private void offScale(final XYChart chart, final String name, final ToDoubleFunction<double[]> value,
+                          final Color colour, final double[] range) {
+        final List<Double> x = new ArrayList<>();
+        final List<Double> y = new ArrayList<>();
+        for (final double[] cycle : cycles) {
+            final double clipped = clip(value.applyAsDouble(cycle), range);
+            if (clipped != value.applyAsDouble(cycle)) {
+                x.add(cycle[1]);
+                y.add(clipped);
+            }
+        }
         final String label = name + " (" + x.size() + "), at the edge";
         boolean legend = true;
         for (final boolean up : new boolean[] {true, false}) {
@@ -387,5 +383,4 @@ public final class PairedSlicesChart {
     static double clip(final double value, final double[] range) {
         return Math.max(range[0], Math.min(range[1], value));
     }
-
 }

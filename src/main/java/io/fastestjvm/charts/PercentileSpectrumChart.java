@@ -5,7 +5,6 @@ import java.util.Locale;
 
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import io.fastestjvm.recording.Latency;
@@ -41,11 +40,9 @@ public final class PercentileSpectrumChart {
             for (int i = 0; i < x.length; i++) {
                 x[i] = Math.log10(x[i]);
             }
-            final XYSeries series = chart.addSeries(line.label, x, line.nanos);
-            series.setLineColor(ProfilePalette.colour(line.profile));
-            series.setMarkerColor(ProfilePalette.colour(line.profile));
-            series.setLineStyle(line.dashed ? ChartLook.DASHED : ChartLook.SOLID);
-            series.setMarker(HOST_MARKERS[line.hostIndex % HOST_MARKERS.length]);
+            ChartLook.line(chart, line.label, x, line.nanos, ProfilePalette.colour(line.profile),
+                    line.dashed ? ChartLook.DASHED : ChartLook.SOLID)
+                    .setMarker(HOST_MARKERS[line.hostIndex % HOST_MARKERS.length]);
             for (final double value : line.nanos) {
                 smallest = Math.min(smallest, value);
                 largest = Math.max(largest, value);

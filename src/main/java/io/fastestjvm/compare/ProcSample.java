@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.audit.CpuTimes;
+import io.fastestjvm.audit.ProcStat;
 import io.fastestjvm.audit.SystemFiles;
 
 /**
@@ -50,18 +51,8 @@ final class ProcSample {
 
     /** CPU time with ended threads' (/proc/PID/stat): {@link #process} loses a renewed thread's, -1 unreadable. */
     static long processCpuNanos(final long pid) {
-        try {
-            return cpuTicks(new String(Files.readAllBytes(new File("/proc/" + pid + "/stat").toPath()),
-                    StandardCharsets.US_ASCII)) * NANOS_PER_TICK;
-        } catch (final IOException | RuntimeException e) {
-            return -1;
-        }
-    }
-
-    /** utime + stime of a /proc/PID/stat line (fields 14 and 15; the command may hold spaces and parentheses). */
-    static long cpuTicks(final String stat) {
-        final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        final Long ticks = ProcStat.cpuTicks(SystemFiles.live(), "/proc/" + pid + "/stat");
+        return ticks == null ? -1 : ticks * NANOS_PER_TICK;
     }
 
     /** The machine's CPU times so far (/proc/stat's cpu line: busy and steal), or null when unreadable. */

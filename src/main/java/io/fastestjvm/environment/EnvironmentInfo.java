@@ -87,8 +87,6 @@ public final class EnvironmentInfo {
         return names;
     }
 
-
-
     /** os.arch without /proc/cpuinfo. */
     public static String cpuModel() {
         try {

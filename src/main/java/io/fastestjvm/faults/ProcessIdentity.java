@@ -4,10 +4,10 @@ import java.io.File;
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.Properties;
 
+import io.fastestjvm.audit.ProcStat;
+import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.environment.ProcessId;
 
 /** A process told apart from a later one that reuses its pid by its kernel start time and host. */
@@ -89,16 +89,8 @@ public final class ProcessIdentity {
         return "pid " + pid;
     }
 
-    /** Field 22 of /proc/pid/stat; the command name (field 2) may hold spaces and ')' so fields count from its end. */
-    static String startTimeOf(final long pid) {
-        try {
-            final String stat = new String(Files.readAllBytes(new File(PROC, pid + "/stat").toPath()),
-                    StandardCharsets.US_ASCII);
-            final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-            return fields.length > 19 ? fields[19] : null;
-        } catch (final IOException | RuntimeException e) {
-            return null;
-        }
+    private static String startTimeOf(final long pid) {
+        return ProcStat.startTime(SystemFiles.live(), "/proc/" + pid + "/stat");
     }
 
     private static String hostName() {

@@ -77,38 +77,18 @@ public final class OsJitterProbe implements Runnable {
     }
 
     public Result result() {
-        return new Result(cpu, actualCpus, pinningNote, thresholdNanos, gaps.copy(), lostNanos,
-                endNanos - startNanos, allocatedBytes);
+        return new Result();
     }
 
-    /** What the probe saw. Immutable. */
-    public static final class Result {
-        private final int cpu;
-        private final String actualCpus;
-        private final String pinningNote;
-        private final long thresholdNanos;
-        final Histogram gaps;
-        final long lostNanos;
-        final long elapsedNanos;
-        private final long allocatedBytes;
-
-        Result(final int cpu, final String actualCpus, final String pinningNote, final long thresholdNanos,
-               final Histogram gaps, final long lostNanos, final long elapsedNanos, final long allocatedBytes) {
-            this.cpu = cpu;
-            this.actualCpus = actualCpus;
-            this.pinningNote = pinningNote;
-            this.thresholdNanos = thresholdNanos;
-            this.gaps = gaps;
-            this.lostNanos = lostNanos;
-            this.elapsedNanos = elapsedNanos;
-            this.allocatedBytes = allocatedBytes;
-        }
+    /** What the probe saw, read after {@code join}. */
+    public final class Result {
+        final Histogram gaps = OsJitterProbe.this.gaps.copy();
+        final long lostNanos = OsJitterProbe.this.lostNanos;
+        final long elapsedNanos = endNanos - startNanos;
 
         public long count() {
             return gaps.getTotalCount();
         }
-
-
 
         public double lostMicrosPerSecond() {
             return elapsedNanos <= 0 ? 0 : lostNanos / 1e3 / (elapsedNanos / 1e9);

@@ -76,9 +76,7 @@ class ProcSampleTest {
     }
 
     @Test
-    void aProcessCpuTimeIsUtimePlusStimeReadPastTheCommandsLastParenthesis() throws java.io.IOException {
-        assertEquals(1234 + 56, ProcSample.cpuTicks("4242 (java (x) 1 2) S 1 4242 4242 0 -1 4194560 100 0 0 0 1234 56"
-                + " 7 8 20 0 30 0 100 0"));
+    void aProcessCpuTimeIsReadFromItsStatFile() throws java.io.IOException {
         assertTrue(ProcSample.processCpuNanos(
                 Long.parseLong(new java.io.File("/proc/self").getCanonicalFile().getName())) > 0, "this JVM has used CPU");
     }
