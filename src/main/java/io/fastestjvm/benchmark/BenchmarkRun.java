@@ -19,7 +19,6 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.fastestjvm.affinity.CpuAssignment;
-import io.fastestjvm.affinity.CpuPlanner;
 import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
@@ -110,8 +109,7 @@ public final class BenchmarkRun {
         final RigourInstruments rigour;
         try { // settings, free space and the CPU plan, before anything is written
             Preflight.check(options);
-            cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
-                    .plan(options.producerCpu(), options.consumerCpu());
+            cpus = Preflight.planCpus(options);
             rigour = new RigourInstruments(options, cpus, ThreadAffinity.processAllowedCpus());
         } catch (final InvalidSettingException e) {
             err.println("error: " + e.getMessage());

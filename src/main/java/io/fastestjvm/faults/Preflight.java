@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Locale;
 
+import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuPlanner;
 import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
@@ -32,7 +33,12 @@ public final class Preflight {
     /** Run by the launching JVM for the one it forks (which inherits its CPUs), so a bad setting fails at once. */
     public static void checkBeforeFork(final BenchmarkOptions options, final long heapBytes) {
         check(options, heapBytes);
-        new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
+        planCpus(options);
+    }
+
+    /** The producer's and the consumer's CPUs, among those this process may use; a bad request throws. */
+    public static CpuAssignment[] planCpus(final BenchmarkOptions options) {
+        return new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
                 .plan(options.producerCpu(), options.consumerCpu());
     }
 

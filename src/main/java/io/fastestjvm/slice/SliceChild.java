@@ -8,8 +8,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.affinity.CpuAssignment;
-import io.fastestjvm.affinity.CpuPlanner;
-import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.InvalidSettingException;
@@ -18,6 +16,7 @@ import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.control.ParentLifeline;
 import io.fastestjvm.environment.ProcessId;
+import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.faults.QueueDirectoryOwner;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.results.MeasuredWindow;
@@ -123,8 +122,7 @@ public final class SliceChild {
 
     /** Each queue in a directory of its own, owned as a single run's is, so a crash's leftover is swept later. */
     private String open() throws IOException, InterruptedException {
-        final CpuAssignment[] cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
-                .plan(options.producerCpu(), options.consumerCpu());
+        final CpuAssignment[] cpus = Preflight.planCpus(options);
         if (slices.sharedQueue() != (System.getProperty(SHARED_QUEUE_PROPERTY) != null)) {
             return "qp.compare.sharedQueue is " + slices.sharedQueue() + " but " + SHARED_QUEUE_PROPERTY + " is "
                     + System.getProperty(SHARED_QUEUE_PROPERTY);
