@@ -76,15 +76,11 @@ final class LockedRecord implements AutoCloseable {
         } catch (final IOException e) {
             return null; // gone, or a symlink
         }
-        return claim(file, channel, true);
+        return claimAbandoned(file, channel, true);
     }
 
-    /** As {@link #claimAbandoned(Path)}, with an exclusive lock on a record opened read-write. */
-    static LockedRecord claimAbandoned(final Path file, final FileChannel channel) {
-        return claim(file, channel, false);
-    }
-
-    private static LockedRecord claim(final Path file, final FileChannel channel, final boolean shared) {
+    /** As {@link #claimAbandoned(Path)}; not {@code shared}: an exclusive lock, on a record opened read-write. */
+    static LockedRecord claimAbandoned(final Path file, final FileChannel channel, final boolean shared) {
         if (HELD_HERE.contains(file.toAbsolutePath())) {
             closeQuietly(channel);
             return null;
