@@ -67,7 +67,7 @@ final class LockedRecord implements AutoCloseable {
      * its writer lives or when the file is gone or a link.
      */
     static LockedRecord claimAbandoned(final Path file) {
-        if (HELD_HERE.contains(file.toAbsolutePath())) {
+        if (heldHere(file)) {
             return null;
         }
         final FileChannel channel;
@@ -81,7 +81,7 @@ final class LockedRecord implements AutoCloseable {
 
     /** As {@link #claimAbandoned(Path)}; not {@code shared}: an exclusive lock, on a record opened read-write. */
     static LockedRecord claimAbandoned(final Path file, final FileChannel channel, final boolean shared) {
-        if (HELD_HERE.contains(file.toAbsolutePath())) {
+        if (heldHere(file)) {
             closeQuietly(channel);
             return null;
         }
@@ -106,16 +106,12 @@ final class LockedRecord implements AutoCloseable {
         return file;
     }
 
-    String text() throws IOException {
-        final ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(channel.size(), 1 << 16));
-        channel.read(buffer, 0);
-        return new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
-    }
-
     /** The writer, or null when the text does not name one. */
     ProcessIdentity writer() {
         try {
-            return ProcessIdentity.parse(text());
+            final ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(channel.size(), 1 << 16));
+            channel.read(buffer, 0);
+            return ProcessIdentity.parse(new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8));
         } catch (final IOException e) {
             return null;
         }
