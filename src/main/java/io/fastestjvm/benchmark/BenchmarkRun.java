@@ -19,7 +19,6 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.fastestjvm.affinity.CpuAssignment;
-import io.fastestjvm.affinity.CpuPlanner;
 import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
@@ -110,8 +109,7 @@ public final class BenchmarkRun {
         final RigourInstruments rigour;
         try { // settings, free space and the CPU plan, before anything is written
             Preflight.check(options);
-            cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
-                    .plan(options.producerCpu(), options.consumerCpu());
+            cpus = Preflight.planCpus(options);
             rigour = new RigourInstruments(options, cpus, ThreadAffinity.processAllowedCpus());
         } catch (final InvalidSettingException e) {
             err.println("error: " + e.getMessage());
@@ -137,8 +135,8 @@ public final class BenchmarkRun {
             if (!run.bare) {
                 rehearseProgress(progress);
             }
-            final Thread[] threads = warmUp(run);
-            measure(run, threads, progress);
+            warmUp(run);
+            measure(run, progress);
         }
         final long measuredEndNanos = reportWarmUp(run);
         final Verified verified = verify(run);
@@ -146,11 +144,10 @@ public final class BenchmarkRun {
     }
 
     /** Starts both threads and lets them go once pinned; the warm-up then runs inside them. */
-    private Thread[] warmUp(final PreparedRun run) throws InterruptedException {
-        final Thread producerThread = new Thread(run.producer, "qp-producer");
-        final Thread consumerThread = new Thread(run.consumer, "qp-consumer");
-        consumerThread.start();
-        producerThread.start();
+    private void warmUp(final PreparedRun run) throws InterruptedException {
+        workers = new Thread[] {new Thread(run.producer, "qp-producer"), new Thread(run.consumer, "qp-consumer")};
+        workers[1].start();
+        workers[0].start();
         final boolean ready = run.control.awaitReady();
         warnAboutPinning(run.producer.report(), run.consumer.report());
         run.rigour.start(run.producer, run.consumer, run.plan);
@@ -161,18 +158,16 @@ public final class BenchmarkRun {
         }
         warmupStartUptimeMillis = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
         err.println("[qp] warm-up started at JVM uptime " + warmupStartUptimeMillis + " ms");
-        return new Thread[] {producerThread, consumerThread};
     }
 
     /** Progress once a second until both threads end (warm-up, then the measured runs), then the instruments stop. */
-    private void measure(final PreparedRun run, final Thread[] threads, final ProgressReporter progress)
-            throws InterruptedException {
+    private void measure(final PreparedRun run, final ProgressReporter progress) throws InterruptedException {
         final Thread progressThread = run.bare ? null : new Thread(progress, "qp-progress");
         if (!run.bare) {
             progressThread.setDaemon(true);
             progressThread.start();
         }
-        awaitCompletion(run.control, run.transport, threads[0], threads[1]);
+        awaitCompletion(run.control, run.transport);
         run.evidence.threadsEnded(run.producer.report().involuntarySwitchesAtEnd,
                 run.consumer.report().involuntarySwitchesAtEnd);
         run.rigour.stop(run.producer, run.consumer);
@@ -371,13 +366,11 @@ public final class BenchmarkRun {
      * Waits for both threads, failing a run that overruns its schedule by the grace period. Once stopped, the
      * transport is told within a second, so a producer spinning for room in a full ring gives up.
      */
-    private void awaitCompletion(final RunControl control, final Transport transport, final Thread producer,
-                                 final Thread consumer) throws InterruptedException {
-        workers = new Thread[] {producer, consumer};
+    private void awaitCompletion(final RunControl control, final Transport transport) throws InterruptedException {
         // Every message counted at the measured rate: room for a first stage slower than qp.warmupRate.
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(
                 options.totalMessages() / options.rate() + GRACE_SECONDS);
-        for (final Thread thread : new Thread[] {consumer, producer}) {
+        for (final Thread thread : new Thread[] {workers[1], workers[0]}) { // the consumer first
             while (thread.isAlive()) {
                 if (control.stopRequested()) {
                     transport.requestStop(); // e.g. the consumer failed: nobody will make room in the ring

@@ -69,7 +69,7 @@ final class PreparedRun {
         safety.ownQueue(queueDir);
         results = ResultsFolder.createNew(options.resultsParent(), runId);
         safety.markRunning(results, runId);
-        diskSpace = DiskSpaceFailure.watch(options.queueParent(), Preflight.queueBytesNeeded(options));
+        diskSpace = new DiskSpaceFailure(options.queueParent(), Preflight.queueBytesNeeded(options));
         environment = EnvironmentInfo.capture(queueDir);
         rigour.beforeRun(queueDir, err);
 

@@ -166,16 +166,11 @@ final class RigourInstruments {
         }
         summary.section("jitter", jitter);
         if (injection.enabled()) {
-            calibration = calibration(recorders);
+            calibration = injection.toMap();
+            calibration.put("observed", CalibrationReadout.observe(injection, recorders[0].samples(),
+                    recorders[1].samples(), measuredSamples(recorders[0]), options.warmupMessages(), options.rate()));
             summary.section("calibration", calibration);
         }
-    }
-
-    private Map<String, Object> calibration(final LatencyRecorder[] recorders) {
-        final Map<String, Object> node = injection.toMap();
-        node.put("observed", CalibrationReadout.observe(injection, recorders[0].samples(), recorders[1].samples(),
-                measuredSamples(recorders[0]), options.warmupMessages(), options.rate()));
-        return node;
     }
 
     static int measuredSamples(final LatencyRecorder recorder) {

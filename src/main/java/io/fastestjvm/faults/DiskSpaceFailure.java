@@ -13,15 +13,11 @@ public final class DiskSpaceFailure {
     private final long neededBytes;
     private final long freeAtStart;
 
-    private DiskSpaceFailure(final File queueParent, final long neededBytes, final long freeAtStart) {
+    /** Notes the free space now; {@code neededBytes}: the queue estimate Preflight checked. */
+    public DiskSpaceFailure(final File queueParent, final long neededBytes) {
         this.queueParent = queueParent;
         this.neededBytes = neededBytes;
-        this.freeAtStart = freeAtStart;
-    }
-
-    /** {@code neededBytes}: the queue estimate Preflight checked. */
-    public static DiskSpaceFailure watch(final File queueParent, final long neededBytes) {
-        return new DiskSpaceFailure(queueParent, neededBytes, queueParent.getUsableSpace());
+        this.freeAtStart = queueParent.getUsableSpace();
     }
 
     /** The failure to report first, or null; call before the queue files go, as the free space now is evidence. */

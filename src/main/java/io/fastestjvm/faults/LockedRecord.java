@@ -67,7 +67,7 @@ final class LockedRecord implements AutoCloseable {
      * its writer lives or when the file is gone or a link.
      */
     static LockedRecord claimAbandoned(final Path file) {
-        if (HELD_HERE.contains(file.toAbsolutePath())) {
+        if (heldHere(file)) {
             return null;
         }
         final FileChannel channel;
@@ -76,16 +76,12 @@ final class LockedRecord implements AutoCloseable {
         } catch (final IOException e) {
             return null; // gone, or a symlink
         }
-        return claim(file, channel, true);
+        return claimAbandoned(file, channel, true);
     }
 
-    /** As {@link #claimAbandoned(Path)}, with an exclusive lock on a record opened read-write. */
-    static LockedRecord claimAbandoned(final Path file, final FileChannel channel) {
-        return claim(file, channel, false);
-    }
-
-    private static LockedRecord claim(final Path file, final FileChannel channel, final boolean shared) {
-        if (HELD_HERE.contains(file.toAbsolutePath())) {
+    /** As {@link #claimAbandoned(Path)}; not {@code shared}: an exclusive lock, on a record opened read-write. */
+    static LockedRecord claimAbandoned(final Path file, final FileChannel channel, final boolean shared) {
+        if (heldHere(file)) {
             closeQuietly(channel);
             return null;
         }
@@ -110,16 +106,12 @@ final class LockedRecord implements AutoCloseable {
         return file;
     }
 
-    String text() throws IOException {
-        final ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(channel.size(), 1 << 16));
-        channel.read(buffer, 0);
-        return new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
-    }
-
     /** The writer, or null when the text does not name one. */
     ProcessIdentity writer() {
         try {
-            return ProcessIdentity.parse(text());
+            final ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(channel.size(), 1 << 16));
+            channel.read(buffer, 0);
+            return ProcessIdentity.parse(new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8));
         } catch (final IOException e) {
             return null;
         }

@@ -5,10 +5,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Locale;
 
+import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuPlanner;
 import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.Setting;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 
@@ -32,7 +34,12 @@ public final class Preflight {
     /** Run by the launching JVM for the one it forks (which inherits its CPUs), so a bad setting fails at once. */
     public static void checkBeforeFork(final BenchmarkOptions options, final long heapBytes) {
         check(options, heapBytes);
-        new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
+        planCpus(options);
+    }
+
+    /** The producer's and the consumer's CPUs, among those this process may use; a bad request throws. */
+    public static CpuAssignment[] planCpus(final BenchmarkOptions options) {
+        return new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
                 .plan(options.producerCpu(), options.consumerCpu());
     }
 
@@ -46,10 +53,10 @@ public final class Preflight {
         final long sampleBytes = samples * SAMPLE_BYTES_PER_MESSAGE;
         if (sampleBytes > heap * 3 / 4) {
             throw Settings.SECONDS.invalid(String.format(Locale.ROOT,
-                    "the raw samples need %s but the heap is %s (raise -Xmx in QP_JVM_FLAGS or MAVEN_OPTS, or lower qp.seconds,"
-                            + " qp.rate or qp.runs)", bytes(sampleBytes), bytes(heap)));
+                    "the raw samples need %s but the heap is %s (raise -Xmx in QP_JVM_FLAGS or MAVEN_OPTS, or lower"
+                            + " qp.seconds, qp.rate or qp.runs)", bytes(sampleBytes), bytes(heap)));
         }
-        requireWritableDirectory(options.queueParent(), Settings.QUEUE_DIR.name(), Settings.QUEUE_DIR.accepted());
+        requireWritableDirectory(options.queueParent(), Settings.QUEUE_DIR);
         requireWritableOrCreatable(options.resultsParent());
         if (!options.transportEntry().persists()) {
             return;
@@ -58,7 +65,7 @@ public final class Preflight {
         final long needed = queueBytesNeeded(options);
         final long free = options.queueParent().getUsableSpace();
         if (free < needed) {
-            throw new InvalidSettingException(Settings.QUEUE_DIR.name(), String.format(Locale.ROOT,
+            throw Settings.QUEUE_DIR.invalid(String.format(Locale.ROOT,
                     "%s has %s free but this run's queue needs about %s (%,d messages of %d bytes)",
                     options.queueParent(), bytes(free), bytes(needed), options.totalMessages(), options.size()),
                     "a directory with enough free space, or lower qp.seconds, qp.rate, qp.size or qp.runs");
@@ -70,7 +77,7 @@ public final class Preflight {
         final long block = options.transportSpec().chronicleBlockBytes();
         final long largest = ChronicleQueueTransport.maxMessageBytes(block);
         if (options.size() > largest) {
-            throw new InvalidSettingException(Settings.SIZE.name(), String.format(Locale.ROOT,
+            throw Settings.SIZE.invalid(String.format(Locale.ROOT,
                     "%,d bytes do not fit Chronicle Queue's %s block (qp.blockSizeMiB=%d): a message and its header"
                             + " must be smaller than one block", options.size(), bytes(block),
                     options.blockSizeMiB()), String.format(Locale.ROOT, "up to %,d bytes with this block size, or"
@@ -79,7 +86,7 @@ public final class Preflight {
         final long runSeconds = options.warmupSeconds() + (long) options.seconds() * options.runs();
         final long cycleMillis = options.rollCycle().lengthInMillis();
         if (cycleMillis < runSeconds * 1000) {
-            throw new InvalidSettingException(Settings.ROLL_CYCLE.name(), String.format(Locale.ROOT,
+            throw Settings.ROLL_CYCLE.invalid(String.format(Locale.ROOT,
                     "%s rolls every %,d s but this run lasts %,d s (qp.warmupSeconds + qp.seconds x qp.runs), so the"
                             + " queue would roll to a new file while measuring", options.rollCycle().name(),
                     cycleMillis / 1000, runSeconds), "a cycle at least as long as the run, e.g. FAST_HOURLY or"
@@ -91,12 +98,12 @@ public final class Preflight {
         return ChronicleQueueTransport.bytesNeeded(options.totalMessages(), options.size()) + QUEUE_SLACK_BYTES;
     }
 
-    private static void requireWritableDirectory(final File dir, final String setting, final String accepted) {
+    private static void requireWritableDirectory(final File dir, final Setting setting) {
         if (!dir.isDirectory()) {
-            throw new InvalidSettingException(setting, dir + " is not an existing directory", accepted);
+            throw setting.invalid(dir + " is not an existing directory");
         }
         if (!canCreateFileIn(dir)) {
-            throw new InvalidSettingException(setting, dir + " is not writable", accepted);
+            throw setting.invalid(dir + " is not writable");
         }
     }
 
@@ -107,10 +114,9 @@ public final class Preflight {
             existing = existing.getParentFile();
         }
         if (existing == null || !existing.isDirectory()) {
-            throw new InvalidSettingException(Settings.RESULTS_DIR.name(),
-                    dir + " cannot be created (" + existing + " is not a directory)", Settings.RESULTS_DIR.accepted());
+            throw Settings.RESULTS_DIR.invalid(dir + " cannot be created (" + existing + " is not a directory)");
         }
-        requireWritableDirectory(existing, Settings.RESULTS_DIR.name(), Settings.RESULTS_DIR.accepted());
+        requireWritableDirectory(existing, Settings.RESULTS_DIR);
     }
 
     /** Tries it: File.canWrite says yes to root on a read-only mount. */

@@ -153,7 +153,7 @@ public final class StaleQueueSweeper {
         } catch (final IOException | ClassCastException e) {
             return null;
         }
-        return LockedRecord.claimAbandoned(fullPath, channel);
+        return LockedRecord.claimAbandoned(fullPath, channel, false);
     }
 
     private static PosixFileAttributes attributes(final SecureDirectoryStream<Path> dir, final Path name)

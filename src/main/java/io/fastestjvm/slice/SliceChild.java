@@ -8,8 +8,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.affinity.CpuAssignment;
-import io.fastestjvm.affinity.CpuPlanner;
-import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.InvalidSettingException;
@@ -18,6 +16,7 @@ import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.control.ParentLifeline;
 import io.fastestjvm.environment.ProcessId;
+import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.faults.QueueDirectoryOwner;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.results.MeasuredWindow;
@@ -123,16 +122,18 @@ public final class SliceChild {
 
     /** Each queue in a directory of its own, owned as a single run's is, so a crash's leftover is swept later. */
     private String open() throws IOException, InterruptedException {
-        final CpuAssignment[] cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
-                .plan(options.producerCpu(), options.consumerCpu());
-        if (slices.sharedQueue() != (System.getProperty(SHARED_QUEUE_PROPERTY) != null)) {
+        final CpuAssignment[] cpus = Preflight.planCpus(options);
+        final String sharedDir = System.getProperty(SHARED_QUEUE_PROPERTY);
+        if (slices.sharedQueue() != (sharedDir != null)) {
             return "qp.compare.sharedQueue is " + slices.sharedQueue() + " but " + SHARED_QUEUE_PROPERTY + " is "
-                    + System.getProperty(SHARED_QUEUE_PROPERTY);
+                    + sharedDir;
         }
         transports = new Transport[slices.queues()];
-        final File shared;
+        final File shared = sharedDir == null ? null : new File(sharedDir); // null: queues of its own
         try {
-            shared = sharedQueue();
+            if (shared != null) { // this JVM's sequences start at its base
+                own = OwnSequences.sharedFrom(Long.parseLong(System.getProperty(SEQUENCE_BASE_PROPERTY)));
+            }
         } catch (final IllegalArgumentException e) {
             return SEQUENCE_BASE_PROPERTY + ": " + e.getMessage();
         }
@@ -163,16 +164,6 @@ public final class SliceChild {
             rehearseReplies();
         }
         return failure;
-    }
-
-    /** The block's shared queue, taking this JVM's sequence base, or null for queues of its own. */
-    private File sharedQueue() {
-        final String dir = System.getProperty(SHARED_QUEUE_PROPERTY);
-        if (dir == null) {
-            return null;
-        }
-        own = OwnSequences.sharedFrom(Long.parseLong(System.getProperty(SEQUENCE_BASE_PROPERTY)));
-        return new File(dir);
     }
 
     /** The command thread's work around a slice, compiled before the warm-up so it does not delay its quiet slices. */
