@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.charts.PairedSlicesChart;
@@ -26,20 +27,13 @@ final class ComparisonCharts {
 
     /** The chart file names, relative to the comparison folder, that {@link #write} writes for this analysis. */
     static List<String> names(final ComparisonAnalysis analysis) {
-        final List<String> names = new ArrayList<>();
-        for (final BlocksPair figure : p50Figures(analysis)) {
-            names.add(FOLDER + "/" + fileName(figure.a, figure.b) + ".png");
-        }
-        return names;
+        return p50Figures(analysis).stream().map(figure -> FOLDER + "/" + fileName(figure.a, figure.b) + ".png")
+                .collect(Collectors.toList());
     }
 
-    /** {@code <A>-vs-<B>}, each character outside letters, digits, '.', '_' and '-' (e.g. '#', '+') as '-'. */
+    /** {@code <A>-vs-<B>}, each name as {@link VariantLaunch#fileName} writes it. */
     static String fileName(final String a, final String b) {
-        return sanitise(a) + "-vs-" + sanitise(b);
-    }
-
-    private static String sanitise(final String name) {
-        return name.replaceAll("[^A-Za-z0-9._-]", "-");
+        return VariantLaunch.fileName(a) + "-vs-" + VariantLaunch.fileName(b);
     }
 
     /** Writes every pair's chart and returns their names; one that cannot be drawn is said on stderr, left out. */
@@ -82,13 +76,8 @@ final class ComparisonCharts {
     }
 
     private static List<BlocksPair> p50Figures(final ComparisonAnalysis analysis) {
-        final List<BlocksPair> figures = new ArrayList<>();
-        for (final BlocksPair figure : analysis.figures) {
-            if (BlocksPair.P50.equals(figure.figure)) {
-                figures.add(figure);
-            }
-        }
-        return figures;
+        return analysis.figures.stream().filter(figure -> BlocksPair.P50.equals(figure.figure))
+                .collect(Collectors.toList());
     }
 
     static PairedSlicesChart chart(final ComparisonAnalysis analysis, final BlocksPair figure) {
