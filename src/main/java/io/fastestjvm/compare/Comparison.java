@@ -203,7 +203,7 @@ public final class Comparison {
 
     static ComparisonAnalysis analyse(final File folder, final ComparisonOptions plan) throws IOException {
         final List<String> names = plan.variants().stream().map(variant -> variant.name).collect(Collectors.toList());
-        return ComparisonAnalysis.of(names, ComparisonFiles.readSlices(folder), ComparisonFiles.readBlocks(folder),
+        return new ComparisonAnalysis(names, ComparisonFiles.readSlices(folder), ComparisonFiles.readBlocks(folder),
                 SteinStop.of(plan), MedianStop.of(plan));
     }
 

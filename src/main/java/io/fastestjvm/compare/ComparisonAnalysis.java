@@ -38,20 +38,15 @@ final class ComparisonAnalysis {
     /** The median stop rule the comparison ran under, which makes the median of blocks primary; or null. */
     final MedianStop medianStop;
 
-    private ComparisonAnalysis(final List<String> variants, final List<SliceRow> slices, final List<BlockRow> blocks,
-                               final SteinStop stop, final MedianStop medianStop) {
+    /** The analysis of a comparison that ran under either stop rule (both null: a fixed number of blocks). */
+    ComparisonAnalysis(final List<String> variants, final List<SliceRow> slices, final List<BlockRow> blocks,
+                       final SteinStop stop, final MedianStop medianStop) {
         this.variants = variants;
         this.slices = slices;
         this.blockRows = blocks;
         this.stop = stop;
         this.medianStop = medianStop;
         analyse();
-    }
-
-    /** The analysis of a comparison that ran under either stop rule (both null: a fixed number of blocks). */
-    static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
-                                 final List<BlockRow> blocks, final SteinStop stop, final MedianStop medianStop) {
-        return new ComparisonAnalysis(variants, slices, blocks, stop, medianStop);
     }
 
     private void analyse() {
