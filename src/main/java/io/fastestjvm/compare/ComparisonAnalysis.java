@@ -64,14 +64,12 @@ final class ComparisonAnalysis {
             }
         }
         for (final String variant : variants) {
-            voidsPerVariant.put(variant, new int[2]);
-        }
-        for (final int block : countedBlocks) {
-            for (final String variant : variants) {
-                final BlockRow row = byBlock.get(block).get(variant);
-                voidsPerVariant.get(variant)[0] += row.voids;
-                voidsPerVariant.get(variant)[1] += row.cycles;
+            final int[] voids = new int[2];
+            for (final int block : countedBlocks) {
+                voids[0] += byBlock.get(block).get(variant).voids;
+                voids[1] += byBlock.get(block).get(variant).cycles;
             }
+            voidsPerVariant.put(variant, voids);
         }
         for (final SliceRow row : slices) {
             if (countedBlocks.contains(row.block) && !row.voided) {
