@@ -36,22 +36,19 @@ final class ComparisonCharts {
         return VariantLaunch.fileName(a) + "-vs-" + VariantLaunch.fileName(b);
     }
 
-    /** Writes every pair's chart and returns their names; one that cannot be drawn is said on stderr, left out. */
-    static List<String> write(final File folder, final ComparisonAnalysis analysis) {
+    /** Writes every pair's chart; one that cannot be drawn is said on stderr, left out. */
+    static void write(final File folder, final ComparisonAnalysis analysis) {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
-        final List<String> written = new ArrayList<>();
         for (final BlocksPair figure : p50Figures(analysis)) {
             final String name = fileName(figure.a, figure.b);
             try {
                 ChartFiles.save(chart(analysis, figure).render(), new File(folder, FOLDER).toPath(), name);
-                written.add(FOLDER + "/" + name + ".png");
             } catch (final IOException | RuntimeException e) {
                 System.err.println("[qp] warning: chart " + name + ".png not written: " + e);
             }
         }
-        return written;
     }
 
     /** The report's "## Charts" section linking these names, or nothing when there are none. */
