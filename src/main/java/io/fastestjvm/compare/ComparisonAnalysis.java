@@ -77,10 +77,8 @@ final class ComparisonAnalysis {
                         .computeIfAbsent(row.cycle, c -> new LinkedHashMap<>()).put(row.variant, row);
             }
         }
-        for (int i = 0; i < variants.size(); i++) {
-            for (int j = i + 1; j < variants.size(); j++) {
-                pair(variants.get(i), variants.get(j), byBlock);
-            }
+        for (final String[] pair : pairs()) {
+            pair(pair[0], pair[1], byBlock);
         }
         BlocksPair.decide(family(true));
         BlocksPair.decide(family(false));
@@ -211,15 +209,20 @@ final class ComparisonAnalysis {
         return counts[1] == 0 ? 0 : 100.0 * counts[0] / counts[1];
     }
 
-    /** Every pair's primary p50 figure, in pair order; null for a pair whose blocks all failed. */
-    List<BlocksPair> p50s() {
-        final List<BlocksPair> p50s = new ArrayList<>();
+    /** Every pair of variants, {A, B} with A listed first. */
+    List<String[]> pairs() {
+        final List<String[]> pairs = new ArrayList<>();
         for (int i = 0; i < variants.size(); i++) {
             for (int j = i + 1; j < variants.size(); j++) {
-                p50s.add(figure(variants.get(i), variants.get(j), BlocksPair.P50));
+                pairs.add(new String[] {variants.get(i), variants.get(j)});
             }
         }
-        return p50s;
+        return pairs;
+    }
+
+    /** Every pair's primary p50 figure, in pair order; null for a pair whose blocks all failed. */
+    List<BlocksPair> p50s() {
+        return pairs().stream().map(pair -> figure(pair[0], pair[1], BlocksPair.P50)).collect(Collectors.toList());
     }
 
     BlocksPair figure(final String a, final String b, final String figure) {
