@@ -27,7 +27,7 @@ final class ComparisonCharts {
 
     /** The chart file names, relative to the comparison folder, that {@link #write} writes for this analysis. */
     static List<String> names(final ComparisonAnalysis analysis) {
-        return p50Figures(analysis).stream().map(figure -> FOLDER + "/" + fileName(figure.a, figure.b) + ".png")
+        return analysis.family(true).stream().map(figure -> FOLDER + "/" + fileName(figure.a, figure.b) + ".png")
                 .collect(Collectors.toList());
     }
 
@@ -41,7 +41,7 @@ final class ComparisonCharts {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
-        for (final BlocksPair figure : p50Figures(analysis)) {
+        for (final BlocksPair figure : analysis.family(true)) {
             final String name = fileName(figure.a, figure.b);
             try {
                 ChartFiles.save(chart(analysis, figure).render(), new File(folder, FOLDER).toPath(), name);
@@ -70,11 +70,6 @@ final class ComparisonCharts {
     static String profile(final String variant) {
         final int hash = variant.indexOf('#');
         return hash > 0 ? variant.substring(0, hash) : variant;
-    }
-
-    private static List<BlocksPair> p50Figures(final ComparisonAnalysis analysis) {
-        return analysis.figures.stream().filter(figure -> BlocksPair.P50.equals(figure.figure))
-                .collect(Collectors.toList());
     }
 
     static PairedSlicesChart chart(final ComparisonAnalysis analysis, final BlocksPair figure) {

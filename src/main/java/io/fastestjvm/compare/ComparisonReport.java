@@ -103,10 +103,7 @@ public final class ComparisonReport {
         md.append("\n\n| pair | cycle sd within a block | sd of block values | of which between blocks | cycles per block"
                 + " | block values (ratio) | blocks for +/-5 % (95 % interval) | best cycles per block |\n"
                 + "|---|---:|---:|---:|---:|---|---:|---:|\n");
-        for (final BlocksPair figure : analysis.figures) {
-            if (!BlocksPair.P50.equals(figure.figure)) {
-                continue;
-            }
+        for (final BlocksPair figure : analysis.family(true)) {
             final PairedBlocks blocks = figure.blocks;
             final double within = blocks.withinSdRobust();
             final double cycles = blocks.meanCyclesPerBlock();
