@@ -2,9 +2,7 @@ package io.fastestjvm.compare;
 
 import java.io.File;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -92,33 +90,21 @@ final class ComparisonCharts {
         final PairedSlicesChart chart = new PairedSlicesChart(a + " vs " + b + ": per-slice p50, paired by cycle ("
                 + analysis.countedBlocks.size() + (analysis.countedBlocks.size() == 1 ? " block" : " blocks") + failed
                 + ")", a, b, profile(a), profile(b));
-        final double[] blockValues = figure.blocks.blockValues();
-        final List<Integer> pairedBlocks = new ArrayList<>(); // the blocks with a value, in the analysis's order
-        final Map<Integer, double[]> spans = new LinkedHashMap<>();
+        final double[] blockValues = figure.blocks.blockValues(); // one per figure.blockNumbers, in its order
         int offset = 0;
         for (final int block : analysis.countedBlocks) {
-            final int count = cycleCount.getOrDefault(block, 0);
-            boolean paired = false;
+            final int count = Math.max(1, cycleCount.getOrDefault(block, 0));
             for (final Map.Entry<Integer, Map<String, SliceRow>> cycle : analysis.countedCycles.getOrDefault(block,
                     Collections.<Integer, Map<String, SliceRow>>emptyMap()).entrySet()) {
                 final SliceRow ra = cycle.getValue().get(a);
                 final SliceRow rb = cycle.getValue().get(b);
                 if (ra != null && rb != null) {
                     chart.cycle(block, offset + cycle.getKey() + 1, ra.actualP50(), rb.actualP50());
-                    paired = true;
                 }
             }
-            if (paired) {
-                pairedBlocks.add(block);
-            }
-            spans.put(block, new double[] {offset + 1, offset + Math.max(1, count)});
-            offset += Math.max(1, count);
-        }
-        final boolean valuesMatch = pairedBlocks.size() == blockValues.length;
-        for (final Map.Entry<Integer, double[]> span : spans.entrySet()) {
-            final int index = pairedBlocks.indexOf(span.getKey());
-            chart.block(span.getKey(), span.getValue()[0], span.getValue()[1],
-                    valuesMatch && index >= 0 ? Math.exp(blockValues[index]) : Double.NaN);
+            final int index = figure.blockNumbers.indexOf(block);
+            chart.block(block, offset + 1, offset + count, index >= 0 ? Math.exp(blockValues[index]) : Double.NaN);
+            offset += count;
         }
         final Interval interval = figure.ratioInterval();
         chart.overall(figure.ratio(), interval == null ? Double.NaN : interval.lower(),
