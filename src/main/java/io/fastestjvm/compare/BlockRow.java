@@ -62,12 +62,8 @@ final class BlockRow {
         line.append(block).append(',').append(variant).append(',').append(cycles).append(',').append(voids)
                 .append(',').append(warmupSlices).append(',').append(steady).append(',').append(pooledMessages)
                 .append(',').append(readBack);
-        for (final long[] values : new long[][] {actualSend, intendedSend}) {
-            for (final long value : values) {
-                line.append(',').append(value);
-            }
-        }
-        return line.append(',').append(status.replace(',', ';').replaceAll("[\\r\\n]", " ")).append(',')
+        SliceRow.append(line, actualSend, intendedSend);
+        return line.append(',').append(SliceRow.text(status)).append(',')
                 .append(startMillis).append(',').append(warmupMillis).append(',').append(cyclesMillis).append(',')
                 .append(finishMillis).append(',').append(startPosition).append(',').append(recompiledSlices).toString();
     }
@@ -87,11 +83,7 @@ final class BlockRow {
         row.steady = Boolean.parseBoolean(cells[i++]);
         row.pooledMessages = Long.parseLong(cells[i++]);
         row.readBack = Long.parseLong(cells[i++]);
-        for (final long[] values : new long[][] {row.actualSend, row.intendedSend}) {
-            for (int j = 0; j < values.length; j++) {
-                values[j] = Long.parseLong(cells[i++]);
-            }
-        }
+        i = SliceRow.parse(cells, i, row.actualSend, row.intendedSend);
         row.status = cells[i++];
         row.startMillis = Long.parseLong(cells[i++]);
         row.warmupMillis = Long.parseLong(cells[i++]);

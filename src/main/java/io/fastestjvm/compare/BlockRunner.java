@@ -76,13 +76,6 @@ final class BlockRunner {
         }
     }
 
-    /** The flags of this block's JVM of {@code variant} alone: its shared queue's, and the recompilation's. */
-    private List<String> childFlags(final SharedQueue shared, final VariantSpec variant) {
-        final List<String> flags = new ArrayList<>(shared.childFlags(plan.variants().indexOf(variant)));
-        flags.addAll(launchFlags);
-        return flags;
-    }
-
     /** Runs block {@code block}; returns null when it completed, else why it failed (its rows then never count). */
     String run(final int block) throws IOException {
         try (SharedQueue shared = SharedQueue.forBlock(plan.sharedQueue(), options.queueParent(), block,
@@ -118,9 +111,11 @@ final class BlockRunner {
                 final File log = new File(blockDir, VariantLaunch.fileName(variant.name) + ".log");
                 err.println("[qp] block " + block + ": starting " + variant.name);
                 final long started = System.nanoTime();
+                // this JVM's own flags: its shared queue's, and the recompilation's
+                final List<String> flags = new ArrayList<>(shared.childFlags(plan.variants().indexOf(variant)));
+                flags.addAll(launchFlags);
                 final Running jvm = new Running(variant, ChildHandle.start(variant.name,
-                        VariantLaunch.command(variant, settings, classpath, childFlags(shared, variant)),
-                        ChildOutput.toLog(log),
+                        VariantLaunch.command(variant, settings, classpath, flags), ChildOutput.toLog(log),
                         CONNECT_MILLIS));
                 running.add(jvm);
                 idle(jvm.child);

@@ -31,6 +31,7 @@ import io.fastestjvm.control.PausedChildren;
 import io.fastestjvm.faults.ConcurrentRunWatch;
 import io.fastestjvm.faults.RunRegistry;
 import io.fastestjvm.faults.StaleQueueSweeper;
+import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.slice.SliceChild;
@@ -203,7 +204,7 @@ public final class Comparison {
 
     static ComparisonAnalysis analyse(final File folder, final ComparisonOptions plan) throws IOException {
         final List<String> names = plan.variants().stream().map(variant -> variant.name).collect(Collectors.toList());
-        return ComparisonAnalysis.of(names, ComparisonFiles.readSlices(folder), ComparisonFiles.readBlocks(folder),
+        return new ComparisonAnalysis(names, ComparisonFiles.readSlices(folder), ComparisonFiles.readBlocks(folder),
                 SteinStop.of(plan), MedianStop.of(plan));
     }
 
@@ -251,13 +252,7 @@ public final class Comparison {
         final Map<String, Object> json = new LinkedHashMap<>();
         json.put("started", timestamp());
         json.put("seed", seed);
-        final Map<String, String> settings = new LinkedHashMap<>();
-        for (final String name : new java.util.TreeSet<>(properties.stringPropertyNames())) {
-            if (name.startsWith("qp.")) {
-                settings.put(name, properties.getProperty(name));
-            }
-        }
-        json.put("settings", settings);
+        json.put("settings", JvmFlags.qpOnly(properties));
         final List<Map<String, Object>> variants = new ArrayList<>();
         for (final VariantSpec variant : plan.variants()) {
             final Map<String, Object> entry = new LinkedHashMap<>();

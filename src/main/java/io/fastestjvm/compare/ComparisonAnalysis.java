@@ -38,20 +38,15 @@ final class ComparisonAnalysis {
     /** The median stop rule the comparison ran under, which makes the median of blocks primary; or null. */
     final MedianStop medianStop;
 
-    private ComparisonAnalysis(final List<String> variants, final List<SliceRow> slices, final List<BlockRow> blocks,
-                               final SteinStop stop, final MedianStop medianStop) {
+    /** The analysis of a comparison that ran under either stop rule (both null: a fixed number of blocks). */
+    ComparisonAnalysis(final List<String> variants, final List<SliceRow> slices, final List<BlockRow> blocks,
+                       final SteinStop stop, final MedianStop medianStop) {
         this.variants = variants;
         this.slices = slices;
         this.blockRows = blocks;
         this.stop = stop;
         this.medianStop = medianStop;
         analyse();
-    }
-
-    /** The analysis of a comparison that ran under either stop rule (both null: a fixed number of blocks). */
-    static ComparisonAnalysis of(final List<String> variants, final List<SliceRow> slices,
-                                 final List<BlockRow> blocks, final SteinStop stop, final MedianStop medianStop) {
-        return new ComparisonAnalysis(variants, slices, blocks, stop, medianStop);
     }
 
     private void analyse() {
@@ -69,14 +64,12 @@ final class ComparisonAnalysis {
             }
         }
         for (final String variant : variants) {
-            voidsPerVariant.put(variant, new int[2]);
-        }
-        for (final int block : countedBlocks) {
-            for (final String variant : variants) {
-                final BlockRow row = byBlock.get(block).get(variant);
-                voidsPerVariant.get(variant)[0] += row.voids;
-                voidsPerVariant.get(variant)[1] += row.cycles;
+            final int[] voids = new int[2];
+            for (final int block : countedBlocks) {
+                voids[0] += byBlock.get(block).get(variant).voids;
+                voids[1] += byBlock.get(block).get(variant).cycles;
             }
+            voidsPerVariant.put(variant, voids);
         }
         for (final SliceRow row : slices) {
             if (countedBlocks.contains(row.block) && !row.voided) {
@@ -84,10 +77,8 @@ final class ComparisonAnalysis {
                         .computeIfAbsent(row.cycle, c -> new LinkedHashMap<>()).put(row.variant, row);
             }
         }
-        for (int i = 0; i < variants.size(); i++) {
-            for (int j = i + 1; j < variants.size(); j++) {
-                pair(variants.get(i), variants.get(j), byBlock);
-            }
+        for (final String[] pair : pairs()) {
+            pair(pair[0], pair[1], byBlock);
         }
         BlocksPair.decide(family(true));
         BlocksPair.decide(family(false));
@@ -218,15 +209,20 @@ final class ComparisonAnalysis {
         return counts[1] == 0 ? 0 : 100.0 * counts[0] / counts[1];
     }
 
-    /** Every pair's primary p50 figure, in pair order; null for a pair whose blocks all failed. */
-    List<BlocksPair> p50s() {
-        final List<BlocksPair> p50s = new ArrayList<>();
+    /** Every pair of variants, {A, B} with A listed first. */
+    List<String[]> pairs() {
+        final List<String[]> pairs = new ArrayList<>();
         for (int i = 0; i < variants.size(); i++) {
             for (int j = i + 1; j < variants.size(); j++) {
-                p50s.add(figure(variants.get(i), variants.get(j), BlocksPair.P50));
+                pairs.add(new String[] {variants.get(i), variants.get(j)});
             }
         }
-        return p50s;
+        return pairs;
+    }
+
+    /** Every pair's primary p50 figure, in pair order; null for a pair whose blocks all failed. */
+    List<BlocksPair> p50s() {
+        return pairs().stream().map(pair -> figure(pair[0], pair[1], BlocksPair.P50)).collect(Collectors.toList());
     }
 
     BlocksPair figure(final String a, final String b, final String figure) {

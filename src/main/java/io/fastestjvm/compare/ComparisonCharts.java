@@ -2,12 +2,11 @@ package io.fastestjvm.compare;
 
 import java.io.File;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.charts.PairedSlicesChart;
@@ -26,38 +25,28 @@ final class ComparisonCharts {
 
     /** The chart file names, relative to the comparison folder, that {@link #write} writes for this analysis. */
     static List<String> names(final ComparisonAnalysis analysis) {
-        final List<String> names = new ArrayList<>();
-        for (final BlocksPair figure : p50Figures(analysis)) {
-            names.add(FOLDER + "/" + fileName(figure.a, figure.b) + ".png");
-        }
-        return names;
+        return analysis.family(true).stream().map(figure -> FOLDER + "/" + fileName(figure.a, figure.b) + ".png")
+                .collect(Collectors.toList());
     }
 
-    /** {@code <A>-vs-<B>}, each character outside letters, digits, '.', '_' and '-' (e.g. '#', '+') as '-'. */
+    /** {@code <A>-vs-<B>}, each name as {@link VariantLaunch#fileName} writes it. */
     static String fileName(final String a, final String b) {
-        return sanitise(a) + "-vs-" + sanitise(b);
+        return VariantLaunch.fileName(a) + "-vs-" + VariantLaunch.fileName(b);
     }
 
-    private static String sanitise(final String name) {
-        return name.replaceAll("[^A-Za-z0-9._-]", "-");
-    }
-
-    /** Writes every pair's chart and returns their names; one that cannot be drawn is said on stderr, left out. */
-    static List<String> write(final File folder, final ComparisonAnalysis analysis) {
+    /** Writes every pair's chart; one that cannot be drawn is said on stderr, left out. */
+    static void write(final File folder, final ComparisonAnalysis analysis) {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
-        final List<String> written = new ArrayList<>();
-        for (final BlocksPair figure : p50Figures(analysis)) {
+        for (final BlocksPair figure : analysis.family(true)) {
             final String name = fileName(figure.a, figure.b);
             try {
                 ChartFiles.save(chart(analysis, figure).render(), new File(folder, FOLDER).toPath(), name);
-                written.add(FOLDER + "/" + name + ".png");
             } catch (final IOException | RuntimeException e) {
                 System.err.println("[qp] warning: chart " + name + ".png not written: " + e);
             }
         }
-        return written;
     }
 
     /** The report's "## Charts" section linking these names, or nothing when there are none. */
@@ -81,16 +70,6 @@ final class ComparisonCharts {
         return hash > 0 ? variant.substring(0, hash) : variant;
     }
 
-    private static List<BlocksPair> p50Figures(final ComparisonAnalysis analysis) {
-        final List<BlocksPair> figures = new ArrayList<>();
-        for (final BlocksPair figure : analysis.figures) {
-            if (BlocksPair.P50.equals(figure.figure)) {
-                figures.add(figure);
-            }
-        }
-        return figures;
-    }
-
     static PairedSlicesChart chart(final ComparisonAnalysis analysis, final BlocksPair figure) {
         final String a = figure.a;
         final String b = figure.b;
@@ -111,33 +90,21 @@ final class ComparisonCharts {
         final PairedSlicesChart chart = new PairedSlicesChart(a + " vs " + b + ": per-slice p50, paired by cycle ("
                 + analysis.countedBlocks.size() + (analysis.countedBlocks.size() == 1 ? " block" : " blocks") + failed
                 + ")", a, b, profile(a), profile(b));
-        final double[] blockValues = figure.blocks.blockValues();
-        final List<Integer> pairedBlocks = new ArrayList<>(); // the blocks with a value, in the analysis's order
-        final Map<Integer, double[]> spans = new LinkedHashMap<>();
+        final double[] blockValues = figure.blocks.blockValues(); // one per figure.blockNumbers, in its order
         int offset = 0;
         for (final int block : analysis.countedBlocks) {
-            final int count = cycleCount.getOrDefault(block, 0);
-            boolean paired = false;
+            final int count = Math.max(1, cycleCount.getOrDefault(block, 0));
             for (final Map.Entry<Integer, Map<String, SliceRow>> cycle : analysis.countedCycles.getOrDefault(block,
                     Collections.<Integer, Map<String, SliceRow>>emptyMap()).entrySet()) {
                 final SliceRow ra = cycle.getValue().get(a);
                 final SliceRow rb = cycle.getValue().get(b);
                 if (ra != null && rb != null) {
                     chart.cycle(block, offset + cycle.getKey() + 1, ra.actualP50(), rb.actualP50());
-                    paired = true;
                 }
             }
-            if (paired) {
-                pairedBlocks.add(block);
-            }
-            spans.put(block, new double[] {offset + 1, offset + Math.max(1, count)});
-            offset += Math.max(1, count);
-        }
-        final boolean valuesMatch = pairedBlocks.size() == blockValues.length;
-        for (final Map.Entry<Integer, double[]> span : spans.entrySet()) {
-            final int index = pairedBlocks.indexOf(span.getKey());
-            chart.block(span.getKey(), span.getValue()[0], span.getValue()[1],
-                    valuesMatch && index >= 0 ? Math.exp(blockValues[index]) : Double.NaN);
+            final int index = figure.blockNumbers.indexOf(block);
+            chart.block(block, offset + 1, offset + count, index >= 0 ? Math.exp(blockValues[index]) : Double.NaN);
+            offset += count;
         }
         final Interval interval = figure.ratioInterval();
         chart.overall(figure.ratio(), interval == null ? Double.NaN : interval.lower(),

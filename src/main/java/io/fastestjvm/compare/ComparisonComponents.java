@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.apache.commons.math3.stat.StatUtils;
 
@@ -78,12 +79,7 @@ final class ComparisonComponents {
 
         /** The base sets as one: df-weighted block variance, blocks-weighted within variance, every block's costs. */
         static Row pooled(final List<Row> base) {
-            final List<Row> usable = new ArrayList<>();
-            for (final Row row : base) {
-                if (row.df > 0) {
-                    usable.add(row);
-                }
-            }
+            final List<Row> usable = base.stream().filter(row -> row.df > 0).collect(Collectors.toList());
             int blocks = 0;
             double within = 0;
             int withinBlocks = 0;
@@ -178,8 +174,7 @@ final class ComparisonComponents {
         if (base != null && row.df > 0 && base.df > 0 && base.variance > 0) {
             final Interval reduction = VarianceComponents.varianceReduction(row.variance, row.df, base.variance,
                     base.df, 0.95);
-            phi = fmt("%.2f (%.2f - %.2f)", reduction.estimate(), reduction.lower(),
-                    reduction.upper());
+            phi = fmt("%.2f (%.2f - %.2f)", reduction.estimate(), reduction.lower(), reduction.upper());
         }
         return "| " + name + " | " + row.pair + " | " + row.blocks + " | " + sd + " | "
                 + (Double.isNaN(row.withinSd) ? "-" : fmt("%.2f %%", 100 * row.withinSd)) + " | "

@@ -48,7 +48,7 @@ final class ComparisonFiles implements Closeable {
             row.actualSend[i] = pooled[0].getValueAtPercentile(BlockRow.PERCENTILES[i]);
             row.intendedSend[i] = pooled[1].getValueAtPercentile(BlockRow.PERCENTILES[i]);
         }
-        write(row);
+        append(blocks, row.toCsv());
     }
 
     void failedBlock(final int block, final String reason) throws IOException {
@@ -56,10 +56,6 @@ final class ComparisonFiles implements Closeable {
         row.block = block;
         row.variant = "-";
         row.status = "failed: " + reason;
-        write(row);
-    }
-
-    private void write(final BlockRow row) throws IOException {
         append(blocks, row.toCsv());
     }
 

@@ -20,14 +20,10 @@ final class ComparisonProgress {
                               final double[] blockSeconds, final double capSeconds) {
         final List<String> lines = new ArrayList<>();
         final String rest = rest(analysis, block, target, blockSeconds, capSeconds);
-        for (int i = 0; i < analysis.variants.size(); i++) {
-            for (int j = i + 1; j < analysis.variants.size(); j++) {
-                final String a = analysis.variants.get(i);
-                final String b = analysis.variants.get(j);
-                final BlocksPair p50 = analysis.figure(a, b, BlocksPair.P50);
-                lines.add("[qp] after block " + block + " of " + target + ": " + a + " / " + b + " "
-                        + (p50 == null ? "no counted block yet" : sofar(p50)) + "; " + rest);
-            }
+        for (final String[] pair : analysis.pairs()) {
+            final BlocksPair p50 = analysis.figure(pair[0], pair[1], BlocksPair.P50);
+            lines.add("[qp] after block " + block + " of " + target + ": " + pair[0] + " / " + pair[1] + " "
+                    + (p50 == null ? "no counted block yet" : sofar(p50)) + "; " + rest);
         }
         return lines;
     }

@@ -103,10 +103,7 @@ public final class ComparisonReport {
         md.append("\n\n| pair | cycle sd within a block | sd of block values | of which between blocks | cycles per block"
                 + " | block values (ratio) | blocks for +/-5 % (95 % interval) | best cycles per block |\n"
                 + "|---|---:|---:|---:|---:|---|---:|---:|\n");
-        for (final BlocksPair figure : analysis.figures) {
-            if (!BlocksPair.P50.equals(figure.figure)) {
-                continue;
-            }
+        for (final BlocksPair figure : analysis.family(true)) {
             final PairedBlocks blocks = figure.blocks;
             final double within = blocks.withinSdRobust();
             final double cycles = blocks.meanCyclesPerBlock();
@@ -118,8 +115,8 @@ public final class ComparisonReport {
                     blocks.blocks() < 2 ? "-" : blocksNeeded(blocks),
                     bestCycles(cost, Math.PI / 2 * within * within, between * between));
         }
-        md.append(startOrder(analysis));
-        md.append(farBlocks(analysis));
+        startOrder(md, analysis);
+        farBlocks(md, analysis);
         md.append("\n## Variants\n\n| variant | voided cycles (own slices) | warm-up slices per block | median idle-JVM"
                 + " CPU per slice | median parent CPU per slice |\n|---|---:|---|---:|---:|\n");
         for (final String variant : analysis.variants) {
@@ -149,8 +146,7 @@ public final class ComparisonReport {
     }
 
     /** Per pair, how much slower the JVM started second was ({@link StartOrderEffect}), where recorded. */
-    private static String startOrder(final ComparisonAnalysis analysis) {
-        final StringBuilder md = new StringBuilder();
+    private static void startOrder(final StringBuilder md, final ComparisonAnalysis analysis) {
         for (final BlocksPair figure : analysis.family(true)) {
             final StartOrderEffect order = analysis.startOrder(figure);
             if (order == null) {
@@ -163,15 +159,13 @@ public final class ComparisonReport {
                     100 * Math.expm1(effect.lower()), 100 * Math.expm1(effect.upper()), order.blocks(),
                     100 * order.residualSd(), order.residualDf(), 100 * figure.blocks.blockSd()));
         }
-        return md.toString();
     }
 
     /**
      * Per pair, the blocks {@link #FAR}x or more off its median block, where one fresh JVM drew the slow state
      * (docs/findings/memory-draw.md). Off the median, not off 1, so a real difference does not count.
      */
-    private static String farBlocks(final ComparisonAnalysis analysis) {
-        final StringBuilder md = new StringBuilder();
+    private static void farBlocks(final StringBuilder md, final ComparisonAnalysis analysis) {
         for (final BlocksPair figure : analysis.family(true)) {
             final List<Integer> aSlow = new ArrayList<>();
             final List<Integer> bSlow = new ArrayList<>();
@@ -192,7 +186,6 @@ public final class ComparisonReport {
                     100 * aShare.lower(), 100 * aShare.upper(), figure.b, bSlow.size(),
                     bSlow.isEmpty() ? "" : " " + bSlow, 100 * bShare.lower(), 100 * bShare.upper()));
         }
-        return md.toString();
     }
 
     /** Within variance as the median of cycles sees it (pi/2 x the robust sd squared). */

@@ -57,13 +57,11 @@ public final class PairAnswer {
         final double minutes = seconds == null ? Double.NaN
                 : seconds.stream().mapToDouble(block -> block[0] + block[1]).sum() / 60;
         final List<PairAnswer> answers = new ArrayList<>();
-        for (final BlocksPair figure : analysis.figures) {
-            if (figure.primary()) {
-                final Interval interval = figure.ratioInterval();
-                answers.add(new PairAnswer(folder, figure.a, figure.b, interval != null ? interval
-                        : new Interval(figure.ratio(), Double.NaN, Double.NaN, Separation.CONFIDENCE), figure.method(),
-                        figure.blocks.blocks(), figure.separable(), minutes));
-            }
+        for (final BlocksPair figure : analysis.family(true)) {
+            final Interval interval = figure.ratioInterval();
+            answers.add(new PairAnswer(folder, figure.a, figure.b, interval != null ? interval
+                    : new Interval(figure.ratio(), Double.NaN, Double.NaN, Separation.CONFIDENCE), figure.method(),
+                    figure.blocks.blocks(), figure.separable(), minutes));
         }
         return answers;
     }

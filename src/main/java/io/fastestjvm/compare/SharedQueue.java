@@ -52,11 +52,6 @@ final class SharedQueue implements AutoCloseable {
         }
     }
 
-    /** The directory, or null when the queues are not shared. */
-    File directory() {
-        return directory;
-    }
-
     /** What variant {@code index}'s command line adds: the directory and its sequence base; nothing when off. */
     List<String> childFlags(final int index) {
         if (directory == null) {

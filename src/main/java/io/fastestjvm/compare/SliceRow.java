@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.MeasuredWindow;
@@ -71,11 +72,7 @@ final class SliceRow {
     }
 
     private static List<String> prefixed(final String latency, final List<String> statistics) {
-        final List<String> columns = new ArrayList<>();
-        for (final String statistic : statistics) {
-            columns.add(latency + "." + statistic);
-        }
-        return columns;
+        return statistics.stream().map(statistic -> latency + "." + statistic).collect(Collectors.toList());
     }
 
     private static long[] minusOnes(final int size) {
@@ -99,13 +96,18 @@ final class SliceRow {
         line.append(block).append(',').append(cycle).append(',').append(position).append(',').append(variant)
                 .append(',').append(predecessor).append(',').append(recorded).append(',').append(wallNanos);
         append(line, leading());
-        line.append(',').append(voided).append(',').append(failure.replace(',', ';').replaceAll("[\\r\\n]", " "))
-                .append(',').append(queue);
+        line.append(',').append(voided).append(',').append(text(failure)).append(',').append(queue);
         append(line, appended());
         return line.toString();
     }
 
-    private static void append(final StringBuilder line, final long[][] groups) {
+    /** Free text as one cell: no comma, no line break. */
+    static String text(final String text) {
+        return text.replace(',', ';').replaceAll("[\\r\\n]", " ");
+    }
+
+    /** Appends each group's values, each after a comma. */
+    static void append(final StringBuilder line, final long[]... groups) {
         for (final long[] values : groups) {
             for (final long value : values) {
                 line.append(',').append(value);
@@ -134,7 +136,7 @@ final class SliceRow {
     }
 
     /** Fills {@code groups} from {@code cells} at {@code from}; returns the index after them. */
-    private static int parse(final String[] cells, final int from, final long[][] groups) {
+    static int parse(final String[] cells, final int from, final long[]... groups) {
         int i = from;
         for (final long[] values : groups) {
             for (int j = 0; j < values.length; j++) {

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import io.fastestjvm.config.BenchmarkOptions;
@@ -38,7 +37,7 @@ final class VariantLaunch {
         final List<String> line = new ArrayList<>();
         line.add(new File(home, "bin" + File.separator + "java").getPath());
         line.addAll(JvmFlags.base());
-        final Map<String, String> qp = new TreeMap<>(JvmFlags.qpOnly(settings));
+        final Map<String, String> qp = JvmFlags.qpOnly(settings); // in name order
         qp.remove("qp.compare.variants"); // the parent's list, not the child's business
         for (final Map.Entry<String, String> setting : qp.entrySet()) {
             line.add("-D" + setting.getKey() + "=" + setting.getValue());

@@ -44,10 +44,10 @@ class ComparisonChartsTest {
     @Test
     void onePngPerPairOfThreeVariants() throws IOException {
         final ComparisonAnalysis analysis = Synthetic.generate(3, 4, 30, 0, 150, -100).analyse();
-        final List<String> written = ComparisonCharts.write(folder, analysis);
-        assertEquals(Arrays.asList("charts/a-vs-b.png", "charts/a-vs-c.png", "charts/b-vs-c.png"), written);
-        assertEquals(written, ComparisonCharts.names(analysis));
-        for (final String name : written) {
+        ComparisonCharts.write(folder, analysis);
+        final List<String> names = ComparisonCharts.names(analysis);
+        assertEquals(Arrays.asList("charts/a-vs-b.png", "charts/a-vs-c.png", "charts/b-vs-c.png"), names);
+        for (final String name : names) {
             assertPng(new File(folder, name));
         }
         assertEquals(3, new File(folder, ComparisonCharts.FOLDER).list().length, "no temp or SVG files left");
@@ -69,16 +69,17 @@ class ComparisonChartsTest {
         final ComparisonAnalysis analysis = data.analyse();
         assertEquals(Collections.singletonMap(2, "failed: b (pid 9): ended before its slice reply"),
                 analysis.failedBlocks);
-        final List<String> written = ComparisonCharts.write(folder, analysis);
-        assertEquals(Collections.singletonList("charts/a-vs-b.png"), written);
-        assertPng(new File(folder, written.get(0)));
+        ComparisonCharts.write(folder, analysis);
+        assertEquals(Collections.singletonList("charts/a-vs-b.png"), ComparisonCharts.names(analysis));
+        assertPng(new File(folder, "charts/a-vs-b.png"));
     }
 
     @Test
     void oneBlockHasNoIntervalAndStillCharts() throws IOException {
-        final List<String> written = ComparisonCharts.write(folder, Synthetic.generate(5, 1, 40, 50, 0).analyse());
-        assertEquals(Collections.singletonList("charts/a-vs-b.png"), written);
-        assertPng(new File(folder, written.get(0)));
+        final ComparisonAnalysis analysis = Synthetic.generate(5, 1, 40, 50, 0).analyse();
+        ComparisonCharts.write(folder, analysis);
+        assertEquals(Collections.singletonList("charts/a-vs-b.png"), ComparisonCharts.names(analysis));
+        assertPng(new File(folder, "charts/a-vs-b.png"));
     }
 
     @Test

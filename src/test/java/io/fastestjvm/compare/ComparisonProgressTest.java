@@ -50,12 +50,12 @@ class ComparisonProgressTest {
     void underTheMedianRuleItsOwnLeastBlocksAndOneBlockAtATime() {
         final MedianStop rule = new MedianStop(6, 5, true);
         final Synthetic early = Synthetic.generate(7, 4, 10, 300, 0);
-        final ComparisonAnalysis four = ComparisonAnalysis.of(early.variants, early.slices, early.blocks, null, rule);
+        final ComparisonAnalysis four = new ComparisonAnalysis(early.variants, early.slices, early.blocks, null, rule);
         assertEquals(ComparisonReport.fmt("[qp] after block 4 of 6: a / b p50 %.3f, interval from 6 blocks; 2 blocks,"
                 + " about 4 min to go", four.figure("a", "b", BlocksPair.P50).ratio()),
                 only(ComparisonProgress.lines(four, 4, 6, new double[] {115, 125}, NO_CAP)));
         final Synthetic late = Synthetic.generate(7, 8, 10, 0, 0);
-        final ComparisonAnalysis eight = ComparisonAnalysis.of(late.variants, late.slices, late.blocks, null, rule);
+        final ComparisonAnalysis eight = new ComparisonAnalysis(late.variants, late.slices, late.blocks, null, rule);
         assertTrue(only(ComparisonProgress.lines(eight, 8, 9, new double[] {120}, 250)).endsWith("; one more block"
                 + " (the median rule, +/-5 % not reached yet), at most 3 more before the time cap"));
     }

@@ -31,7 +31,7 @@ class MedianStopTest {
     @Test
     void underTheRuleTheMedianOfBlocksIsPrimaryAndTheMeanSecondary() {
         final Synthetic data = Synthetic.generate(7, 10, 10, 30, 0);
-        final ComparisonAnalysis analysis = ComparisonAnalysis.of(data.variants, data.slices, data.blocks, null, RULE);
+        final ComparisonAnalysis analysis = new ComparisonAnalysis(data.variants, data.slices, data.blocks, null, RULE);
         final BlocksPair p50 = figure(analysis, BlocksPair.P50);
         assertNotNull(p50.median);
         assertEquals("primary", p50.family());
@@ -80,12 +80,12 @@ class MedianStopTest {
             wide.pairedBlock(block, 0.08 * (block % 3 - 1));
         }
         assertEquals(6, rule.lastBlock(tight.analyse(null).p50s(), 4), "its least blocks first");
-        assertEquals(9, rule.lastBlock(ComparisonAnalysis.of(tight.variants, tight.slices, tight.blocks,
+        assertEquals(9, rule.lastBlock(new ComparisonAnalysis(tight.variants, tight.slices, tight.blocks,
                 null, rule).p50s(), 9), "within +/-5 %: stop");
-        assertEquals(10, rule.lastBlock(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
+        assertEquals(10, rule.lastBlock(new ComparisonAnalysis(wide.variants, wide.slices, wide.blocks,
                 null, rule).p50s(), 9), "wider: one more block");
         assertEquals(30, rule.mostBlocks, "no time cap: at most 5 x its least blocks");
-        assertEquals(30, rule.lastBlock(ComparisonAnalysis.of(wide.variants, wide.slices, wide.blocks,
+        assertEquals(30, rule.lastBlock(new ComparisonAnalysis(wide.variants, wide.slices, wide.blocks,
                 null, rule).p50s(), 30), "and then it ends, narrow or not");
         settings.setProperty("qp.compare.maxMinutes", "30");
         assertEquals(MedianStop.MAX_BLOCKS, MedianStop.of(ComparisonOptions.fromProperties(settings)).mostBlocks,
@@ -122,11 +122,11 @@ class MedianStopTest {
                 block++;
                 data.pairedBlock(block, draw(random, mu));
                 if (block >= RULE.leastBlocks) {
-                    target = Math.min(60, RULE.lastBlock(ComparisonAnalysis.of(data.variants, data.slices,
+                    target = Math.min(60, RULE.lastBlock(new ComparisonAnalysis(data.variants, data.slices,
                             data.blocks, null, RULE).p50s(), block));
                 }
             }
-            final BlocksPair p50 = figure(ComparisonAnalysis.of(data.variants, data.slices, data.blocks, null, RULE),
+            final BlocksPair p50 = figure(new ComparisonAnalysis(data.variants, data.slices, data.blocks, null, RULE),
                     BlocksPair.P50);
             covered += p50.ratioInterval().contains(median) ? 1 : 0;
             blocks += block;

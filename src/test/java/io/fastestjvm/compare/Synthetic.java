@@ -85,7 +85,7 @@ final class Synthetic {
     }
 
     ComparisonAnalysis analyse() {
-        return ComparisonAnalysis.of(variants, slices, blocks, null, null);
+        return new ComparisonAnalysis(variants, slices, blocks, null, null);
     }
 
     /**
@@ -129,7 +129,7 @@ final class Synthetic {
 
     /** The analysis as a comparison run under {@code stop} (null: a fixed number of blocks) sees it. */
     ComparisonAnalysis analyse(final SteinStop stop) {
-        return ComparisonAnalysis.of(variants, slices, blocks, stop, null);
+        return new ComparisonAnalysis(variants, slices, blocks, stop, null);
     }
 
     /**
