@@ -1,7 +1,6 @@
 package io.fastestjvm.control;
 
 import java.io.EOFException;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -121,17 +120,8 @@ public final class ChildHandle implements AutoCloseable {
                 exit, !ended);
     }
 
-    public String name() {
-        return name;
-    }
-
     public long pid() {
         return pid;
-    }
-
-    /** The child's log file, or null when its output is forwarded. */
-    public File log() {
-        return output.log();
     }
 
     /** SIGSTOP while it has nothing to do, so none of its JVM threads takes CPU from a sibling that measures. */
