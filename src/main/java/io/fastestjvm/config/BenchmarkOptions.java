@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Collectors;
 
 import net.openhft.chronicle.queue.RollCycles;
 
@@ -137,8 +138,7 @@ public final class BenchmarkOptions {
         for (final String name : properties.stringPropertyNames()) {
             if (name.startsWith("qp.") && Settings.ACCEPTED.stream().noneMatch(s -> s.name().equals(name))) {
                 throw new InvalidSettingException(name, "unknown setting",
-                        "one of " + Settings.ACCEPTED.stream().map(Setting::name).reduce((a, b) -> a + ", " + b)
-                                .orElse(""));
+                        "one of " + Settings.ACCEPTED.stream().map(Setting::name).collect(Collectors.joining(", ")));
             }
         }
     }
