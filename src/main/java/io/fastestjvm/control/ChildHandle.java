@@ -56,8 +56,7 @@ public final class ChildHandle implements AutoCloseable {
         try {
             Runtime.getRuntime().addShutdownHook(stopper);
         } catch (final IllegalStateException e) {
-            kill(process);
-            output.drain();
+            stopper.run(); // here, at once: no hook will
             throw new IOException(name + " not started: this JVM is shutting down");
         }
         return stopper;
