@@ -228,7 +228,7 @@ public final class ChildHandle implements AutoCloseable {
                 + (exit == null ? "" : ", exit code " + exit) + " (" + output.where() + ")", exit, timedOut);
     }
 
-    /** The child's exit code once it has ended by itself within {@code millis}, else null (it still runs). */
+    /** The child's exit code once it has ended by itself within {@code millis} (0: now), else null (it still runs). */
     public Integer awaitExit(final long millis) {
         try {
             if (process.waitFor(millis, TimeUnit.MILLISECONDS)) {
@@ -268,11 +268,6 @@ public final class ChildHandle implements AutoCloseable {
             PausedChildren.continued(pid);
             signal(pid, "CONT"); // if it fails, the SIGKILL that may follow ends a stopped process too
         }
-    }
-
-    /** The exit code once the child has ended, else null. */
-    public Integer exitCode() {
-        return process.isAlive() ? null : process.exitValue();
     }
 
     /** SIGTERM (its shutdown hook removes its queue), then SIGKILL after 30 s: the exit code, or null. */
