@@ -23,7 +23,7 @@ public final class BenchmarkOptions {
      * first stage crossed no index block and C2 compiled Chronicle's per-message paths in the measured window.
      */
     public static final long FAST_STAGE_MIN_RATE = 400_000;
-    /** The given settings, as a fork is told them; every value below is resolved from them once, here. */
+    /** The given settings, as a fork is told them; the constructor resolves every value below from them once. */
     private final Properties values;
     private final int producerCpu;
     private final int consumerCpu;
