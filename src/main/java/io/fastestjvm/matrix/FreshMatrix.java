@@ -341,8 +341,8 @@ public final class FreshMatrix {
         settings.putAll(JvmFlags.qpOnly(JvmFlags.qpSettings(plan.qpSettings)));
         final BenchmarkResult result;
         try (PrintStream launcher = new PrintStream(new FileOutputStream(log.toFile(), true), true, "UTF-8")) {
-            result = new BenchmarkFork(jvm.fact("home"), Integer.parseInt(jvm.fact("javaSpec")), jvm.flags(),
-                    QueuePerformance.class.getName())
+            result = new BenchmarkFork(jvm.fact("home"), Integer.parseInt(jvm.fact("javaSpec")),
+                    JvmFlags.split(jvm.fact("flags")), QueuePerformance.class.getName())
                     .run(settings, ChildOutput.toLog(log.toFile()), launcher, plan.timeoutSeconds);
         }
         queues.removeLeftovers();
