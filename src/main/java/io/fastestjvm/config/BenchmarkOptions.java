@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Collectors;
 
 import net.openhft.chronicle.queue.RollCycles;
 
@@ -22,21 +23,91 @@ public final class BenchmarkOptions {
      * first stage crossed no index block and C2 compiled Chronicle's per-message paths in the measured window.
      */
     public static final long FAST_STAGE_MIN_RATE = 400_000;
-    /** The given settings; each getter reads its own, all checked once by the constructor. */
+    /** The given settings, as a fork is told them; the constructor resolves every value below from them once. */
     private final Properties values;
+    private final int producerCpu;
+    private final int consumerCpu;
+    private final boolean strictAffinity;
+    private final long rate;
+    private final int size;
+    private final int warmupSeconds;
+    /** qp.warmupRate, resolved: 0 is 4 x qp.rate within its bounds. */
+    private final long warmupRate;
+    private final int warmupIndexBlocks;
+    private final int steadySeconds;
+    private final boolean warmupGc;
+    private final boolean resolveLiterals;
+    private final int seconds;
+    private final int runs;
+    private final File queueParent;
+    private final File resultsParent;
+    private final boolean keepQueue;
+    private final boolean bare;
+    private final int blockSizeMiB;
+    private final RollCycles rollCycle;
+    private final String profile;
+    private final boolean fork;
+    private final String transport;
+    private final boolean jvmEvents;
+    private final String jitterProbe;
+    private final String jitterCpu;
+    private final long jitterThresholdNanos;
+    private final long injectProducerStallMillis;
+    private final long injectConsumerStallMillis;
+    private final int injectStallAtSecond;
+    private final long injectConsumerSpinNanos;
+    private final long injectEveryMessages;
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
         for (final Setting setting : Settings.ALL) {
             setting.check(values);
         }
-        // the checks a setting's kind cannot make alone, made once here: each of these getters refuses a bad value
-        rollCycle();
-        profile();
-        if (!"auto".equals(jitterCpu())) {
+        // in table order; qp.rollCycle, qp.profile, qp.jitterCpu and qp.injectStallAtSecond are checked further here
+        producerCpu = Settings.PRODUCER_CPU.intValue(values);
+        consumerCpu = Settings.CONSUMER_CPU.intValue(values);
+        strictAffinity = Settings.STRICT_AFFINITY.bool(values);
+        rate = Settings.RATE.longValue(values);
+        size = Settings.SIZE.intValue(values);
+        warmupSeconds = Settings.WARMUP_SECONDS.intValue(values);
+        final long explicitWarmupRate = Settings.WARMUP_RATE.longValue(values);
+        warmupRate = explicitWarmupRate > 0 ? explicitWarmupRate
+                : Math.min(Settings.MAX_RATE, Math.max(FAST_STAGE_MIN_RATE, 4 * rate));
+        warmupIndexBlocks = Settings.WARMUP_INDEX_BLOCKS.intValue(values);
+        steadySeconds = Settings.STEADY_SECONDS.intValue(values);
+        warmupGc = Settings.WARMUP_GC.bool(values);
+        resolveLiterals = Settings.RESOLVE_LITERALS.bool(values);
+        seconds = Settings.SECONDS.intValue(values);
+        runs = Settings.RUNS.intValue(values);
+        queueParent = new File(Settings.QUEUE_DIR.raw(values));
+        resultsParent = new File(Settings.RESULTS_DIR.raw(values));
+        keepQueue = Settings.KEEP_QUEUE.bool(values);
+        bare = Settings.BARE.bool(values);
+        blockSizeMiB = Settings.BLOCK_SIZE_MIB.intValue(values);
+        final String rollCycleName = Settings.ROLL_CYCLE.raw(values);
+        try {
+            rollCycle = RollCycles.valueOf(rollCycleName.toUpperCase(Locale.ROOT));
+        } catch (final IllegalArgumentException e) {
+            throw Settings.ROLL_CYCLE.invalid("\"" + rollCycleName + "\" is not a roll cycle");
+        }
+        profile = Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
+        fork = Settings.FORK.bool(values);
+        transport = Settings.TRANSPORT.choice(values);
+        jvmEvents = Settings.JVM_EVENTS.bool(values);
+        jitterProbe = Settings.JITTER_PROBE.choice(values);
+        jitterCpu = Settings.JITTER_CPU.matching(values, "auto|-1|[0-9]{1,4}");
+        if (!"auto".equals(jitterCpu)) {
             Settings.JITTER_CPU.longIn(values, -1, Settings.MAX_CPU);
         }
-        injectStallAtSecond();
+        jitterThresholdNanos = Settings.JITTER_THRESHOLD_NANOS.longValue(values);
+        injectProducerStallMillis = Settings.INJECT_PRODUCER_STALL_MILLIS.longValue(values);
+        injectConsumerStallMillis = Settings.INJECT_CONSUMER_STALL_MILLIS.longValue(values);
+        // only a stall that is asked for must fall inside the measured seconds
+        final boolean stalls = injectProducerStallMillis > 0 || injectConsumerStallMillis > 0;
+        injectStallAtSecond = (int) Settings.INJECT_STALL_AT_SECOND.longIn(values, 0,
+                stalls ? seconds * runs - 1 : Integer.MAX_VALUE);
+        injectConsumerSpinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longValue(values);
+        injectEveryMessages = Settings.INJECT_EVERY_MESSAGES.longValue(values);
     }
 
     /** The published benchmark: every setting at its default. */
@@ -67,8 +138,7 @@ public final class BenchmarkOptions {
         for (final String name : properties.stringPropertyNames()) {
             if (name.startsWith("qp.") && Settings.ACCEPTED.stream().noneMatch(s -> s.name().equals(name))) {
                 throw new InvalidSettingException(name, "unknown setting",
-                        "one of " + Settings.ACCEPTED.stream().map(Setting::name).reduce((a, b) -> a + ", " + b)
-                                .orElse(""));
+                        "one of " + Settings.ACCEPTED.stream().map(Setting::name).collect(Collectors.joining(", ")));
             }
         }
     }
@@ -102,111 +172,103 @@ public final class BenchmarkOptions {
     }
 
     public int producerCpu() {
-        return Settings.PRODUCER_CPU.intValue(values);
+        return producerCpu;
     }
 
     public int consumerCpu() {
-        return Settings.CONSUMER_CPU.intValue(values);
+        return consumerCpu;
     }
 
     public boolean strictAffinity() {
-        return Settings.STRICT_AFFINITY.bool(values);
+        return strictAffinity;
     }
 
     public long rate() {
-        return Settings.RATE.longValue(values);
+        return rate;
     }
 
     public int size() {
-        return Settings.SIZE.intValue(values);
+        return size;
     }
 
     public int warmupSeconds() {
-        return Settings.WARMUP_SECONDS.intValue(values);
+        return warmupSeconds;
     }
 
     public int seconds() {
-        return Settings.SECONDS.intValue(values);
+        return seconds;
     }
 
     public int runs() {
-        return Settings.RUNS.intValue(values);
+        return runs;
     }
 
     public File queueParent() {
-        return new File(Settings.QUEUE_DIR.raw(values));
+        return queueParent;
     }
 
     public File resultsParent() {
-        return new File(Settings.RESULTS_DIR.raw(values));
+        return resultsParent;
     }
 
     public boolean keepQueue() {
-        return Settings.KEEP_QUEUE.bool(values);
+        return keepQueue;
     }
 
     public boolean bare() {
-        return Settings.BARE.bool(values);
+        return bare;
     }
 
     public boolean jvmEvents() {
-        return Settings.JVM_EVENTS.bool(values);
+        return jvmEvents;
     }
 
     public int blockSizeMiB() {
-        return Settings.BLOCK_SIZE_MIB.intValue(values);
+        return blockSizeMiB;
     }
 
     public RollCycles rollCycle() {
-        final String raw = Settings.ROLL_CYCLE.raw(values);
-        try {
-            return RollCycles.valueOf(raw.toUpperCase(Locale.ROOT));
-        } catch (final IllegalArgumentException e) {
-            throw Settings.ROLL_CYCLE.invalid("\"" + raw + "\" is not a roll cycle");
-        }
+        return rollCycle;
     }
 
     public String profile() {
-        return Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
+        return profile;
     }
 
     public String jitterProbe() {
-        return Settings.JITTER_PROBE.choice(values);
+        return jitterProbe;
     }
 
     public String jitterCpu() {
-        return Settings.JITTER_CPU.matching(values, "auto|-1|[0-9]{1,4}");
+        return jitterCpu;
     }
 
     public long jitterThresholdNanos() {
-        return Settings.JITTER_THRESHOLD_NANOS.longValue(values);
+        return jitterThresholdNanos;
     }
 
     public long injectProducerStallMillis() {
-        return Settings.INJECT_PRODUCER_STALL_MILLIS.longValue(values);
+        return injectProducerStallMillis;
     }
 
     public long injectConsumerStallMillis() {
-        return Settings.INJECT_CONSUMER_STALL_MILLIS.longValue(values);
+        return injectConsumerStallMillis;
     }
 
-    /** Only a stall that is asked for must fall inside the measured seconds. */
     public int injectStallAtSecond() {
-        final boolean stalls = injectProducerStallMillis() > 0 || injectConsumerStallMillis() > 0;
-        return (int) Settings.INJECT_STALL_AT_SECOND.longIn(values, 0,
-                stalls ? seconds() * runs() - 1 : Integer.MAX_VALUE);
+        return injectStallAtSecond;
     }
 
     public long injectConsumerSpinNanos() {
-        return Settings.INJECT_CONSUMER_SPIN_NANOS.longValue(values);
+        return injectConsumerSpinNanos;
     }
 
     public long injectEveryMessages() {
-        return Settings.INJECT_EVERY_MESSAGES.longValue(values);
+        return injectEveryMessages;
     }
 
     public String transport() {
-        return Settings.TRANSPORT.choice(values);
+        return transport;
     }
 
     /** The registry entry {@code qp.transport} names. */
@@ -220,36 +282,34 @@ public final class BenchmarkOptions {
     }
 
     public boolean fork() {
-        return Settings.FORK.bool(values);
+        return fork;
     }
 
     /** Messages per second in the warm-up's first stage (qp.warmupRate, resolved). */
     public long warmupRate() {
-        final long explicit = Settings.WARMUP_RATE.longValue(values);
-        return explicit > 0 ? explicit : Math.min(Settings.MAX_RATE, Math.max(FAST_STAGE_MIN_RATE, 4 * rate()));
+        return warmupRate;
     }
 
     public int warmupIndexBlocks() {
-        return Settings.WARMUP_INDEX_BLOCKS.intValue(values);
+        return warmupIndexBlocks;
     }
 
     public int steadySeconds() {
-        return Settings.STEADY_SECONDS.intValue(values);
+        return steadySeconds;
     }
 
     /** qp.warmupGc: whether the warm-up collects (System.gc()); when is StagePlan.edgesBefore's to say. */
     public boolean warmupGc() {
-        return Settings.WARMUP_GC.bool(values);
+        return warmupGc;
     }
 
     /** qp.resolveLiterals: whether the warm-up resolves the loaded classes' string literals (warmup.StringLiterals). */
     public boolean resolveLiterals() {
-        return Settings.RESOLVE_LITERALS.bool(values);
+        return resolveLiterals;
     }
 
     /** Messages one Chronicle index block covers (2^20 for FAST_DAILY); the tailer skips each block. */
     public long indexBlockMessages() {
-        final RollCycles rollCycle = rollCycle();
         return (long) rollCycle.defaultIndexCount() * rollCycle.defaultIndexSpacing();
     }
 

@@ -29,22 +29,55 @@ public final class ComparisonOptions {
         }
     }
 
-    /** The given settings, each read by its getter; the derived and cross-checked ones are kept below. */
-    private final Properties values;
+    /** Every value, resolved once from the given settings by the constructor. */
     private final List<VariantSpec> variants;
+    private final int blocks;
+    private final int cycles;
+    private final long sliceMillis;
+    private final int resumeMessages;
+    private final int queues;
+    private final boolean randomQueueOrder;
+    private final long queueSeed;
+    private final int renewEvery;
+    private final boolean sharedQueue;
+    private final boolean recompile;
+    private final boolean pauseIdle;
+    private final long seed;
+    /** qp.compare.stop: fixed, stein or median. */
+    private final String stop;
+    private final int targetPercent;
+    private final long maxMinutes;
+    private final int maxVoidPercent;
+    private final int maxOutsideCpuPercent;
     private final int warmupSlices;
     private final int steadySlices;
     private final long spinNanos;
     private final long spinEveryMessages;
 
     private ComparisonOptions(final Properties values) {
-        this.values = values;
         variants = parseVariants(Settings.COMPARE_VARIANTS.raw(values));
         for (final Setting setting : Settings.COMPARISON) {
             setting.check(values);
         }
-        warmupSlices = warmupSlices(values, queues());
-        steadySlices = steadySlices(values, warmupSlices);
+        blocks = Settings.COMPARE_BLOCKS.intValue(values);
+        cycles = Settings.COMPARE_CYCLES.intValue(values);
+        sliceMillis = Settings.COMPARE_SLICE_MILLIS.longValue(values);
+        resumeMessages = Settings.COMPARE_RESUME_MESSAGES.intValue(values);
+        queues = Settings.COMPARE_QUEUES.intValue(values);
+        randomQueueOrder = "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
+        queueSeed = Settings.COMPARE_QUEUE_SEED.longValue(values);
+        renewEvery = Settings.COMPARE_RENEW_EVERY.intValue(values);
+        sharedQueue = Settings.COMPARE_SHARED_QUEUE.bool(values);
+        recompile = Settings.COMPARE_RECOMPILE.bool(values);
+        pauseIdle = Settings.COMPARE_PAUSE_IDLE.bool(values);
+        seed = Settings.COMPARE_SEED.longValue(values);
+        stop = Settings.COMPARE_STOP.choice(values);
+        targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
+        maxMinutes = Settings.COMPARE_MAX_MINUTES.longValue(values);
+        maxVoidPercent = Settings.COMPARE_MAX_VOID_PERCENT.intValue(values);
+        maxOutsideCpuPercent = Settings.COMPARE_MAX_OUTSIDE_CPU_PERCENT.intValue(values);
+        warmupSlices = warmupSlices(values, queues, sliceMillis);
+        steadySlices = steadySlices(values, warmupSlices, sliceMillis);
         // the old name spun before every receive stamp: every message, unless the new N is given too
         if (Settings.INJECT_CONSUMER_SPIN_NANOS.given(values) || !Settings.COMPARE_RECEIVE_SPIN_NANOS.given(values)) {
             spinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longValue(values);
@@ -71,9 +104,9 @@ public final class ComparisonOptions {
      * {@code qp.warmupSeconds} in slices, at least one per queue (each has a quiet warm-up slice before any measured
      * one) and 5, at most {@link #MAX_WARMUP_SLICES}; or the old name's slices.
      */
-    private static int warmupSlices(final Properties values, final int queues) {
+    private static int warmupSlices(final Properties values, final int queues, final long sliceMillis) {
         if (!Settings.COMPARE_WARMUP_SLICES.given(values)) {
-            final long slices = slices(values, Settings.WARMUP_SECONDS, WARMUP_SECONDS);
+            final long slices = slices(values, Settings.WARMUP_SECONDS, WARMUP_SECONDS, sliceMillis);
             return (int) Math.max(Math.max(Settings.COMPARE_WARMUP_SLICES.min(), queues),
                     Math.min(MAX_WARMUP_SLICES, slices));
         }
@@ -89,10 +122,10 @@ public final class ComparisonOptions {
      * The quiet slices in a row that end the warm-up: {@code qp.steadySeconds} (its comparison default unless given)
      * in slices, or the old name's; refused when given above the warm-up bound, a default lowered to it.
      */
-    private static int steadySlices(final Properties values, final int warmupSlices) {
+    private static int steadySlices(final Properties values, final int warmupSlices, final long sliceMillis) {
         final boolean old = Settings.COMPARE_STEADY_SLICES.given(values);
         final long steady = old ? Settings.COMPARE_STEADY_SLICES.intValue(values)
-                : slices(values, Settings.STEADY_SECONDS, STEADY_SECONDS);
+                : slices(values, Settings.STEADY_SECONDS, STEADY_SECONDS, sliceMillis);
         if (steady > warmupSlices && (old || Settings.STEADY_SECONDS.given(values))) {
             throw (old ? Settings.COMPARE_STEADY_SLICES : Settings.STEADY_SECONDS).invalid("a comparison's " + steady
                     + " quiet slices in a row are more than its " + warmupSlices + " warm-up slices",
@@ -102,10 +135,10 @@ public final class ComparisonOptions {
     }
 
     /** {@code seconds}' value (its comparison default unless given) in slices of qp.compare.sliceMillis, rounded up. */
-    private static long slices(final Properties values, final Setting seconds, final int comparisonDefault) {
+    private static long slices(final Properties values, final Setting seconds, final int comparisonDefault,
+                               final long sliceMillis) {
         final long millis = TimeUnit.SECONDS.toMillis(seconds.given(values) ? seconds.longValue(values)
                 : comparisonDefault);
-        final long sliceMillis = Settings.COMPARE_SLICE_MILLIS.longValue(values);
         return (millis + sliceMillis - 1) / sliceMillis;
     }
 
@@ -141,15 +174,16 @@ public final class ComparisonOptions {
 
     /** A shared queue is one Chronicle Queue a JVM: the parent makes one directory a block, read back by range. */
     private void checkSharedQueue(final Properties values) {
-        if (!sharedQueue()) {
+        if (!sharedQueue) {
             return;
         }
-        if (queues() != 1) {
-            throw Settings.COMPARE_SHARED_QUEUE.invalid("true needs qp.compare.queues=1, not " + queues());
+        if (queues != 1) {
+            throw Settings.COMPARE_SHARED_QUEUE.invalid("true needs qp.compare.queues=1, not " + queues);
         }
-        if (!Transports.CHRONICLE.equals(Settings.TRANSPORT.choice(values))) {
+        final String transport = Settings.TRANSPORT.choice(values);
+        if (!Transports.CHRONICLE.equals(transport)) {
             throw Settings.COMPARE_SHARED_QUEUE.invalid("true needs qp.transport=" + Transports.CHRONICLE + ", not "
-                    + Settings.TRANSPORT.choice(values));
+                    + transport);
         }
     }
 
@@ -199,19 +233,19 @@ public final class ComparisonOptions {
     }
 
     public int blocks() {
-        return Settings.COMPARE_BLOCKS.intValue(values);
+        return blocks;
     }
 
     public int cycles() {
-        return Settings.COMPARE_CYCLES.intValue(values);
+        return cycles;
     }
 
     public long sliceMillis() {
-        return Settings.COMPARE_SLICE_MILLIS.longValue(values);
+        return sliceMillis;
     }
 
     public int resumeMessages() {
-        return Settings.COMPARE_RESUME_MESSAGES.intValue(values);
+        return resumeMessages;
     }
 
     public int warmupSlices() {
@@ -232,63 +266,63 @@ public final class ComparisonOptions {
     }
 
     public int queues() {
-        return Settings.COMPARE_QUEUES.intValue(values);
+        return queues;
     }
 
     public boolean pauseIdle() {
-        return Settings.COMPARE_PAUSE_IDLE.bool(values);
+        return pauseIdle;
     }
 
     public boolean recompile() {
-        return Settings.COMPARE_RECOMPILE.bool(values);
+        return recompile;
     }
 
     public boolean randomQueueOrder() {
-        return "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
+        return randomQueueOrder;
     }
 
     public long queueSeed() {
-        return Settings.COMPARE_QUEUE_SEED.longValue(values);
+        return queueSeed;
     }
 
     public int renewEvery() {
-        return Settings.COMPARE_RENEW_EVERY.intValue(values);
+        return renewEvery;
     }
 
     public boolean sharedQueue() {
-        return Settings.COMPARE_SHARED_QUEUE.bool(values);
+        return sharedQueue;
     }
 
     public long seed() {
-        return Settings.COMPARE_SEED.longValue(values);
+        return seed;
     }
 
     public boolean steinStop() {
-        return "stein".equals(Settings.COMPARE_STOP.choice(values));
+        return "stein".equals(stop);
     }
 
     public boolean medianStop() {
-        return "median".equals(Settings.COMPARE_STOP.choice(values));
+        return "median".equals(stop);
     }
 
     public int targetPercent() {
-        return Settings.COMPARE_TARGET_PERCENT.intValue(values);
+        return targetPercent;
     }
 
     public long maxMinutes() {
-        return Settings.COMPARE_MAX_MINUTES.longValue(values);
+        return maxMinutes;
     }
 
     public int maxVoidPercent() {
-        return Settings.COMPARE_MAX_VOID_PERCENT.intValue(values);
+        return maxVoidPercent;
     }
 
     public int maxOutsideCpuPercent() {
-        return Settings.COMPARE_MAX_OUTSIDE_CPU_PERCENT.intValue(values);
+        return maxOutsideCpuPercent;
     }
 
     /** Messages in one slice at {@code rate}, the unrecorded resume included. */
     public long sliceMessages(final long rate) {
-        return Math.max(1, rate * sliceMillis() / 1000) + resumeMessages();
+        return Math.max(1, rate * sliceMillis / 1000) + resumeMessages;
     }
 }

@@ -59,7 +59,7 @@ public final class Setting {
         return new Setting(name, defaultValue, defaultValue, description, 0, 0, "", null, () -> list, null);
     }
 
-    /** One of values known only at run time (e.g. the transport registry), with their generated text. */
+    /** One of values known only at run time (e.g. the transport registry), or with their own text. */
     static Setting oneOf(final String name, final String defaultValue, final String description,
                          final Supplier<List<String>> values, final Supplier<String> accepted) {
         return new Setting(name, defaultValue, defaultValue, description, 0, 0, "", null, values, accepted);
@@ -81,12 +81,6 @@ public final class Setting {
     Setting documentedAs(final String howChosen) {
         return new Setting(name, defaultValue, howChosen, description, min, max, unit, lowestMeans, choices,
                 acceptedText);
-    }
-
-    /** The same choices with their own text, e.g. "auto (on when ...), true or false". */
-    Setting acceptedAs(final String text) {
-        return new Setting(name, defaultValue, documentedDefault, description, min, max, unit, lowestMeans, choices,
-                () -> text);
     }
 
     public String name() {

@@ -87,8 +87,8 @@ public final class Settings {
             "record every compilation, deoptimisation, safepoint and GC pause (JFR in-process on JDK 14+; see"
                     + " docs/evidence.md)");
     public static final Setting JITTER_PROBE = Setting.oneOf("qp.jitterProbe", "auto",
-            "run the OS jitter probe on a CPU of its own", "auto", "true", "false")
-            .acceptedAs("auto (on when a usable CPU is free after the producer and consumer), true or false");
+            "run the OS jitter probe on a CPU of its own", () -> Arrays.asList("auto", "true", "false"),
+            () -> "auto (on when a usable CPU is free after the producer and consumer), true or false");
     public static final Setting JITTER_CPU = Setting.text("qp.jitterCpu", "auto",
             "auto (the highest free usable CPU, else unpinned), -1 (unpinned) or a CPU id from 0 to " + MAX_CPU,
             "CPU the OS jitter probe is pinned to");

@@ -1,7 +1,6 @@
 package io.fastestjvm.control;
 
 import java.io.EOFException;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -57,8 +56,7 @@ public final class ChildHandle implements AutoCloseable {
         try {
             Runtime.getRuntime().addShutdownHook(stopper);
         } catch (final IllegalStateException e) {
-            kill(process);
-            output.drain();
+            stopper.run(); // here, at once: no hook will
             throw new IOException(name + " not started: this JVM is shutting down");
         }
         return stopper;
@@ -121,17 +119,8 @@ public final class ChildHandle implements AutoCloseable {
                 exit, !ended);
     }
 
-    public String name() {
-        return name;
-    }
-
     public long pid() {
         return pid;
-    }
-
-    /** The child's log file, or null when its output is forwarded. */
-    public File log() {
-        return output.log();
     }
 
     /** SIGSTOP while it has nothing to do, so none of its JVM threads takes CPU from a sibling that measures. */
@@ -239,7 +228,7 @@ public final class ChildHandle implements AutoCloseable {
                 + (exit == null ? "" : ", exit code " + exit) + " (" + output.where() + ")", exit, timedOut);
     }
 
-    /** The child's exit code once it has ended by itself within {@code millis}, else null (it still runs). */
+    /** The child's exit code once it has ended by itself within {@code millis} (0: now), else null (it still runs). */
     public Integer awaitExit(final long millis) {
         try {
             if (process.waitFor(millis, TimeUnit.MILLISECONDS)) {
@@ -279,11 +268,6 @@ public final class ChildHandle implements AutoCloseable {
             PausedChildren.continued(pid);
             signal(pid, "CONT"); // if it fails, the SIGKILL that may follow ends a stopped process too
         }
-    }
-
-    /** The exit code once the child has ended, else null. */
-    public Integer exitCode() {
-        return process.isAlive() ? null : process.exitValue();
     }
 
     /** SIGTERM (its shutdown hook removes its queue), then SIGKILL after 30 s: the exit code, or null. */

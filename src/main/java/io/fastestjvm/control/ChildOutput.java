@@ -34,11 +34,6 @@ public final class ChildOutput {
         return new ChildOutput(null, out, err);
     }
 
-    /** Null when the output is forwarded. */
-    public File log() {
-        return log;
-    }
-
     Process start(final List<String> command) throws IOException {
         final ProcessBuilder builder = new ProcessBuilder(command);
         if (log != null) {

@@ -47,7 +47,7 @@ public final class JvmFlags {
     }
 
     /** A flat word list split on blanks, as the mvn launcher splits MAVEN_OPTS (no quoting). */
-    static List<String> split(final String words) {
+    public static List<String> split(final String words) {
         if (words == null || words.trim().isEmpty()) {
             return Collections.emptyList();
         }

@@ -122,8 +122,9 @@ public final class FreshMatrix {
         given = MatrixArguments.parse(args, String.join(",", all));
         final String minutes = given.value("--max-minutes");
         maxMinutes = minutes == null ? null : (int) MatrixPlan.bounded("--max-minutes", minutes, 5, 1, 10000, "");
-        resultsRoot = (given.value("--results") != null ? Paths.get(given.value("--results"))
-                : new File(project, "results").toPath()).toAbsolutePath().normalize();
+        final String results = given.value("--results");
+        resultsRoot = (results != null ? Paths.get(results) : new File(project, "results").toPath())
+                .toAbsolutePath().normalize();
         final ObjectNode host = host();
         final String resume = given.value("--resume");
         if (resume != null) {
@@ -150,13 +151,14 @@ public final class FreshMatrix {
         final int timeout = (int) MatrixPlan.bounded("--timeout", given.value("--timeout"), 5, 10, 86400,
                 " seconds per run");
         final String stamp = MatrixRecord.now().replace("-", "").replace(":", ""); // 20260430T120000Z
-        id = given.value("--id") != null ? given.value("--id")
-                : stamp + "-" + host.path("hostname").asText().split("\\.")[0] + "-matrix";
+        final String givenId = given.value("--id");
+        id = givenId != null ? givenId : stamp + "-" + host.path("hostname").asText().split("\\.")[0] + "-matrix";
         if (!MatrixPlan.ID.matcher(id).matches()) {
             throw new MatrixRefusal("--id: '" + id + "' is not allowed; " + MatrixPlan.ID_ACCEPTED);
         }
-        final long seed = given.value("--seed") == null ? ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE)
-                : MatrixPlan.bounded("--seed", given.value("--seed"), 10, 0, Integer.MAX_VALUE, "");
+        final String givenSeed = given.value("--seed");
+        final long seed = givenSeed == null ? ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE)
+                : MatrixPlan.bounded("--seed", givenSeed, 10, 0, Integer.MAX_VALUE, "");
         final List<String> profiles = new ArrayList<>();
         for (final String profile : given.profiles != null ? given.profiles : jvmProfiles.names("default")) {
             final String name = jvmProfiles.resolve(profile, err);
@@ -339,8 +341,8 @@ public final class FreshMatrix {
         settings.putAll(JvmFlags.qpOnly(JvmFlags.qpSettings(plan.qpSettings)));
         final BenchmarkResult result;
         try (PrintStream launcher = new PrintStream(new FileOutputStream(log.toFile(), true), true, "UTF-8")) {
-            result = new BenchmarkFork(jvm.fact("home"), Integer.parseInt(jvm.fact("javaSpec")), jvm.flags(),
-                    QueuePerformance.class.getName())
+            result = new BenchmarkFork(jvm.fact("home"), Integer.parseInt(jvm.fact("javaSpec")),
+                    JvmFlags.split(jvm.fact("flags")), QueuePerformance.class.getName())
                     .run(settings, ChildOutput.toLog(log.toFile()), launcher, plan.timeoutSeconds);
         }
         queues.removeLeftovers();

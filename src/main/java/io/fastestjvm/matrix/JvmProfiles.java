@@ -72,12 +72,6 @@ final class JvmProfiles {
         String fact(final String name) {
             return facts == null || !facts.containsKey(name) ? "" : facts.get(name);
         }
-
-        /** The profile's JVM flags as a word list. */
-        List<String> flags() {
-            final String flags = fact("flags").trim();
-            return flags.isEmpty() ? new ArrayList<String>() : Arrays.asList(flags.split("\\s+"));
-        }
     }
 
     private Answer ask(final String... question) throws IOException {

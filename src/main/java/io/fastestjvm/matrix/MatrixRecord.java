@@ -76,9 +76,8 @@ final class MatrixRecord {
             "timeoutSecondsPerRun", "host"};
         for (final String part : parts) {
             if (!matrixRun.has(part)) {
-                throw new MatrixRefusal("--resume: " + setDir.resolve(MATRIX_RUN) + " does not record a whole plan"
-                        + " (profiles, flagSets, transports, runsPerProfile, seed, order, qpSettings,"
-                        + " timeoutSecondsPerRun, host); a set made before seeded rounds cannot be resumed");
+                throw new MatrixRefusal("--resume: " + setDir.resolve(MATRIX_RUN) + " does not record a whole plan ("
+                        + String.join(", ", parts) + "); a set made before seeded rounds cannot be resumed");
             }
         }
         final JsonNode host = matrixRun.get("host");

@@ -128,8 +128,7 @@ public final class Sweep {
         out.println("[sweep] maxSustainedRate " + json.get("maxSustainedRate") + ", rateWhereP99Exceeds10us "
                 + json.get("rateWhereP99Exceeds10us"));
         out.println("sweep: " + settings.out.toPath().resolve("sweep-" + settings.kind + ".json").toAbsolutePath());
-        final List<SweepPoint> failed = SweepReport.failedPoints(points);
-        for (final SweepPoint point : failed) {
+        for (final SweepPoint point : SweepReport.failedPoints(points)) {
             err.println(SweepReport.failure(settings.kind, point));
         }
         return SweepReport.exitCode(points);
@@ -165,10 +164,9 @@ public final class Sweep {
     /** One ordinary benchmark run at this step; a refused setting (e.g. no room for the queue) becomes "rejected". */
     private SweepPoint runPoint(final long step, final int warmupSeconds, final int seconds, final Path parent)
             throws IOException, InterruptedException {
-        final boolean rate = settings.kind.equals("rate");
-        BenchmarkOptions options = base.withWarmupSeconds(warmupSeconds).withSeconds(seconds)
-                .withResultsDir(parent.toFile());
-        options = rate ? options.withRate(step) : options.withSize((int) step);
+        final BenchmarkOptions options = base.withWarmupSeconds(warmupSeconds).withSeconds(seconds)
+                .withResultsDir(parent.toFile()).withSetting(settings.kind.equals("rate") ? Settings.RATE
+                        : Settings.SIZE, step);
         final BenchmarkResult result = options.fork()
                 ? QueuePerformance.fork().run(options.explicitValues(), ChildOutput.forwardedTo(out, err), err, 0)
                 : new BenchmarkRun(options, out, err).execute();
@@ -180,7 +178,6 @@ public final class Sweep {
         final RunResults summary = RunResults.read(folder.resolve(RunResults.FILE_NAME));
         final String relative = settings.out.toPath().toAbsolutePath().relativize(
                 folder.toAbsolutePath()).toString().replace(File.separatorChar, '/');
-        return new SweepPoint(options.rate(), options.size(), summary.status, relative, summary,
-                null);
+        return new SweepPoint(options.rate(), options.size(), summary.status, relative, summary, null);
     }
 }

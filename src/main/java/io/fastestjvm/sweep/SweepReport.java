@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -51,13 +51,7 @@ final class SweepReport {
     }
 
     static List<SweepPoint> failedPoints(final List<SweepPoint> points) {
-        final List<SweepPoint> failed = new ArrayList<>();
-        for (final SweepPoint point : points) {
-            if (point.failed()) {
-                failed.add(point);
-            }
-        }
-        return failed;
+        return points.stream().filter(SweepPoint::failed).collect(Collectors.toList());
     }
 
     static int exitCode(final List<SweepPoint> points) {
@@ -137,6 +131,5 @@ final class SweepReport {
             }
             out.println("," + (point.resultsFolder == null ? "" : point.resultsFolder));
         }
-        out.flush();
     }
 }

@@ -43,8 +43,6 @@ class ChildHandleTest {
     void helloEchoAndAFailedReplyThenCloseEndsTheChild() throws Exception {
         final ChildHandle handle = start("talker");
         try {
-            assertEquals("talker", handle.name());
-            assertEquals(new File(folder, "talker.log"), handle.log());
             assertTrue(handle.pid() > 0, "pid " + handle.pid());
             final File cmdline = new File("/proc/" + handle.pid() + "/cmdline");
             if (new File("/proc/self").exists()) {
@@ -52,7 +50,7 @@ class ChildHandleTest {
                 assertTrue(line.contains(FakeChild.class.getName()), "pid " + handle.pid() + " runs " + line);
                 assertTrue(line.contains("-D" + ControlLink.PORT_PROPERTY + "="), line);
             }
-            assertNull(handle.exitCode());
+            assertNull(handle.awaitExit(0));
 
             for (final int n : new int[] {41, -7, Integer.MAX_VALUE}) {
                 final ControlMessage echoed = handle.request(ControlMessage.of("echo").with("n", n), "echoed", 10_000);
@@ -64,16 +62,16 @@ class ChildHandleTest {
                     () -> handle.request(ControlMessage.of("fail"), "done", 10_000));
             assertTrue(failed.getMessage().contains("talker") && failed.getMessage().contains("asked to"),
                     failed.getMessage());
-            assertNull(handle.exitCode(), "a failed reply is an answer: the child lives on");
+            assertNull(handle.awaitExit(0), "a failed reply is an answer: the child lives on");
 
             final ChildFailure wrongType = assertThrows(ChildFailure.class,
                     () -> handle.request(ControlMessage.of("echo").with("n", 1), "slice", 10_000));
             assertTrue(wrongType.getMessage().contains("replied echoed where slice was due"), wrongType.getMessage());
-            assertNotNull(handle.exitCode(), "a reply of the wrong type kills the child");
+            assertNotNull(handle.awaitExit(0), "a reply of the wrong type kills the child");
         } finally {
             handle.close();
         }
-        assertNotNull(handle.exitCode());
+        assertNotNull(handle.awaitExit(0));
     }
 
     @Test
@@ -81,11 +79,11 @@ class ChildHandleTest {
         final ChildHandle handle = start("closer");
         try {
             assertEquals(5, handle.request(ControlMessage.of("echo").with("n", 5), "echoed", 10_000).number("n"));
-            assertNull(handle.exitCode());
+            assertNull(handle.awaitExit(0));
         } finally {
             assertTimeoutPreemptively(Duration.ofSeconds(20), handle::close);
         }
-        assertEquals(Integer.valueOf(0), handle.exitCode(), "the child saw its link close and returned");
+        assertEquals(Integer.valueOf(0), handle.awaitExit(0), "the child saw its link close and returned");
     }
 
     @Test
@@ -100,7 +98,7 @@ class ChildHandleTest {
             assertTrue(hung.getMessage().contains("no hung reply within 500 ms"), hung.getMessage());
             assertTrue(hung.getMessage().contains("hanger (pid " + handle.pid() + ")"), hung.getMessage());
             assertTrue(hung.getMessage().contains("killed"), hung.getMessage());
-            assertNotNull(handle.exitCode(), "the hung child was killed");
+            assertNotNull(handle.awaitExit(0), "the hung child was killed");
         } finally {
             handle.close();
         }
@@ -114,7 +112,7 @@ class ChildHandleTest {
                     ChildFailure.class, () -> handle.request(ControlMessage.of("exit"), "exited", 5_000)));
             assertTrue(ended.getMessage().contains("ended"), ended.getMessage());
             assertTrue(ended.getMessage().contains("exit code " + FakeChild.EXIT_CODE), ended.getMessage());
-            assertEquals(Integer.valueOf(FakeChild.EXIT_CODE), handle.exitCode());
+            assertEquals(Integer.valueOf(FakeChild.EXIT_CODE), handle.awaitExit(0));
         } finally {
             handle.close();
         }
@@ -140,7 +138,6 @@ class ChildHandleTest {
                 ChildOutput.forwardedTo(new PrintStream(out, true, "UTF-8"), new PrintStream(err, true, "UTF-8")),
                 CONNECT_MILLIS);
         try {
-            assertNull(handle.log(), "no log file: the output is forwarded");
             assertEquals("said", handle.request(ControlMessage.of("say"), "said", 10_000).type());
             assertNull(handle.awaitExit(100), "it still runs");
             final ChildFailure ended = assertThrows(ChildFailure.class,
@@ -188,7 +185,7 @@ class ChildHandleTest {
             final ChildFailure refused = assertThrows(ChildFailure.class,
                     () -> handle.request(ControlMessage.of("echo").with("n", 4), "echoed", 10_000));
             assertTrue(refused.getMessage().contains("while paused"), refused.getMessage());
-            assertNotNull(handle.exitCode(), "a command to a paused child is a protocol error: it was ended");
+            assertNotNull(handle.awaitExit(0), "a command to a paused child is a protocol error: it was ended");
         } finally {
             handle.close();
         }
@@ -199,6 +196,6 @@ class ChildHandleTest {
         final ChildHandle handle = start("paused-closer");
         handle.pause();
         assertTimeoutPreemptively(Duration.ofSeconds(60), handle::close);
-        assertEquals(0, (int) handle.exitCode(), "it ended itself on its lifeline, not by a kill");
+        assertEquals(0, (int) handle.awaitExit(0), "it ended itself on its lifeline, not by a kill");
     }
 }
