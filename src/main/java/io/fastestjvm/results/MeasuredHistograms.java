@@ -60,16 +60,13 @@ public final class MeasuredHistograms {
         if (!Files.isRegularFile(file)) {
             return byLatency;
         }
-        final HistogramLogReader reader = new HistogramLogReader(file.toFile());
-        try {
+        try (HistogramLogReader reader = new HistogramLogReader(file.toFile())) {
             EncodableHistogram next;
             while ((next = reader.nextIntervalHistogram()) != null) {
                 if (next instanceof Histogram && next.getTag() != null) {
                     byLatency.put(next.getTag(), (Histogram) next);
                 }
             }
-        } finally {
-            reader.close();
         }
         return byLatency;
     }

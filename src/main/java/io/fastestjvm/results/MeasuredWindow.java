@@ -21,24 +21,20 @@ public final class MeasuredWindow {
     private final long startEpochMillis;
     private final long startNanos;
     private final long lengthNanos;
-    private final Map<Latency, Histogram> histograms;
-    private final Map<String, Long> jvm;
-    private final Map<String, Long> allocation;
-    private final Map<String, Long> interference;
+    private final Map<Latency, Histogram> histograms = new LinkedHashMap<>();
+    private final Map<String, Long> jvm = new LinkedHashMap<>();
+    private final Map<String, Long> allocation = new LinkedHashMap<>();
+    private final Map<String, Long> interference = new LinkedHashMap<>();
 
-    private MeasuredWindow(final Builder builder) {
-        this.startEpochMillis = builder.startEpochMillis;
-        this.startNanos = builder.startNanos;
-        this.lengthNanos = builder.lengthNanos;
-        this.histograms = Collections.unmodifiableMap(new LinkedHashMap<>(builder.histograms));
-        this.jvm = Collections.unmodifiableMap(new LinkedHashMap<>(builder.jvm));
-        this.allocation = Collections.unmodifiableMap(new LinkedHashMap<>(builder.allocation));
-        this.interference = Collections.unmodifiableMap(new LinkedHashMap<>(builder.interference));
+    private MeasuredWindow(final long startEpochMillis, final long startNanos, final long lengthNanos) {
+        this.startEpochMillis = startEpochMillis;
+        this.startNanos = startNanos;
+        this.lengthNanos = lengthNanos;
     }
 
     /** Starts a window that began at {@code startEpochMillis} (wall clock) and {@code startNanos} (nanoTime). */
     public static Builder startingAt(final long startEpochMillis, final long startNanos, final long lengthNanos) {
-        return new Builder(startEpochMillis, startNanos, lengthNanos);
+        return new Builder(new MeasuredWindow(startEpochMillis, startNanos, lengthNanos));
     }
 
     public long startEpochMillis() {
@@ -76,15 +72,15 @@ public final class MeasuredWindow {
     }
 
     public Map<String, Long> jvm() {
-        return jvm;
+        return Collections.unmodifiableMap(jvm);
     }
 
     public Map<String, Long> allocation() {
-        return allocation;
+        return Collections.unmodifiableMap(allocation);
     }
 
     public Map<String, Long> interference() {
-        return interference;
+        return Collections.unmodifiableMap(interference);
     }
 
     /** A counter of any of the three groups by name; -1 when this window lacks it (unavailable). */
@@ -117,35 +113,27 @@ public final class MeasuredWindow {
 
     /** Collects one window's figures; a negative counter is unavailable and left out. */
     public static final class Builder {
-        private final long startEpochMillis;
-        private final long startNanos;
-        private final long lengthNanos;
-        private final Map<Latency, Histogram> histograms = new LinkedHashMap<>();
-        private final Map<String, Long> jvm = new LinkedHashMap<>();
-        private final Map<String, Long> allocation = new LinkedHashMap<>();
-        private final Map<String, Long> interference = new LinkedHashMap<>();
+        private final MeasuredWindow window;
 
-        private Builder(final long startEpochMillis, final long startNanos, final long lengthNanos) {
-            this.startEpochMillis = startEpochMillis;
-            this.startNanos = startNanos;
-            this.lengthNanos = lengthNanos;
+        private Builder(final MeasuredWindow window) {
+            this.window = window;
         }
 
         public Builder histogram(final Latency latency, final Histogram histogram) {
-            histograms.put(latency, histogram);
+            window.histograms.put(latency, histogram);
             return this;
         }
 
         public Builder jvm(final String name, final long value) {
-            return put(jvm, name, value);
+            return put(window.jvm, name, value);
         }
 
         public Builder allocation(final String name, final long value) {
-            return put(allocation, name, value);
+            return put(window.allocation, name, value);
         }
 
         public Builder interference(final String name, final long value) {
-            return put(interference, name, value);
+            return put(window.interference, name, value);
         }
 
         private Builder put(final Map<String, Long> group, final String name, final long value) {
@@ -155,8 +143,9 @@ public final class MeasuredWindow {
             return this;
         }
 
+        /** The window; the builder is used up, as every caller builds once. */
         public MeasuredWindow build() {
-            return new MeasuredWindow(this);
+            return window;
         }
     }
 }

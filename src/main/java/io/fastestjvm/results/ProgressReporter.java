@@ -90,7 +90,7 @@ public final class ProgressReporter implements Runnable {
             try {
                 for (final Latency latency : Latency.ALL) {
                     recorders[latency.ordinal()] = new LatencyRecorder("rehearsal-" + latency.fileStem(), 1, 1);
-                    scratchLogs[latency.ordinal()] = new IntervalLog(recorders[latency.ordinal()], sink,
+                    scratchLogs[latency.ordinal()] = new IntervalLog(recorders[latency.ordinal()], null, sink,
                             System.currentTimeMillis());
                 }
                 // a table sampling the per-second /proc and hsperfdata reads too: of this thread, and of one that

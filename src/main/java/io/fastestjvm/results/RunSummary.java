@@ -324,21 +324,17 @@ public final class RunSummary {
         public Builder concurrentRuns(final List<Long> otherPids, final String unregistered) {
             final RunResults.ConcurrentRuns node = new RunResults.ConcurrentRuns();
             node.checked = otherPids != null;
+            node.comparable = otherPids != null && otherPids.isEmpty();
             if (otherPids == null) {
-                node.comparable = false;
                 node.detail = unregistered;
-                failures.add(unregistered);
-                results.concurrentRuns = node;
-                return this;
-            }
-            node.detected = !otherPids.isEmpty();
-            node.otherPids = new ArrayList<>(otherPids);
-            node.comparable = otherPids.isEmpty();
-            if (!otherPids.isEmpty()) {
-                final String detail = String.format(NOT_COMPARABLE,
+            } else {
+                node.detected = !otherPids.isEmpty();
+                node.otherPids = new ArrayList<>(otherPids);
+                node.detail = otherPids.isEmpty() ? null : String.format(NOT_COMPARABLE,
                         otherPids.stream().map(String::valueOf).collect(Collectors.joining(", ")));
-                node.detail = detail;
-                failures.add(detail);
+            }
+            if (!node.comparable) {
+                failures.add(node.detail);
             }
             results.concurrentRuns = node;
             return this;

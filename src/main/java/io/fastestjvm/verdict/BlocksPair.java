@@ -57,13 +57,10 @@ public final class BlocksPair {
 
     /** Decides a family of figures at once ({@link Separation#separable}). */
     public static void decide(final List<BlocksPair> family) {
-        final double[] p = family.stream().mapToDouble(BlocksPair::pValue).toArray();
-        final boolean[] apart = new boolean[p.length];
-        for (int i = 0; i < apart.length; i++) {
-            final Interval interval = family.get(i).ratioInterval();
-            apart[i] = interval != null && !interval.contains(1.0);
-        }
-        final boolean[] separable = Separation.separable(p, apart);
+        final boolean[] separable = Separation.separable(family, BlocksPair::pValue, pair -> {
+            final Interval interval = pair.ratioInterval();
+            return interval != null && !interval.contains(1.0);
+        });
         for (int i = 0; i < separable.length; i++) {
             family.get(i).separable = separable[i];
         }

@@ -40,11 +40,6 @@ public final class Interval {
         return confidence;
     }
 
-    /** Half the width, {@code (upper - lower) / 2}: the "+/-" of a symmetric interval. */
-    public double halfWidth() {
-        return (upper - lower) / 2;
-    }
-
     /** Whether {@code value} lies in the closed interval, e.g. whether "no difference" (0) is still plausible. */
     public boolean contains(final double value) {
         return lower <= value && value <= upper;

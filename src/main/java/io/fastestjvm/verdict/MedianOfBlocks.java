@@ -21,10 +21,6 @@ public final class MedianOfBlocks {
         Arrays.sort(sorted);
     }
 
-    public int blocks() {
-        return sorted.length;
-    }
-
     public double median() {
         return StatUtils.percentile(sorted, 50); // NaN for none
     }

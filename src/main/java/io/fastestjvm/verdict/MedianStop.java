@@ -32,10 +32,6 @@ public final class MedianStop {
         return plan.medianStop() ? new MedianStop(plan.blocks(), plan.targetPercent(), plan.maxMinutes() > 0) : null;
     }
 
-    public double targetHalfWidth() {
-        return Math.log(1 + targetPercent / 100.0);
-    }
-
     /** The wider side of a ratio's interval, as a log: ln(upper / ratio) or ln(ratio / lower). */
     public static double halfWidth(final Interval ratio) {
         return Math.max(Math.log(ratio.upper() / ratio.estimate()), Math.log(ratio.estimate() / ratio.lower()));
@@ -45,7 +41,7 @@ public final class MedianStop {
     public boolean reached(final BlocksPair p50) {
         final Interval interval = p50.ratioInterval();
         return p50.blocks.blocks() >= leastBlocks && interval != null
-                && halfWidth(interval) <= targetHalfWidth() + 1e-12;
+                && halfWidth(interval) <= SteinStop.targetHalfWidth(targetPercent) + 1e-12;
     }
 
     /** The last block to run once {@code block} has ended; a pair with no p50 yet (null) keeps it going too. */

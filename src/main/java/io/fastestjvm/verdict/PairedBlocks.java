@@ -20,9 +20,6 @@ public final class PairedBlocks {
     public static final int MAX_BLOCKS_NEEDED = 10_000;
     /** The median absolute deviation of normal data times this is its standard deviation. */
     private static final double MAD_TO_SD = 1.4826;
-    public static final String METHOD = "block is the unit (Kalibera & Jones 2013): block value = mean of its"
-            + " cycles' paired values; Student t over the B block values, df = B - 1; no interval below "
-            + MIN_BLOCKS + " blocks";
 
     private final List<double[]> cycles;
     private final double[] blockValues;

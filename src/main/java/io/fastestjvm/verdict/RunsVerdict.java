@@ -40,14 +40,9 @@ public final class RunsVerdict {
                 }
             }
         }
-        final double[] pValues = tested.stream().mapToDouble(pair -> pair.pValue).toArray();
-        final boolean[] apart = new boolean[pValues.length];
-        for (int i = 0; i < apart.length; i++) {
-            apart[i] = tested.get(i).intervalExcludesOne();
-        }
-        final boolean[] separable = Separation.separable(pValues, apart);
+        final boolean[] separable = Separation.separable(tested, pair -> pair.pValue, RunsPair::intervalExcludesOne);
         final List<RunsPair> pairs = new ArrayList<>();
-        for (int i = 0; i < pValues.length; i++) {
+        for (int i = 0; i < separable.length; i++) {
             pairs.add(tested.get(i).decided(separable[i]));
         }
         return new RunsVerdict(Collections.unmodifiableList(new ArrayList<>(subjects)),

@@ -2,6 +2,9 @@ package io.fastestjvm.verdict;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -16,10 +19,11 @@ public final class Separation {
     }
 
     /** Which of a family's comparisons are separable: accepted at {@link #FALSE_DISCOVERY_RATE} and apart from 1. */
-    public static boolean[] separable(final double[] pValues, final boolean[] intervalExcludesOne) {
-        final boolean[] separable = discoveries(pValues, FALSE_DISCOVERY_RATE);
+    static <T> boolean[] separable(final List<T> family, final ToDoubleFunction<T> pValue,
+                                   final Predicate<T> intervalExcludesOne) {
+        final boolean[] separable = discoveries(family.stream().mapToDouble(pValue).toArray(), FALSE_DISCOVERY_RATE);
         for (int i = 0; i < separable.length; i++) {
-            separable[i] &= intervalExcludesOne[i];
+            separable[i] &= intervalExcludesOne.test(family.get(i));
         }
         return separable;
     }

@@ -27,7 +27,8 @@ public final class SteinStop {
         return plan.steinStop() ? new SteinStop(plan.blocks(), plan.targetPercent()) : null;
     }
 
-    public double targetHalfWidth() {
+    /** The log half-width of a ratio's interval of +/-{@code targetPercent} %, which both stop rules aim for. */
+    static double targetHalfWidth(final int targetPercent) {
         return Math.log(1 + targetPercent / 100.0);
     }
 
@@ -36,7 +37,7 @@ public final class SteinStop {
         if (pilotBlocks < 2 || p50.blocks() < pilotBlocks) {
             return null;
         }
-        return SteinTwoStage.plan(Arrays.copyOf(p50.blockValues(), pilotBlocks), targetHalfWidth(),
+        return SteinTwoStage.plan(Arrays.copyOf(p50.blockValues(), pilotBlocks), targetHalfWidth(targetPercent),
                 Separation.CONFIDENCE, Math.max(pilotBlocks, MAX_BLOCKS));
     }
 

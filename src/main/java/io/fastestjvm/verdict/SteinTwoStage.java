@@ -9,9 +9,6 @@ import org.apache.commons.math3.stat.StatUtils;
  * from all blocks would bias it, as their number was chosen from s0.
  */
 public final class SteinTwoStage {
-    public static final String METHOD = "Stein (1945) two-stage: pilot of n0 blocks gives s0; total n ="
-            + " max(n0, ceil((t_{n0-1} * s0 / h)^2)); interval = mean of all n -/+ t_{n0-1} * s0 / sqrt(n)";
-
     private final double[] pilot;
     private final double pilotSd;
     private final double confidence;

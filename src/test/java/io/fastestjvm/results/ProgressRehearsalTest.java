@@ -24,7 +24,7 @@ class ProgressRehearsalTest {
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final LatencyRecorder recorder = new LatencyRecorder("real", 1, 1);
         try (PrintStream capture = new PrintStream(captured, true, "UTF-8");
-             IntervalLog real = new IntervalLog(recorder, log, 0)) {
+             IntervalLog real = new IntervalLog(recorder, null, log, 0)) {
             System.setOut(capture);
             System.setErr(capture);
             final int headerLength = log.size();

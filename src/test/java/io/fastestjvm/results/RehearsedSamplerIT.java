@@ -43,7 +43,7 @@ class RehearsedSamplerIT {
             }
         });
         final LatencyRecorder recorder = new LatencyRecorder("real", 1, 1);
-        try (IntervalLog log = new IntervalLog(recorder, sink, 0)) {
+        try (IntervalLog log = new IntervalLog(recorder, null, sink, 0)) {
             new ProgressReporter(new IntervalLog[] {log, log}, () -> 0, () -> 0, () -> 10, sequence -> sequence,
                     10, 80, 100, sink, new IntervalTable(100)).rehearse(1_000, 15_000);
         }

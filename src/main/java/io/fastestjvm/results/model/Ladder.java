@@ -55,18 +55,6 @@ public final class Ladder {
         return ladder;
     }
 
-    public long count() {
-        return count;
-    }
-
-    public double mean() {
-        return mean;
-    }
-
-    public long min() {
-        return min;
-    }
-
     /** The value in ns, or NaN when the file does not hold it. */
     public double value(final Percentile percentile) {
         final Long value = values.get(percentile);
