@@ -9,7 +9,9 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
+import java.util.zip.Deflater;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -28,12 +30,14 @@ public final class IntervalLog implements AutoCloseable {
     private final Path file;
     private final OutputStream stream;
     private final PrintStream out;
-    private final HistogramLogWriter writer;
+    private final long startMillis;
     private Histogram warmupSpare;
     private Histogram measuredSpare;
     /** Sized once: a lazy first allocation was a branch C2 compiled as never taken (a deoptimisation at warm-up). */
     private ByteBuffer encoding = ByteBuffer.allocate(LatencyRecorder.newHistogram().getNeededByteBufferCapacity());
     private final List<Second> pending = new ArrayList<>();
+    private ByteBuffer compressed = ByteBuffer.allocate(encoding.capacity());
+    private final StringBuilder line = new StringBuilder(encoding.capacity());
 
     public IntervalLog(final LatencyRecorder recorder, final Path file, final long startMillis) throws IOException {
         this(recorder, file, new FileOutputStream(file.toFile()), startMillis);
@@ -48,12 +52,12 @@ public final class IntervalLog implements AutoCloseable {
         this.measuredSpare = recorder.measuredInterval().getIntervalHistogram();
         this.file = file;
         this.stream = stream;
+        this.startMillis = startMillis;
         // HistogramLogWriter prints through a PrintStream, which swallows write errors: close() checks for them.
         this.out = new PrintStream(new BufferedOutputStream(stream), false, "UTF-8");
-        this.writer = new HistogramLogWriter(out);
+        final HistogramLogWriter writer = new HistogramLogWriter(out);
         writer.outputComment("latency " + recorder.name() + ", nanoseconds, one interval a second");
         writer.outputLogFormatVersion();
-        writer.setBaseTime(startMillis);
         writer.outputStartTime(startMillis);
         writer.outputBaseTime(startMillis);
         writer.outputLegend();
@@ -85,16 +89,42 @@ public final class IntervalLog implements AutoCloseable {
     /** Writes the pending seconds as log lines; each reaches the file, so a killed run's .hlog.tmp keeps them. */
     public void writePending() {
         for (final Second second : pending) {
-            final Histogram histogram = Histogram.decodeFromByteBuffer(ByteBuffer.wrap(second.encoded), 0);
-            histogram.setStartTimeStamp(second.startMillis);
-            histogram.setEndTimeStamp(second.endMillis);
-            if (second.warmup) {
-                histogram.setTag(WARMUP_TAG);
-            }
-            writer.outputIntervalHistogram(histogram);
+            writeLine(second, Histogram.decodeFromByteBuffer(ByteBuffer.wrap(second.encoded), 0));
         }
         pending.clear();
         out.flush();
+    }
+
+    /**
+     * One interval line, byte for byte as HdrHistogram's HistogramLogWriter writes it, but without its
+     * java.util.Formatter: other code's formatting deoptimised Formatter's compiled code after the rehearsal, and the
+     * recompilation a warm-up second's line then started could land in the measured window (a "Cleanup" safepoint).
+     * Whole milliseconds and nanoseconds make each %.3f figure exact in integer arithmetic.
+     */
+    private void writeLine(final Second second, final Histogram histogram) {
+        line.setLength(0);
+        if (second.warmup) {
+            line.append("Tag=").append(WARMUP_TAG).append(',');
+        }
+        thousandths(second.startMillis - startMillis).append(',');
+        thousandths(second.endMillis - second.startMillis).append(',');
+        // the max in milliseconds: nanoseconds to microseconds, rounded half up as %.3f rounds
+        thousandths((histogram.getMaxValue() + 500) / 1000).append(',');
+        if (compressed.capacity() < histogram.getNeededByteBufferCapacity()) {
+            compressed = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        }
+        compressed.clear();
+        final int length = histogram.encodeIntoCompressedByteBuffer(compressed, Deflater.BEST_COMPRESSION);
+        line.append(Base64.getEncoder().encodeToString(Arrays.copyOf(compressed.array(), length))).append('\n');
+        out.append(line);
+    }
+
+    /** Appends {@code value / 1000} with three decimals, as {@code %.3f} prints it. */
+    private StringBuilder thousandths(final long value) {
+        final long magnitude = Math.abs(value);
+        final long fraction = magnitude % 1000;
+        return line.append(value < 0 ? "-" : "").append(magnitude / 1000).append('.')
+                .append(fraction < 100 ? "0" : "").append(fraction < 10 ? "0" : "").append(fraction);
     }
 
     /** Drops the pending seconds unwritten: the rehearsal's logs keep nothing. */

@@ -29,7 +29,8 @@ import io.fastestjvm.timeline.RunEvidence;
  * compiled in the window costs a "Cleanup" safepoint that stops the pinned threads. From a real run's timeline:
  * no C1 compilation (tiers 1-3, a method's first compilations, which once-a-second calls trigger) of the progress
  * reporter's, interval log's or evidence table's classes in the measured window, and no compilation at all of
- * java.util.Formatter, which the per-second path no longer calls (the progress line and .hlog lines used it).
+ * java.util.Formatter, which the per-second path no longer calls (the progress line and .hlog lines used it; while
+ * HdrHistogram's log writer wrote the .hlog lines, Formatter could recompile in the window).
  */
 // sized to the run, about 3x: one run: 8 s warm-up + 6 s measured, ~25 s here
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
