@@ -209,7 +209,13 @@ public final class Comparison {
     }
 
     private static int report(final File folder, final PrintStream out, final PrintStream err) throws IOException {
-        final ComparisonOptions options = planOptions(folder);
+        final ComparisonOptions options;
+        try {
+            options = planOptions(folder);
+        } catch (final InvalidSettingException e) {
+            err.println("error: " + new File(folder, PLAN) + ": " + e.getMessage());
+            return 2;
+        }
         final ComparisonAnalysis analysis = writeReport(folder, options, out);
         return analysis.failedBlocks.isEmpty() && voidsHeld(analysis, options, err) ? 0 : 1;
     }

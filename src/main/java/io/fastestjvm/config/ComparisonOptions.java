@@ -63,11 +63,13 @@ public final class ComparisonOptions {
         cycles = Settings.COMPARE_CYCLES.intValue(values);
         sliceMillis = Settings.COMPARE_SLICE_MILLIS.longValue(values);
         resumeMessages = Settings.COMPARE_RESUME_MESSAGES.intValue(values);
-        queues = Settings.COMPARE_QUEUES.intValue(values);
+        sharedQueue = Settings.COMPARE_SHARED_QUEUE.bool(values);
+        // a shared queue is one queue a JVM: unless qp.compare.queues is given too, it means 1 (as plans made before
+        // qp.compare.queues existed mean)
+        queues = sharedQueue && !Settings.COMPARE_QUEUES.given(values) ? 1 : Settings.COMPARE_QUEUES.intValue(values);
         randomQueueOrder = "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
         queueSeed = Settings.COMPARE_QUEUE_SEED.longValue(values);
         renewEvery = Settings.COMPARE_RENEW_EVERY.intValue(values);
-        sharedQueue = Settings.COMPARE_SHARED_QUEUE.bool(values);
         recompile = Settings.COMPARE_RECOMPILE.bool(values);
         pauseIdle = Settings.COMPARE_PAUSE_IDLE.bool(values);
         seed = Settings.COMPARE_SEED.longValue(values);

@@ -153,6 +153,32 @@ class ComparisonTest {
     }
 
     @Test
+    void reportRefusesAPlanTodaysSettingsRefuseInOneLineAndWritesNothing() throws IOException {
+        final File folder = comparisonFolder(Synthetic.generate(7, 6, 60, 300, 0), settingsOf(
+                "qp.compare.variants", "a=|;b=|", "qp.compare.sharedQueue", "true", "qp.compare.queues", "2"));
+        assertEquals(2, run(new Properties(), "--report", folder.getPath()));
+        assertEquals("error: " + new File(folder, "plan.json") + ": qp.compare.sharedQueue: true needs"
+                + " qp.compare.queues=1, not 2; accepted: true or false\n", err());
+        assertFalse(new File(folder, Comparison.REPORT).exists());
+    }
+
+    @Test
+    void reportReadsASharedQueuePlanFromBeforeQueuesExisted() throws IOException {
+        final File folder = comparisonFolder(Synthetic.generate(7, 6, 60, 300, 0), settingsOf(
+                "qp.compare.variants", "a=|;b=|", "qp.compare.sharedQueue", "true"));
+        assertEquals(0, run(new Properties(), "--report", folder.getPath()));
+        assertEquals("", err());
+    }
+
+    private static Map<String, String> settingsOf(final String... pairs) {
+        final Map<String, String> settings = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            settings.put(pairs[i], pairs[i + 1]);
+        }
+        return settings;
+    }
+
+    @Test
     void reportReproducesSteinsIntervalFromThePlansSettings() throws IOException {
         final Synthetic data = Synthetic.generate(7, 5, 10, 30, 0);
         final Map<String, String> settings = new LinkedHashMap<>();

@@ -323,5 +323,7 @@ class ComparisonOptionsTest {
                         .getMessage());
         assertEquals(2, ComparisonOptions.fromProperties(props("qp.compare.sharedQueue", "false",
                 "qp.compare.queues", "2", "qp.transport", "floor")).queues(), "off: no constraint");
+        assertEquals(1, ComparisonOptions.fromProperties(props("qp.compare.sharedQueue", "true")).queues(),
+                "on, with qp.compare.queues not given: one queue a JVM");
     }
 }
