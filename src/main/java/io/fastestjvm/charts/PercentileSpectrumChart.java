@@ -36,9 +36,9 @@ public final class PercentileSpectrumChart {
         double smallest = Double.MAX_VALUE;
         double largest = 1;
         for (final SpectrumLine line : lines) {
-            final double[] x = line.inverseTail;
+            final double[] x = new double[line.inverseTail.length]; // the line's own values stay as given
             for (int i = 0; i < x.length; i++) {
-                x[i] = Math.log10(x[i]);
+                x[i] = Math.log10(line.inverseTail[i]);
             }
             ChartLook.line(chart, line.label, x, line.nanos, ProfilePalette.colour(line.profile),
                     line.dashed ? ChartLook.DASHED : ChartLook.SOLID)
