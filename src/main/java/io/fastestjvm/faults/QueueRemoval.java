@@ -12,20 +12,23 @@ import io.fastestjvm.transport.ChronicleQueueTransport;
  */
 public final class QueueRemoval {
     private final Runnable delete;
-    private final boolean keep;
     private boolean removed;
     private Thread hook;
 
-    /** {@code keep}: qp.keepQueue; the proof still may not run after a signal. */
-    public QueueRemoval(final Runnable delete, final boolean keep) {
+    /** {@code delete}: what removing does; the proof may not run once it has, even when the queue is kept. */
+    public QueueRemoval(final Runnable delete) {
         this.delete = delete;
-        this.keep = keep;
     }
 
-    /** Call as soon as {@code queueDir} exists: a signal then runs {@code onSignal} and removes the queue. */
+    /**
+     * Call as soon as {@code queueDir} exists: a signal then runs {@code onSignal} and removes the queue. A queue kept
+     * on purpose ({@code keep}, qp.keepQueue) loses only its owner record, so no later run's sweeper takes it for a
+     * dead run's.
+     */
     public static QueueRemoval onSignal(final File queueDir, final boolean keep, final Runnable onSignal) {
-        final QueueRemoval removal = new QueueRemoval(() -> ChronicleQueueTransport.deleteTree(queueDir.toPath()),
-                keep);
+        final File owner = new File(queueDir, QueueDirectoryOwner.FILE_NAME);
+        final QueueRemoval removal = new QueueRemoval(keep ? () -> owner.delete()
+                : () -> ChronicleQueueTransport.deleteTree(queueDir.toPath()));
         removal.hook = new Thread(() -> {
             onSignal.run();
             removal.remove();
@@ -45,9 +48,7 @@ public final class QueueRemoval {
     public synchronized void remove() {
         if (!removed) {
             removed = true;
-            if (!keep) {
-                delete.run();
-            }
+            delete.run();
         }
     }
 

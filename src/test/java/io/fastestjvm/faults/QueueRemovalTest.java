@@ -4,12 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Ctrl-C during the persistence proof: the shutdown hook's removal must wait for the proof instead of deleting the
@@ -21,7 +26,7 @@ class QueueRemovalTest {
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void aSignalDuringTheProofRemovesTheQueueOnlyAfterTheProofEnds() throws Exception {
         final AtomicInteger deletions = new AtomicInteger();
-        final QueueRemoval removal = new QueueRemoval(deletions::incrementAndGet, false);
+        final QueueRemoval removal = new QueueRemoval(deletions::incrementAndGet);
         final CountDownLatch proofStarted = new CountDownLatch(1);
         final CountDownLatch finishProof = new CountDownLatch(1);
         final Thread main = new Thread(() -> removal.whileQueueExists(() -> {
@@ -52,7 +57,7 @@ class QueueRemovalTest {
     @Test
     void aProofAskedForAfterTheQueueWasRemovedDoesNotRun() {
         final AtomicInteger deletions = new AtomicInteger();
-        final QueueRemoval removal = new QueueRemoval(deletions::incrementAndGet, false);
+        final QueueRemoval removal = new QueueRemoval(deletions::incrementAndGet);
         removal.remove();
         assertEquals("not run", removal.whileQueueExists(() -> {
             throw new AssertionError("the proof would recreate the deleted queue");
@@ -61,12 +66,23 @@ class QueueRemovalTest {
     }
 
     @Test
-    void aKeptQueueIsNeverDeleted() {
-        final AtomicInteger deletions = new AtomicInteger();
-        final QueueRemoval removal = new QueueRemoval(deletions::incrementAndGet, true);
-        removal.remove();
-        assertEquals(0, deletions.get());
-        assertFalse("proof".equals(removal.whileQueueExists(() -> "proof", () -> "not run")));
+    void aSignalDeletesTheQueueOrAKeptQueuesOwnerRecordOnly(@TempDir final Path temp) throws IOException {
+        for (final boolean keep : new boolean[] {false, true}) {
+            final File queue = temp.resolve("queue-" + keep).toFile();
+            Files.createDirectories(queue.toPath());
+            Files.write(new File(queue, "20261201.cq4").toPath(), new byte[] {1});
+            Files.write(new File(queue, QueueDirectoryOwner.FILE_NAME).toPath(), new byte[0]);
+            final QueueRemoval removal = QueueRemoval.onSignal(queue, keep, () -> { });
+            try {
+                removal.remove(); // what the signal's hook does after onSignal
+                assertEquals(keep, new File(queue, "20261201.cq4").exists(), "keep=" + keep);
+                assertFalse(new File(queue, QueueDirectoryOwner.FILE_NAME).exists(),
+                        "keep=" + keep + ": no owner record left for a later sweeper");
+                assertEquals("not run", removal.whileQueueExists(() -> "proof", () -> "not run"));
+            } finally {
+                removal.removeAndUnhook();
+            }
+        }
     }
 
     private static void await(final CountDownLatch latch) {
