@@ -10,6 +10,7 @@ import io.fastestjvm.verdict.RunsPair;
 import io.fastestjvm.verdict.RunsVerdict;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.verdict.Spread;
 
 /**
  * Per JVM that ran both flag sets: tuned against default on each verdict figure (from the report's one family of
@@ -78,7 +79,7 @@ final class DefaultVsTunedSection {
     }
 
     private static double median(final JvmGroup group, final Latency latency, final Percentile percentile) {
-        return RunUnits.subject(group).spread(latency, percentile).median();
+        return Spread.of(group.values(latency, percentile, run -> true)).median();
     }
 
     private static String pauses(final JvmGroup group, final PausesSection.Column column) {

@@ -99,7 +99,7 @@ public final class ReportCharts {
                     ? ArticleReference.figure(group.profile(), percentile) : Double.NaN;
             article |= !Double.isNaN(reference);
             bars.add(new BarWithRange(label, colourKey(group), spread.median(), spread.min(), spread.max(),
-                    RunUnits.values(group, latency, percentile, run -> true), reference));
+                    group.values(latency, percentile, run -> true), reference));
         }
         final String what = (percentile == Percentile.P50 ? "median" : percentile.label()) + " latency";
         final String stem = barStem(percentile, latency);

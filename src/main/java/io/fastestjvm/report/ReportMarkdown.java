@@ -98,33 +98,32 @@ final class ReportMarkdown {
             header.add(set.name());
         }
         final List<List<String>> rows = new ArrayList<>();
-        rows.add(fact("host", s -> Facts.environment(folders(s), EnvironmentInfo.HOSTNAME)));
-        rows.add(fact("CPU", s -> Facts.environment(folders(s), EnvironmentInfo.CPU_MODEL)));
-        rows.add(fact("CPUs (online / usable by the process)", s -> Facts.environment(folders(s),
-                EnvironmentInfo.CPU_COUNT)
-                + " (" + Facts.environment(folders(s), EnvironmentInfo.ONLINE_CPUS) + " / "
-                + Facts.environment(folders(s), EnvironmentInfo.PROCESS_ALLOWED_CPUS) + ")"));
-        rows.add(fact("isolated CPUs", s -> orNone(Facts.environment(folders(s), EnvironmentInfo.ISOLATED_CPUS))));
-        rows.add(fact("nohz_full CPUs", s -> orNone(Facts.environment(folders(s), EnvironmentInfo.NOHZ_FULL_CPUS))));
-        rows.add(fact("producer / consumer CPU (asked for -> ran on)", s -> pinning(folders(s))));
-        rows.add(fact("kernel", s -> Facts.environment(folders(s), EnvironmentInfo.KERNEL)));
-        rows.add(fact("OS", s -> Facts.environment(folders(s), EnvironmentInfo.OS)));
-        rows.add(fact("queue file system", s -> Facts.environment(folders(s), EnvironmentInfo.QUEUE_FILE_SYSTEM)));
-        rows.add(fact("runs started", s -> dates(folders(s))));
+        rows.add(fact("host", s -> environment(s, EnvironmentInfo.HOSTNAME)));
+        rows.add(fact("CPU", s -> environment(s, EnvironmentInfo.CPU_MODEL)));
+        rows.add(fact("CPUs (online / usable by the process)", s -> environment(s, EnvironmentInfo.CPU_COUNT) + " ("
+                + environment(s, EnvironmentInfo.ONLINE_CPUS) + " / "
+                + environment(s, EnvironmentInfo.PROCESS_ALLOWED_CPUS) + ")"));
+        rows.add(fact("isolated CPUs", s -> orNone(environment(s, EnvironmentInfo.ISOLATED_CPUS))));
+        rows.add(fact("nohz_full CPUs", s -> orNone(environment(s, EnvironmentInfo.NOHZ_FULL_CPUS))));
+        rows.add(fact("producer / consumer CPU (asked for -> ran on)", s -> pinning(s.folders())));
+        rows.add(fact("kernel", s -> environment(s, EnvironmentInfo.KERNEL)));
+        rows.add(fact("OS", s -> environment(s, EnvironmentInfo.OS)));
+        rows.add(fact("queue file system", s -> environment(s, EnvironmentInfo.QUEUE_FILE_SYSTEM)));
+        rows.add(fact("runs started", s -> dates(s.folders())));
         rows.add(fact("rate (msg/s)", s -> setting(s, Settings.RATE.name())));
         rows.add(fact("message size (bytes)", s -> setting(s, Settings.SIZE.name())));
         rows.add(fact("warm-up / measured per run (s)", s -> setting(s, Settings.WARMUP_SECONDS.name()) + " / "
                 + setting(s, Settings.SECONDS.name())));
         rows.add(fact("run folders (runs per folder)",
-                s -> folders(s).size() + " (" + setting(s, Settings.RUNS.name()) + ")"));
-        rows.add(fact("code (git commit)", s -> Facts.distinct(folders(s), f -> commit(f.results().provenance()))));
-        rows.add(fact("libraries loaded", s -> Facts.distinct(folders(s), f -> libraries(f.results().provenance()))));
+                s -> s.folders().size() + " (" + setting(s, Settings.RUNS.name()) + ")"));
+        rows.add(fact("code (git commit)", s -> Facts.distinct(s.folders(), f -> commit(f.results().provenance()))));
+        rows.add(fact("libraries loaded", s -> Facts.distinct(s.folders(), f -> libraries(f.results().provenance()))));
         Markdown.table(out, header, rows, false);
     }
 
     private void jvms() {
         out.append("### JVMs\n\n");
-        final List<String> shared = SharedFlags.shared(reported.groups());
+        final List<String> shared = SharedFlags.shared(reported.folders());
         if (!shared.isEmpty()) {
             out.append("Flags every JVM ran with: ").append(Markdown.code(String.join(" ", shared)))
                     .append("; the table shows the rest.\n\n");
@@ -274,16 +273,12 @@ final class ReportMarkdown {
         return row;
     }
 
-    private static List<RunFolder> folders(final ResultsSet set) {
-        final List<RunFolder> folders = new ArrayList<>();
-        for (final JvmGroup group : set.groups()) {
-            folders.addAll(group.folders());
-        }
-        return folders;
+    private static String environment(final ResultsSet set, final String key) {
+        return Facts.environment(set.folders(), key);
     }
 
     private static String setting(final ResultsSet set, final String key) {
-        return or(Facts.distinct(folders(set), f -> f.results().setting(key)));
+        return or(Facts.distinct(set.folders(), f -> f.results().setting(key)));
     }
 
     private static String pinning(final List<RunFolder> folders) {

@@ -76,8 +76,8 @@ final class TransportSection {
 
     /** The bootstrap interval of chronicle / floor over the two groups' runs; NaN without runs on a side. */
     private static double[] interval(final JvmGroup chronicle, final JvmGroup floor, final Percentile p) {
-        final double[] c = RunUnits.values(chronicle, Latency.ACTUAL_SEND, p, run -> true);
-        final double[] f = RunUnits.values(floor, Latency.ACTUAL_SEND, p, run -> true);
+        final double[] c = chronicle.values(Latency.ACTUAL_SEND, p, run -> true);
+        final double[] f = floor.values(Latency.ACTUAL_SEND, p, run -> true);
         if (c.length == 0 || f.length == 0) {
             return new double[] {Double.NaN, Double.NaN};
         }

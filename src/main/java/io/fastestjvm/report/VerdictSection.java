@@ -110,8 +110,7 @@ final class VerdictSection {
         for (final JvmGroup group : verdict.groups()) {
             final List<String> row = new ArrayList<>();
             row.add(group.label());
-            row.add(variation(Spread.of(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
-                    run -> true))));
+            row.add(variation(Spread.of(group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> true))));
             for (int level = 0; level < levels.count(); level++) {
                 row.add(variation(Spread.of(medians(group, levels, level))));
             }
@@ -125,8 +124,7 @@ final class VerdictSection {
 
     /** The actual-send p50 of each of the group's runs on {@code level}. */
     private static double[] medians(final JvmGroup group, final PlacementLevels levels, final int level) {
-        return RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
-                run -> levels.levelOf(run.results()) == level);
+        return group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> levels.levelOf(run.results()) == level);
     }
 
     private void withinLevels(final StringBuilder out) {
