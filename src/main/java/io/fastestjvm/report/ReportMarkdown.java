@@ -186,11 +186,7 @@ final class ReportMarkdown {
 
     private void caveats() {
         out.append("## Caveats the data shows\n\n");
-        final List<String> labels = new ArrayList<>();
-        for (final JvmGroup group : reported.groups()) {
-            labels.add(group.label());
-        }
-        final List<String> caveats = CaveatGroups.group(Caveats.of(reported), labels);
+        final List<String> caveats = Caveats.of(reported);
         if (caveats.isEmpty()) {
             out.append("None found in the summaries.\n");
         }
