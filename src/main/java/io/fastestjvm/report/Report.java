@@ -88,7 +88,6 @@ public final class Report {
         final List<Path> written = new ArrayList<>();
         for (final ResultsSet set : reported.sets()) {
             new MatrixFiles().write(set);
-            new LongCsv().write(set);
             new PairsCsv().write(set, verdict.overall());
         }
         for (final ResultsSet set : reported.sets()) {
