@@ -151,12 +151,7 @@ public final class ReportCharts {
 
     /** The group's first passed run with an intervals.csv (runs recorded before it existed have none); or null. */
     private static RunFolder firstWithSeconds(final JvmGroup group) {
-        for (final RunFolder folder : group.passedFolders()) {
-            if (!folder.seconds().isEmpty()) {
-                return folder;
-            }
-        }
-        return null;
+        return group.passedFolders().stream().filter(folder -> !folder.seconds().isEmpty()).findFirst().orElse(null);
     }
 
     private ChartRef overTime(final JvmGroup group, final RunFolder folder) throws IOException {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.config.Settings;
@@ -61,11 +62,8 @@ final class ReportMarkdown {
     }
 
     private void title() {
-        final List<String> names = new ArrayList<>();
-        for (final ResultsSet set : reported.sets()) {
-            names.add(set.name());
-        }
-        out.append(TITLE_PREFIX).append(String.join(" + ", names)).append("\n\n");
+        out.append(TITLE_PREFIX).append(reported.sets().stream().map(ResultsSet::name)
+                .collect(Collectors.joining(" + "))).append("\n\n");
         out.append("Persisted inter-thread messaging latency over Chronicle Queue, per JVM, on ")
                 .append(reported.machine()).append(". Written by `mvn exec:java@Report -Dexec.args=\"...\"` ")
                 .append("from the summary.json and .hlog files listed under *Sources*; every figure below is ")
@@ -215,12 +213,8 @@ final class ReportMarkdown {
     /** Our figures for the article's JVM: every group that ran its profile at default flags over Chronicle Queue. */
     private String ours(final String profile) {
         final List<String> cells = new ArrayList<>();
-        final List<JvmGroup> groups = new ArrayList<>();
-        for (final JvmGroup group : reported.groupsWithFigures()) {
-            if (group.profile().equals(profile) && group.transport().equals(Transports.CHRONICLE)) {
-                groups.add(group);
-            }
-        }
+        final List<JvmGroup> groups = reported.groupsWithFigures().stream().filter(group -> group.profile()
+                .equals(profile) && group.transport().equals(Transports.CHRONICLE)).collect(Collectors.toList());
         for (final JvmGroup group : groups) {
             cells.add((groups.size() > 1 ? group.label() + ": " : "")
                     + withRange(group.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "
@@ -287,17 +281,14 @@ final class ReportMarkdown {
     }
 
     private static String dates(final List<RunFolder> folders) {
-        String first = null;
-        String last = null;
-        for (final RunFolder folder : folders) {
-            final String started = folder.results().startedAt == null ? "" : folder.results().startedAt;
-            if (started.isEmpty()) {
-                continue;
-            }
-            first = first == null || started.compareTo(first) < 0 ? started : first;
-            last = last == null || started.compareTo(last) > 0 ? started : last;
+        final List<String> started = folders.stream().map(folder -> folder.results().startedAt)
+                .filter(date -> date != null && !date.isEmpty()).sorted().collect(Collectors.toList());
+        if (started.isEmpty()) {
+            return Markdown.DASH;
         }
-        return first == null ? Markdown.DASH : first.equals(last) ? first : first + " to " + last;
+        final String first = started.get(0);
+        final String last = started.get(started.size() - 1);
+        return first.equals(last) ? first : first + " to " + last;
     }
 
     private static String orNone(final String text) {

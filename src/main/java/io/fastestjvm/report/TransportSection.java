@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.recording.Latency;
@@ -51,10 +52,8 @@ final class TransportSection {
         if (rows.isEmpty()) {
             return "";
         }
-        final List<String> labels = new ArrayList<>();
-        for (final Percentile p : Percentile.values()) {
-            labels.add(p.label());
-        }
+        final List<String> labels = Arrays.stream(Percentile.values()).map(Percentile::label)
+                .collect(Collectors.toList());
         final String stem = "ratio-chronicle-floor";
         ChartFiles.save(RatioChart.of("chronicle / floor latency ratio per percentile, actual send - "
                 + reported.machine(), "percentile (dot: median over runs of each transport, whisker: "

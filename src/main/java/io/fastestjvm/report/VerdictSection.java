@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.verdict.RunsPair;
 import io.fastestjvm.verdict.RunsRatioTest;
@@ -152,27 +153,19 @@ final class VerdictSection {
     }
 
     private String runCounts() {
-        final List<String> counts = new ArrayList<>();
-        for (final RunValues subject : verdict.overall().subjects()) {
-            counts.add(subject.label() + " " + subject.spread(Latency.ACTUAL_SEND, Percentile.P50).runs());
-        }
-        return String.join(", ", counts);
+        return verdict.overall().subjects().stream().map(subject -> subject.label() + " "
+                + subject.spread(Latency.ACTUAL_SEND, Percentile.P50).runs()).collect(Collectors.joining(", "));
     }
 
     static String groups(final RunsVerdict verdict, final Latency latency, final Percentile percentile) {
-        final List<String> groups = new ArrayList<>();
-        for (final List<String> group : verdict.groups(latency, percentile)) {
-            groups.add("{" + String.join(", ", group) + "}");
-        }
-        return String.join(" ", groups);
+        return verdict.groups(latency, percentile).stream().map(group -> "{" + String.join(", ", group) + "}")
+                .collect(Collectors.joining(" "));
     }
 
     static String separable(final RunsVerdict verdict, final Latency latency, final Percentile percentile) {
-        final List<String> pairs = new ArrayList<>();
-        for (final RunsPair pair : verdict.separablePairs(latency, percentile)) {
-            pairs.add(pair.higher() + " / " + pair.lower() + " = " + ratio(pair));
-        }
-        return pairs.isEmpty() ? "none" : String.join("; ", pairs);
+        final List<RunsPair> pairs = verdict.separablePairs(latency, percentile);
+        return pairs.isEmpty() ? "none" : pairs.stream().map(pair -> pair.higher() + " / " + pair.lower() + " = "
+                + ratio(pair)).collect(Collectors.joining("; "));
     }
 
     /** "1.85 (1.40–2.31)", oriented higher / lower. */
