@@ -3,6 +3,7 @@ package io.fastestjvm.report;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -90,11 +91,8 @@ final class ReportMarkdown {
 
     private void environment() {
         out.append("## Environment\n\n");
-        final List<String> header = new ArrayList<>();
-        header.add("");
-        for (final ResultsSet set : reported.sets()) {
-            header.add(set.name());
-        }
+        final List<String> header = new ArrayList<>(Collections.singletonList(""));
+        reported.sets().forEach(set -> header.add(set.name()));
         final List<List<String>> rows = new ArrayList<>();
         rows.add(fact("host", s -> environment(s, EnvironmentInfo.HOSTNAME)));
         rows.add(fact("CPU", s -> environment(s, EnvironmentInfo.CPU_MODEL)));
@@ -302,11 +300,8 @@ final class ReportMarkdown {
     }
 
     private static String libraries(final RunResults.Provenance provenance) {
-        final List<String> versions = new ArrayList<>();
-        if (provenance.libraries != null) {
-            provenance.libraries.forEach((library, version) -> versions.add(library + " " + version));
-        }
-        return String.join(", ", versions);
+        return provenance.libraries == null ? "" : provenance.libraries.entrySet().stream()
+                .map(library -> library.getKey() + " " + library.getValue()).collect(Collectors.joining(", "));
     }
 
     private static String cpu(final Object cpu) {
