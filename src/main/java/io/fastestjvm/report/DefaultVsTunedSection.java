@@ -29,7 +29,7 @@ final class DefaultVsTunedSection {
             if (!FlagSets.tuned(tuned.profile())) {
                 continue;
             }
-            final JvmGroup base = defaultOf(tuned);
+            final JvmGroup base = tuned.sibling(verdict.groups(), FlagSets.jvm(tuned.profile()), tuned.transport());
             if (base == null) {
                 continue;
             }
@@ -66,16 +66,6 @@ final class DefaultVsTunedSection {
         Markdown.table(out, Arrays.asList("JVM", "figure", "default (ns)", "tuned (ns)", "tuned / default",
                 "verdict", PausesSection.SAFEPOINTS.title, "hot-path deopts"), rows, true);
         return out.toString();
-    }
-
-    private JvmGroup defaultOf(final JvmGroup tuned) {
-        for (final JvmGroup group : verdict.groups()) {
-            if (group.profile().equals(FlagSets.jvm(tuned.profile())) && group.transport().equals(tuned.transport())
-                    && group.host().equals(tuned.host()) && group.setName().equals(tuned.setName())) {
-                return group;
-            }
-        }
-        return null;
     }
 
     private static double median(final JvmGroup group, final Latency latency, final Percentile percentile) {

@@ -80,6 +80,17 @@ public final class JvmGroup {
         return label;
     }
 
+    /** The group in {@code groups} from this one's set and host with {@code profile} and {@code transport}, or null. */
+    JvmGroup sibling(final List<JvmGroup> groups, final String profile, final String transport) {
+        for (final JvmGroup group : groups) {
+            if (group.profile.equals(profile) && group.transport.equals(transport) && group.host.equals(host)
+                    && group.setName.equals(setName)) {
+                return group;
+            }
+        }
+        return null;
+    }
+
     /** Every run folder, passed or not. */
     public List<RunFolder> folders() {
         return Collections.unmodifiableList(folders);

@@ -24,7 +24,7 @@ final class TransportSection {
         final List<RatioChart.Series> series = new ArrayList<>();
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup chronicle : reported.groupsWithFigures()) {
-            final JvmGroup floor = floorOf(reported, chronicle);
+            final JvmGroup floor = chronicle.sibling(reported.groupsWithFigures(), chronicle.profile(), FLOOR);
             if (!CHRONICLE.equals(chronicle.transport()) || floor == null) {
                 continue;
             }
@@ -81,15 +81,5 @@ final class TransportSection {
             return new double[] {Double.NaN, Double.NaN};
         }
         return RunsRatioTest.interval(c, f, (chronicle.label() + "|floor|" + p.key()).hashCode());
-    }
-
-    private static JvmGroup floorOf(final ReportedSets reported, final JvmGroup chronicle) {
-        for (final JvmGroup group : reported.groupsWithFigures()) {
-            if (FLOOR.equals(group.transport()) && group.profile().equals(chronicle.profile())
-                    && group.host().equals(chronicle.host()) && group.setName().equals(chronicle.setName())) {
-                return group;
-            }
-        }
-        return null;
     }
 }
