@@ -105,30 +105,28 @@ final class AnswerTable {
         final List<PairAnswer> unplaced = new ArrayList<>(againstBase);
         final double baseMedian = ArticleReference.figure(BASE, Percentile.P50);
         for (final ArticleReference.Row row : ArticleReference.ROWS) {
-            final String label = row.jvm + (row.profile == null ? "" : " (`" + row.profile + "`)");
-            final String article = Markdown.nanos(row.median) + " / " + row.p9999Text;
-            final String articleRatio = String.format(Locale.ROOT, "%.2f", row.median / baseMedian);
+            final String article = "| " + row.jvm + (row.profile == null ? "" : " (`" + row.profile + "`)") + " | "
+                    + Markdown.nanos(row.median) + " / " + row.p9999Text + " | "
+                    + String.format(Locale.ROOT, "%.2f", row.median / baseMedian) + " | ";
             if (BASE.equals(row.profile)) {
-                md.append("| ").append(label).append(" | ").append(article).append(" | ").append(articleRatio)
-                        .append(" | 1 (the base) | | |\n");
+                md.append(article).append("1 (the base) | | |\n");
                 continue;
             }
             boolean measured = false;
             for (final PairAnswer answer : againstBase) {
                 if (profile(answer.a).equals(row.profile)) {
-                    md.append(row(label, article, articleRatio, answer));
+                    md.append(row(article, answer));
                     unplaced.remove(answer);
                     measured = true;
                 }
             }
             if (!measured) {
-                md.append("| ").append(label).append(" | ").append(article).append(" | ").append(articleRatio)
-                        .append(" | not measured | | |\n");
+                md.append(article).append("not measured | | |\n");
             }
         }
         unplaced.sort(Comparator.comparing(answer -> answer.a));
         for (final PairAnswer answer : unplaced) {
-            md.append(row("`" + answer.a + "`", "-", "-", answer));
+            md.append(row("| `" + answer.a + "` | - | - | ", answer));
         }
         if (!others.isEmpty()) {
             md.append("\n## Other pairs\n\n| pair | ours: p50 ratio (95 %) | blocks, wall time | comparison |\n")
@@ -141,10 +139,9 @@ final class AnswerTable {
         return md.append(sources(answers, out)).toString();
     }
 
-    private static String row(final String label, final String article, final String articleRatio,
-                              final PairAnswer answer) {
-        return "| " + label + " | " + article + " | " + articleRatio + " | " + ratio(answer) + " | " + cost(answer)
-                + " | " + name(answer) + " |\n";
+    /** {@code article}: the row's first three cells, as "| JVM | figures | ratio | ". */
+    private static String row(final String article, final PairAnswer answer) {
+        return article + ratio(answer) + " | " + cost(answer) + " | " + name(answer) + " |\n";
     }
 
     private static String ratio(final PairAnswer answer) {

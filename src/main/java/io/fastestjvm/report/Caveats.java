@@ -1,10 +1,16 @@
 package io.fastestjvm.report;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -20,13 +26,20 @@ import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.transport.Transports;
 import io.fastestjvm.warmup.SteadyStateWatch;
 
-/** What the summaries themselves say to be wary of (placement, isolation, thin tails, failures, JVM activity). */
+/**
+ * What the summaries themselves say to be wary of (placement, isolation, thin tails, failures, JVM activity), a line
+ * per kind: one per-JVM caveat of several JVMs lists them, and one audit check's warnings show their varying numbers
+ * as ranges ("load average 1.91-2.34 ... (18 run folders)").
+ */
 final class Caveats {
     private static final double ARTICLE_SECONDS = 100;
     private static final String ARTICLE_RATE = "100000";
+    private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
 
     private final ReportedSets reported;
-    private final List<String> caveats = new ArrayList<>();
+    /** In order; a fold's line stands where its first caveat did and is written once all of them are in. */
+    private final List<Supplier<String>> caveats = new ArrayList<>();
+    private final Map<String, List<String[]>> folds = new HashMap<>();
 
     private Caveats(final ReportedSets reported) {
         this.reported = reported;
@@ -43,7 +56,7 @@ final class Caveats {
             c.jvmActivity(group);
         }
         c.auditWarnings();
-        return c.caveats;
+        return c.caveats.stream().map(Supplier::get).collect(Collectors.toList());
     }
 
     private void failures() {
@@ -58,16 +71,16 @@ final class Caveats {
                     }
                     text.append("  ```\n  </details>");
                 }
-                caveats.add(text.toString());
+                line(text.toString());
             }
             if (!group.hasFigures()) {
-                caveats.add("**" + group.label() + " has no figures**: no run of it passed, so it is missing from "
+                line("**" + group.label() + " has no figures**: no run of it passed, so it is missing from "
                         + "the charts and shown as failed in the tables.");
             }
         }
         for (final ResultsSet set : reported.sets()) {
             for (final Failure ignored : set.ignored()) {
-                caveats.add("**IGNORED: " + (reported.sets().size() > 1 ? set.name() + "/" : "") + ignored.what
+                line("**IGNORED: " + (reported.sets().size() > 1 ? set.name() + "/" : "") + ignored.what
                         + "** - " + ignored.reason);
             }
         }
@@ -113,12 +126,12 @@ final class Caveats {
             }
         }
         if (notIsolated > 0) {
-            caveats.add("No isolated CPUs (isolatedCpus empty) in " + notIsolated + " of " + folders.size()
+            line("No isolated CPUs (isolatedCpus empty) in " + notIsolated + " of " + folders.size()
                     + " run folders: the kernel could schedule other work on the benchmark's CPUs, which shows in "
                     + "the tail. The article ran on isolated cores.");
         }
         if (noNohz > 0) {
-            caveats.add("No nohz_full CPUs in " + noNohz + " of " + folders.size() + " run folders: the "
+            line("No nohz_full CPUs in " + noNohz + " of " + folders.size() + " run folders: the "
                     + "scheduler tick still interrupts the pinned threads.");
         }
     }
@@ -136,12 +149,12 @@ final class Caveats {
             }
         }
         if (shortest < ARTICLE_SECONDS) {
-            caveats.add(String.format(Locale.ROOT, "Measured %.1f to %.1f s per run folder (the article: 100 s): "
+            line(String.format(Locale.ROOT, "Measured %.1f to %.1f s per run folder (the article: 100 s): "
                     + "fewer samples, so the far tail rests on fewer events.", shortest, longest));
         }
         final String rates = Facts.distinct(folders, f -> f.results().setting(Settings.RATE.name()));
         if (!rates.isEmpty() && !ARTICLE_RATE.equals(rates)) {
-            caveats.add("Rate " + rates + " msg/s (the article: 100,000 msg/s): latency depends on the rate.");
+            line("Rate " + rates + " msg/s (the article: 100,000 msg/s): latency depends on the rate.");
         }
     }
 
@@ -155,7 +168,7 @@ final class Caveats {
                 }
             }
             if (!thin.isEmpty()) {
-                caveats.add(group.label() + ", " + latency.title() + ": " + String.join(", ", thin)
+                line(group.label() + ", " + latency.title() + ": " + String.join(", ", thin)
                         + " had fewer than 10 samples above it: one or two outliers, not a property of the JVM.");
             }
         }
@@ -210,15 +223,32 @@ final class Caveats {
     }
 
     private void auditWarnings() {
-        final Map<String, Integer> warnings = new LinkedHashMap<>();
+        final Map<String, Integer> counts = new LinkedHashMap<>();
+        final Map<String, JsonNode> warnings = new HashMap<>();
         for (final RunFolder folder : reported.folders()) {
             final JsonNode audit = folder.results().section(EnvironmentAudit.SECTION);
             for (final JsonNode warning : audit.path(EnvironmentAudit.WARNINGS)) {
-                warnings.merge("Environment audit: " + (warning.isTextual() ? warning.asText() : warning.toString()),
-                        1, Integer::sum);
+                final String text = warning.isTextual() ? warning.asText() : warning.toString();
+                counts.merge(text, 1, Integer::sum);
+                warnings.putIfAbsent(text, warning);
             }
         }
-        counted(warnings, reported.folders().size());
+        final int of = reported.folders().size();
+        for (final Map.Entry<String, Integer> counted : counts.entrySet()) {
+            final JsonNode warning = warnings.get(counted.getKey());
+            if (!warning.isObject()) {
+                line("Environment audit: " + counted.getKey() + " (in " + counted.getValue() + " of " + of
+                        + " run folders).");
+                continue;
+            }
+            // One line per check and wording: a check can warn twice about one folder in different words
+            // (load average, and other processes' busy time), and adding those would count that folder twice.
+            final String check = warning.path("check").asText();
+            final String problem = warning.path("problem").asText();
+            fold("audit\u0000" + check + '\u0000' + NUMBER.matcher(problem).replaceAll("#"),
+                    new String[] {problem, warning.path("fix").asText(), counted.getValue().toString()},
+                    entries -> auditLine(check, entries, of));
+        }
     }
 
     private static boolean hasText(final String text) {
@@ -229,17 +259,70 @@ final class Caveats {
         return value == null ? "?" : value.toString();
     }
 
-    /** "label: what (values) in n of N run folders: why." */
+    /** "label: what (values) in n of N run folders: why."; with several JVMs "n JVMs: each (values; n of N): ...". */
     private void add(final JvmGroup group, final List<String> values, final String what, final String why) {
         if (!values.isEmpty()) {
-            caveats.add(group.label() + ": " + what + " (" + String.join(", ", values) + ") in " + values.size()
-                    + " of " + group.folders().size() + " run folders" + why + ".");
+            final String joined = String.join(", ", values);
+            final String runs = values.size() + " of " + group.folders().size();
+            final String kind = what + why + ".";
+            fold("jvm\u0000" + kind, new String[] {group.label() + " (" + joined + "; " + runs + ")",
+                    group.label() + ": " + what + " (" + joined + ") in " + runs + " run folders" + why + "."},
+                    entries -> entries.size() == 1 ? entries.get(0)[1] : entries.size() + " JVMs: "
+                            + entries.stream().map(entry -> entry[0]).collect(Collectors.joining(", ")) + ": " + kind);
         }
+    }
+
+    private void line(final String text) {
+        caveats.add(() -> text);
+    }
+
+    /** Adds an entry to the fold of {@code key}; the fold's line, {@code line} of all its entries, stands here. */
+    private void fold(final String key, final String[] entry, final Function<List<String[]>, String> line) {
+        folds.computeIfAbsent(key, k -> {
+            final List<String[]> entries = new ArrayList<>();
+            caveats.add(() -> line.apply(entries));
+            return entries;
+        }).add(entry);
+    }
+
+    /** One audit check's warnings of one wording: entries are {problem, fix, run folders}. */
+    static String auditLine(final String check, final List<String[]> entries, final int of) {
+        final int count = entries.stream().mapToInt(entry -> Integer.parseInt(entry[2])).sum();
+        return "Environment audit, " + check + " (in " + count + " of " + of + " run folders): " + ranges(entries)
+                + (entries.get(0)[1].isEmpty() ? "" : "; fix: " + entries.get(0)[1]);
+    }
+
+    /** The problem text (one shape); where the numbers differ between run folders, each becomes its range. */
+    private static String ranges(final List<String[]> entries) {
+        final List<double[]> bounds = new ArrayList<>();
+        for (final String[] entry : entries) {
+            final Matcher numbers = NUMBER.matcher(entry[0]);
+            for (int i = 0; numbers.find(); i++) {
+                final double value = Double.parseDouble(numbers.group());
+                if (bounds.size() <= i) {
+                    bounds.add(new double[] {value, value});
+                }
+                bounds.get(i)[0] = Math.min(bounds.get(i)[0], value);
+                bounds.get(i)[1] = Math.max(bounds.get(i)[1], value);
+            }
+        }
+        final Matcher numbers = NUMBER.matcher(entries.get(0)[0]);
+        final StringBuffer out = new StringBuffer();
+        for (int i = 0; numbers.find(); i++) {
+            final double[] b = bounds.get(i);
+            numbers.appendReplacement(out, b[0] == b[1] ? numbers.group() : plain(b[0]) + "–" + plain(b[1]));
+        }
+        numbers.appendTail(out);
+        return out.toString();
+    }
+
+    private static String plain(final double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     private void counted(final Map<String, Integer> texts, final int of) {
         for (final Map.Entry<String, Integer> text : texts.entrySet()) {
-            caveats.add(text.getKey() + " (in " + text.getValue() + " of " + of + " run folders).");
+            line(text.getKey() + " (in " + text.getValue() + " of " + of + " run folders).");
         }
     }
 }

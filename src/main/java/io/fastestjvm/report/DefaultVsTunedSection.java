@@ -10,6 +10,7 @@ import io.fastestjvm.verdict.RunsPair;
 import io.fastestjvm.verdict.RunsVerdict;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.verdict.Spread;
 
 /**
  * Per JVM that ran both flag sets: tuned against default on each verdict figure (from the report's one family of
@@ -28,7 +29,7 @@ final class DefaultVsTunedSection {
             if (!FlagSets.tuned(tuned.profile())) {
                 continue;
             }
-            final JvmGroup base = defaultOf(tuned);
+            final JvmGroup base = tuned.sibling(verdict.groups(), FlagSets.jvm(tuned.profile()), tuned.transport());
             if (base == null) {
                 continue;
             }
@@ -67,18 +68,8 @@ final class DefaultVsTunedSection {
         return out.toString();
     }
 
-    private JvmGroup defaultOf(final JvmGroup tuned) {
-        for (final JvmGroup group : verdict.groups()) {
-            if (group.profile().equals(FlagSets.jvm(tuned.profile())) && group.transport().equals(tuned.transport())
-                    && group.host().equals(tuned.host()) && group.setName().equals(tuned.setName())) {
-                return group;
-            }
-        }
-        return null;
-    }
-
     private static double median(final JvmGroup group, final Latency latency, final Percentile percentile) {
-        return RunUnits.subject(group).spread(latency, percentile).median();
+        return Spread.of(group.values(latency, percentile, run -> true)).median();
     }
 
     private static String pauses(final JvmGroup group, final PausesSection.Column column) {

@@ -1,9 +1,9 @@
 package io.fastestjvm.report;
 
 import java.util.Collection;
-import java.util.LinkedHashSet;
-import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -16,14 +16,8 @@ final class Facts {
 
     /** Distinct non-empty values of {@code fact} over the folders, joined with " / ", or "" if none. */
     static String distinct(final Collection<RunFolder> folders, final Function<RunFolder, ?> fact) {
-        final Set<String> values = new LinkedHashSet<>();
-        for (final RunFolder folder : folders) {
-            final String text = text(fact.apply(folder));
-            if (!text.isEmpty()) {
-                values.add(text);
-            }
-        }
-        return String.join(" / ", values);
+        return folders.stream().map(folder -> text(fact.apply(folder))).filter(text -> !text.isEmpty()).distinct()
+                .collect(Collectors.joining(" / "));
     }
 
     static String environment(final Collection<RunFolder> folders, final String key) {
@@ -37,7 +31,8 @@ final class Facts {
             if (value.isNull() || value.isMissingNode()) {
                 return "";
             }
-            return value.isArray() ? String.join(" ", texts(value)) : value.asText("");
+            return value.isArray() ? StreamSupport.stream(value.spliterator(), false).map(JsonNode::asText).distinct()
+                    .collect(Collectors.joining(" ")) : value.asText("");
         }
         return fact == null ? "" : fact.toString();
     }
@@ -45,13 +40,5 @@ final class Facts {
     /** A fact of the environment's {@code jit} object. */
     static String jit(final Collection<RunFolder> folders, final String key) {
         return distinct(folders, f -> f.environment().path(EnvironmentInfo.JIT).path(key));
-    }
-
-    private static Set<String> texts(final JsonNode array) {
-        final Set<String> texts = new LinkedHashSet<>();
-        for (final JsonNode element : array) {
-            texts.add(element.asText());
-        }
-        return texts;
     }
 }

@@ -3,9 +3,12 @@ package io.fastestjvm.report;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.verdict.RunValues;
 import io.fastestjvm.verdict.Spread;
 
 /** The runs of one profile, transport and machine: a table row or chart series; only passed runs give figures. */
@@ -32,7 +35,7 @@ public final class JvmGroup {
         if (!folder.passed()) {
             failedRuns++;
             failures.add(new Failure(profile + " " + folder.folder().getFileName(),
-                    "checks failed: " + String.join("; ", folder.failures()), ""));
+                    "checks failed: " + String.join("; ", folder.results().failures()), ""));
         }
     }
 
@@ -77,28 +80,50 @@ public final class JvmGroup {
         return label;
     }
 
+    /** The group in {@code groups} from this one's set and host with {@code profile} and {@code transport}, or null. */
+    JvmGroup sibling(final List<JvmGroup> groups, final String profile, final String transport) {
+        for (final JvmGroup group : groups) {
+            if (group.profile.equals(profile) && group.transport.equals(transport) && group.host.equals(host)
+                    && group.setName.equals(setName)) {
+                return group;
+            }
+        }
+        return null;
+    }
+
     /** Every run folder, passed or not. */
     public List<RunFolder> folders() {
         return Collections.unmodifiableList(folders);
     }
 
     public List<RunFolder> passedFolders() {
-        final List<RunFolder> passed = new ArrayList<>();
-        for (final RunFolder folder : folders) {
-            if (folder.passed()) {
-                passed.add(folder);
+        return folders.stream().filter(RunFolder::passed).collect(Collectors.toList());
+    }
+
+    /** As a verdict subject over the passed run folders {@code include} accepts: {@link #values} of every figure. */
+    RunValues subject(final Predicate<RunFolder> include) {
+        final RunValues subject = new RunValues(label);
+        for (final Latency latency : Latency.ALL) {
+            for (final Percentile percentile : Percentile.values()) {
+                subject.with(latency, percentile, values(latency, percentile, include));
             }
         }
-        return passed;
+        return subject;
+    }
+
+    /**
+     * One value per passed run folder {@code include} accepts, in folder order: the median of its measured runs (they
+     * share JIT and placement, so are one unit); NaN where the summary lacks it.
+     */
+    double[] values(final Latency latency, final Percentile percentile, final Predicate<RunFolder> include) {
+        return passedFolders().stream().filter(include)
+                .mapToDouble(folder -> MeasuredRun.spread(folder.measuredRuns(), latency, percentile).median())
+                .toArray();
     }
 
     /** The measured runs of the passed folders, in folder order: what the figures are the median of. */
     public List<MeasuredRun> measuredRuns() {
-        final List<MeasuredRun> runs = new ArrayList<>();
-        for (final RunFolder folder : passedFolders()) {
-            runs.addAll(folder.measuredRuns());
-        }
-        return runs;
+        return passedFolders().stream().flatMap(folder -> folder.measuredRuns().stream()).collect(Collectors.toList());
     }
 
     public List<Failure> failures() {
@@ -116,12 +141,6 @@ public final class JvmGroup {
 
     /** How many runs mark this percentile as resting on fewer than 10 samples. */
     public int notMeaningfulRuns(final Latency latency, final Percentile percentile) {
-        int count = 0;
-        for (final MeasuredRun run : measuredRuns()) {
-            if (run.notMeaningful(latency, percentile)) {
-                count++;
-            }
-        }
-        return count;
+        return (int) measuredRuns().stream().filter(run -> run.notMeaningful(latency, percentile)).count();
     }
 }

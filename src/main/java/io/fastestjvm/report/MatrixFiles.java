@@ -1,15 +1,14 @@
 package io.fastestjvm.report;
 
-import static io.fastestjvm.report.LongCsv.cell;
-import static io.fastestjvm.report.LongCsv.number;
-
 import java.io.IOException;
+import java.util.Locale;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.fastestjvm.config.FlagSets;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.recording.Latency;
@@ -18,11 +17,15 @@ import io.fastestjvm.verdict.Spread;
 
 /**
  * matrix.json and matrix.csv of one results set: a row per group with each figure's median, min, max and variation;
- * matrix.json also lists the runs each figure comes from, so every number can be traced.
+ * matrix.json also lists the runs each figure comes from, so every number can be traced. matrix-long.csv has the
+ * passed runs' figures in long ("tidy") form, so pandas and R load it as it is.
  */
 public final class MatrixFiles {
     static final String JSON = "matrix.json";
     static final String CSV = "matrix.csv";
+    static final String LONG_CSV = "matrix-long.csv";
+    static final String LONG_HEADER = "profile,jvm,flags,transport,host,runFolder,run,latency,percentile,valueNs,"
+            + "placementRoundTripNs";
 
     private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -47,6 +50,7 @@ public final class MatrixFiles {
         }
         ReportFiles.write(set.folder().resolve(JSON), json.writeValueAsString(root) + "\n");
         ReportFiles.write(set.folder().resolve(CSV), csv.toString());
+        ReportFiles.write(set.folder().resolve(LONG_CSV), longCsv(set));
     }
 
     private ObjectNode row(final ResultsSet set, final JvmGroup group) {
@@ -130,6 +134,47 @@ public final class MatrixFiles {
             }
         }
         return row.toString();
+    }
+
+    private static String longCsv(final ResultsSet set) {
+        final StringBuilder csv = new StringBuilder(LONG_HEADER).append('\n');
+        for (final JvmGroup group : set.groups()) {
+            for (final RunFolder folder : group.passedFolders()) {
+                final String runFolder = set.folder().relativize(folder.folder()).toString();
+                final double trip = PlacementLevels.roundTrip(folder.results());
+                for (final MeasuredRun run : folder.measuredRuns()) {
+                    for (final Latency latency : Latency.ALL) {
+                        for (final Percentile percentile : Percentile.values()) {
+                            final double value = run.value(latency, percentile);
+                            if (Double.isNaN(value)) {
+                                continue;
+                            }
+                            csv.append(cell(group.profile())).append(',')
+                                    .append(cell(FlagSets.jvm(group.profile()))).append(',')
+                                    .append(FlagSets.tuned(group.profile()) ? "tuned" : "default").append(',')
+                                    .append(cell(group.transport())).append(',').append(cell(group.host()))
+                                    .append(',').append(cell(runFolder)).append(',').append(run.run()).append(',')
+                                    .append(latency.fileStem()).append(',').append(percentile.key()).append(',')
+                                    .append(number(value, 1)).append(',').append(number(trip, 1)).append('\n');
+                        }
+                    }
+                }
+            }
+        }
+        return csv.toString();
+    }
+
+    /** A whole value plain, else with {@code decimals}; NaN as an empty cell. */
+    private static String number(final double value, final int decimals) {
+        if (Double.isNaN(value)) {
+            return "";
+        }
+        return value == Math.rint(value) ? Long.toString((long) value)
+                : String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+
+    static String cell(final String text) {
+        return text.contains(",") || text.contains("\"") ? '"' + text.replace("\"", "\"\"") + '"' : text;
     }
 
     private static double round2(final double value) {

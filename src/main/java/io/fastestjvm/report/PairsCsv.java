@@ -19,7 +19,7 @@ final class PairsCsv {
         final StringBuilder csv = new StringBuilder(HEADER).append('\n');
         for (final RunsPair pair : verdict.pairs()) {
             final double[] welch = pair.welch();
-            csv.append(LongCsv.cell(pair.a)).append(',').append(LongCsv.cell(pair.b)).append(',')
+            csv.append(MatrixFiles.cell(pair.a)).append(',').append(MatrixFiles.cell(pair.b)).append(',')
                     .append(pair.latency.fileStem()).append(',').append(pair.percentile.key()).append(',')
                     .append(pair.runsA).append(',').append(pair.runsB).append(',')
                     .append(number(pair.ratio)).append(',').append(number(pair.low)).append(',')

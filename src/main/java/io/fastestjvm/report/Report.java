@@ -5,7 +5,9 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.config.HelpFlag;
 
@@ -52,10 +54,8 @@ public final class Report {
                 return OK;
             }
             if ("--answer".equals(args[0])) {
-                final List<Path> comparisons = new ArrayList<>();
-                for (int i = 2; i < args.length; i++) {
-                    comparisons.add(Paths.get(args[i]));
-                }
+                final List<Path> comparisons = Arrays.stream(args, 2, args.length).map(Paths::get)
+                        .collect(Collectors.toList());
                 out.println("wrote " + AnswerTable.write(Paths.get(args[1]), comparisons));
                 return OK;
             }
@@ -88,16 +88,13 @@ public final class Report {
         final List<Path> written = new ArrayList<>();
         for (final ResultsSet set : reported.sets()) {
             new MatrixFiles().write(set);
-            new LongCsv().write(set);
             new PairsCsv().write(set, verdict.overall());
         }
         for (final ResultsSet set : reported.sets()) {
             final Path folder = set.folder();
             final List<ChartRef> charts = new ReportCharts(reported, folder, verdict).write();
-            final List<String> extra = new ArrayList<>();
-            extra.add(new TransportSection().render(reported, folder));
-            extra.add(new SweepSection().render(folder, reported.machine()));
-            extra.add(new JmhSection().render(reported, folder));
+            final List<String> extra = new ArrayList<>(Arrays.asList(new TransportSection().render(reported, folder),
+                    new SweepSection().render(folder, reported.machine()), new JmhSection().render(reported, folder)));
             extra.removeIf(String::isEmpty);
             final Path report = folder.resolve(ReportMarkdown.FILE);
             ReportFiles.write(report, new ReportMarkdown(reported, folder, verdict).render(charts, extra));

@@ -99,7 +99,7 @@ public final class ReportCharts {
                     ? ArticleReference.figure(group.profile(), percentile) : Double.NaN;
             article |= !Double.isNaN(reference);
             bars.add(new BarWithRange(label, colourKey(group), spread.median(), spread.min(), spread.max(),
-                    RunUnits.values(group, latency, percentile, run -> true), reference));
+                    group.values(latency, percentile, run -> true), reference));
         }
         final String what = (percentile == Percentile.P50 ? "median" : percentile.label()) + " latency";
         final String stem = barStem(percentile, latency);
@@ -151,12 +151,7 @@ public final class ReportCharts {
 
     /** The group's first passed run with an intervals.csv (runs recorded before it existed have none); or null. */
     private static RunFolder firstWithSeconds(final JvmGroup group) {
-        for (final RunFolder folder : group.passedFolders()) {
-            if (!folder.seconds().isEmpty()) {
-                return folder;
-            }
-        }
-        return null;
+        return group.passedFolders().stream().filter(folder -> !folder.seconds().isEmpty()).findFirst().orElse(null);
     }
 
     private ChartRef overTime(final JvmGroup group, final RunFolder folder) throws IOException {

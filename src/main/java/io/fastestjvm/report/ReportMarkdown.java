@@ -3,8 +3,10 @@ package io.fastestjvm.report;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.config.Settings;
@@ -61,11 +63,8 @@ final class ReportMarkdown {
     }
 
     private void title() {
-        final List<String> names = new ArrayList<>();
-        for (final ResultsSet set : reported.sets()) {
-            names.add(set.name());
-        }
-        out.append(TITLE_PREFIX).append(String.join(" + ", names)).append("\n\n");
+        out.append(TITLE_PREFIX).append(reported.sets().stream().map(ResultsSet::name)
+                .collect(Collectors.joining(" + "))).append("\n\n");
         out.append("Persisted inter-thread messaging latency over Chronicle Queue, per JVM, on ")
                 .append(reported.machine()).append(". Written by `mvn exec:java@Report -Dexec.args=\"...\"` ")
                 .append("from the summary.json and .hlog files listed under *Sources*; every figure below is ")
@@ -92,39 +91,35 @@ final class ReportMarkdown {
 
     private void environment() {
         out.append("## Environment\n\n");
-        final List<String> header = new ArrayList<>();
-        header.add("");
-        for (final ResultsSet set : reported.sets()) {
-            header.add(set.name());
-        }
+        final List<String> header = new ArrayList<>(Collections.singletonList(""));
+        reported.sets().forEach(set -> header.add(set.name()));
         final List<List<String>> rows = new ArrayList<>();
-        rows.add(fact("host", s -> Facts.environment(folders(s), EnvironmentInfo.HOSTNAME)));
-        rows.add(fact("CPU", s -> Facts.environment(folders(s), EnvironmentInfo.CPU_MODEL)));
-        rows.add(fact("CPUs (online / usable by the process)", s -> Facts.environment(folders(s),
-                EnvironmentInfo.CPU_COUNT)
-                + " (" + Facts.environment(folders(s), EnvironmentInfo.ONLINE_CPUS) + " / "
-                + Facts.environment(folders(s), EnvironmentInfo.PROCESS_ALLOWED_CPUS) + ")"));
-        rows.add(fact("isolated CPUs", s -> orNone(Facts.environment(folders(s), EnvironmentInfo.ISOLATED_CPUS))));
-        rows.add(fact("nohz_full CPUs", s -> orNone(Facts.environment(folders(s), EnvironmentInfo.NOHZ_FULL_CPUS))));
-        rows.add(fact("producer / consumer CPU (asked for -> ran on)", s -> pinning(folders(s))));
-        rows.add(fact("kernel", s -> Facts.environment(folders(s), EnvironmentInfo.KERNEL)));
-        rows.add(fact("OS", s -> Facts.environment(folders(s), EnvironmentInfo.OS)));
-        rows.add(fact("queue file system", s -> Facts.environment(folders(s), EnvironmentInfo.QUEUE_FILE_SYSTEM)));
-        rows.add(fact("runs started", s -> dates(folders(s))));
+        rows.add(fact("host", s -> environment(s, EnvironmentInfo.HOSTNAME)));
+        rows.add(fact("CPU", s -> environment(s, EnvironmentInfo.CPU_MODEL)));
+        rows.add(fact("CPUs (online / usable by the process)", s -> environment(s, EnvironmentInfo.CPU_COUNT) + " ("
+                + environment(s, EnvironmentInfo.ONLINE_CPUS) + " / "
+                + environment(s, EnvironmentInfo.PROCESS_ALLOWED_CPUS) + ")"));
+        rows.add(fact("isolated CPUs", s -> orNone(environment(s, EnvironmentInfo.ISOLATED_CPUS))));
+        rows.add(fact("nohz_full CPUs", s -> orNone(environment(s, EnvironmentInfo.NOHZ_FULL_CPUS))));
+        rows.add(fact("producer / consumer CPU (asked for -> ran on)", s -> pinning(s.folders())));
+        rows.add(fact("kernel", s -> environment(s, EnvironmentInfo.KERNEL)));
+        rows.add(fact("OS", s -> environment(s, EnvironmentInfo.OS)));
+        rows.add(fact("queue file system", s -> environment(s, EnvironmentInfo.QUEUE_FILE_SYSTEM)));
+        rows.add(fact("runs started", s -> dates(s.folders())));
         rows.add(fact("rate (msg/s)", s -> setting(s, Settings.RATE.name())));
         rows.add(fact("message size (bytes)", s -> setting(s, Settings.SIZE.name())));
         rows.add(fact("warm-up / measured per run (s)", s -> setting(s, Settings.WARMUP_SECONDS.name()) + " / "
                 + setting(s, Settings.SECONDS.name())));
         rows.add(fact("run folders (runs per folder)",
-                s -> folders(s).size() + " (" + setting(s, Settings.RUNS.name()) + ")"));
-        rows.add(fact("code (git commit)", s -> Facts.distinct(folders(s), f -> commit(f.results().provenance()))));
-        rows.add(fact("libraries loaded", s -> Facts.distinct(folders(s), f -> libraries(f.results().provenance()))));
+                s -> s.folders().size() + " (" + setting(s, Settings.RUNS.name()) + ")"));
+        rows.add(fact("code (git commit)", s -> Facts.distinct(s.folders(), f -> commit(f.results().provenance()))));
+        rows.add(fact("libraries loaded", s -> Facts.distinct(s.folders(), f -> libraries(f.results().provenance()))));
         Markdown.table(out, header, rows, false);
     }
 
     private void jvms() {
         out.append("### JVMs\n\n");
-        final List<String> shared = SharedFlags.shared(reported.groups());
+        final List<String> shared = SharedFlags.shared(reported.folders());
         if (!shared.isEmpty()) {
             out.append("Flags every JVM ran with: ").append(Markdown.code(String.join(" ", shared)))
                     .append("; the table shows the rest.\n\n");
@@ -187,11 +182,7 @@ final class ReportMarkdown {
 
     private void caveats() {
         out.append("## Caveats the data shows\n\n");
-        final List<String> labels = new ArrayList<>();
-        for (final JvmGroup group : reported.groups()) {
-            labels.add(group.label());
-        }
-        final List<String> caveats = CaveatGroups.group(Caveats.of(reported), labels);
+        final List<String> caveats = Caveats.of(reported);
         if (caveats.isEmpty()) {
             out.append("None found in the summaries.\n");
         }
@@ -220,12 +211,8 @@ final class ReportMarkdown {
     /** Our figures for the article's JVM: every group that ran its profile at default flags over Chronicle Queue. */
     private String ours(final String profile) {
         final List<String> cells = new ArrayList<>();
-        final List<JvmGroup> groups = new ArrayList<>();
-        for (final JvmGroup group : reported.groupsWithFigures()) {
-            if (group.profile().equals(profile) && group.transport().equals(Transports.CHRONICLE)) {
-                groups.add(group);
-            }
-        }
+        final List<JvmGroup> groups = reported.groupsWithFigures().stream().filter(group -> group.profile()
+                .equals(profile) && group.transport().equals(Transports.CHRONICLE)).collect(Collectors.toList());
         for (final JvmGroup group : groups) {
             cells.add((groups.size() > 1 ? group.label() + ": " : "")
                     + withRange(group.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "
@@ -274,16 +261,12 @@ final class ReportMarkdown {
         return row;
     }
 
-    private static List<RunFolder> folders(final ResultsSet set) {
-        final List<RunFolder> folders = new ArrayList<>();
-        for (final JvmGroup group : set.groups()) {
-            folders.addAll(group.folders());
-        }
-        return folders;
+    private static String environment(final ResultsSet set, final String key) {
+        return Facts.environment(set.folders(), key);
     }
 
     private static String setting(final ResultsSet set, final String key) {
-        return or(Facts.distinct(folders(set), f -> f.results().setting(key)));
+        return or(Facts.distinct(set.folders(), f -> f.results().setting(key)));
     }
 
     private static String pinning(final List<RunFolder> folders) {
@@ -296,17 +279,14 @@ final class ReportMarkdown {
     }
 
     private static String dates(final List<RunFolder> folders) {
-        String first = null;
-        String last = null;
-        for (final RunFolder folder : folders) {
-            final String started = folder.results().startedAt == null ? "" : folder.results().startedAt;
-            if (started.isEmpty()) {
-                continue;
-            }
-            first = first == null || started.compareTo(first) < 0 ? started : first;
-            last = last == null || started.compareTo(last) > 0 ? started : last;
+        final List<String> started = folders.stream().map(folder -> folder.results().startedAt)
+                .filter(date -> date != null && !date.isEmpty()).sorted().collect(Collectors.toList());
+        if (started.isEmpty()) {
+            return Markdown.DASH;
         }
-        return first == null ? Markdown.DASH : first.equals(last) ? first : first + " to " + last;
+        final String first = started.get(0);
+        final String last = started.get(started.size() - 1);
+        return first.equals(last) ? first : first + " to " + last;
     }
 
     private static String orNone(final String text) {
@@ -320,11 +300,8 @@ final class ReportMarkdown {
     }
 
     private static String libraries(final RunResults.Provenance provenance) {
-        final List<String> versions = new ArrayList<>();
-        if (provenance.libraries != null) {
-            provenance.libraries.forEach((library, version) -> versions.add(library + " " + version));
-        }
-        return String.join(", ", versions);
+        return provenance.libraries == null ? "" : provenance.libraries.entrySet().stream()
+                .map(library -> library.getKey() + " " + library.getValue()).collect(Collectors.joining(", "));
     }
 
     private static String cpu(final Object cpu) {

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.environment.EnvironmentInfo;
 
@@ -40,22 +41,12 @@ public final class ReportedSets {
     }
 
     public List<JvmGroup> groups() {
-        final List<JvmGroup> groups = new ArrayList<>();
-        for (final ResultsSet set : sets) {
-            groups.addAll(set.groups());
-        }
-        return groups;
+        return sets.stream().flatMap(set -> set.groups().stream()).collect(Collectors.toList());
     }
 
     /** The groups that have figures, i.e. what the charts can draw. */
     public List<JvmGroup> groupsWithFigures() {
-        final List<JvmGroup> withFigures = new ArrayList<>();
-        for (final JvmGroup group : groups()) {
-            if (group.hasFigures()) {
-                withFigures.add(group);
-            }
-        }
-        return withFigures;
+        return groups().stream().filter(JvmGroup::hasFigures).collect(Collectors.toList());
     }
 
     /** Which machine a set is: 0 for the first set given. */
@@ -69,11 +60,7 @@ public final class ReportedSets {
     }
 
     public List<RunFolder> folders() {
-        final List<RunFolder> folders = new ArrayList<>();
-        for (final JvmGroup group : groups()) {
-            folders.addAll(group.folders());
-        }
-        return folders;
+        return sets.stream().flatMap(set -> set.folders().stream()).collect(Collectors.toList());
     }
 
     /** For chart titles: "AMD EPYC, 2 CPUs, host vm" or "2 machines". */

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -29,6 +30,11 @@ public final class ResultsSet {
 
     public Path folder() {
         return folder;
+    }
+
+    /** Every run folder of every group. */
+    public List<RunFolder> folders() {
+        return groups.stream().flatMap(group -> group.folders().stream()).collect(Collectors.toList());
     }
 
     public String name() {

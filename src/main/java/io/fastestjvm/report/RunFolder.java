@@ -70,11 +70,6 @@ public final class RunFolder {
         return gcsReachingWindow;
     }
 
-    /** The checks that failed, as summary.json words them. */
-    public List<String> failures() {
-        return results.failures();
-    }
-
     /** qp.profile, or "jdk" + specification version + vendor when the run was not given a profile. */
     public String profile() {
         final String profile = results.setting(Settings.PROFILE.name());

@@ -25,7 +25,7 @@ public final class SetVerdict {
         final List<RunValues> subjects = new ArrayList<>();
         final List<RunResults> runs = new ArrayList<>();
         for (final JvmGroup group : groups) {
-            subjects.add(RunUnits.subject(group));
+            subjects.add(group.subject(run -> true));
             group.passedFolders().forEach(folder -> runs.add(folder.results()));
         }
         this.overall = RunsVerdict.of(subjects);
@@ -35,8 +35,7 @@ public final class SetVerdict {
                 final int wanted = level;
                 final List<RunValues> within = new ArrayList<>();
                 for (final JvmGroup group : groups) {
-                    final RunValues subject = RunUnits.subject(group,
-                            run -> levels.levelOf(run.results()) == wanted);
+                    final RunValues subject = group.subject(run -> levels.levelOf(run.results()) == wanted);
                     if (subject.values(Latency.ACTUAL_SEND,
                             Percentile.P50).length >= RunsRatioTest.MIN_RUNS) {
                         within.add(subject);

@@ -27,12 +27,8 @@ final class SharedFlags {
     private SharedFlags() {
     }
 
-    /** The arguments of the first run of the first group that every run folder of every group also has. */
-    static List<String> shared(final List<JvmGroup> groups) {
-        final List<RunFolder> all = new ArrayList<>();
-        for (final JvmGroup group : groups) {
-            all.addAll(group.folders());
-        }
+    /** The arguments of the first run folder that every other one also has. */
+    static List<String> shared(final List<RunFolder> all) {
         if (all.isEmpty()) {
             return new ArrayList<>();
         }

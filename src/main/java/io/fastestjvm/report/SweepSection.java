@@ -75,33 +75,31 @@ final class SweepSection {
         if (!measured.isEmpty()) {
             final String stem = "sweep-" + axis;
             final double[] x = new double[measured.size()];
-            final Map<String, double[]> actual = new LinkedHashMap<>();
-            final Map<String, double[]> intended = new LinkedHashMap<>();
-            for (final Percentile p : SHOWN) {
-                actual.put(p.label(), new double[x.length]);
-                intended.put(p.label(), new double[x.length]);
-            }
             final boolean[] failed = new boolean[x.length];
             final boolean[] unsustained = new boolean[x.length];
             for (int i = 0; i < x.length; i++) {
                 x[i] = measured.get(i).path(axis).asDouble();
                 failed[i] = !"passed".equals(measured.get(i).path("status").asText("passed"));
                 unsustained[i] = !measured.get(i).path("sustained").asBoolean(true);
-                for (final Percentile p : SHOWN) {
-                    actual.get(p.label())[i] = measured.get(i).path(Latency.ACTUAL_SEND.key()).path(p.key())
-                            .asDouble(Double.NaN);
-                    intended.get(p.label())[i] = measured.get(i).path(Latency.INTENDED_SEND.key()).path(p.key())
-                            .asDouble(Double.NaN);
-                }
             }
             ChartFiles.save(SweepChart.of("latency against " + (rate ? "rate" : "message size") + " (ns), "
-                    + sweep.path("jvm").asText("?") + " - " + machine, xTitle, x, actual, intended, failed,
-                    unsustained),
-                    folder.resolve(ReportCharts.FOLDER), stem);
+                    + sweep.path("jvm").asText("?") + " - " + machine, xTitle, x, series(measured, Latency.ACTUAL_SEND),
+                    series(measured, Latency.INTENDED_SEND), failed, unsustained), folder.resolve(ReportCharts.FOLDER),
+                    stem);
             out.append("![latency against ").append(axis).append("](").append(ReportCharts.FOLDER).append('/')
                     .append(stem).append(".png)\n\n");
         }
         Markdown.table(out, header, rows, true);
+    }
+
+    /** Per shown percentile, its value at each point; NaN where a point lacks it. */
+    private static Map<String, double[]> series(final List<JsonNode> points, final Latency latency) {
+        final Map<String, double[]> series = new LinkedHashMap<>();
+        for (final Percentile p : SHOWN) {
+            series.put(p.label(), points.stream().mapToDouble(point -> point.path(latency.key()).path(p.key())
+                    .asDouble(Double.NaN)).toArray());
+        }
+        return series;
     }
 
     private static String verdict(final JsonNode value, final String unit) {

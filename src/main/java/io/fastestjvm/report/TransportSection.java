@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.recording.Latency;
@@ -23,7 +24,7 @@ final class TransportSection {
         final List<RatioChart.Series> series = new ArrayList<>();
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup chronicle : reported.groupsWithFigures()) {
-            final JvmGroup floor = floorOf(reported, chronicle);
+            final JvmGroup floor = chronicle.sibling(reported.groupsWithFigures(), chronicle.profile(), FLOOR);
             if (!CHRONICLE.equals(chronicle.transport()) || floor == null) {
                 continue;
             }
@@ -51,10 +52,8 @@ final class TransportSection {
         if (rows.isEmpty()) {
             return "";
         }
-        final List<String> labels = new ArrayList<>();
-        for (final Percentile p : Percentile.values()) {
-            labels.add(p.label());
-        }
+        final List<String> labels = Arrays.stream(Percentile.values()).map(Percentile::label)
+                .collect(Collectors.toList());
         final String stem = "ratio-chronicle-floor";
         ChartFiles.save(RatioChart.of("chronicle / floor latency ratio per percentile, actual send - "
                 + reported.machine(), "percentile (dot: median over runs of each transport, whisker: "
@@ -76,21 +75,11 @@ final class TransportSection {
 
     /** The bootstrap interval of chronicle / floor over the two groups' runs; NaN without runs on a side. */
     private static double[] interval(final JvmGroup chronicle, final JvmGroup floor, final Percentile p) {
-        final double[] c = RunUnits.values(chronicle, Latency.ACTUAL_SEND, p, run -> true);
-        final double[] f = RunUnits.values(floor, Latency.ACTUAL_SEND, p, run -> true);
+        final double[] c = chronicle.values(Latency.ACTUAL_SEND, p, run -> true);
+        final double[] f = floor.values(Latency.ACTUAL_SEND, p, run -> true);
         if (c.length == 0 || f.length == 0) {
             return new double[] {Double.NaN, Double.NaN};
         }
         return RunsRatioTest.interval(c, f, (chronicle.label() + "|floor|" + p.key()).hashCode());
-    }
-
-    private static JvmGroup floorOf(final ReportedSets reported, final JvmGroup chronicle) {
-        for (final JvmGroup group : reported.groupsWithFigures()) {
-            if (FLOOR.equals(group.transport()) && group.profile().equals(chronicle.profile())
-                    && group.host().equals(chronicle.host()) && group.setName().equals(chronicle.setName())) {
-                return group;
-            }
-        }
-        return null;
     }
 }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.verdict.RunsPair;
 import io.fastestjvm.verdict.RunsRatioTest;
@@ -110,8 +111,7 @@ final class VerdictSection {
         for (final JvmGroup group : verdict.groups()) {
             final List<String> row = new ArrayList<>();
             row.add(group.label());
-            row.add(variation(Spread.of(RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
-                    run -> true))));
+            row.add(variation(Spread.of(group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> true))));
             for (int level = 0; level < levels.count(); level++) {
                 row.add(variation(Spread.of(medians(group, levels, level))));
             }
@@ -125,8 +125,7 @@ final class VerdictSection {
 
     /** The actual-send p50 of each of the group's runs on {@code level}. */
     private static double[] medians(final JvmGroup group, final PlacementLevels levels, final int level) {
-        return RunUnits.values(group, Latency.ACTUAL_SEND, Percentile.P50,
-                run -> levels.levelOf(run.results()) == level);
+        return group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> levels.levelOf(run.results()) == level);
     }
 
     private void withinLevels(final StringBuilder out) {
@@ -154,27 +153,19 @@ final class VerdictSection {
     }
 
     private String runCounts() {
-        final List<String> counts = new ArrayList<>();
-        for (final RunValues subject : verdict.overall().subjects()) {
-            counts.add(subject.label() + " " + subject.spread(Latency.ACTUAL_SEND, Percentile.P50).runs());
-        }
-        return String.join(", ", counts);
+        return verdict.overall().subjects().stream().map(subject -> subject.label() + " "
+                + subject.spread(Latency.ACTUAL_SEND, Percentile.P50).runs()).collect(Collectors.joining(", "));
     }
 
     static String groups(final RunsVerdict verdict, final Latency latency, final Percentile percentile) {
-        final List<String> groups = new ArrayList<>();
-        for (final List<String> group : verdict.groups(latency, percentile)) {
-            groups.add("{" + String.join(", ", group) + "}");
-        }
-        return String.join(" ", groups);
+        return verdict.groups(latency, percentile).stream().map(group -> "{" + String.join(", ", group) + "}")
+                .collect(Collectors.joining(" "));
     }
 
     static String separable(final RunsVerdict verdict, final Latency latency, final Percentile percentile) {
-        final List<String> pairs = new ArrayList<>();
-        for (final RunsPair pair : verdict.separablePairs(latency, percentile)) {
-            pairs.add(pair.higher() + " / " + pair.lower() + " = " + ratio(pair));
-        }
-        return pairs.isEmpty() ? "none" : String.join("; ", pairs);
+        final List<RunsPair> pairs = verdict.separablePairs(latency, percentile);
+        return pairs.isEmpty() ? "none" : pairs.stream().map(pair -> pair.higher() + " / " + pair.lower() + " = "
+                + ratio(pair)).collect(Collectors.joining("; "));
     }
 
     /** "1.85 (1.40–2.31)", oriented higher / lower. */

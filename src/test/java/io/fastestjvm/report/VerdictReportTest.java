@@ -136,8 +136,8 @@ class VerdictReportTest {
         final Path set = new SyntheticMatrix(temp.resolve("set")).profile("jdk17", 600, 3, 1, null, true)
                 .profile("jdk17-tuned", 300, 2, 2, new double[] {180, 450}, false).folder();
         assertEquals(0, Fixtures.report(set.toString()).exitCode);
-        final List<String> lines = Files.readAllLines(set.resolve(LongCsv.FILE));
-        assertEquals(LongCsv.HEADER, lines.get(0));
+        final List<String> lines = Files.readAllLines(set.resolve(MatrixFiles.LONG_CSV));
+        assertEquals(MatrixFiles.LONG_HEADER, lines.get(0));
         assertEquals(1 + 5 * 2 * Percentile.values().length, lines.size(), "passed runs only");
         assertTrue(lines.stream().anyMatch(l -> l.matches("jdk17\\-tuned,jdk17,tuned,chronicle,vm,"
                 + "jdk17\\-tuned/\\S+,1,actual-send,p50,\\d+,180")),
@@ -161,7 +161,7 @@ class VerdictReportTest {
                 + "expected Java 17"), "listed with the matrix's reason: " + report);
         assertFalse(report.contains("jdk17 (failed)"), "the profile's failure only repeats run 5's: " + report);
         assertEquals("4 / 1", MarkdownTable.after(report, "## Latency per JVM, actual send (ns)").get("jdk17").get(1));
-        assertFalse(String.join("\n", Files.readAllLines(set.resolve(LongCsv.FILE))).contains(folder),
+        assertFalse(String.join("\n", Files.readAllLines(set.resolve(MatrixFiles.LONG_CSV))).contains(folder),
                 "no figure of it in the long CSV");
         assertFalse(Fixtures.read(set.resolve(MatrixFiles.JSON)).contains(folder + "/summary.json"),
                 "no figure of it in matrix.json");
@@ -188,6 +188,6 @@ class VerdictReportTest {
         final JsonNode ignored = new ObjectMapper().readTree(set.resolve(MatrixFiles.JSON).toFile()).path("ignored");
         assertEquals(1, ignored.size(), ignored.toString());
         assertEquals("jdk17/" + folder, ignored.get(0).path("folder").asText());
-        assertFalse(String.join("\n", Files.readAllLines(set.resolve(LongCsv.FILE))).contains(folder));
+        assertFalse(String.join("\n", Files.readAllLines(set.resolve(MatrixFiles.LONG_CSV))).contains(folder));
     }
 }
