@@ -63,6 +63,9 @@ public final class BenchmarkRun {
     private static final int MEASURED_PATH_REHEARSALS = 15_000;
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'",
             Locale.ROOT).withZone(ZoneOffset.UTC);
+    /** Indexes into {@link #workers}. */
+    private static final int PRODUCER = 0;
+    private static final int CONSUMER = 1;
 
     private final BenchmarkOptions options;
     private final PrintStream out;
@@ -146,8 +149,8 @@ public final class BenchmarkRun {
     /** Starts both threads and lets them go once pinned; the warm-up then runs inside them. */
     private void warmUp(final PreparedRun run) throws InterruptedException {
         workers = new Thread[] {new Thread(run.producer, "qp-producer"), new Thread(run.consumer, "qp-consumer")};
-        workers[1].start();
-        workers[0].start();
+        workers[CONSUMER].start();
+        workers[PRODUCER].start();
         final boolean ready = run.control.awaitReady();
         warnAboutPinning(run.producer.report(), run.consumer.report());
         run.rigour.start(run.producer, run.consumer, run.plan);
@@ -370,7 +373,7 @@ public final class BenchmarkRun {
         // Every message counted at the measured rate: room for a first stage slower than qp.warmupRate.
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(
                 options.totalMessages() / options.rate() + GRACE_SECONDS);
-        for (final Thread thread : new Thread[] {workers[1], workers[0]}) { // the consumer first
+        for (final Thread thread : new Thread[] {workers[CONSUMER], workers[PRODUCER]}) {
             while (thread.isAlive()) {
                 if (control.stopRequested()) {
                     transport.requestStop(); // e.g. the consumer failed: nobody will make room in the ring
