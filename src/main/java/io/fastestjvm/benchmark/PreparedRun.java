@@ -14,6 +14,7 @@ import io.fastestjvm.engine.StagePlan;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.DiskSpaceFailure;
 import io.fastestjvm.faults.Preflight;
+import io.fastestjvm.faults.QueueDirectoryOwner;
 import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.placement.PlacementProbe;
@@ -65,8 +66,9 @@ final class PreparedRun {
         safety.beforeRun(options, runId);
         queueDir = new File(options.queueParent(), "qp-" + runId);
         Files.createDirectory(queueDir.toPath());
-        queueRemoval = QueueRemoval.onSignal(queueDir, options.keepQueue(), () -> control.fail("stopped by a signal"));
-        safety.ownQueue(queueDir);
+        final QueueDirectoryOwner owner = safety.ownQueue(queueDir);
+        queueRemoval = QueueRemoval.onSignal(queueDir, options.keepQueue() ? owner : null,
+                () -> control.fail("stopped by a signal"));
         results = ResultsFolder.createNew(options.resultsParent(), runId);
         safety.markRunning(results, runId);
         diskSpace = new DiskSpaceFailure(options.queueParent(), Preflight.queueBytesNeeded(options));

@@ -1,6 +1,7 @@
 package io.fastestjvm.faults;
 
 import java.io.File;
+import java.io.IOException;
 import java.util.function.Supplier;
 
 import io.fastestjvm.control.ChildHandle;
@@ -21,13 +22,13 @@ public final class QueueRemoval {
     }
 
     /**
-     * Call as soon as {@code queueDir} exists: a signal then runs {@code onSignal} and removes the queue. A queue kept
-     * on purpose ({@code keep}, qp.keepQueue) loses only its owner record, so no later run's sweeper takes it for a
-     * dead run's.
+     * Call as soon as {@code queueDir} exists and is owned: a signal then runs {@code onSignal} and removes the queue.
+     * A queue kept on purpose ({@code keptOwner} given, qp.keepQueue) only has its owner record released, as a normal
+     * end does, so no later run's sweeper takes it for a dead run's.
      */
-    public static QueueRemoval onSignal(final File queueDir, final boolean keep, final Runnable onSignal) {
-        final File owner = new File(queueDir, QueueDirectoryOwner.FILE_NAME);
-        final QueueRemoval removal = new QueueRemoval(keep ? () -> owner.delete()
+    public static QueueRemoval onSignal(final File queueDir, final QueueDirectoryOwner keptOwner,
+                                        final Runnable onSignal) {
+        final QueueRemoval removal = new QueueRemoval(keptOwner != null ? () -> release(keptOwner)
                 : () -> ChronicleQueueTransport.deleteTree(queueDir.toPath()));
         removal.hook = new Thread(() -> {
             onSignal.run();
@@ -35,6 +36,14 @@ public final class QueueRemoval {
         }, "qp-cleanup");
         Runtime.getRuntime().addShutdownHook(removal.hook);
         return removal;
+    }
+
+    private static void release(final QueueDirectoryOwner owner) {
+        try {
+            owner.close();
+        } catch (final IOException e) {
+            System.err.println("[qp] could not release the kept queue's owner record: " + e);
+        }
     }
 
     public void removeAndUnhook() {

@@ -46,8 +46,10 @@ public final class RunSafety implements AutoCloseable {
         watch.start();
     }
 
-    public void ownQueue(final File queueDir) throws IOException {
+    /** Claims {@code queueDir}; the claim is released at {@link #close()}. */
+    public QueueDirectoryOwner ownQueue(final File queueDir) throws IOException {
         queueOwner = QueueDirectoryOwner.claim(queueDir);
+        return queueOwner;
     }
 
     public void markRunning(final ResultsFolder results, final String runId) throws IOException {

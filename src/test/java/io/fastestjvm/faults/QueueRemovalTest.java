@@ -71,8 +71,8 @@ class QueueRemovalTest {
             final File queue = temp.resolve("queue-" + keep).toFile();
             Files.createDirectories(queue.toPath());
             Files.write(new File(queue, "20261201.cq4").toPath(), new byte[] {1});
-            Files.write(new File(queue, QueueDirectoryOwner.FILE_NAME).toPath(), new byte[0]);
-            final QueueRemoval removal = QueueRemoval.onSignal(queue, keep, () -> { });
+            final QueueDirectoryOwner owner = QueueDirectoryOwner.claim(queue);
+            final QueueRemoval removal = QueueRemoval.onSignal(queue, keep ? owner : null, () -> { });
             try {
                 removal.remove(); // what the signal's hook does after onSignal
                 assertEquals(keep, new File(queue, "20261201.cq4").exists(), "keep=" + keep);
@@ -81,6 +81,7 @@ class QueueRemovalTest {
                 assertEquals("not run", removal.whileQueueExists(() -> "proof", () -> "not run"));
             } finally {
                 removal.removeAndUnhook();
+                owner.close();
             }
         }
     }
