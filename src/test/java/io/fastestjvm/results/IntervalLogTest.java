@@ -56,6 +56,8 @@ class IntervalLogTest {
         final PrintStream print = new PrintStream(theirs, false, "UTF-8");
         final HistogramLogWriter writer = new HistogramLogWriter(print);
         writer.setBaseTime(startMillis);
+        writer.outputStartTime(startMillis);
+        writer.outputBaseTime(startMillis);
         for (final Histogram second : seconds) {
             writer.outputIntervalHistogram(second);
         }
@@ -64,12 +66,17 @@ class IntervalLogTest {
         assertEquals(seconds.size(), ourLines.length);
         assertEquals(String.join("\n", intervalLines(theirs)), String.join("\n", ourLines));
 
+        // HdrHistogram's reader adds base and offset seconds as doubles, so a timestamp can come back a millisecond
+        // off: ours must come back exactly as a log HdrHistogram's own writer wrote does
         final HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(ours.toByteArray()));
+        final HistogramLogReader reference = new HistogramLogReader(new ByteArrayInputStream(theirs.toByteArray()));
         for (final Histogram expected : seconds) {
             final Histogram read = (Histogram) reader.nextIntervalHistogram();
+            final Histogram referenceRead = (Histogram) reference.nextIntervalHistogram();
             assertEquals(expected, read);
-            assertEquals(expected.getStartTimeStamp(), read.getStartTimeStamp());
             assertEquals(expected.getTag(), read.getTag());
+            assertEquals(referenceRead.getStartTimeStamp(), read.getStartTimeStamp());
+            assertEquals(referenceRead.getEndTimeStamp(), read.getEndTimeStamp());
         }
         assertNull(reader.nextIntervalHistogram());
     }
