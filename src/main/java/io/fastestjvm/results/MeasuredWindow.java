@@ -111,29 +111,29 @@ public final class MeasuredWindow {
         return entry;
     }
 
-    /** Collects one window's figures; a negative counter is unavailable and left out. */
+    /** Collects one window's figures; a negative counter is unavailable and left out. Builds once. */
     public static final class Builder {
-        private final MeasuredWindow window;
+        private MeasuredWindow window;
 
         private Builder(final MeasuredWindow window) {
             this.window = window;
         }
 
         public Builder histogram(final Latency latency, final Histogram histogram) {
-            window.histograms.put(latency, histogram);
+            unbuilt().histograms.put(latency, histogram);
             return this;
         }
 
         public Builder jvm(final String name, final long value) {
-            return put(window.jvm, name, value);
+            return put(unbuilt().jvm, name, value);
         }
 
         public Builder allocation(final String name, final long value) {
-            return put(window.allocation, name, value);
+            return put(unbuilt().allocation, name, value);
         }
 
         public Builder interference(final String name, final long value) {
-            return put(window.interference, name, value);
+            return put(unbuilt().interference, name, value);
         }
 
         private Builder put(final Map<String, Long> group, final String name, final long value) {
@@ -143,8 +143,17 @@ public final class MeasuredWindow {
             return this;
         }
 
-        /** The window; the builder is used up, as every caller builds once. */
+        /** The window; afterwards this builder refuses every call, so a built window never changes. */
         public MeasuredWindow build() {
+            final MeasuredWindow built = unbuilt();
+            window = null;
+            return built;
+        }
+
+        private MeasuredWindow unbuilt() {
+            if (window == null) {
+                throw new IllegalStateException("this window is already built");
+            }
             return window;
         }
     }

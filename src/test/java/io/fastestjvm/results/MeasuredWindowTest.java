@@ -1,6 +1,7 @@
 package io.fastestjvm.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -50,6 +51,18 @@ class MeasuredWindowTest {
                 "an unavailable counter (hotPathDeopts -1) is left out");
         assertEquals(-1, window().counter("hotPathDeopts"));
         assertEquals(240, window().counter(RunResults.Allocation.CONSUMER_BYTES));
+    }
+
+    @Test
+    void aBuiltWindowCannotBeChangedThroughItsBuilder() {
+        final MeasuredWindow.Builder builder = MeasuredWindow.startingAt(START_MILLIS, 5_000, 1_000_000_000L)
+                .allocation(RunResults.Allocation.CONSUMER_BYTES, 0);
+        final MeasuredWindow built = builder.build();
+        assertThrows(IllegalStateException.class, () -> builder.allocation(RunResults.Allocation.CONSUMER_BYTES, 8));
+        assertThrows(IllegalStateException.class, () -> builder.jvm("safepoints", 1));
+        assertThrows(IllegalStateException.class, builder::build);
+        assertEquals(0, built.counter(RunResults.Allocation.CONSUMER_BYTES));
+        assertEquals(-1, built.counter("safepoints"));
     }
 
     /** The ladder Ladder.of writes for these samples, as the top-level latency section has it. */
