@@ -182,6 +182,7 @@ public final class JlbhQueueLatency implements JLBHTask {
     @Override
     public void init(final JLBH jlbh) {
         sender = transport.openSender();
+        sender.prepare(sequence);
         final NanoSampler actualSend = jlbh.addProbe(ACTUAL_SEND_PROBE);
         final CountDownLatch ready = new CountDownLatch(1);
         tailer = new Thread(() -> tail(jlbh, actualSend, ready), "jlbh-tailer");
@@ -215,10 +216,14 @@ public final class JlbhQueueLatency implements JLBHTask {
         }
     }
 
-    /** JLBH's start time goes where our intended send time goes: the message is otherwise exactly ours. */
+    /**
+     * JLBH's start time goes where our intended send time goes: the message is otherwise exactly ours. The next one is
+     * prepared after this send, while JLBH waits for its start time, as our producer prepares before its wait.
+     */
     @Override
     public void run(final long startTimeNs) {
-        sender.send(sequence++, startTimeNs);
+        sender.send(startTimeNs);
+        sender.prepare(++sequence);
     }
 
     @Override

@@ -50,10 +50,10 @@ public class AppendBenchmark {
 
     @Benchmark
     public void appendOneMessage() {
-        message.prepare(sequence, sequence);
+        message.prepare(sequence);
         final long actualSendNanos = System.nanoTime();
         try (DocumentContext document = appender.writingDocument()) {
-            message.writeStamped(document.wire().bytes(), actualSendNanos);
+            message.writeStamped(document.wire().bytes(), sequence, actualSendNanos);
         }
         sequence++;
     }

@@ -51,9 +51,9 @@ public class ReadBenchmark {
         final PreparedMessage prepared = new PreparedMessage(BenchmarkQueues.SIZE);
         try (ExcerptAppender appender = queue.createAppender()) {
             for (long sequence = 0; sequence < MESSAGES; sequence++) {
-                prepared.prepare(sequence, sequence);
+                prepared.prepare(sequence);
                 try (DocumentContext document = appender.writingDocument()) {
-                    prepared.writeStamped(document.wire().bytes(), System.nanoTime());
+                    prepared.writeStamped(document.wire().bytes(), sequence, System.nanoTime());
                 }
             }
         }

@@ -62,9 +62,20 @@ public final class DelayInjection {
         if (producerStallNanos == 0) {
             return sender;
         }
-        return (sequence, intendedSendNanos) -> {
-            spin(stallBefore(sequence, producerStallNanos));
-            sender.send(sequence, intendedSendNanos); // stamps the actual send time after the stall
+        return new MessageSender() {
+            private long sequence;
+
+            @Override
+            public void prepare(final long next) {
+                sequence = next;
+                sender.prepare(next);
+            }
+
+            @Override
+            public void send(final long intendedSendNanos) {
+                spin(stallBefore(sequence, producerStallNanos));
+                sender.send(intendedSendNanos); // stamps the actual send time after the stall
+            }
         };
     }
 

@@ -3,7 +3,10 @@ package io.fastestjvm.engine;
 import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.transport.MessageSender;
 
-/** The one send loop of both designs: a late producer sends at once and never shifts the schedule. */
+/**
+ * The one send loop of both designs: each message is prepared before its intended send time, then sent when due; a
+ * late producer sends at once and never shifts the schedule.
+ */
 public final class SendLoop {
     private SendLoop() {
     }
@@ -15,12 +18,13 @@ public final class SendLoop {
             if (control.stopRequested()) {
                 return;
             }
+            sender.prepare(sequence);
             final long intended = schedule.intendedSendTimeNanos(sequence);
             // busy-spin rather than park: a park's wake-up is tens of microseconds
             while (System.nanoTime() - intended < 0) {
                 progress.idleTurn();
             }
-            sender.send(sequence, intended);
+            sender.send(intended);
             progress.reached(sequence + 1);
         }
     }

@@ -5,8 +5,8 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * One sender's next message, made ready before its send time is stamped, so the actual-send latency is the
- * transport's own work only (as JLBH's driver copies a prepared payload). One thread's; allocation-free once built.
+ * One sender's next message, made ready before its intended send time, so neither latency includes building it (as
+ * JLBH's driver copies a prepared payload). One thread's; allocation-free once built.
  */
 public final class PreparedMessage {
     private final int size;
@@ -16,7 +16,6 @@ public final class PreparedMessage {
     private final byte[] scratch;
     private final UnsafeBuffer scratchBuffer;
     private long sequence;
-    private long intendedSendNanos;
 
     public PreparedMessage(final int size) {
         this.size = MessageLayout.checkedSize(size);
@@ -30,10 +29,14 @@ public final class PreparedMessage {
         return size;
     }
 
-    /** Everything but the actual send time. */
-    public void prepare(final long sequence, final long intendedSendNanos) {
+    /** The sequence last prepared. */
+    public long sequence() {
+        return sequence;
+    }
+
+    /** Everything but the two send times: the payload depends on the sequence only. */
+    public void prepare(final long sequence) {
         this.sequence = sequence;
-        this.intendedSendNanos = intendedSendNanos;
         int position = MessageLayout.HEADER_BYTES - MessageLayout.CHECKSUM_OFFSET;
         long checksum = 0;
         for (int i = 0; i < payloadWords; i++, position += 8) {
@@ -55,7 +58,7 @@ public final class PreparedMessage {
      * Word by word, not one bulk copy: every bulk write of Chronicle Bytes 2026.4 made the producer allocate once
      * mid-run; word stores do not (docs/jlbh-comparison.md).
      */
-    public void writeStamped(final Bytes<?> bytes, final long actualSendNanos) {
+    public void writeStamped(final Bytes<?> bytes, final long intendedSendNanos, final long actualSendNanos) {
         bytes.writeLong(sequence);
         bytes.writeLong(intendedSendNanos);
         bytes.writeLong(actualSendNanos);
@@ -68,8 +71,9 @@ public final class PreparedMessage {
         }
     }
 
-    /** The same bytes as {@link #writeStamped(Bytes, long)}. */
-    public void writeStamped(final MutableDirectBuffer buffer, final int offset, final long actualSendNanos) {
+    /** The same bytes as {@link #writeStamped(Bytes, long, long)}. */
+    public void writeStamped(final MutableDirectBuffer buffer, final int offset, final long intendedSendNanos,
+                             final long actualSendNanos) {
         buffer.putLong(offset + MessageLayout.SEQUENCE_OFFSET, sequence);
         buffer.putLong(offset + MessageLayout.INTENDED_SEND_OFFSET, intendedSendNanos);
         buffer.putLong(offset + MessageLayout.ACTUAL_SEND_OFFSET, actualSendNanos);

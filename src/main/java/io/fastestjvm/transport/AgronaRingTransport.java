@@ -11,7 +11,6 @@ import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
 import io.fastestjvm.message.MessageCodec;
-import io.fastestjvm.message.PreparedMessage;
 import io.fastestjvm.message.ReceivedMessage;
 
 /** Agrona's {@link OneToOneRingBuffer} (used by Aeron), written in place with tryClaim/commit, one message a poll. */
@@ -41,17 +40,18 @@ public final class AgronaRingTransport extends InMemoryTransport {
     @Override
     public MessageSender openSender() {
         final UnsafeBuffer buffer = (UnsafeBuffer) ring.buffer();
-        final PreparedMessage message = new PreparedMessage(messageSize);
-        return (sequence, intendedSendNanos) -> {
-            message.prepare(sequence, intendedSendNanos);
-            // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
-            final long actualSendNanos = System.nanoTime();
-            int index = ring.tryClaim(MESSAGE_TYPE, messageSize);
-            if (index < 0) {
-                index = awaitClaim();
+        return new PreparedSender(messageSize) {
+            @Override
+            public void send(final long intendedSendNanos) {
+                // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
+                final long actualSendNanos = System.nanoTime();
+                int index = ring.tryClaim(MESSAGE_TYPE, messageSize);
+                if (index < 0) {
+                    index = awaitClaim();
+                }
+                message.writeStamped(buffer, index, intendedSendNanos, actualSendNanos);
+                ring.commit(index);
             }
-            message.writeStamped(buffer, index, actualSendNanos);
-            ring.commit(index);
         };
     }
 

@@ -11,7 +11,6 @@ import java.util.Collections;
 import java.util.Map;
 
 import io.fastestjvm.message.MessageCodec;
-import io.fastestjvm.message.PreparedMessage;
 import io.fastestjvm.message.ReceivedMessage;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -71,7 +70,7 @@ public final class ChronicleQueueTransport implements Transport {
 
     @Override
     public MessageSender openSender() {
-        return new Sender(queue.createAppender(), new PreparedMessage(codec.size()));
+        return new Sender(queue.createAppender(), codec.size());
     }
 
     @Override
@@ -96,23 +95,21 @@ public final class ChronicleQueueTransport implements Transport {
         return new Receiver(tailer);
     }
 
-    private static final class Sender implements MessageSender {
+    private static final class Sender extends PreparedSender {
         private final ExcerptAppender appender;
-        private final PreparedMessage message;
 
-        Sender(final ExcerptAppender appender, final PreparedMessage message) {
+        Sender(final ExcerptAppender appender, final int messageSize) {
+            super(messageSize);
             this.appender = appender;
-            this.message = message;
         }
 
         @Override
-        public void send(final long sequence, final long intendedSendNanos) {
-            message.prepare(sequence, intendedSendNanos);
+        public void send(final long intendedSendNanos) {
             // stamped before writingDocument(), as JLBH's driver stamps before its task opens the document, so the
             // actual-send latency covers the same queue work in both harnesses (docs/jlbh-comparison.md)
             final long actualSendNanos = System.nanoTime();
             try (DocumentContext document = appender.writingDocument()) {
-                message.writeStamped(document.wire().bytes(), actualSendNanos);
+                message.writeStamped(document.wire().bytes(), intendedSendNanos, actualSendNanos);
             }
         }
 

@@ -11,7 +11,6 @@ import com.lmax.disruptor.RingBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.fastestjvm.message.MessageCodec;
-import io.fastestjvm.message.PreparedMessage;
 import io.fastestjvm.message.ReceivedMessage;
 
 /** The LMAX Disruptor (3.4, the Java 8 line), single producer, read with an {@link EventPoller} one event a poll. */
@@ -47,14 +46,15 @@ public final class DisruptorTransport extends InMemoryTransport {
 
     @Override
     public MessageSender openSender() {
-        final PreparedMessage message = new PreparedMessage(messageSize);
-        return (sequence, intendedSendNanos) -> {
-            message.prepare(sequence, intendedSendNanos);
-            // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
-            final long actualSendNanos = System.nanoTime();
-            final long slot = claim();
-            message.writeStamped(ring.get(slot).buffer, 0, actualSendNanos);
-            ring.publish(slot);
+        return new PreparedSender(messageSize) {
+            @Override
+            public void send(final long intendedSendNanos) {
+                // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
+                final long actualSendNanos = System.nanoTime();
+                final long slot = claim();
+                message.writeStamped(ring.get(slot).buffer, 0, intendedSendNanos, actualSendNanos);
+                ring.publish(slot);
+            }
         };
     }
 

@@ -7,7 +7,6 @@ import java.util.Map;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.fastestjvm.message.MessageCodec;
-import io.fastestjvm.message.PreparedMessage;
 
 /** The floor: the run's messages through a {@link FloorRing}, the best this JVM and CPU can do without persisting. */
 public final class FloorRingTransport extends InMemoryTransport {
@@ -28,13 +27,14 @@ public final class FloorRingTransport extends InMemoryTransport {
     @Override
     public MessageSender openSender() {
         final UnsafeBuffer buffer = ring.buffer();
-        final PreparedMessage message = new PreparedMessage(messageSize);
-        return (sequence, intendedSendNanos) -> {
-            message.prepare(sequence, intendedSendNanos);
-            // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
-            final long actualSendNanos = System.nanoTime();
-            message.writeStamped(buffer, ring.claim(), actualSendNanos);
-            ring.publish();
+        return new PreparedSender(messageSize) {
+            @Override
+            public void send(final long intendedSendNanos) {
+                // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
+                final long actualSendNanos = System.nanoTime();
+                message.writeStamped(buffer, ring.claim(), intendedSendNanos, actualSendNanos);
+                ring.publish();
+            }
         };
     }
 

@@ -88,12 +88,20 @@ class GcInTheWindowIT {
             this.gcAt = gcAt;
         }
 
+        private long sequence;
+
         @Override
-        public void send(final long sequence, final long intendedSendNanos) {
+        public void prepare(final long next) {
+            sequence = next;
+            delegate.prepare(next);
+        }
+
+        @Override
+        public void send(final long intendedSendNanos) {
             if (sequence == gcAt) {
                 System.gc();
             }
-            delegate.send(sequence, intendedSendNanos);
+            delegate.send(intendedSendNanos);
         }
     }
 }

@@ -46,7 +46,7 @@ class DelayInjectionTest {
         final MessageReceiver plain = into -> false;
         assertSame(plain, injection.decorate(plain), "a producer stall leaves the receiver alone");
         assertSame(plain, DelayInjection.NONE.decorate(plain));
-        final MessageSender sender = (sequence, intended) -> { };
+        final MessageSender sender = new Sent();
         assertSame(sender, DelayInjection.NONE.decorate(sender));
         assertFalse(sender == injection.decorate(sender));
         final DelayInjection spinning = DelayInjection.of(0, 0, 1, 50_000, 3, 0, 20_000);
@@ -78,5 +78,34 @@ class DelayInjectionTest {
         assertTrue(e.getMessage().startsWith("qp.injectStallAtSecond: 2 is out of range"), e.getMessage());
         properties.remove(Settings.INJECT_PRODUCER_STALL_MILLIS.name());
         assertEquals(2, BenchmarkOptions.fromProperties(properties).injectStallAtSecond(), "no stall, no limit");
+    }
+
+    @Test
+    void theProducerStallFallsBetweenPreparingTheChosenMessageAndSendingIt() {
+        final DelayInjection stall = DelayInjection.of(20, 0, 0, 0, 1, 100, 10); // 20 ms before message 100
+        final Sent sent = new Sent();
+        final MessageSender decorated = stall.decorate(sent);
+        decorated.prepare(100);
+        final long before = System.nanoTime();
+        decorated.send(7);
+        assertTrue(System.nanoTime() - before >= 20_000_000L, "the stall was not spun before the send");
+        assertEquals(100, sent.prepared);
+        assertEquals(7, sent.intended);
+    }
+
+    /** A sender that keeps the last sequence prepared and the last intended time sent. */
+    private static final class Sent implements MessageSender {
+        long prepared = -1;
+        long intended = -1;
+
+        @Override
+        public void prepare(final long sequence) {
+            prepared = sequence;
+        }
+
+        @Override
+        public void send(final long intendedSendNanos) {
+            intended = intendedSendNanos;
+        }
     }
 }

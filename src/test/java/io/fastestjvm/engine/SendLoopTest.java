@@ -13,19 +13,30 @@ import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.transport.MessageSender;
 
 class SendLoopTest {
-    /** Keeps what it was asked to send, and can ask the loop to stop after a number of messages. */
+    /**
+     * Keeps what it was asked to send (the sequence last prepared) and when it prepared it, and can ask the loop to
+     * stop after a number of messages.
+     */
     private static final class Recorded implements MessageSender {
         final long[] sequences = new long[16];
         final long[] intended = new long[16];
+        final long[] preparedAt = new long[16];
         final long[] sentAt = new long[16];
+        long prepared = -1;
         int count;
         FakeControl stopAfter;
         int stopCount = Integer.MAX_VALUE;
 
         @Override
-        public void send(final long sequence, final long intendedSendNanos) {
+        public void prepare(final long sequence) {
+            preparedAt[count] = System.nanoTime();
+            prepared = sequence;
+        }
+
+        @Override
+        public void send(final long intendedSendNanos) {
             sentAt[count] = System.nanoTime();
-            sequences[count] = sequence;
+            sequences[count] = prepared;
             intended[count] = intendedSendNanos;
             count++;
             if (count == stopCount) {
@@ -68,6 +79,21 @@ class SendLoopTest {
         }
         assertEquals(20_000_000L, sender.intended[2] - schedule.startNanos());
         assertTrue(progress.idle().read() > 0, "the 20 ms of waiting are counted in turns");
+    }
+
+    @Test
+    void anOnTimeMessageIsPreparedBeforeItIsDueSoNeitherLatencyIncludesBuildingIt() {
+        // 100 ms between messages, the first 100 ms ahead: only a stall that long could prepare one late
+        final FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime() + 100_000_000L, 10, 0);
+        final Recorded sender = new Recorded();
+
+        SendLoop.sendRange(sender, schedule, 0, 3, new Progress(), new FakeControl());
+
+        assertArrayEquals(new long[] {0, 1, 2}, Arrays.copyOf(sender.sequences, 3), "each send is of its own message");
+        for (int i = 0; i < 3; i++) {
+            assertTrue(sender.preparedAt[i] - sender.intended[i] < 0, "message " + i + " prepared after it was due");
+            assertTrue(sender.sentAt[i] - sender.intended[i] >= 0, "message " + i + " went before it was due");
+        }
     }
 
     @Test

@@ -86,7 +86,8 @@ class ChronicleLimitsTest {
         try {
             final MessageSender sender = queue.openSender();
             for (int i = 0; i < 3; i++) {
-                sender.send(i, System.nanoTime());
+                sender.prepare(i);
+                sender.send(System.nanoTime());
             }
             queue.close();
             final PersistenceProof proof = queue.provePersisted(3);

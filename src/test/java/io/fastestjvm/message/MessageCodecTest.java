@@ -17,9 +17,9 @@ class MessageCodecTest {
 
     private static Bytes<?> written(final int size, final long sequence, final long intendedSendNanos) {
         final PreparedMessage message = new PreparedMessage(size);
-        message.prepare(sequence, intendedSendNanos);
+        message.prepare(sequence);
         final Bytes<?> bytes = Bytes.allocateElasticOnHeap(size);
-        message.writeStamped(bytes, STAMP);
+        message.writeStamped(bytes, intendedSendNanos, STAMP);
         return bytes;
     }
 
@@ -41,9 +41,9 @@ class MessageCodecTest {
 
     private static UnsafeBuffer writtenAt(final int offset, final int size, final long sequence) {
         final PreparedMessage message = new PreparedMessage(size);
-        message.prepare(sequence, 0);
+        message.prepare(sequence);
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[offset + size + 8]);
-        message.writeStamped(buffer, offset, STAMP);
+        message.writeStamped(buffer, offset, 0, STAMP);
         return buffer;
     }
 
@@ -90,8 +90,8 @@ class MessageCodecTest {
     void verifyNamesATruncatedOrPaddedMessage(final int length) {
         final Bytes<?> bytes = Bytes.allocateElasticOnHeap(64);
         final PreparedMessage message = new PreparedMessage(40);
-        message.prepare(1, 0);
-        message.writeStamped(bytes, STAMP);
+        message.prepare(1);
+        message.writeStamped(bytes, 0, STAMP);
         bytes.writeLimit(64);
         bytes.readLimit(length);
         assertEquals("length " + length + " bytes, expected 40", new MessageCodec(40).verify(bytes, 1));

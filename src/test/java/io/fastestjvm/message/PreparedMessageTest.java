@@ -47,19 +47,20 @@ class PreparedMessageTest {
         return buffer.byteArray();
     }
 
-    private static byte[] viaChronicle(final PreparedMessage message, final long stamp) {
+    private static byte[] viaChronicle(final PreparedMessage message, final long intended, final long stamp) {
         final Bytes<?> bytes = Bytes.allocateElasticOnHeap(message.size());
-        message.writeStamped(bytes, stamp);
+        message.writeStamped(bytes, intended, stamp);
         assertEquals(message.size(), bytes.readRemaining());
         final byte[] out = new byte[message.size()];
         bytes.read(out);
         return out;
     }
 
-    private static byte[] viaBuffer(final PreparedMessage message, final int offset, final long stamp) {
+    private static byte[] viaBuffer(final PreparedMessage message, final int offset, final long intended,
+                                    final long stamp) {
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[offset + message.size() + 16]);
         buffer.setMemory(0, buffer.capacity(), (byte) 0x5A);
-        message.writeStamped(buffer, offset, stamp);
+        message.writeStamped(buffer, offset, intended, stamp);
         for (int i = 0; i < offset; i++) {
             assertEquals((byte) 0x5A, buffer.getByte(i), "byte " + i + " before the message was written");
         }
@@ -79,10 +80,11 @@ class PreparedMessageTest {
             for (final long sequence : SEQUENCES) {
                 final long intended = sequence * 10_000 + 3;
                 final long stamp = intended + 77;
-                message.prepare(sequence, intended);
+                message.prepare(sequence);
                 final byte[] expected = formerWriter(size, sequence, intended, stamp);
-                assertArrayEquals(expected, viaChronicle(message, stamp), "chronicle, size " + size + " seq " + sequence);
-                assertArrayEquals(expected, viaBuffer(message, 40, stamp), "buffer, size " + size + " seq " + sequence);
+                final String at = "size " + size + " seq " + sequence;
+                assertArrayEquals(expected, viaChronicle(message, intended, stamp), "chronicle, " + at);
+                assertArrayEquals(expected, viaBuffer(message, 40, intended, stamp), "buffer, " + at);
             }
         }
     }
@@ -91,9 +93,9 @@ class PreparedMessageTest {
     @ValueSource(ints = {32, 33, 39, 40, 100, 256, 4096})
     void theStampIsWrittenWhereTheLayoutSaysAndNothingElseDependsOnIt(final int size) {
         final PreparedMessage message = new PreparedMessage(size);
-        message.prepare(9, 1_000);
-        final byte[] early = viaChronicle(message, 0x1111_2222_3333_4444L);
-        final byte[] late = viaChronicle(message, 0x5555_6666_7777_8888L);
+        message.prepare(9);
+        final byte[] early = viaChronicle(message, 1_000, 0x1111_2222_3333_4444L);
+        final byte[] late = viaChronicle(message, 1_000, 0x5555_6666_7777_8888L);
         final UnsafeBuffer earlyView = new UnsafeBuffer(early);
         assertEquals(0x1111_2222_3333_4444L, earlyView.getLong(MessageLayout.ACTUAL_SEND_OFFSET));
         assertEquals(0x5555_6666_7777_8888L, new UnsafeBuffer(late).getLong(MessageLayout.ACTUAL_SEND_OFFSET));
@@ -113,11 +115,11 @@ class PreparedMessageTest {
         final MessageCodec codec = new MessageCodec(size);
         final PreparedMessage message = new PreparedMessage(size);
         final UnsafeBuffer slot = new UnsafeBuffer(new byte[size]);
-        message.prepare(5, 0);
-        message.writeStamped(slot, 0, 1);
+        message.prepare(5);
+        message.writeStamped(slot, 0, 0, 1);
         final byte[] fifth = slot.byteArray().clone();
-        message.prepare(6, 0);
-        message.writeStamped(slot, 0, 1);
+        message.prepare(6);
+        message.writeStamped(slot, 0, 0, 1);
         assertNull(codec.verify(slot, 0, size, 6));
         assertEquals("sequence 6, expected 5", codec.verify(slot, 0, size, 5));
         for (int word = MessageLayout.CHECKSUM_OFFSET; word < size; word += 8) {

@@ -47,7 +47,8 @@ class SharedQueueDrainTest {
             final long drained = SliceWorkers.drainOthers(receiver, message, own);
             final long first = next;
             for (int i = 0; i < SLICE; i++) {
-                sender.send(next++, 0);
+                sender.prepare(next++);
+                sender.send(0);
             }
             for (long expected = first; expected < next; expected++) {
                 assertTrue(receiver.poll(message), "own message " + expected + " arrives");
@@ -85,7 +86,8 @@ class SharedQueueDrainTest {
         final Jvm a = new Jvm(0);
         final Jvm b = new Jvm(1);
         b.slice();
-        a.sender.send(a.next++, 0); // sent but never consumed in its slice
+        a.sender.prepare(a.next++);
+        a.sender.send(0); // sent but never consumed in its slice
         assertEquals(-1, SliceWorkers.drainOthers(a.receiver, a.message, a.own), "b's slice, then a's own: fail");
         assertEquals(0, a.message.sequence, "the own message is left where the failure can name it");
         a.transport.close();
@@ -112,7 +114,9 @@ class SharedQueueDrainTest {
         final MessageReceiver receiver = transport.openReceiver();
         final ReceivedMessage message = new ReceivedMessage();
         assertEquals(0, SliceWorkers.drainOthers(receiver, message, OwnSequences.alone()), "empty: nothing to skip");
-        transport.openSender().send(OwnSequences.baseOf(5), 0);
+        final MessageSender sender = transport.openSender();
+        sender.prepare(OwnSequences.baseOf(5));
+        sender.send(0);
         assertEquals(-1, SliceWorkers.drainOthers(receiver, message, OwnSequences.alone()));
         transport.close();
     }

@@ -103,7 +103,8 @@ class ClaimLoopStopTest {
             try {
                 final MessageSender sender = transport.openSender();
                 for (long sequence = 0; ; sequence++) {
-                    sender.send(sequence, System.nanoTime());
+                    sender.prepare(sequence);
+                    sender.send(System.nanoTime());
                     sent.set(sequence + 1);
                 }
             } catch (final Throwable e) {

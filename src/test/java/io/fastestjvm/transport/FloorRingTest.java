@@ -42,8 +42,8 @@ class FloorRingTest {
             }, "floor-consumer");
             consumer.start();
             for (long sequence = 0; sequence < MESSAGES; sequence++) {
-                message.prepare(sequence, sequence);
-                message.writeStamped(ring.buffer(), ring.claim(), System.nanoTime());
+                message.prepare(sequence);
+                message.writeStamped(ring.buffer(), ring.claim(), sequence, System.nanoTime());
                 ring.publish();
             }
             consumer.join(TimeUnit.MINUTES.toMillis(5));
@@ -62,16 +62,16 @@ class FloorRingTest {
             final MessageCodec codec = new MessageCodec(32);
             final PreparedMessage message = new PreparedMessage(32);
             for (int sequence = 0; sequence < 2; sequence++) {
-                message.prepare(sequence, 0);
-                message.writeStamped(ring.buffer(), ring.claim(), 0);
+                message.prepare(sequence);
+                message.writeStamped(ring.buffer(), ring.claim(), 0, 0);
                 ring.publish();
             }
             // the consumer reads message 0 only after the ring filled: nothing was overwritten
             final int offset = ring.readyOffset();
             assertNull(codec.verify(ring.buffer(), offset, 32, 0));
             ring.release();
-            message.prepare(2, 0);
-            message.writeStamped(ring.buffer(), ring.claim(), 0);
+            message.prepare(2);
+            message.writeStamped(ring.buffer(), ring.claim(), 0, 0);
             ring.publish();
             assertNull(codec.verify(ring.buffer(), ring.readyOffset(), 32, 1));
             ring.release();

@@ -31,7 +31,8 @@ class RangeReadBackTest {
                 RollCycles.FAST_DAILY, 16L << 20);
         final MessageSender sender = transport.openSender();
         for (final long sequence : sequences) {
-            sender.send(sequence, 0);
+            sender.prepare(sequence);
+            sender.send(0);
         }
         transport.close();
         return transport;

@@ -38,7 +38,8 @@ class ReceiverTakeOverTest {
     private static void takeOverReadsOnExactly(final Transport transport) {
         MessageSender sender = transport.openSender();
         for (long sequence = 0; sequence < 5; sequence++) {
-            sender.send(sequence, 0);
+            sender.prepare(sequence);
+            sender.send(0);
         }
         MessageReceiver receiver = transport.openReceiver();
         assertEquals(0, poll(receiver));
@@ -56,7 +57,8 @@ class ReceiverTakeOverTest {
         sender = transport.openSender();
         receiver = transport.openReceiverAfter(lastRead);
         assertEquals(-1, poll(receiver), transport.name() + ": a receiver at the end waits for the next message");
-        sender.send(5, 0);
+        sender.prepare(5);
+        sender.send(0);
         assertEquals(5, poll(receiver), transport.name() + ": a new sender appends after the old one");
         receiver.close();
         sender.close();
@@ -86,7 +88,8 @@ class ReceiverTakeOverTest {
             final MessageReceiver idle = chronicle.openReceiver();
             assertEquals(MessageReceiver.NOTHING_READ, idle.lastRead());
             idle.close();
-            sender.send(0, 0);
+            sender.prepare(0);
+            sender.send(0);
             final MessageReceiver next = chronicle.openReceiverAfter(MessageReceiver.NOTHING_READ);
             assertEquals(0, poll(next));
             next.close();
@@ -98,7 +101,8 @@ class ReceiverTakeOverTest {
     void chronicleRefusesToResumeAfterAnExcerptItDoesNotHold() {
         try (Transport chronicle = open(Transports.CHRONICLE)) {
             final MessageSender sender = chronicle.openSender();
-            sender.send(0, 0);
+            sender.prepare(0);
+            sender.send(0);
             final MessageReceiver receiver = chronicle.openReceiver();
             assertEquals(0, poll(receiver));
             final long lastRead = receiver.lastRead();
