@@ -30,15 +30,16 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 
 /**
  * Our scenario under Chronicle's own harness, JLBH, for a like-for-like check of our figures: the same transport
- * code ({@link ChronicleQueueTransport}: prepare, stamp, writingDocument, write) in a fresh queue on the same
+ * code ({@link ChronicleQueueTransport}: prepared ahead, writingDocument, write) in a fresh queue on the same
  * directory parent, roll cycle and block-size rule, at the same rate, with JLBH's driver thread as the producer and
  * a tailer thread on our consumer's CPU calling {@code jlbh.sample}. Only the harness differs: JLBH paces and
  * records; we do not. Settings are our {@code qp.*} ones (rate, size, seconds = one JLBH run, warm-up, CPUs, roll
  * cycle, block size, queue dir), plus {@value #WARMUP_MESSAGES} and {@value #RUNS}. See docs/jlbh-comparison.md.
  *
  * <p>JLBH's "end to end" is measured from the start time JLBH hands the task, which is the scheduled time when
- * the driver is late and the end of its busy-wait when it is on time; the "actual send" probe is measured from the
- * stamp our sender writes, as our actual-send latency is.
+ * the driver is late and the end of its busy-wait when it is on time; the "actual send" probe is measured from a
+ * clock read as the task starts (JLBH does not hand it the reading that ended its wait, as our send loop has it), so
+ * JLBH's end to end holds one clock read more than our intended send.
  */
 public final class JlbhQueueLatency implements JLBHTask {
     /** Warm-up messages; default our run's (qp.warmupSeconds x qp.rate). JLBH sends them unpaced. */
@@ -222,7 +223,7 @@ public final class JlbhQueueLatency implements JLBHTask {
      */
     @Override
     public void run(final long startTimeNs) {
-        sender.send(startTimeNs);
+        sender.send(startTimeNs, System.nanoTime());
         sender.prepare(++sequence);
     }
 

@@ -72,9 +72,9 @@ public final class DelayInjection {
             }
 
             @Override
-            public void send(final long intendedSendNanos) {
-                spin(stallBefore(sequence, producerStallNanos));
-                sender.send(intendedSendNanos); // stamps the actual send time after the stall
+            public void send(final long intendedSendNanos, final long actualSendNanos) {
+                // restamped after the stall, as a producer that stalls before it reads the clock would be
+                sender.send(intendedSendNanos, spinFrom(actualSendNanos, stallBefore(sequence, producerStallNanos)));
             }
         };
     }

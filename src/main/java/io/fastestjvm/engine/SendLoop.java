@@ -4,8 +4,9 @@ import io.fastestjvm.pacing.FixedRateSchedule;
 import io.fastestjvm.transport.MessageSender;
 
 /**
- * The one send loop of both designs: each message is prepared before its intended send time, then sent when due; a
- * late producer sends at once and never shifts the schedule.
+ * The one send loop of both designs: each message is prepared before its intended send time, then sent when due,
+ * stamped with the clock reading that found it due (as JLBH's start time is the end of its wait); a late producer
+ * sends at once and never shifts the schedule.
  */
 public final class SendLoop {
     private SendLoop() {
@@ -20,11 +21,12 @@ public final class SendLoop {
             }
             sender.prepare(sequence);
             final long intended = schedule.intendedSendTimeNanos(sequence);
+            long actual;
             // busy-spin rather than park: a park's wake-up is tens of microseconds
-            while (System.nanoTime() - intended < 0) {
+            while ((actual = System.nanoTime()) - intended < 0) {
                 progress.idleTurn();
             }
-            sender.send(intended);
+            sender.send(intended, actual);
             progress.reached(sequence + 1);
         }
     }

@@ -42,9 +42,8 @@ public final class AgronaRingTransport extends InMemoryTransport {
         final UnsafeBuffer buffer = (UnsafeBuffer) ring.buffer();
         return new PreparedSender(messageSize) {
             @Override
-            public void send(final long intendedSendNanos) {
-                // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
-                final long actualSendNanos = System.nanoTime();
+            public void send(final long intendedSendNanos, final long actualSendNanos) {
+                // stamped before the claim, as the queue's is before writingDocument()
                 int index = ring.tryClaim(MESSAGE_TYPE, messageSize);
                 if (index < 0) {
                     index = awaitClaim();

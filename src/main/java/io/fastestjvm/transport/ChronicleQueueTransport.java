@@ -104,10 +104,9 @@ public final class ChronicleQueueTransport implements Transport {
         }
 
         @Override
-        public void send(final long intendedSendNanos) {
+        public void send(final long intendedSendNanos, final long actualSendNanos) {
             // stamped before writingDocument(), as JLBH's driver stamps before its task opens the document, so the
             // actual-send latency covers the same queue work in both harnesses (docs/jlbh-comparison.md)
-            final long actualSendNanos = System.nanoTime();
             try (DocumentContext document = appender.writingDocument()) {
                 message.writeStamped(document.wire().bytes(), intendedSendNanos, actualSendNanos);
             }

@@ -48,9 +48,8 @@ public final class DisruptorTransport extends InMemoryTransport {
     public MessageSender openSender() {
         return new PreparedSender(messageSize) {
             @Override
-            public void send(final long intendedSendNanos) {
-                // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
-                final long actualSendNanos = System.nanoTime();
+            public void send(final long intendedSendNanos, final long actualSendNanos) {
+                // stamped before the claim, as the queue's is before writingDocument()
                 final long slot = claim();
                 message.writeStamped(ring.get(slot).buffer, 0, intendedSendNanos, actualSendNanos);
                 ring.publish(slot);

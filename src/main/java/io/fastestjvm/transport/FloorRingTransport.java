@@ -29,9 +29,8 @@ public final class FloorRingTransport extends InMemoryTransport {
         final UnsafeBuffer buffer = ring.buffer();
         return new PreparedSender(messageSize) {
             @Override
-            public void send(final long intendedSendNanos) {
-                // stamped before the claim, as the queue's is before writingDocument(): see PreparedMessage
-                final long actualSendNanos = System.nanoTime();
+            public void send(final long intendedSendNanos, final long actualSendNanos) {
+                // stamped before the claim, as the queue's is before writingDocument()
                 message.writeStamped(buffer, ring.claim(), intendedSendNanos, actualSendNanos);
                 ring.publish();
             }

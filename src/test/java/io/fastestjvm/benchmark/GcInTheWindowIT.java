@@ -97,11 +97,13 @@ class GcInTheWindowIT {
         }
 
         @Override
-        public void send(final long intendedSendNanos) {
+        public void send(final long intendedSendNanos, final long actualSendNanos) {
             if (sequence == gcAt) {
                 System.gc();
+                delegate.send(intendedSendNanos, System.nanoTime()); // stamped after the pause, as a stalled producer
+                return;
             }
-            delegate.send(intendedSendNanos);
+            delegate.send(intendedSendNanos, actualSendNanos);
         }
     }
 }

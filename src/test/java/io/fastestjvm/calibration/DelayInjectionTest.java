@@ -81,22 +81,26 @@ class DelayInjectionTest {
     }
 
     @Test
-    void theProducerStallFallsBetweenPreparingTheChosenMessageAndSendingIt() {
+    void theProducerStallFallsOnTheChosenMessageWhichIsRestampedAfterIt() {
         final DelayInjection stall = DelayInjection.of(20, 0, 0, 0, 1, 100, 10); // 20 ms before message 100
         final Sent sent = new Sent();
         final MessageSender decorated = stall.decorate(sent);
+        final long due = System.nanoTime();
         decorated.prepare(100);
-        final long before = System.nanoTime();
-        decorated.send(7);
-        assertTrue(System.nanoTime() - before >= 20_000_000L, "the stall was not spun before the send");
+        decorated.send(7, due);
         assertEquals(100, sent.prepared);
         assertEquals(7, sent.intended);
+        assertTrue(sent.actual - due >= 20_000_000L, "the stalled message was not restamped after its stall");
+        decorated.prepare(101);
+        decorated.send(8, due);
+        assertEquals(due, sent.actual, "a message without a stall keeps the stamp that found it due");
     }
 
-    /** A sender that keeps the last sequence prepared and the last intended time sent. */
+    /** A sender that keeps the last sequence prepared and the last send times. */
     private static final class Sent implements MessageSender {
         long prepared = -1;
         long intended = -1;
+        long actual = -1;
 
         @Override
         public void prepare(final long sequence) {
@@ -104,8 +108,9 @@ class DelayInjectionTest {
         }
 
         @Override
-        public void send(final long intendedSendNanos) {
+        public void send(final long intendedSendNanos, final long actualSendNanos) {
             intended = intendedSendNanos;
+            actual = actualSendNanos;
         }
     }
 }

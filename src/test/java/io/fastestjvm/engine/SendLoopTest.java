@@ -20,6 +20,7 @@ class SendLoopTest {
     private static final class Recorded implements MessageSender {
         final long[] sequences = new long[16];
         final long[] intended = new long[16];
+        final long[] actual = new long[16];
         final long[] preparedAt = new long[16];
         final long[] sentAt = new long[16];
         long prepared = -1;
@@ -34,10 +35,11 @@ class SendLoopTest {
         }
 
         @Override
-        public void send(final long intendedSendNanos) {
+        public void send(final long intendedSendNanos, final long actualSendNanos) {
             sentAt[count] = System.nanoTime();
             sequences[count] = prepared;
             intended[count] = intendedSendNanos;
+            actual[count] = actualSendNanos;
             count++;
             if (count == stopCount) {
                 stopAfter.stop = true;
@@ -92,7 +94,9 @@ class SendLoopTest {
         assertArrayEquals(new long[] {0, 1, 2}, Arrays.copyOf(sender.sequences, 3), "each send is of its own message");
         for (int i = 0; i < 3; i++) {
             assertTrue(sender.preparedAt[i] - sender.intended[i] < 0, "message " + i + " prepared after it was due");
-            assertTrue(sender.sentAt[i] - sender.intended[i] >= 0, "message " + i + " went before it was due");
+            assertTrue(sender.actual[i] - sender.intended[i] >= 0, "message " + i + " stamped before it was due");
+            assertTrue(sender.actual[i] - sender.preparedAt[i] > 0, "message " + i + " stamped before it was prepared");
+            assertTrue(sender.sentAt[i] - sender.actual[i] >= 0, "message " + i + " stamped after it was sent");
         }
     }
 

@@ -87,7 +87,7 @@ class ChronicleLimitsTest {
             final MessageSender sender = queue.openSender();
             for (int i = 0; i < 3; i++) {
                 sender.prepare(i);
-                sender.send(System.nanoTime());
+                sender.send(System.nanoTime(), System.nanoTime());
             }
             queue.close();
             final PersistenceProof proof = queue.provePersisted(3);

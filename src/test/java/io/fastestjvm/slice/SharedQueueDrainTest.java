@@ -48,7 +48,7 @@ class SharedQueueDrainTest {
             final long first = next;
             for (int i = 0; i < SLICE; i++) {
                 sender.prepare(next++);
-                sender.send(0);
+                sender.send(0, 0);
             }
             for (long expected = first; expected < next; expected++) {
                 assertTrue(receiver.poll(message), "own message " + expected + " arrives");
@@ -87,7 +87,7 @@ class SharedQueueDrainTest {
         final Jvm b = new Jvm(1);
         b.slice();
         a.sender.prepare(a.next++);
-        a.sender.send(0); // sent but never consumed in its slice
+        a.sender.send(0, 0); // sent but never consumed in its slice
         assertEquals(-1, SliceWorkers.drainOthers(a.receiver, a.message, a.own), "b's slice, then a's own: fail");
         assertEquals(0, a.message.sequence, "the own message is left where the failure can name it");
         a.transport.close();
@@ -116,7 +116,7 @@ class SharedQueueDrainTest {
         assertEquals(0, SliceWorkers.drainOthers(receiver, message, OwnSequences.alone()), "empty: nothing to skip");
         final MessageSender sender = transport.openSender();
         sender.prepare(OwnSequences.baseOf(5));
-        sender.send(0);
+        sender.send(0, 0);
         assertEquals(-1, SliceWorkers.drainOthers(receiver, message, OwnSequences.alone()));
         transport.close();
     }

@@ -104,7 +104,7 @@ class ClaimLoopStopTest {
                 final MessageSender sender = transport.openSender();
                 for (long sequence = 0; ; sequence++) {
                     sender.prepare(sequence);
-                    sender.send(System.nanoTime());
+                    sender.send(System.nanoTime(), System.nanoTime());
                     sent.set(sequence + 1);
                 }
             } catch (final Throwable e) {

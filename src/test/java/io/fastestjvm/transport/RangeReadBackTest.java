@@ -32,7 +32,7 @@ class RangeReadBackTest {
         final MessageSender sender = transport.openSender();
         for (final long sequence : sequences) {
             sender.prepare(sequence);
-            sender.send(0);
+            sender.send(0, 0);
         }
         transport.close();
         return transport;

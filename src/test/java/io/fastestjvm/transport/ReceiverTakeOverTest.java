@@ -39,7 +39,7 @@ class ReceiverTakeOverTest {
         MessageSender sender = transport.openSender();
         for (long sequence = 0; sequence < 5; sequence++) {
             sender.prepare(sequence);
-            sender.send(0);
+            sender.send(0, 0);
         }
         MessageReceiver receiver = transport.openReceiver();
         assertEquals(0, poll(receiver));
@@ -58,7 +58,7 @@ class ReceiverTakeOverTest {
         receiver = transport.openReceiverAfter(lastRead);
         assertEquals(-1, poll(receiver), transport.name() + ": a receiver at the end waits for the next message");
         sender.prepare(5);
-        sender.send(0);
+        sender.send(0, 0);
         assertEquals(5, poll(receiver), transport.name() + ": a new sender appends after the old one");
         receiver.close();
         sender.close();
@@ -89,7 +89,7 @@ class ReceiverTakeOverTest {
             assertEquals(MessageReceiver.NOTHING_READ, idle.lastRead());
             idle.close();
             sender.prepare(0);
-            sender.send(0);
+            sender.send(0, 0);
             final MessageReceiver next = chronicle.openReceiverAfter(MessageReceiver.NOTHING_READ);
             assertEquals(0, poll(next));
             next.close();
@@ -102,7 +102,7 @@ class ReceiverTakeOverTest {
         try (Transport chronicle = open(Transports.CHRONICLE)) {
             final MessageSender sender = chronicle.openSender();
             sender.prepare(0);
-            sender.send(0);
+            sender.send(0, 0);
             final MessageReceiver receiver = chronicle.openReceiver();
             assertEquals(0, poll(receiver));
             final long lastRead = receiver.lastRead();
