@@ -29,11 +29,6 @@ public final class PreparedMessage {
         return size;
     }
 
-    /** The sequence last prepared. */
-    public long sequence() {
-        return sequence;
-    }
-
     /** Everything but the two send times: the payload depends on the sequence only. */
     public void prepare(final long sequence) {
         this.sequence = sequence;
