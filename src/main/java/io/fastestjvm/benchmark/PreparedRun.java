@@ -65,9 +65,7 @@ final class PreparedRun {
         this.started = started;
         safety.beforeRun(options, runId);
         queueDir = new File(options.queueParent(), "qp-" + runId);
-        Files.createDirectory(queueDir.toPath());
-        final QueueDirectoryOwner owner = safety.ownQueue(queueDir);
-        queueRemoval = QueueRemoval.onSignal(queueDir, options.keepQueue() ? owner : null,
+        queueRemoval = QueueRemoval.onSignal(QueueDirectoryOwner.create(queueDir), options.keepQueue(),
                 () -> control.fail("stopped by a signal"));
         results = ResultsFolder.createNew(options.resultsParent(), runId);
         safety.markRunning(results, runId);

@@ -1,11 +1,8 @@
 package io.fastestjvm.faults;
 
-import java.io.File;
-import java.io.IOException;
 import java.util.function.Supplier;
 
 import io.fastestjvm.control.ChildHandle;
-import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
  * Removes a run's queue exactly once, at its end or from a signal's shutdown hook, and never while the persistence
@@ -22,28 +19,18 @@ public final class QueueRemoval {
     }
 
     /**
-     * Call as soon as {@code queueDir} exists and is owned: a signal then runs {@code onSignal} and removes the queue.
-     * A queue kept on purpose ({@code keptOwner} given, qp.keepQueue) only has its owner record released, as a normal
-     * end does, so no later run's sweeper takes it for a dead run's.
+     * Call as soon as the queue is owned: a signal then runs {@code onSignal} and ends the hold as a normal end does,
+     * deleting the queue unless {@code keepQueue} (qp.keepQueue).
      */
-    public static QueueRemoval onSignal(final File queueDir, final QueueDirectoryOwner keptOwner,
+    public static QueueRemoval onSignal(final QueueDirectoryOwner owner, final boolean keepQueue,
                                         final Runnable onSignal) {
-        final QueueRemoval removal = new QueueRemoval(keptOwner != null ? () -> release(keptOwner)
-                : () -> ChronicleQueueTransport.deleteTree(queueDir.toPath()));
+        final QueueRemoval removal = new QueueRemoval(() -> owner.end(keepQueue, System.err));
         removal.hook = new Thread(() -> {
             onSignal.run();
             removal.remove();
         }, "qp-cleanup");
         Runtime.getRuntime().addShutdownHook(removal.hook);
         return removal;
-    }
-
-    private static void release(final QueueDirectoryOwner owner) {
-        try {
-            owner.close();
-        } catch (final IOException e) {
-            System.err.println("[qp] could not release the kept queue's owner record: " + e);
-        }
     }
 
     public void removeAndUnhook() {

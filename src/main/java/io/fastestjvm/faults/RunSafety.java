@@ -11,14 +11,13 @@ import io.fastestjvm.results.RunSummary;
 
 /**
  * Keeps a kill, a crash or a second run from costing RAM, data or a silently wrong number: cleans up after dead
- * runs, marks this run's queue and results folder, and watches for other runs until closed.
+ * runs, marks this run's results folder, and watches for other runs until closed.
  */
 public final class RunSafety implements AutoCloseable {
     private final PrintStream err;
     private final File registryDirectory;
     private RunRegistry registry;
     private ConcurrentRunWatch watch;
-    private QueueDirectoryOwner queueOwner;
     private RunningMarker marker;
     private String failure;
     private String unregistered;
@@ -44,12 +43,6 @@ public final class RunSafety implements AutoCloseable {
         }
         watch = new ConcurrentRunWatch(registry, err);
         watch.start();
-    }
-
-    /** Claims {@code queueDir}; the claim is released at {@link #close()}. */
-    public QueueDirectoryOwner ownQueue(final File queueDir) throws IOException {
-        queueOwner = QueueDirectoryOwner.claim(queueDir);
-        return queueOwner;
     }
 
     public void markRunning(final ResultsFolder results, final String runId) throws IOException {
@@ -78,9 +71,6 @@ public final class RunSafety implements AutoCloseable {
         try {
             if (watch != null) {
                 watch.close();
-            }
-            if (queueOwner != null) {
-                queueOwner.close();
             }
             if (marker != null) {
                 marker.finish(failure, err);

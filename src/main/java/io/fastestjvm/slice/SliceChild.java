@@ -58,7 +58,6 @@ public final class SliceChild {
     /** Per queue, its next sequence: each queue holds its own 0, 1, 2, ... (from its base in a shared queue). */
     private long[] next;
     /** Guarded by this: written by the command thread, read by the shutdown hook. */
-    private File[] queueDirs;
     private QueueDirectoryOwner[] queueOwners;
     private final SliceSchedule schedule;
 
@@ -139,22 +138,23 @@ public final class SliceChild {
         }
         next = new long[transports.length];
         Arrays.fill(next, own.first());
-        synchronized (this) { // the shutdown hook reads them
+        synchronized (this) { // the shutdown hook reads it
             queueOwners = new QueueDirectoryOwner[transports.length];
-            queueDirs = new File[transports.length];
         }
         Runtime.getRuntime().addShutdownHook(new Thread(this::removeQueues, "qp-queue-removal"));
         for (int i = 0; i < transports.length; i++) { // a shared queue is the only one: ComparisonOptions checks it
-            final File dir = shared != null ? shared
-                    : new File(options.queueParent(), "qp-slice-" + ProcessId.current() + "-q" + i);
-            if (shared == null && !dir.mkdir()) {
-                return "could not create the queue directory " + dir;
+            if (shared == null) { // the parent owns and deletes a shared queue
+                try {
+                    synchronized (this) {
+                        queueOwners[i] = QueueDirectoryOwner.create(new File(options.queueParent(),
+                                "qp-slice-" + ProcessId.current() + "-q" + i));
+                    }
+                } catch (final IOException e) {
+                    return e.getMessage();
+                }
             }
-            synchronized (this) {
-                queueDirs[i] = shared != null ? null : dir; // the parent owns and deletes a shared queue
-                queueOwners[i] = shared != null ? null : QueueDirectoryOwner.claim(dir);
-            }
-            transports[i] = options.transportEntry().create(options.transportSpec(), dir);
+            transports[i] = options.transportEntry().create(options.transportSpec(),
+                    shared != null ? shared : queueOwners[i].directory());
         }
         workers = new SliceWorkers(transports, own, slices.spinNanos(), slices.spinEveryMessages(),
                 cpus[0].planned(), cpus[1].planned());
@@ -423,15 +423,9 @@ public final class SliceChild {
 
     /** Deletes every queue this JVM made, or with qp.keepQueue only its owner records (a kept queue is not stale). */
     private synchronized void removeQueues() {
-        for (int i = 0; queueDirs != null && i < queueDirs.length; i++) {
-            try {
-                if (options.keepQueue() && queueOwners[i] != null) {
-                    queueOwners[i].close();
-                } else if (!options.keepQueue() && queueDirs[i] != null) {
-                    ChronicleQueueTransport.deleteTree(queueDirs[i].toPath());
-                }
-            } catch (final IOException | RuntimeException e) {
-                System.err.println("[qp] could not remove " + queueDirs[i] + ": " + e);
+        for (int i = 0; queueOwners != null && i < queueOwners.length; i++) {
+            if (queueOwners[i] != null) {
+                queueOwners[i].end(options.keepQueue(), System.err);
             }
         }
     }

@@ -2,6 +2,8 @@ package io.fastestjvm.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
@@ -68,22 +70,36 @@ class QueueRemovalTest {
     @Test
     void aSignalDeletesTheQueueOrAKeptQueuesOwnerRecordOnly(@TempDir final Path temp) throws IOException {
         for (final boolean keep : new boolean[] {false, true}) {
-            final File queue = temp.resolve("queue-" + keep).toFile();
-            Files.createDirectories(queue.toPath());
+            final QueueDirectoryOwner owner = QueueDirectoryOwner.create(temp.resolve("queue-" + keep).toFile());
+            final File queue = owner.directory();
             Files.write(new File(queue, "20261201.cq4").toPath(), new byte[] {1});
-            final QueueDirectoryOwner owner = QueueDirectoryOwner.claim(queue);
-            final QueueRemoval removal = QueueRemoval.onSignal(queue, keep ? owner : null, () -> { });
+            final QueueRemoval removal = QueueRemoval.onSignal(owner, keep, () -> { });
             try {
                 removal.remove(); // what the signal's hook does after onSignal
                 assertEquals(keep, new File(queue, "20261201.cq4").exists(), "keep=" + keep);
                 assertFalse(new File(queue, QueueDirectoryOwner.FILE_NAME).exists(),
                         "keep=" + keep + ": no owner record left for a later sweeper");
                 assertEquals("not run", removal.whileQueueExists(() -> "proof", () -> "not run"));
+                Files.createDirectories(queue.toPath()); // as if a later run made it again
+                Files.write(new File(queue, "20261202.cq4").toPath(), new byte[] {1});
+                owner.end(false, System.err);
+                assertTrue(new File(queue, "20261202.cq4").exists(), "keep=" + keep + ": the hold ends once");
             } finally {
                 removal.removeAndUnhook();
-                owner.close();
             }
         }
+    }
+
+    @Test
+    void anExistingDirectoryIsNeverClaimedNorTouched(@TempDir final Path temp) throws IOException {
+        final File queue = temp.resolve("qp-taken").toFile();
+        Files.createDirectories(queue.toPath());
+        Files.write(new File(queue, "20261201.cq4").toPath(), new byte[] {1});
+        final IOException refused = assertThrows(IOException.class, () -> QueueDirectoryOwner.create(queue));
+        assertTrue(refused.getMessage().startsWith("could not create the queue directory " + queue),
+                refused.getMessage());
+        assertTrue(new File(queue, "20261201.cq4").exists());
+        assertFalse(new File(queue, QueueDirectoryOwner.FILE_NAME).exists());
     }
 
     private static void await(final CountDownLatch latch) {
