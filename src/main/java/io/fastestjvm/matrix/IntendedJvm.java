@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fastestjvm.report.ResultsSetReader;
 import io.fastestjvm.results.model.RunResults;
 
 /** A matrix run counts only if it ran on the JVM its profile promised (Java version, Graal) and passed. */
@@ -40,7 +41,7 @@ final class IntendedJvm {
             return "Graal in use: " + graal + ", expected " + jvm.fact("expectsGraal");
         }
         if (!RunResults.PASSED.equals(tree.at("/status").asText())) {
-            return "benchmark checks failed: " + (results.failures().isEmpty() ? "" : results.failures().get(0));
+            return ResultsSetReader.CHECKS_FAILED + ": " + (results.failures().isEmpty() ? "" : results.failures().get(0));
         }
         return "";
     }
