@@ -3,7 +3,6 @@ package io.fastestjvm.benchmark;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.util.Date;
 import java.util.Map;
 import java.util.function.UnaryOperator;

@@ -41,7 +41,8 @@ final class IntendedJvm {
             return "Graal in use: " + graal + ", expected " + jvm.fact("expectsGraal");
         }
         if (!RunResults.PASSED.equals(tree.at("/status").asText())) {
-            return ResultsSetReader.CHECKS_FAILED + ": " + (results.failures().isEmpty() ? "" : results.failures().get(0));
+            return ResultsSetReader.CHECKS_FAILED + ": "
+                    + (results.failures().isEmpty() ? "" : results.failures().get(0));
         }
         return "";
     }
