@@ -34,7 +34,7 @@ public final class QueueDirectoryOwner {
             return new QueueDirectoryOwner(directory, LockedRecord.create(new File(directory, FILE_NAME).toPath(), ""));
         } catch (final IOException | RuntimeException e) {
             ChronicleQueueTransport.deleteTree(directory.toPath());
-            throw e;
+            throw new IOException("could not claim the queue directory " + directory + ": " + e, e);
         }
     }
 

@@ -85,28 +85,40 @@ class RehearsedSamplerIT {
                 return code;
             }
             if (System.nanoTime() > deadline) {
-                fail("neither " + SAMPLER_CODE + " compiled by C2 within 90 s of rehearsals");
+                fail("neither " + SAMPLER_CODE + " compiled by C2 within 90 s of rehearsals; their code (compile id,"
+                        + " tier, state 0 in use): " + code(false) + "; C2's queue: " + diagnostic("compilerQueue"));
             }
         }
     }
 
     /** "method#compile id" of each C2 code in use for {@link #SAMPLER_CODE}, from jcmd's Compiler.codelist. */
     private static List<String> c2Code() throws Exception {
-        final String codelist = (String) ManagementFactory.getPlatformMBeanServer().invoke(
-                new ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerCodelist", new Object[0],
-                new String[0]);
+        return code(true);
+    }
+
+    /** {@code c2InUse}: "method#compile id" of C2 code in use; else every code, as "method#id tier state". */
+    private static List<String> code(final boolean c2InUse) throws Exception {
         final List<String> code = new ArrayList<>();
-        for (final String line : codelist.split("\n")) {
+        for (final String line : diagnostic("compilerCodelist").split("\n")) {
             // "<compile id> <tier> <state> <method>(<signature>) [<code range>]"; state 0 = in use
             final String[] fields = line.trim().split("\\s+");
             for (final String method : SAMPLER_CODE) {
-                if (fields.length > 3 && "4".equals(fields[1]) && "0".equals(fields[2])
-                        && fields[3].startsWith(method + "(")) {
-                    code.add(method + "#" + fields[0]);
+                if (fields.length > 3 && fields[3].startsWith(method + "(")) {
+                    if (!c2InUse) {
+                        code.add(method + "#" + fields[0] + " " + fields[1] + " " + fields[2]);
+                    } else if ("4".equals(fields[1]) && "0".equals(fields[2])) {
+                        code.add(method + "#" + fields[0]);
+                    }
                 }
             }
         }
         return code;
+    }
+
+    /** The text of a jcmd diagnostic command without arguments, e.g. "compilerCodelist" (Compiler.codelist). */
+    private static String diagnostic(final String operation) throws Exception {
+        return (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"), operation, new Object[0], new String[0]);
     }
 
     private static void startOnThisAndAnEndedThread(final IntervalTable table) throws InterruptedException {
