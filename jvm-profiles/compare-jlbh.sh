@@ -7,30 +7,36 @@
 # The settings go to both harnesses (e.g. -Dqp.seconds=10 -Dqp.warmupSeconds=5;
 # -Djlbh.warmupMessages / -Djlbh.runs reach JLBH only). Ours: p50 actual send and
 # intended send from summary.json. JLBH: p50 per JLBH run, end to end (from
-# JLBH's start time) and of its "actual send" probe. Logs and our results folders
-# stay in results/runs/jlbh-comparison-<UTC time>/.
+# JLBH's start time) and of its "actual send" probe. Last, each harness's
+# core-to-core round trip after its measuring, to pair rounds by placement level.
+# Logs and our results folders stay in results/runs/jlbh-comparison-<UTC time>/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-case "${1:-}" in -h|--help) sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 rounds=3
 if [[ "${1:-}" =~ ^[0-9]+$ ]]; then rounds="$1"; shift; fi
 out="results/runs/jlbh-comparison-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out"
 echo "logs: $out  JDK: $(java -version 2>&1 | grep -v "^Picked up" | head -n 1)  settings: ${*:-defaults}"
-printf '%-5s %-34s %-30s %s\n' round "ours p50 ns: actual / intended" "JLBH p50 ns: end to end" "JLBH p50 ns: actual send"
+printf '%-5s %-34s %-30s %-30s %s\n' round "ours p50 ns: actual / intended" "JLBH p50 ns: end to end" \
+  "JLBH p50 ns: actual send" "round trip ns: ours / JLBH"
 for ((i = 1; i <= rounds; i++)); do
   mvn -q compile exec:java@QueuePerformance "$@" -Dqp.resultsDir="$out/ours-$i" >"$out/ours-$i.log" 2>&1 || true
   summary="$(find "$out/ours-$i" -name summary.json 2>/dev/null | head -n 1)"
   ours="failed, see $out/ours-$i.log"
+  ours_trip=""
   if [[ -n "$summary" ]]; then
     # read through the results model (mvn compile writes target/classpath.txt)
     mapfile -t p50 < <(java -cp "target/classes:$(<target/classpath.txt)" io.fastestjvm.results.model.SummaryTool \
-      field "$summary" /latency/actualSend/p50 /latency/intendedSend/p50 /status)
+      field "$summary" /latency/actualSend/p50 /latency/intendedSend/p50 /status /placement/after/medianRoundTripNanos)
     ours="${p50[0]:-} / ${p50[1]:-} (${p50[2]:-})"
+    ours_trip="${p50[3]:-}"
   fi
   mvn -q -Pjlbh compile exec:exec@jlbh -Djlbh.jvmArgs="$*" >"$out/jlbh-$i.log" 2>&1 || true
   e2e="$(sed -n 's/^JLBH p50 ns per run, end to end: //p' "$out/jlbh-$i.log")"
   sent="$(sed -n 's/^JLBH p50 ns per run, actual send: //p' "$out/jlbh-$i.log")"
-  printf '%-5s %-34s %-30s %s\n' "$i" "$ours" "${e2e:-failed, see $out/jlbh-$i.log}" "${sent:-failed}"
+  trip="$(sed -n 's/^JLBH core-to-core round trip after the runs: //p' "$out/jlbh-$i.log")"
+  printf '%-5s %-34s %-30s %-30s %s\n' "$i" "$ours" "${e2e:-failed, see $out/jlbh-$i.log}" "${sent:-failed}" \
+    "${ours_trip:-?} / ${trip:-?}"
 done

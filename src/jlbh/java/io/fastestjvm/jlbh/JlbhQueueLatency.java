@@ -16,6 +16,7 @@ import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.message.ReceivedMessage;
+import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
@@ -40,6 +41,9 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
  * the driver is late and the end of its busy-wait when it is on time; the "actual send" probe is measured from a
  * clock read as the task starts (JLBH does not hand it the reading that ended its wait, as our send loop has it), so
  * JLBH's end to end holds one clock read more than our intended send.
+ *
+ * <p>After the runs, the driver and the tailer time the same core-to-core round trip as our run does after its
+ * window ({@link PlacementProbe}), so a round of the two harnesses can be matched by the host's placement level.
  */
 public final class JlbhQueueLatency implements JLBHTask {
     /** Warm-up messages; default our run's (qp.warmupSeconds x qp.rate). JLBH sends them unpaced. */
@@ -48,14 +52,19 @@ public final class JlbhQueueLatency implements JLBHTask {
     static final String RUNS = "jlbh.runs";
     static final String ACTUAL_SEND_PROBE = "actual send";
     private static final long READY_TIMEOUT_SECONDS = 30;
+    private static final int TAILING = 0;
+    private static final int PROBING = 1;
+    private static final int STOPPING = 2;
 
     private final ChronicleQueueTransport transport;
     private final int consumerCpu;
     private final ReceivedMessage message = new ReceivedMessage();
     private final AtomicReference<Throwable> tailerFailure = new AtomicReference<>();
+    private final PlacementProbe placement = PlacementProbe.standard();
     private MessageSender sender;
     private Thread tailer;
-    private volatile boolean stopping;
+    /** TAILING, then PROBING once every run's messages are in, then STOPPING. */
+    private volatile int tailerState = TAILING;
     private long sequence;
 
     private JlbhQueueLatency(final ChronicleQueueTransport transport, final int consumerCpu) {
@@ -204,11 +213,17 @@ public final class JlbhQueueLatency implements JLBHTask {
                     + (pinning.note() == null ? "" : " (" + pinning.note() + ")"));
             final MessageReceiver receiver = transport.openReceiver();
             ready.countDown();
-            while (!stopping) {
+            boolean answered = false;
+            while (true) {
                 if (receiver.poll(message)) {
                     // the probe first: JLBH ends a run when the end-to-end count is reached, then resets the probes
                     actualSend.sampleNanos(message.receivedNanos - message.actualSendNanos);
                     jlbh.sample(message.receivedNanos - message.intendedSendNanos);
+                } else if (tailerState == STOPPING) {
+                    break;
+                } else if (tailerState == PROBING && !answered) {
+                    placement.respond(PlacementProbe.AFTER, () -> tailerState == STOPPING);
+                    answered = true;
                 }
             }
         } catch (final RuntimeException | Error e) {
@@ -227,9 +242,16 @@ public final class JlbhQueueLatency implements JLBHTask {
         sender.prepare(++sequence);
     }
 
+    /** On the driver thread, still pinned: the round trip after the runs, then the tailer's stop. */
     @Override
     public void complete() {
-        stopping = true;
+        tailerState = PROBING;
+        placement.initiate(PlacementProbe.AFTER, () -> false);
+        tailerState = STOPPING;
+        final double roundTrip = placement.medianRoundTripNanos(PlacementProbe.AFTER);
+        System.out.println(roundTrip < 0 ? "JLBH core-to-core round trip after the runs: not measured ("
+                + placement.problem(PlacementProbe.AFTER) + ")" : String.format(Locale.ROOT,
+                "JLBH core-to-core round trip after the runs: %.0f ns", roundTrip));
         try {
             tailer.join(TimeUnit.SECONDS.toMillis(READY_TIMEOUT_SECONDS));
         } catch (final InterruptedException e) {
