@@ -251,7 +251,7 @@ public final class JlbhQueueLatency implements JLBHTask {
         final double roundTrip = placement.medianRoundTripNanos(PlacementProbe.AFTER);
         System.out.println(roundTrip < 0 ? "JLBH core-to-core round trip after the runs: not measured ("
                 + placement.problem(PlacementProbe.AFTER) + ")" : String.format(Locale.ROOT,
-                "JLBH core-to-core round trip after the runs: %.0f ns", roundTrip));
+                "JLBH core-to-core round trip after the runs: %.1f ns", roundTrip));
         try {
             tailer.join(TimeUnit.SECONDS.toMillis(READY_TIMEOUT_SECONDS));
         } catch (final InterruptedException e) {
