@@ -31,13 +31,13 @@ for ((i = 1; i <= rounds; i++)); do
     mapfile -t p50 < <(java -cp "target/classes:$(<target/classpath.txt)" io.fastestjvm.results.model.SummaryTool \
       field "$summary" /latency/actualSend/p50 /latency/intendedSend/p50 /status /placement/after/medianRoundTripNanos)
     ours="${p50[0]:-} / ${p50[1]:-} (${p50[2]:-})"
-    ours_trip="${p50[3]:-}"
+    [[ "${p50[3]:-}" =~ ^[0-9.]+$ ]] && ours_trip="$(printf '%.0f' "${p50[3]}")"
   fi
   mvn -q -Pjlbh compile exec:exec@jlbh -Djlbh.jvmArgs="$*" >"$out/jlbh-$i.log" 2>&1 || true
   e2e="$(sed -n 's/^JLBH p50 ns per run, end to end: //p' "$out/jlbh-$i.log")"
   sent="$(sed -n 's/^JLBH p50 ns per run, actual send: //p' "$out/jlbh-$i.log")"
   trip="$(sed -n 's/^JLBH core-to-core round trip after the runs: //p' "$out/jlbh-$i.log")"
-  trip="${trip% ns}"
+  trip="${trip%% ns*}"  # whole ns, or "not measured (why)"; ours gets the same precision below
   printf '%-5s %-34s %-30s %-30s %s\n' "$i" "$ours" "${e2e:-failed, see $out/jlbh-$i.log}" "${sent:-failed}" \
     "${ours_trip:-?} / ${trip:-?}"
 done

@@ -248,10 +248,7 @@ public final class JlbhQueueLatency implements JLBHTask {
         tailerState = PROBING;
         placement.initiate(PlacementProbe.AFTER, () -> false);
         tailerState = STOPPING;
-        final double roundTrip = placement.medianRoundTripNanos(PlacementProbe.AFTER);
-        System.out.println(roundTrip < 0 ? "JLBH core-to-core round trip after the runs: not measured ("
-                + placement.problem(PlacementProbe.AFTER) + ")" : String.format(Locale.ROOT,
-                "JLBH core-to-core round trip after the runs: %.1f ns", roundTrip));
+        System.out.println("JLBH core-to-core round trip after the runs: " + placement.describe(PlacementProbe.AFTER));
         try {
             tailer.join(TimeUnit.SECONDS.toMillis(READY_TIMEOUT_SECONDS));
         } catch (final InterruptedException e) {

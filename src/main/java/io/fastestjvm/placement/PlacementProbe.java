@@ -240,18 +240,18 @@ public final class PlacementProbe {
     }
 
     public String describe() {
-        final double before = medianRoundTripNanos(BEFORE);
-        final double after = medianRoundTripNanos(AFTER);
         final double change = changePercent();
         return String.format(Locale.ROOT, "core-to-core round trip between the benchmark CPUs: before %s,"
-                        + " after %s%s", format(before, BEFORE), format(after, AFTER),
+                        + " after %s%s", describe(BEFORE), describe(AFTER),
                 Double.isNaN(change) ? "" : Math.abs(change) > DIFFERENCE_PERCENT
                         ? String.format(Locale.ROOT, "; CHANGED by %+.0f%%: the two CPUs' placement (or their"
                         + " load) changed during the run, so its latencies may mix two regimes", change)
                         : String.format(Locale.ROOT, " (%+.0f%%, within %d%%)", change, DIFFERENCE_PERCENT));
     }
 
-    private String format(final double median, final int position) {
+    /** One position's round trip for a console line: "207 ns (one-way 104 ns)", or why it was not measured. */
+    public String describe(final int position) {
+        final double median = medianRoundTripNanos(position);
         return median < 0 ? "not measured (" + problem(position) + ")"
                 : String.format(Locale.ROOT, "%.0f ns (one-way %.0f ns)", median, median / 2);
     }
