@@ -28,7 +28,7 @@ final class ThreadReport {
 
     /** Call once pinned. */
     PinnedThread asPinnedThread() {
-        return new PinnedThread(threadId, javaThreadId, progress.idle());
+        return new PinnedThread(threadId, javaThreadId, progress.idleTurns());
     }
 
     void pinned(final CpuPinning pinning) {

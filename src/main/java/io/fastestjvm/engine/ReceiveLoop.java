@@ -14,9 +14,10 @@ public final class ReceiveLoop {
                                        final long to, final LatencySink sink, final Progress progress,
                                        final LoopControl control) {
         long expected = from;
+        long turns = 0;
         while (expected < to) {
             if (!receiver.poll(message)) {
-                progress.idleTurn();
+                turns++;
                 if (control.stopRequested()) {
                     return false;
                 }
@@ -29,7 +30,8 @@ public final class ReceiveLoop {
             }
             sink.record(message);
             expected++;
-            progress.reached(expected);
+            progress.reached(expected, turns);
+            turns = 0;
         }
         return true;
     }

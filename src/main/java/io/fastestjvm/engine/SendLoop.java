@@ -22,12 +22,13 @@ public final class SendLoop {
             sender.prepare(sequence);
             final long intended = schedule.intendedSendTimeNanos(sequence);
             long actual;
+            long turns = 0;
             // busy-spin rather than park: a park's wake-up is tens of microseconds
             while ((actual = System.nanoTime()) - intended < 0) {
-                progress.idleTurn();
+                turns++;
             }
             sender.send(intended, actual);
-            progress.reached(sequence + 1);
+            progress.reached(sequence + 1, turns);
         }
     }
 }

@@ -22,7 +22,7 @@ import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.PinnedThread;
-import io.fastestjvm.timing.IdleTurns;
+import io.fastestjvm.timing.PaddedCounter;
 
 /**
  * Once a second, on its own unpinned thread: drains every latency's interval log, adds the second to the evidence
@@ -140,7 +140,7 @@ public final class ProgressReporter implements Runnable {
         try {
             uninterruptibly(known::await);
             table.start(new PinnedThread(ThreadAffinity.currentThreadId(), Thread.currentThread().getId(),
-                    new IdleTurns()), new PinnedThread((int) ids[0], ids[1], new IdleTurns()), null);
+                    new PaddedCounter()), new PinnedThread((int) ids[0], ids[1], new PaddedCounter()), null);
         } finally {
             opened.countDown();
             uninterruptibly(ending::join);

@@ -1,6 +1,6 @@
 package io.fastestjvm.timeline;
 
-import io.fastestjvm.timing.IdleTurns;
+import io.fastestjvm.timing.PaddedCounter;
 
 /**
  * A benchmark thread as the per-second sampler sees it. Its idle-turn counter itself, not a supplier: a rehearsal
@@ -11,9 +11,9 @@ public final class PinnedThread {
     final int tid;
     /** {@link Thread#getId()}; -1 when it is not known (no allocation is read then). */
     final long javaId;
-    final IdleTurns idleTurns;
+    final PaddedCounter idleTurns;
 
-    public PinnedThread(final int tid, final long javaId, final IdleTurns idleTurns) {
+    public PinnedThread(final int tid, final long javaId, final PaddedCounter idleTurns) {
         this.tid = tid;
         this.javaId = javaId;
         this.idleTurns = idleTurns;

@@ -5,7 +5,7 @@ import java.util.function.LongSupplier;
 
 import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.recording.AllocationMeter;
-import io.fastestjvm.timing.IdleTurns;
+import io.fastestjvm.timing.PaddedCounter;
 
 /**
  * The cumulative counters behind one interval row (perf counters, /proc steal and context switches, idle turns,
@@ -18,8 +18,8 @@ final class SecondSampler implements AutoCloseable {
     private final ProcCounter producerSwitches;
     private final ProcCounter consumerSwitches;
     private final LongSupplier jitterLostNanos;
-    private final IdleTurns producerIdleTurns;
-    private final IdleTurns consumerIdleTurns;
+    private final PaddedCounter producerIdleTurns;
+    private final PaddedCounter consumerIdleTurns;
     private final long producerJavaId;
     private final long consumerJavaId;
     private final LongSupplier epochMillis;

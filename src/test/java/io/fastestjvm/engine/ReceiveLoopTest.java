@@ -75,7 +75,7 @@ class ReceiveLoopTest {
         assertEquals(Arrays.asList(5L, 6L, 7L), sink.sequences);
         assertEquals(Arrays.asList(290L, 290L, 290L), sink.actualSend);
         assertEquals(8, progress.reached());
-        assertEquals(6, progress.idle().read(), "two empty polls before each of three messages");
+        assertEquals(6, progress.idleTurns().read(), "two empty polls before each of three messages");
         assertNull(control.failure);
     }
 

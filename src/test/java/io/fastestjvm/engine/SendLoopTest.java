@@ -64,7 +64,7 @@ class SendLoopTest {
             assertEquals(start + (3 + i) * 1_000_000L, sender.intended[i], "message " + (103 + i) + "'s due time");
         }
         assertEquals(108, progress.reached());
-        assertEquals(0, progress.idle().read(), "a late message spins no turn");
+        assertEquals(0, progress.idleTurns().read(), "a late message spins no turn");
     }
 
     @Test
@@ -80,7 +80,7 @@ class SendLoopTest {
             assertTrue(sender.sentAt[i] - sender.intended[i] >= 0, "message " + i + " went before it was due");
         }
         assertEquals(20_000_000L, sender.intended[2] - schedule.startNanos());
-        assertTrue(progress.idle().read() > 0, "the 20 ms of waiting are counted in turns");
+        assertTrue(progress.idleTurns().read() > 0, "the 20 ms of waiting are counted in turns");
     }
 
     @Test

@@ -24,7 +24,7 @@ import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.PinnedThread;
-import io.fastestjvm.timing.IdleTurns;
+import io.fastestjvm.timing.PaddedCounter;
 
 /**
  * A run's last seconds sample a benchmark thread that has ended (its /proc file fails, its allocation counter reads
@@ -138,7 +138,7 @@ class RehearsedSamplerIT {
         ending.start();
         known.await();
         table.start(new PinnedThread(ThreadAffinity.currentThreadId(), Thread.currentThread().getId(),
-                new IdleTurns()), new PinnedThread((int) ids[0], ids[1], new IdleTurns()), null);
+                new PaddedCounter()), new PinnedThread((int) ids[0], ids[1], new PaddedCounter()), null);
         opened.countDown();
         ending.join();
     }

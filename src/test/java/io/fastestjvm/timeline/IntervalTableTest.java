@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
-import io.fastestjvm.timing.IdleTurns;
+import io.fastestjvm.timing.PaddedCounter;
 
 /** The per-second table on a scripted run: phases from the recorders, evidence columns, unavailable cells. */
 class IntervalTableTest {
@@ -47,8 +47,8 @@ class IntervalTableTest {
 
     private final AtomicLong clock = new AtomicLong(T0);
     private final AtomicLong jitter = new AtomicLong();
-    private final IdleTurns producerIdle = new IdleTurns();
-    private final IdleTurns consumerIdle = new IdleTurns();
+    private final PaddedCounter producerIdle = new PaddedCounter();
+    private final PaddedCounter consumerIdle = new PaddedCounter();
     /** Allocated in the second that ends with the warm-up: far more than the test's own allocation in any second. */
     private static final int BALLAST_BYTES = 64 << 20;
     private byte[] ballast;
@@ -227,11 +227,8 @@ class IntervalTableTest {
         return table;
     }
 
-    private static void turns(final IdleTurns idle, final int turns) {
-        for (int i = 0; i < turns; i++) {
-            idle.turn();
-        }
-        idle.publish();
+    private static void turns(final PaddedCounter idle, final int turns) {
+        idle.publish(idle.read() + turns);
     }
 
     private void tick(final IntervalTable table, final int warmup, final int measured) {
