@@ -37,7 +37,7 @@ for ((i = 1; i <= rounds; i++)); do
   e2e="$(sed -n 's/^JLBH p50 ns per run, end to end: //p' "$out/jlbh-$i.log")"
   sent="$(sed -n 's/^JLBH p50 ns per run, actual send: //p' "$out/jlbh-$i.log")"
   trip="$(sed -n 's/^JLBH core-to-core round trip after the runs: //p' "$out/jlbh-$i.log")"
-  trip="${trip%% ns*}"  # whole ns, or "not measured (why)"; ours gets the same precision below
+  trip="${trip%% ns*}"  # whole ns (ours is rounded to match above), or "not measured (why)"
   printf '%-5s %-34s %-30s %-30s %s\n' "$i" "$ours" "${e2e:-failed, see $out/jlbh-$i.log}" "${sent:-failed}" \
     "${ours_trip:-?} / ${trip:-?}"
 done

@@ -4,7 +4,7 @@ import io.fastestjvm.timing.PaddedCounter;
 
 /**
  * A worker's reached sequence and idle turns, published once per message with ordered stores (no fence), each alone
- * on its cache lines. The loops count their idle turns in a local, so the spin writes no shared memory at all.
+ * on its cache lines. The loops count their idle turns in a local, so their own spin code stores nothing.
  */
 public final class Progress {
     private final PaddedCounter reached = new PaddedCounter();
