@@ -6,6 +6,8 @@ import java.util.List;
 public final class CpuTimes {
     /** USER_HZ: 100 on every mainstream Linux architecture. */
     public static final double TICKS_PER_SECOND = 100.0;
+    /** 10 ms: whole, so a tick count converts without rounding. */
+    public static final long MILLIS_PER_TICK = Math.round(1000 / TICKS_PER_SECOND);
 
     private final long busy;
     private final long steal;

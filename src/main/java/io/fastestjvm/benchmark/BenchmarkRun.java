@@ -57,10 +57,6 @@ import io.fastestjvm.warmup.WarmupCollections;
 public final class BenchmarkRun {
     /** Time allowed past the schedule's end before a stalled run is declared failed. */
     private static final long GRACE_SECONDS = 60;
-    /** Past C1's threshold for what progress calls once a second; see docs/evidence.md ("Harness safepoints"). */
-    private static final int PROGRESS_REHEARSALS = 1_000;
-    /** 3x C2's invocation threshold (5,000) for a method called once a rehearsed second: see rehearse. */
-    private static final int MEASURED_PATH_REHEARSALS = 15_000;
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'",
             Locale.ROOT).withZone(ZoneOffset.UTC);
     /** Indexes into {@link #workers}. */
@@ -360,9 +356,10 @@ public final class BenchmarkRun {
     /** The progress path compiled before the run: its JIT activity caused safepoints in the measured window. */
     private void rehearseProgress(final ProgressReporter progress) {
         final long start = System.nanoTime();
-        progress.rehearse(PROGRESS_REHEARSALS, MEASURED_PATH_REHEARSALS);
-        err.println("[qp] progress reporter rehearsed " + PROGRESS_REHEARSALS + " + " + MEASURED_PATH_REHEARSALS
-                + " times in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
+        progress.rehearse();
+        err.println("[qp] progress reporter rehearsed " + ProgressReporter.WARMUP_REHEARSALS + " + "
+                + ProgressReporter.MEASURED_REHEARSALS + " times in "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
     }
 
     /**

@@ -29,6 +29,16 @@ import io.fastestjvm.timing.PaddedCounter;
  * table and prints a progress line on stderr, so a long run is never silent.
  */
 public final class ProgressReporter implements Runnable {
+    /**
+     * Rehearsed warm-up seconds, through the window's entry: 3x C2's invocation threshold (5,000), which a busy C2
+     * queue raises; the last ones come after the measured seconds, when the queue has emptied. See docs/evidence.md
+     * ("Harness safepoints").
+     */
+    public static final int WARMUP_REHEARSALS = 15_000;
+    /** Rehearsed measured seconds: 2x C2's threshold for what only they call. */
+    public static final int MEASURED_REHEARSALS = 10_000;
+    /** Warm-up seconds rehearsed before the first measured one, as in a run. */
+    private static final int WARMUP_LEAD = 1_000;
     /** One log per {@link Latency}, in {@link Latency#ALL} order. */
     private final IntervalLog[] logs;
     /** Reused each second: the drained parts of {@link #logs}, same order; the per-second path allocates none. */
@@ -76,12 +86,20 @@ public final class ProgressReporter implements Runnable {
 
     /**
      * Runs the per-second path before the run on scratch recorders, table and /dev/null, with this reporter's own
-     * suppliers (a scratch lambda got inlined, then invalidated by the real one in the measured window): the warm-up
-     * path, then every kind of measured second, often enough that every method on it passes C2's threshold and takes
-     * every branch here, not in the window, where each compilation costs a "Cleanup" safepoint (docs/evidence.md).
+     * suppliers (a scratch lambda got inlined, then invalidated by the real one in the measured window): warm-up
+     * seconds through the window's own entry, {@link #drainAndReport()}, then every kind of measured second, each
+     * often enough that every method on the path passes C2's threshold and takes every branch here, not in the
+     * window, where each compilation costs a "Cleanup" safepoint and C2's time (docs/evidence.md).
      */
-    public void rehearse(final int warmupIterations, final int measuredIterations) {
-        final PrintStream sink = new PrintStream(discardingStream());
+    public void rehearse() {
+        rehearse(WARMUP_REHEARSALS, MEASURED_REHEARSALS);
+    }
+
+    /** {@link #rehearse()} with other counts, for tests. */
+    void rehearse(final int warmupIterations, final int measuredIterations) {
+        // streams built as a run's are, so that the JDK's write paths are profiled as the window takes them: the
+        // progress line's as System.err (a 128-byte buffer flushed on each write, JDK 8 to 25), a file per .hlog
+        final PrintStream sink = new PrintStream(new BufferedOutputStream(discardingStream(), 128), true);
         final int count = Latency.ALL.size();
         final LatencyRecorder[] recorders = new LatencyRecorder[count];
         final IntervalLog[] scratchLogs = new IntervalLog[count];
@@ -90,8 +108,8 @@ public final class ProgressReporter implements Runnable {
             try {
                 for (final Latency latency : Latency.ALL) {
                     recorders[latency.ordinal()] = new LatencyRecorder("rehearsal-" + latency.fileStem(), 1, 1);
-                    scratchLogs[latency.ordinal()] = new IntervalLog(recorders[latency.ordinal()], null, sink,
-                            System.currentTimeMillis());
+                    scratchLogs[latency.ordinal()] = new IntervalLog(recorders[latency.ordinal()], null,
+                            discardingStream(), System.currentTimeMillis());
                 }
                 // a table sampling the per-second /proc and hsperfdata reads too: of this thread, and of one that
                 // ends once its /proc entry is open, as a benchmark thread does before the window's last second
@@ -100,20 +118,34 @@ public final class ProgressReporter implements Runnable {
                 final ProgressReporter scratch = new ProgressReporter(scratchLogs, sent, received,
                         measuredStart, warmupSecondOf, measuredMessages, warmupSeconds, measuredSeconds, sink,
                         scratchTable);
-                // the real suppliers read 0 received before the run: every second here takes the warm-up branch;
-                // one in four is empty, as the warm-up's placement probe second is
-                for (int i = 0; i < warmupIterations; i++) {
-                    record(recorders, random, i % 4 != 3, false);
-                    scratch.drainAndReport();
-                }
-                for (int i = 0; i < measuredIterations; i++) {
-                    final int kind = i % 4;
-                    record(recorders, random, kind <= 1, kind == 1 || kind == 2);
-                    scratch.reportMeasured();
+                // A run's warm-up comes first, nothing measured yet: its empty seconds take the table's warm-up
+                // stall branch. Then warm-up and measured seconds take turns, so that C2 compiles the methods they
+                // share with both branches taken (compiled from warm-up seconds alone, they deoptimised at the first
+                // measured one). The calls stay in this loop, which runs too few turns for C2 to compile it: C2
+                // would inline drainAndReport into a compiled caller, and its own count would stop short of C2's.
+                // The real suppliers read 0 received before the run: drainAndReport takes the warm-up branch, and
+                // one warm-up second in four is empty, as the warm-up's placement probe second is.
+                final int lead = Math.min(warmupIterations, WARMUP_LEAD);
+                for (int i = 0; i < warmupIterations || i - lead < measuredIterations; i++) {
+                    if (i < warmupIterations) {
+                        record(recorders, random, i % 4 != 3, false);
+                        scratch.drainAndReport();
+                    }
+                    if (i >= lead && i - lead < measuredIterations) {
+                        final int kind = (i - lead) % 4;
+                        record(recorders, random, kind <= 1, kind == 1 || kind == 2);
+                        scratch.reportAt(1, 0);
+                    }
+                    if (i % 4 == 0) { // at the warm-up's last message: the paced stage's branches, which 0 misses
+                        record(recorders, random, true, false);
+                        final long start = measuredStart.getAsLong();
+                        scratch.reportAt(Math.max(0, start - 1), start);
+                    }
                 }
                 drainWhileAnotherThreadRecords(scratch, recorders, measuredIterations / 4);
                 scratchTable.close();
             } finally {
+                sink.close();
                 IntervalLog.closeAll(scratchLogs);
             }
         } catch (final IOException e) {
@@ -167,10 +199,10 @@ public final class ProgressReporter implements Runnable {
         void run() throws InterruptedException;
     }
 
-    /** One measured-window second of the scratch reporter, its .hlog lines dropped. */
-    private void reportMeasured() {
+    /** One second of the scratch reporter at these counts (measured if {@code receivedNow >= start}), .hlog dropped. */
+    private void reportAt(final long receivedNow, final long start) {
         drainLogs();
-        report(false, 0, 0);
+        report(receivedNow, start);
         for (final IntervalLog log : logs) {
             log.discardPending();
         }
@@ -193,7 +225,7 @@ public final class ProgressReporter implements Runnable {
         writer.start();
         try {
             for (int i = 0; i < iterations; i++) {
-                scratch.reportMeasured();
+                scratch.reportAt(1, 0);
             }
         } finally {
             stop.set(true);
@@ -216,12 +248,12 @@ public final class ProgressReporter implements Runnable {
         }
     }
 
-    /** /dev/null through System.err's stream classes, so the line's write compiles for them; else a plain sink. */
+    /** /dev/null, a file as System.err's and the .hlog lines' are, so writes compile for them; else a plain sink. */
     private static OutputStream discardingStream() {
         final File devNull = new File("/dev/null");
         if (devNull.canWrite()) {
             try {
-                return new BufferedOutputStream(new FileOutputStream(devNull));
+                return new FileOutputStream(devNull);
             } catch (final FileNotFoundException e) {
                 // fall through to the plain discarding stream
             }
@@ -275,9 +307,7 @@ public final class ProgressReporter implements Runnable {
      */
     public synchronized void drainAndReport() {
         drainLogs();
-        final long receivedNow = received.getAsLong();
-        final long start = measuredStart.getAsLong();
-        report(receivedNow < start, receivedNow, start);
+        report(received.getAsLong(), measuredStart.getAsLong());
     }
 
     private void drainLogs() {
@@ -289,7 +319,8 @@ public final class ProgressReporter implements Runnable {
     }
 
     /** The drained second into the table, the .hlog lines while warming up, the progress line. */
-    private void report(final boolean warmingUp, final long receivedNow, final long start) {
+    private void report(final long receivedNow, final long start) {
+        final boolean warmingUp = receivedNow < start;
         table.addSecond(lastWarmups, lastMeasureds);
         if (warmingUp) {
             for (final IntervalLog log : logs) {

@@ -116,8 +116,9 @@ public final class IntervalTable {
         final long safepointNanos = delta(previous.safepointNanos, now.safepointNanos);
         row.set(SAFEPOINT_MICROS, safepointNanos < 0 ? IntervalRow.UNAVAILABLE : safepointNanos / 1000);
         final long steal = delta(previous.stealTicks, now.stealTicks);
-        row.set(STEAL_MILLIS, steal < 0 ? IntervalRow.UNAVAILABLE
-                : Math.round(steal * 1000 / CpuTimes.TICKS_PER_SECOND));
+        // no Math.round: its branch for 0, taken in nearly every second, left C2 code that deoptimised in the
+        // first second with any steal
+        row.set(STEAL_MILLIS, steal < 0 ? IntervalRow.UNAVAILABLE : steal * CpuTimes.MILLIS_PER_TICK);
         row.set(INVOLUNTARY_SWITCHES_PRODUCER, delta(previous.producerSwitches, now.producerSwitches));
         row.set(INVOLUNTARY_SWITCHES_CONSUMER, delta(previous.consumerSwitches, now.consumerSwitches));
         final long jitter = delta(previous.jitterLostNanos, now.jitterLostNanos);
@@ -137,8 +138,12 @@ public final class IntervalTable {
         cell.max = cell.count == 0 ? 0 : histogram.getMaxValue();
     }
 
+    /**
+     * One test of both signs, not two: the rehearsal takes both ways of it, but not "read before, gone after", which
+     * only a run's last seconds see (a thread that ended), and C2 compiled that second test as a trap.
+     */
     private static long delta(final long before, final long after) {
-        return before < 0 || after < 0 ? IntervalRow.UNAVAILABLE : after - before;
+        return (before | after) < 0 ? IntervalRow.UNAVAILABLE : after - before;
     }
 
     /** No more seconds: releases the /proc channels. */
