@@ -42,8 +42,8 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
  * clock read as the task starts (JLBH does not hand it the reading that ended its wait, as our send loop has it), so
  * JLBH's end to end holds one clock read more than our intended send.
  *
- * <p>After the runs, the driver and the tailer time the same core-to-core round trip as our run does after its
- * window ({@link PlacementProbe}), so a round of the two harnesses can be matched by the host's placement level.
+ * <p>Before each run and after the last, the driver and the tailer time the same core-to-core round trip as our run
+ * does around its window ({@link PlacementProbe}), so each run can be matched with ours by the host's placement level.
  */
 public final class JlbhQueueLatency implements JLBHTask {
     /** Warm-up messages; default our run's (qp.warmupSeconds x qp.rate). JLBH sends them unpaced. */
@@ -52,24 +52,29 @@ public final class JlbhQueueLatency implements JLBHTask {
     static final String RUNS = "jlbh.runs";
     static final String ACTUAL_SEND_PROBE = "actual send";
     private static final long READY_TIMEOUT_SECONDS = 30;
-    private static final int TAILING = 0;
-    private static final int PROBING = 1;
-    private static final int STOPPING = 2;
 
     private final ChronicleQueueTransport transport;
+    private final int producerCpu;
     private final int consumerCpu;
+    private final int runs;
     private final ReceivedMessage message = new ReceivedMessage();
     private final AtomicReference<Throwable> tailerFailure = new AtomicReference<>();
     private final PlacementProbe placement = PlacementProbe.standard();
     private MessageSender sender;
     private Thread tailer;
-    /** TAILING, then PROBING once every run's messages are in, then STOPPING. */
-    private volatile int tailerState = TAILING;
+    /** Round trips the driver has started; the tailer answers each. Written by the driver only. */
+    private volatile int probesStarted;
+    private volatile boolean stopping;
+    /** Driver thread only. */
+    private int runsComplete;
     private long sequence;
 
-    private JlbhQueueLatency(final ChronicleQueueTransport transport, final int consumerCpu) {
+    private JlbhQueueLatency(final ChronicleQueueTransport transport, final int producerCpu, final int consumerCpu,
+                             final int runs) {
         this.transport = transport;
+        this.producerCpu = producerCpu;
         this.consumerCpu = consumerCpu;
+        this.runs = runs;
     }
 
     public static void main(final String[] args) throws IOException {
@@ -102,8 +107,7 @@ public final class JlbhQueueLatency implements JLBHTask {
         Runtime.getRuntime().addShutdownHook(deleteOnExit);
         try {
             printScenario(options, warmup, runs, blockSize, directory, cpus);
-            final JlbhQueueLatency task = new JlbhQueueLatency(transport, cpus[1].planned());
-            final int producerCpu = cpus[0].planned();
+            final JlbhQueueLatency task = new JlbhQueueLatency(transport, cpus[0].planned(), cpus[1].planned(), runs);
             final JLBHOptions jlbhOptions = new JLBHOptions()
                     .throughput((int) options.rate())
                     .accountForCoordinatedOmission(true)
@@ -112,8 +116,8 @@ public final class JlbhQueueLatency implements JLBHTask {
                     .runs(runs)
                     // our run starts no jitter probe where no CPU is free; a third spinning thread would take a pinned one
                     .recordOSJitter(false)
-                    // JLBH pins its driver after the warm-up; pinned here as our producer is, falling back as ours does
-                    .acquireLock(() -> task.pinDriver(producerCpu))
+                    // the driver is pinned in warmedUp, before its first round trip; JLBH would pin it just after
+                    .acquireLock(() -> null)
                     .jlbhTask(task);
             new JLBH(jlbhOptions, System.out, JlbhQueueLatency::printMediansInNanos).start();
             final Throwable failure = task.tailerFailure.get();
@@ -181,13 +185,6 @@ public final class JlbhQueueLatency implements JLBHTask {
         System.out.println(line);
     }
 
-    /** Called by JLBH on its driver thread, after the warm-up. CpuPinning owns the lock: JLBH gets none to free. */
-    private AffinityLock pinDriver(final int cpu) {
-        final CpuPinning pinning = CpuPinning.pinCurrentThread(cpu);
-        System.out.println("JLBH driver pinned to CPUs " + pinning.actualCpus()
-                + (pinning.note() == null ? "" : " (" + pinning.note() + ")"));
-        return null;
-    }
 
     @Override
     public void init(final JLBH jlbh) {
@@ -213,17 +210,17 @@ public final class JlbhQueueLatency implements JLBHTask {
                     + (pinning.note() == null ? "" : " (" + pinning.note() + ")"));
             final MessageReceiver receiver = transport.openReceiver();
             ready.countDown();
-            boolean answered = false;
+            int answered = 0;
             while (true) {
                 if (receiver.poll(message)) {
                     // the probe first: JLBH ends a run when the end-to-end count is reached, then resets the probes
                     actualSend.sampleNanos(message.receivedNanos - message.actualSendNanos);
                     jlbh.sample(message.receivedNanos - message.intendedSendNanos);
-                } else if (tailerState == STOPPING) {
+                } else if (stopping) {
                     break;
-                } else if (tailerState == PROBING && !answered) {
-                    placement.respond(PlacementProbe.AFTER, () -> tailerState == STOPPING);
-                    answered = true;
+                } else if (answered < probesStarted) {
+                    placement.respond(PlacementProbe.AFTER, () -> stopping);
+                    answered++;
                 }
             }
         } catch (final RuntimeException | Error e) {
@@ -242,17 +239,42 @@ public final class JlbhQueueLatency implements JLBHTask {
         sender.prepare(++sequence);
     }
 
+    /**
+     * On the driver thread at the warm-up's end, before JLBH's start time for run 1: pinned as our producer is
+     * (falling back as ours does), then the round trip before run 1. CpuPinning owns the pin: JLBH gets no lock.
+     */
+    @Override
+    public void warmedUp() {
+        final CpuPinning pinning = CpuPinning.pinCurrentThread(producerCpu);
+        System.out.println("JLBH driver pinned to CPUs " + pinning.actualCpus()
+                + (pinning.note() == null ? "" : " (" + pinning.note() + ")"));
+        roundTrip("before run 1");
+    }
+
+    /** After a run's last sample, before the next run's start time: the round trip before the next run. */
+    @Override
+    public void runComplete() {
+        if (++runsComplete < runs) {
+            roundTrip("before run " + (runsComplete + 1));
+        }
+    }
+
     /** On the driver thread, still pinned: the round trip after the runs, then the tailer's stop. */
     @Override
     public void complete() {
-        tailerState = PROBING;
-        placement.initiate(PlacementProbe.AFTER, () -> false);
-        tailerState = STOPPING;
-        System.out.println("JLBH core-to-core round trip after the runs: " + placement.describe(PlacementProbe.AFTER));
+        roundTrip("after the runs");
+        stopping = true;
         try {
             tailer.join(TimeUnit.SECONDS.toMillis(READY_TIMEOUT_SECONDS));
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** One round trip with the tailer, which answers between messages: the queue is empty at each call. */
+    private void roundTrip(final String when) {
+        probesStarted++;
+        placement.initiate(PlacementProbe.AFTER, () -> false);
+        System.out.println("JLBH core-to-core round trip " + when + ": " + placement.describe(PlacementProbe.AFTER));
     }
 }
