@@ -185,7 +185,6 @@ public final class JlbhQueueLatency implements JLBHTask {
         System.out.println(line);
     }
 
-
     @Override
     public void init(final JLBH jlbh) {
         sender = transport.openSender();
