@@ -14,9 +14,9 @@ final class JitCode {
     /** "method#compile id" of each C2 code in use for {@code methods} (fully qualified, "pkg.Class.method"). */
     static List<String> c2InUse(final List<String> methods) throws Exception {
         final List<String> c2 = new ArrayList<>();
-        for (final String code : inUse(methods)) {
-            if (code.endsWith(" tier 4")) {
-                c2.add(code.substring(0, code.length() - " tier 4".length()));
+        for (final String[] fields : code(methods)) {
+            if ("4".equals(fields[1]) && "0".equals(fields[2])) {
+                c2.add(fields[4] + "#" + fields[0]);
             }
         }
         return c2;
