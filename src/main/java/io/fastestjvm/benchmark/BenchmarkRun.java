@@ -22,6 +22,7 @@ import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.engine.StagePlan;
 import io.fastestjvm.environment.ProcessId;
 import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.faults.RunSafety;
@@ -134,6 +135,7 @@ public final class BenchmarkRun {
             if (!run.bare) {
                 rehearseProgress(progress);
             }
+            StagePlan.rehearse(); // C1 compiled the plan's per-chunk methods in the window
             warmUp(run);
             measure(run, progress);
         }

@@ -48,6 +48,26 @@ public final class StagePlan {
         this.measuredStart = latestMeasuredStart;
     }
 
+    /**
+     * One-message chunks {@link #rehearse} walks: past C1's threshold (200 calls), far below C2's (5,000), with a run's
+     * 200-odd chunks a thread added.
+     */
+    static final int REHEARSED_CHUNKS = 400;
+
+    /**
+     * Walks a scratch plan's chunks through every stage as {@link ChunkLoop} does, before a run: once a second by
+     * both threads, the window's own calls compiled the per-chunk methods in it. C1's code (tier 3) keeps no traps a
+     * run's plan could take; this loop's own back edges stay far below an on-stack compilation.
+     */
+    public static void rehearse() {
+        final StagePlan scratch = new StagePlan(1, REHEARSED_CHUNKS / 4, REHEARSED_CHUNKS / 2, REHEARSED_CHUNKS / 4,
+                2, 1, false);
+        for (long chunk = 0; chunk < scratch.total(); chunk = scratch.chunkEnd(chunk)) {
+            scratch.edgesBefore(chunk);
+            scratch.stageOf(chunk);
+        }
+    }
+
     /** {@code earlyStart}: whether steady state may end the warm-up before its upper bound. */
     public static StagePlan of(final BenchmarkOptions options, final boolean earlyStart) {
         return new StagePlan(options.warmupRate(), options.fastWarmupMessages(), options.warmupMessages(),

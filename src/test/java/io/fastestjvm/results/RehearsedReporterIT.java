@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.fastestjvm.JitCode;
 import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.engine.StagePlan;
 import io.fastestjvm.recording.Latency;

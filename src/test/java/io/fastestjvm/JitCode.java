@@ -1,4 +1,4 @@
-package io.fastestjvm.results;
+package io.fastestjvm;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -7,12 +7,12 @@ import java.util.List;
 import javax.management.ObjectName;
 
 /** This JVM's compiled code for given methods, from jcmd's Compiler.codelist, for tests of what a rehearsal left. */
-final class JitCode {
+public final class JitCode {
     private JitCode() {
     }
 
     /** "method#compile id" of each C2 code in use for {@code methods} (fully qualified, "pkg.Class.method"). */
-    static List<String> c2InUse(final List<String> methods) throws Exception {
+    public static List<String> c2InUse(final List<String> methods) throws Exception {
         final List<String> c2 = new ArrayList<>();
         for (final String[] fields : code(methods)) {
             if ("4".equals(fields[1]) && "0".equals(fields[2])) {
@@ -23,7 +23,7 @@ final class JitCode {
     }
 
     /** "method#compile id tier N" of each code in use for {@code methods}, of any tier. */
-    static List<String> inUse(final List<String> methods) throws Exception {
+    public static List<String> inUse(final List<String> methods) throws Exception {
         final List<String> inUse = new ArrayList<>();
         for (final String[] fields : code(methods)) {
             if ("0".equals(fields[2])) {
@@ -34,7 +34,7 @@ final class JitCode {
     }
 
     /** Every code for {@code methods}, as "method#compile id tier state", to say what there is when C2's is not. */
-    static List<String> all(final List<String> methods) throws Exception {
+    public static List<String> all(final List<String> methods) throws Exception {
         final List<String> all = new ArrayList<>();
         for (final String[] fields : code(methods)) {
             all.add(fields[4] + "#" + fields[0] + " " + fields[1] + " " + fields[2]);
@@ -58,7 +58,7 @@ final class JitCode {
     }
 
     /** The text of a jcmd diagnostic command without arguments, e.g. "compilerQueue" (Compiler.queue). */
-    static String diagnostic(final String operation) throws Exception {
+    public static String diagnostic(final String operation) throws Exception {
         return (String) ManagementFactory.getPlatformMBeanServer().invoke(
                 new ObjectName("com.sun.management:type=DiagnosticCommand"), operation, new Object[0], new String[0]);
     }
