@@ -49,10 +49,10 @@ public final class StagePlan {
     }
 
     /**
-     * One-message chunks {@link #rehearse} walks: past C1's threshold (200 calls), far below C2's (5,000), with a run's
-     * 200-odd chunks a thread added.
+     * One-message chunks {@link #rehearse} walks: six times C1's threshold (200 calls, raised while C1's queue is long,
+     * as at start-up), below C2's (5,000) with {@code total}'s two calls a chunk and a run's 200-odd chunks a thread.
      */
-    static final int REHEARSED_CHUNKS = 400;
+    static final int REHEARSED_CHUNKS = 1_200;
 
     /**
      * Walks a scratch plan's chunks through every stage as {@link ChunkLoop} does, before a run: once a second by
