@@ -58,8 +58,8 @@ final class ConsoleSummary {
                 out.append("! ").append(group.label()).append(": ").append(failure.reason).append('\n');
             }
         }
-        for (final ResultsSet set : reported.sets()) {
-            for (final Failure ignored : set.ignored()) {
+        for (final ResultsSet set : reported.sets) {
+            for (final Failure ignored : set.ignored) {
                 out.append("! ignored ").append(ignored.what).append(": ").append(ignored.reason).append('\n');
             }
         }

@@ -59,10 +59,6 @@ public final class JvmGroup {
         this.label = seriesLabel;
     }
 
-    public String setName() {
-        return setName;
-    }
-
     public String profile() {
         return profile;
     }

@@ -10,22 +10,14 @@ import io.fastestjvm.verdict.Spread;
 
 /** The figures of one measured run inside a run folder: {@code runs[i]} of its summary.json. Immutable. */
 public final class MeasuredRun {
-    private final RunFolder folder;
-    private final int run;
+    final RunFolder folder;
+    final int run;
     private final RunResults.RunFigures figures;
 
     MeasuredRun(final RunFolder folder, final int run, final RunResults.RunFigures figures) {
         this.folder = folder;
         this.run = run;
         this.figures = figures;
-    }
-
-    public RunFolder folder() {
-        return folder;
-    }
-
-    public int run() {
-        return run;
     }
 
     /** The value in ns, or NaN when the summary does not hold it. */

@@ -83,9 +83,9 @@ public final class ReportCharts {
 
     private ChartRef bars(final List<JvmGroup> groups, final Percentile percentile, final Latency latency)
             throws IOException {
-        final Map<String, Integer> verdictGroup = verdict.overall().groupOf(latency, percentile);
+        final Map<String, Integer> verdictGroup = verdict.overall.groupOf(latency, percentile);
         final boolean lettered = Arrays.asList(RunsVerdict.PERCENTILES).contains(percentile)
-                && verdict.overall().subjects().size() > 1;
+                && verdict.overall.subjects().size() > 1;
         boolean article = false;
         final List<BarWithRange> bars = new ArrayList<>();
         for (final JvmGroup group : groups) {

@@ -11,7 +11,7 @@ import io.fastestjvm.environment.EnvironmentInfo;
 
 /** The sets given together; labels add the transport, and "@ host", only where those vary. */
 public final class ReportedSets {
-    private final List<ResultsSet> sets;
+    final List<ResultsSet> sets;
 
     public ReportedSets(final List<ResultsSet> sets) {
         this.sets = Collections.unmodifiableList(new ArrayList<>(sets));
@@ -23,7 +23,7 @@ public final class ReportedSets {
         }
         final boolean hostsClash = hosts.size() < sets.size();
         for (final ResultsSet set : sets) {
-            for (final JvmGroup group : set.groups()) {
+            for (final JvmGroup group : set.groups) {
                 String label = group.profile();
                 if (transports.size() > 1) {
                     label += " · " + group.transport();
@@ -36,12 +36,8 @@ public final class ReportedSets {
         }
     }
 
-    public List<ResultsSet> sets() {
-        return sets;
-    }
-
     public List<JvmGroup> groups() {
-        return sets.stream().flatMap(set -> set.groups().stream()).collect(Collectors.toList());
+        return sets.stream().flatMap(set -> set.groups.stream()).collect(Collectors.toList());
     }
 
     /** The groups that have figures, i.e. what the charts can draw. */
@@ -52,7 +48,7 @@ public final class ReportedSets {
     /** Which machine a set is: 0 for the first set given. */
     public int machineIndex(final JvmGroup group) {
         for (int i = 0; i < sets.size(); i++) {
-            if (sets.get(i).groups().contains(group)) {
+            if (sets.get(i).groups.contains(group)) {
                 return i;
             }
         }

@@ -49,11 +49,10 @@ final class ResultsIndex {
             if (!verdict.isEmpty()) {
                 out.append("Verdict (runs as units; docs/verdict.md):\n\n").append(verdict).append('\n');
             }
-            final String chart = headlineChart(lines);
-            if (!chart.isEmpty()) {
-                out.append(chart.replace("](" + ReportCharts.FOLDER + "/", "](" + set + "/"
-                        + ReportCharts.FOLDER + "/")).append("\n\n");
-            }
+            // the headline chart: the report's first image
+            lines.stream().filter(line -> line.startsWith("![")).findFirst().ifPresent(chart -> out.append(chart
+                    .replace("](" + ReportCharts.FOLDER + "/", "](" + set + "/" + ReportCharts.FOLDER + "/"))
+                    .append("\n\n"));
         }
         appendComparisons(out, results.resolve(INTERLEAVED));
         final Path index = results.resolve(FILE);
@@ -118,14 +117,5 @@ final class ResultsIndex {
             }
         }
         return table.toString();
-    }
-
-    private static String headlineChart(final List<String> lines) {
-        for (final String line : lines) {
-            if (line.startsWith("![")) {
-                return line;
-            }
-        }
-        return "";
     }
 }

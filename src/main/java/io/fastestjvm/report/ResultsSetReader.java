@@ -41,16 +41,23 @@ public final class ResultsSetReader {
             throw new InvalidInputException(folder + ": not a folder");
         }
         try {
-            if (isEmpty(folder)) {
+            final List<Path> entries;
+            try (Stream<Path> listed = Files.list(folder)) {
+                entries = listed.collect(Collectors.toList());
+            }
+            if (entries.isEmpty()) {
                 throw new InvalidInputException(folder + ": empty folder, nothing to report");
             }
-            final List<Path> profileFiles = profileFiles(folder);
+            final List<Path> profileFiles = entries.stream().map(p -> p.resolve(PROFILE_JSON))
+                    .filter(Files::isRegularFile).sorted().collect(Collectors.toList());
             final List<Path> summaries = summaries(folder);
             if (profileFiles.isEmpty() && summaries.isEmpty()) {
                 throw new InvalidInputException(folder + ": not a results folder (no summary.json or "
                         + "<profile>/profile.json in it)");
             }
-            final JsonNode matrixRun = readOptional(folder.resolve(MATRIX_RUN_JSON));
+            final Path matrixRunFile = folder.resolve(MATRIX_RUN_JSON);
+            final JsonNode matrixRun = Files.isRegularFile(matrixRunFile) ? json.readTree(matrixRunFile.toFile())
+                    : MissingNode.getInstance();
             final String name = folder.toAbsolutePath().normalize().getFileName().toString();
             final Map<String, JvmGroup> groups = new LinkedHashMap<>();
             final List<Failure> ignored = new ArrayList<>();
@@ -79,7 +86,7 @@ public final class ResultsSetReader {
     private int addProfile(final String setName, final Path set, final Path profileFile, final JsonNode matrixRun,
                            final Map<String, JvmGroup> groups, final List<Failure> ignored) throws IOException {
         final Path profileFolder = profileFile.getParent();
-        final JsonNode profileJson = readJson(profileFile);
+        final JsonNode profileJson = json.readTree(profileFile.toFile());
         final String profile = withFlagSet(profileJson.path("profile").asText(profileFolder.getFileName().toString()),
                 profileFolder.getFileName().toString(), profileJson.path("flagSet").asText(""));
         final Map<Path, JsonNode> recorded = new LinkedHashMap<>();
@@ -167,7 +174,7 @@ public final class ResultsSetReader {
 
     private static RunFolder readOrNull(final Path summaryFile) {
         try {
-            return RunFolder.read(summaryFile);
+            return new RunFolder(summaryFile);
         } catch (final IOException e) {
             return null;
         }
@@ -184,7 +191,7 @@ public final class ResultsSetReader {
         for (final Path summaryFile : summaries) {
             final RunFolder run;
             try {
-                run = RunFolder.read(summaryFile);
+                run = new RunFolder(summaryFile);
             } catch (final IOException e) {
                 final JvmGroup group = group(groups, setName, profile == null ? "unknown" : profile,
                         RunFolder.DEFAULT_TRANSPORT, "unknown host");
@@ -224,31 +231,10 @@ public final class ResultsSetReader {
         return value.isNull() || value.isMissingNode() ? "" : value.asText();
     }
 
-    private static boolean isEmpty(final Path folder) throws IOException {
-        try (Stream<Path> entries = Files.list(folder)) {
-            return !entries.findAny().isPresent();
-        }
-    }
-
-    private static List<Path> profileFiles(final Path folder) throws IOException {
-        try (Stream<Path> entries = Files.list(folder)) {
-            return entries.map(p -> p.resolve(PROFILE_JSON)).filter(Files::isRegularFile).sorted()
-                    .collect(Collectors.toList());
-        }
-    }
-
     private static List<Path> summaries(final Path folder) throws IOException {
         try (Stream<Path> files = Files.find(folder, MAX_DEPTH, (p, attributes) -> attributes.isRegularFile()
                 && p.getFileName().toString().equals(RunFolder.SUMMARY))) {
             return files.sorted().collect(Collectors.toList());
         }
-    }
-
-    private JsonNode readJson(final Path file) throws IOException {
-        return json.readTree(file.toFile());
-    }
-
-    private JsonNode readOptional(final Path file) throws IOException {
-        return Files.isRegularFile(file) ? readJson(file) : MissingNode.getInstance();
     }
 }
