@@ -180,7 +180,7 @@ final class Caveats {
             if (producerBytes != 0 || consumerBytes != 0) {
                 alloc.add(producerBytes + " B producer / " + consumerBytes + " B consumer");
                 final String name = folder.folder().getFileName().toString();
-                if (folder.gcsReachingWindow() > 0 && Transports.CHRONICLE.equals(group.transport())) {
+                if (folder.gcsReachingWindow() > 0 && Transports.CHRONICLE.equals(group.transport)) {
                     allocAfterGc.add(name);
                 } else if (folder.gcsReachingWindow() == 0 && folder.results().section(
                         SteadyStateWatch.SUMMARY_SECTION).path(SteadyStateWatch.REACHED).asBoolean(false)) {

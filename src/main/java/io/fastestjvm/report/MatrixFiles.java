@@ -80,9 +80,9 @@ public final class MatrixFiles {
 
     private ObjectNode row(final ResultsSet set, final JvmGroup group) {
         final ObjectNode row = json.createObjectNode();
-        row.put("profile", group.profile());
-        row.put("transport", group.transport());
-        row.put("host", group.host());
+        row.put("profile", group.profile);
+        row.put("transport", group.transport);
+        row.put("host", group.host);
         row.put("jdkBuild", Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION));
         row.put("vmVersion", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_VERSION));
         row.put("vendor", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR));
@@ -136,8 +136,8 @@ public final class MatrixFiles {
 
     private static String csvRow(final JvmGroup group) {
         final StringBuilder row = new StringBuilder();
-        row.append(cell(group.profile())).append(',').append(cell(group.transport())).append(',')
-                .append(cell(group.host())).append(',')
+        row.append(cell(group.profile)).append(',').append(cell(group.transport)).append(',')
+                .append(cell(group.host)).append(',')
                 .append(cell(Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION))).append(',')
                 .append(cell(Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR))).append(',')
                 .append(cell(Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE)))
@@ -167,10 +167,10 @@ public final class MatrixFiles {
                             if (Double.isNaN(value)) {
                                 continue;
                             }
-                            csv.append(cell(group.profile())).append(',')
-                                    .append(cell(FlagSets.jvm(group.profile()))).append(',')
-                                    .append(FlagSets.tuned(group.profile()) ? "tuned" : "default").append(',')
-                                    .append(cell(group.transport())).append(',').append(cell(group.host()))
+                            csv.append(cell(group.profile)).append(',')
+                                    .append(cell(FlagSets.jvm(group.profile))).append(',')
+                                    .append(FlagSets.tuned(group.profile) ? "tuned" : "default").append(',')
+                                    .append(cell(group.transport)).append(',').append(cell(group.host))
                                     .append(',').append(cell(runFolder)).append(',').append(run.run).append(',')
                                     .append(latency.fileStem()).append(',').append(percentile.key()).append(',')
                                     .append(number(value, 1)).append(',').append(number(trip, 1)).append('\n');

@@ -33,10 +33,6 @@ public final class MeasuredRun {
     }
 
     static Spread spread(final List<MeasuredRun> runs, final Latency latency, final Percentile percentile) {
-        final double[] values = new double[runs.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = runs.get(i).value(latency, percentile);
-        }
-        return Spread.of(values);
+        return Spread.of(runs.stream().mapToDouble(run -> run.value(latency, percentile)).toArray());
     }
 }

@@ -211,8 +211,8 @@ final class ReportMarkdown {
     /** Our figures for the article's JVM: every group that ran its profile at default flags over Chronicle Queue. */
     private String ours(final String profile) {
         final List<String> cells = new ArrayList<>();
-        final List<JvmGroup> groups = reported.groupsWithFigures().stream().filter(group -> group.profile()
-                .equals(profile) && group.transport().equals(Transports.CHRONICLE)).collect(Collectors.toList());
+        final List<JvmGroup> groups = reported.groupsWithFigures().stream().filter(group -> group.profile
+                .equals(profile) && group.transport.equals(Transports.CHRONICLE)).collect(Collectors.toList());
         for (final JvmGroup group : groups) {
             cells.add((groups.size() > 1 ? group.label() + ": " : "")
                     + withRange(group.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "

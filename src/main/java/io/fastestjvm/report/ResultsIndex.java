@@ -94,13 +94,9 @@ final class ResultsIndex {
 
     /** The first sentence of the report's first paragraph: what was measured, on which machine. */
     private static String firstSentence(final List<String> lines) {
-        for (final String line : lines) {
-            if (!line.isEmpty() && !line.startsWith("#") && !line.startsWith("!")) {
-                final int end = line.indexOf(". ");
-                return end < 0 ? line : line.substring(0, end + 1);
-            }
-        }
-        return "";
+        return lines.stream().filter(line -> !line.isEmpty() && !line.startsWith("#") && !line.startsWith("!"))
+                .findFirst().map(line -> line.indexOf(". ") < 0 ? line : line.substring(0, line.indexOf(". ") + 1))
+                .orElse("");
     }
 
     /** The table rows under {@code heading}, quoted so the index states the verdict, not a ranking. */

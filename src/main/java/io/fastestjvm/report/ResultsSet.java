@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -51,10 +52,6 @@ public final class ResultsSet {
 
     /** The runs (fresh JVMs) matrix-run.json plans: every unit of every round of its order; 0 without an order. */
     public int plannedRuns() {
-        int planned = 0;
-        for (final JsonNode round : matrixRun.path("order")) {
-            planned += round.size();
-        }
-        return planned;
+        return StreamSupport.stream(matrixRun.path("order").spliterator(), false).mapToInt(JsonNode::size).sum();
     }
 }

@@ -70,9 +70,9 @@ public final class ResultsSetReader {
                 }
             }
             final List<JvmGroup> ordered = new ArrayList<>(groups.values());
-            ordered.sort(Comparator.comparing((JvmGroup g) -> ProfilePalette.order(g.profile()))
-                    .thenComparing(JvmGroup::profile).thenComparing(JvmGroup::transport)
-                    .thenComparing(JvmGroup::host));
+            ordered.sort(Comparator.comparing((JvmGroup g) -> ProfilePalette.order(g.profile))
+                    .thenComparing(g -> g.profile).thenComparing(g -> g.transport)
+                    .thenComparing(g -> g.host));
             return new ResultsSet(folder, matrixRun, ordered, recordedRuns, ignored);
         } catch (final IOException e) {
             throw new InvalidInputException(folder + ": cannot read: " + e.getMessage());
