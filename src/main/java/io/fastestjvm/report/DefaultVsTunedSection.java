@@ -26,10 +26,8 @@ final class DefaultVsTunedSection {
     String render() {
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup tuned : verdict.groups) {
-            if (!FlagSets.tuned(tuned.profile)) {
-                continue;
-            }
-            final JvmGroup base = tuned.sibling(verdict.groups, FlagSets.jvm(tuned.profile), tuned.transport);
+            final JvmGroup base = FlagSets.tuned(tuned.profile)
+                    ? tuned.sibling(verdict.groups, FlagSets.jvm(tuned.profile), tuned.transport) : null;
             if (base == null) {
                 continue;
             }

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fastestjvm.config.FlagSets;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
+import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.verdict.RunsPair;
@@ -159,7 +160,7 @@ public final class MatrixFiles {
         for (final JvmGroup group : set.groups) {
             for (final RunFolder folder : group.passedFolders()) {
                 final String runFolder = set.folder.relativize(folder.folder()).toString();
-                final double trip = PlacementLevels.roundTrip(folder.results());
+                final double trip = PlacementLevels.roundTrip(folder.results(), PlacementProbe.BEFORE_KEY);
                 for (final MeasuredRun run : folder.measuredRuns()) {
                     for (final Latency latency : Latency.ALL) {
                         for (final Percentile percentile : Percentile.values()) {

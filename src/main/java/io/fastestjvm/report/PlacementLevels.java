@@ -38,13 +38,8 @@ public final class PlacementLevels {
         }
     }
 
-    /** The probe's median round trip before the measured window (ns), or NaN when the run has none. */
-    public static double roundTrip(final RunResults run) {
-        return roundTrip(run, PlacementProbe.BEFORE_KEY);
-    }
-
     /** The probe's median round trip at {@code position} (before or after the window), ns; NaN when none. */
-    private static double roundTrip(final RunResults run, final String position) {
+    static double roundTrip(final RunResults run, final String position) {
         final JsonNode value = run.section(PlacementProbe.SECTION).path(position)
                 .path(PlacementProbe.MEDIAN_ROUND_TRIP_KEY);
         return value.isNumber() && value.asDouble() > 0 ? value.asDouble() : Double.NaN;

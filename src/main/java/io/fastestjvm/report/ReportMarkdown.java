@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.config.Settings;
@@ -253,12 +254,8 @@ final class ReportMarkdown {
     }
 
     private List<String> fact(final String name, final Function<ResultsSet, String> value) {
-        final List<String> row = new ArrayList<>();
-        row.add(name);
-        for (final ResultsSet set : reported.sets) {
-            row.add(or(value.apply(set)));
-        }
-        return row;
+        return Stream.concat(Stream.of(name), reported.sets.stream().map(set -> or(value.apply(set))))
+                .collect(Collectors.toList());
     }
 
     private static String environment(final ResultsSet set, final String key) {
