@@ -63,16 +63,9 @@ final class Caveats {
     private void failures() {
         for (final JvmGroup group : reported.groups()) {
             for (final Failure failure : group.failures()) {
-                final StringBuilder text = new StringBuilder("**FAILED: " + failure.what + "** - "
-                        + failure.reason);
-                if (!failure.outputTail.isEmpty()) {
-                    text.append("\n  <details><summary>last output</summary>\n\n  ```\n");
-                    for (final String line : failure.outputTail.split("\n")) {
-                        text.append("  ").append(line).append('\n');
-                    }
-                    text.append("  ```\n  </details>");
-                }
-                line(text.toString());
+                line("**FAILED: " + failure.what + "** - " + failure.reason + (failure.outputTail.isEmpty() ? ""
+                        : "\n  <details><summary>last output</summary>\n\n  ```\n  "
+                        + String.join("\n  ", failure.outputTail.split("\n")) + "\n  ```\n  </details>"));
             }
             if (!group.hasFigures()) {
                 line("**" + group.label() + " has no figures**: no run of it passed, so it is missing from "

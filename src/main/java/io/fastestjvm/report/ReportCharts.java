@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.HdrHistogram.Histogram;
 
@@ -112,12 +113,8 @@ public final class ReportCharts {
         final List<SpectrumLine> lines = new ArrayList<>();
         for (final JvmGroup group : groups) {
             final Histogram histogram = new Histogram(3);
-            for (final RunFolder folder : group.passedFolders()) {
-                final Histogram run = folder.measuredHistogram(latency);
-                if (run != null) {
-                    histogram.add(run);
-                }
-            }
+            group.passedFolders().stream().map(folder -> folder.measuredHistogram(latency)).filter(Objects::nonNull)
+                    .forEach(histogram::add);
             if (histogram.getTotalCount() > 0) {
                 lines.add(spectrumLine(group, histogram));
             }

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -125,18 +126,16 @@ public final class ResultsSetReader {
                 notUnits.put(folder, failure);
             }
         }
-        final List<JvmGroup> added = addRuns(setName, units, profile, groups);
+        final Set<JvmGroup> added = addRuns(setName, units, profile, groups);
         for (final Map.Entry<RunFolder, Failure> notUnit : notUnits.entrySet()) {
             final JvmGroup group = group(groups, setName, profile, notUnit.getKey().transport(),
                     notUnit.getKey().hostname());
             group.addFailedRun(notUnit.getValue());
-            if (!added.contains(group)) {
-                added.add(group);
-            }
+            added.add(group);
         }
         final JvmGroup target = added.isEmpty()
                 ? group(groups, setName, profile, RunFolder.DEFAULT_TRANSPORT, matrixHost(matrixRun))
-                : added.get(0);
+                : added.iterator().next();
         unreadable.forEach(target::addFailedRun);
         final List<Failure> failedRuns = new ArrayList<>();
         boolean failedRunWithSummary = false;
@@ -185,9 +184,9 @@ public final class ResultsSetReader {
     }
 
     /** Adds every run folder to its group; returns the groups touched, in order. */
-    private List<JvmGroup> addRuns(final String setName, final List<Path> summaries, final String profile,
-                                   final Map<String, JvmGroup> groups) {
-        final List<JvmGroup> touched = new ArrayList<>();
+    private Set<JvmGroup> addRuns(final String setName, final List<Path> summaries, final String profile,
+                                  final Map<String, JvmGroup> groups) {
+        final Set<JvmGroup> touched = new LinkedHashSet<>();
         for (final Path summaryFile : summaries) {
             final RunFolder run;
             try {
@@ -202,9 +201,7 @@ public final class ResultsSetReader {
             final JvmGroup group = group(groups, setName, profile == null ? run.profile() : profile,
                     run.transport(), run.hostname());
             group.add(run);
-            if (!touched.contains(group)) {
-                touched.add(group);
-            }
+            touched.add(group);
         }
         return touched;
     }
