@@ -2,7 +2,9 @@ package io.fastestjvm.report;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -35,6 +37,9 @@ public final class MatrixFiles {
     static final String PAIRS_CSV = "pairs.csv";
     static final String PAIRS_HEADER = "a,b,latency,percentile,runsA,runsB,medianRatio,bootstrapLow,bootstrapHigh,"
             + "geometricMeanRatio,welchLow,welchHigh,welchP,separable";
+    /** matrix.csv's first columns: these fields of the group's matrix.json row. */
+    private static final List<String> CSV_FACTS = Arrays.asList("profile", "transport", "host", "jdkBuild", "vendor",
+            JitInfo.GRAAL_IN_USE, "runsOk", "runsFailed");
 
     private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -47,8 +52,9 @@ public final class MatrixFiles {
         final ArrayNode rows = root.putArray("rows");
         final StringBuilder csv = new StringBuilder(csvHeader()).append('\n');
         for (final JvmGroup group : set.groups) {
-            rows.add(row(set, group));
-            csv.append(csvRow(group)).append('\n');
+            final ObjectNode row = row(set, group);
+            rows.add(row);
+            csv.append(csvRow(group, row)).append('\n');
         }
         if (!set.ignored.isEmpty()) {
             // run folders no recorded run names: no unit, listed so that their absence from the rows is explained
@@ -123,8 +129,7 @@ public final class MatrixFiles {
     }
 
     private static String csvHeader() {
-        final StringBuilder header = new StringBuilder(
-                "profile,transport,host,jdkBuild,vendor,graalInUse,runsOk,runsFailed");
+        final StringBuilder header = new StringBuilder(String.join(",", CSV_FACTS));
         for (final Latency latency : Latency.ALL) {
             for (final Percentile percentile : Percentile.values()) {
                 final String column = latency.key() + "_" + percentile.key();
@@ -135,15 +140,9 @@ public final class MatrixFiles {
         return header.toString();
     }
 
-    private static String csvRow(final JvmGroup group) {
-        final StringBuilder row = new StringBuilder();
-        row.append(cell(group.profile)).append(',').append(cell(group.transport)).append(',')
-                .append(cell(group.host)).append(',')
-                .append(cell(Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION))).append(',')
-                .append(cell(Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR))).append(',')
-                .append(cell(Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE)))
-                .append(',');
-        row.append(group.measuredRuns().size()).append(',').append(group.failedRuns());
+    private static String csvRow(final JvmGroup group, final ObjectNode json) {
+        final StringBuilder row = new StringBuilder(CSV_FACTS.stream().map(fact -> cell(json.get(fact).asText()))
+                .collect(Collectors.joining(",")));
         for (final Latency latency : Latency.ALL) {
             for (final Percentile percentile : Percentile.values()) {
                 final Spread spread = group.spread(latency, percentile);
