@@ -55,15 +55,11 @@ final class VerdictSection {
                 final List<String> row = new ArrayList<>();
                 row.add(subject.label());
                 row.add(String.valueOf(subject.spread(latency, Percentile.P50).runs()));
-                for (final Percentile percentile : RunsVerdict.PERCENTILES) {
-                    row.add(spread(subject.spread(latency, percentile)));
-                }
+                Arrays.stream(RunsVerdict.PERCENTILES).forEach(p -> row.add(spread(subject.spread(latency, p))));
                 rows.add(row);
             }
             final List<String> header = new ArrayList<>(Arrays.asList(latency.title() + " (ns)", "runs"));
-            for (final Percentile percentile : RunsVerdict.PERCENTILES) {
-                header.add(percentile.label() + ": median [IQR] (min–max)");
-            }
+            Arrays.stream(RunsVerdict.PERCENTILES).forEach(p -> header.add(p.label() + ": median [IQR] (min–max)"));
             Markdown.table(out, header, rows, true);
         }
         variation(out);
