@@ -58,17 +58,14 @@ final class AnswerTable {
     /** The answers {@link #latest} left out, each with the comparison that replaced it; empty when none. */
     static String superseded(final List<PairAnswer> all, final List<PairAnswer> latest) {
         final StringBuilder md = new StringBuilder();
+        final Map<String, PairAnswer> byPair = new LinkedHashMap<>();
+        latest.forEach(answer -> byPair.put(pair(answer), answer));
         for (final PairAnswer answer : all) {
-            if (latest.contains(answer)) {
-                continue;
-            }
-            for (final PairAnswer later : latest) {
-                if (pair(answer).equals(pair(later))) {
-                    md.append(md.length() == 0 ? "\nMeasured again, so not quoted above:\n\n" : "")
-                            .append("- `").append(answer.a).append("` / `").append(answer.b).append("` of `")
-                            .append(answer.folder.getName()).append("`: ").append(ratio(answer))
-                            .append(", replaced by `").append(later.folder.getName()).append("`\n");
-                }
+            if (!latest.contains(answer)) {
+                md.append(md.length() == 0 ? "\nMeasured again, so not quoted above:\n\n" : "")
+                        .append("- `").append(answer.a).append("` / `").append(answer.b).append("` of `")
+                        .append(answer.folder.getName()).append("`: ").append(ratio(answer))
+                        .append(", replaced by `").append(byPair.get(pair(answer)).folder.getName()).append("`\n");
             }
         }
         return md.toString();

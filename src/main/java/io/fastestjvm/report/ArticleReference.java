@@ -46,12 +46,8 @@ final class ArticleReference {
 
     /** The article's figure for a profile at the median or 99.99%, or NaN when it did not measure that JVM. */
     static double figure(final String profile, final Percentile percentile) {
-        for (final Row row : ROWS) {
-            if (profile.equals(row.profile)) {
-                return percentile == Percentile.P50 ? row.median : percentile == Percentile.P99_99 ? row.p9999
-                        : Double.NaN;
-            }
-        }
-        return Double.NaN;
+        return ROWS.stream().filter(row -> profile.equals(row.profile)).findFirst().map(row -> percentile
+                == Percentile.P50 ? row.median : percentile == Percentile.P99_99 ? row.p9999 : Double.NaN)
+                .orElse(Double.NaN);
     }
 }

@@ -1,6 +1,7 @@
 package io.fastestjvm.report;
 
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,25 +63,18 @@ final class Caveats {
     private void failures() {
         for (final JvmGroup group : reported.groups()) {
             for (final Failure failure : group.failures()) {
-                final StringBuilder text = new StringBuilder("**FAILED: " + failure.what + "** - "
-                        + failure.reason);
-                if (!failure.outputTail.isEmpty()) {
-                    text.append("\n  <details><summary>last output</summary>\n\n  ```\n");
-                    for (final String line : failure.outputTail.split("\n")) {
-                        text.append("  ").append(line).append('\n');
-                    }
-                    text.append("  ```\n  </details>");
-                }
-                line(text.toString());
+                line("**FAILED: " + failure.what + "** - " + failure.reason + (failure.outputTail.isEmpty() ? ""
+                        : "\n  <details><summary>last output</summary>\n\n  ```\n  "
+                        + String.join("\n  ", failure.outputTail.split("\n")) + "\n  ```\n  </details>"));
             }
             if (!group.hasFigures()) {
                 line("**" + group.label() + " has no figures**: no run of it passed, so it is missing from "
                         + "the charts and shown as failed in the tables.");
             }
         }
-        for (final ResultsSet set : reported.sets()) {
-            for (final Failure ignored : set.ignored()) {
-                line("**IGNORED: " + (reported.sets().size() > 1 ? set.name() + "/" : "") + ignored.what
+        for (final ResultsSet set : reported.sets) {
+            for (final Failure ignored : set.ignored) {
+                line("**IGNORED: " + (reported.sets.size() > 1 ? set.name() + "/" : "") + ignored.what
                         + "** - " + ignored.reason);
             }
         }
@@ -94,16 +88,16 @@ final class Caveats {
             final RunResults.Placement producer = folder.results().placement(CpuAssignment.PRODUCER);
             final RunResults.Placement consumer = folder.results().placement(CpuAssignment.CONSUMER);
             if (hasText(producer.fallbackReason) || hasText(consumer.fallbackReason)) {
-                fallbacks.merge("CPUs " + or(producer.requestedCpu) + " (producer) and "
-                        + or(consumer.requestedCpu) + " (consumer) were asked for but not usable: "
-                        + "ran on CPUs " + or(producer.actualCpus) + " and "
-                        + or(consumer.actualCpus), 1, Integer::sum);
+                fallbacks.merge("CPUs " + Facts.cpu(producer.requestedCpu) + " (producer) and "
+                        + Facts.cpu(consumer.requestedCpu) + " (consumer) were asked for but not usable: "
+                        + "ran on CPUs " + Facts.cpu(producer.actualCpus) + " and "
+                        + Facts.cpu(consumer.actualCpus), 1, Integer::sum);
             }
             for (final String thread : new String[] {CpuAssignment.PRODUCER, CpuAssignment.CONSUMER}) {
                 final RunResults.Placement pin = folder.results().placement(thread);
                 if (Boolean.FALSE.equals(pin.pinnedAsPlanned)) {
                     notAsPlanned.merge(thread + " thread not pinned as planned (planned CPU "
-                            + or(pin.plannedCpu) + ", ran on " + or(pin.actualCpus)
+                            + Facts.cpu(pin.plannedCpu) + ", ran on " + Facts.cpu(pin.actualCpus)
                             + (hasText(pin.pinningNote) ? ": " + pin.pinningNote : "")
                             + ")", 1, Integer::sum);
                 }
@@ -114,17 +108,9 @@ final class Caveats {
     }
 
     private void isolation() {
-        int notIsolated = 0;
-        int noNohz = 0;
         final List<RunFolder> folders = reported.folders();
-        for (final RunFolder folder : folders) {
-            if (folder.environment().path(EnvironmentInfo.ISOLATED_CPUS).asText("").isEmpty()) {
-                notIsolated++;
-            }
-            if (folder.environment().path(EnvironmentInfo.NOHZ_FULL_CPUS).asText("").isEmpty()) {
-                noNohz++;
-            }
-        }
+        final long notIsolated = withoutFact(folders, EnvironmentInfo.ISOLATED_CPUS);
+        final long noNohz = withoutFact(folders, EnvironmentInfo.NOHZ_FULL_CPUS);
         if (notIsolated > 0) {
             line("No isolated CPUs (isolatedCpus empty) in " + notIsolated + " of " + folders.size()
                     + " run folders: the kernel could schedule other work on the benchmark's CPUs, which shows in "
@@ -136,21 +122,19 @@ final class Caveats {
         }
     }
 
+    /** How many of the folders have an empty environment fact {@code key}. */
+    private static long withoutFact(final List<RunFolder> folders, final String key) {
+        return folders.stream().filter(folder -> folder.environment().path(key).asText("").isEmpty()).count();
+    }
+
     private void settings() {
         final List<RunFolder> folders = reported.folders();
-        double shortest = Double.MAX_VALUE;
-        double longest = 0;
-        for (final RunFolder folder : folders) {
-            final RunResults.Durations durations = folder.results().durations;
-            if (durations != null && durations.measuredSeconds != null) {
-                final double seconds = durations.measuredSeconds;
-                shortest = Math.min(shortest, seconds);
-                longest = Math.max(longest, seconds);
-            }
-        }
-        if (shortest < ARTICLE_SECONDS) {
+        final DoubleSummaryStatistics measured = folders.stream().map(folder -> folder.results().durations)
+                .filter(durations -> durations != null && durations.measuredSeconds != null)
+                .mapToDouble(durations -> durations.measuredSeconds).summaryStatistics();
+        if (measured.getMin() < ARTICLE_SECONDS) {
             line(String.format(Locale.ROOT, "Measured %.1f to %.1f s per run folder (the article: 100 s): "
-                    + "fewer samples, so the far tail rests on fewer events.", shortest, longest));
+                    + "fewer samples, so the far tail rests on fewer events.", measured.getMin(), measured.getMax()));
         }
         final String rates = Facts.distinct(folders, f -> f.results().setting(Settings.RATE.name()));
         if (!rates.isEmpty() && !ARTICLE_RATE.equals(rates)) {
@@ -189,7 +173,7 @@ final class Caveats {
             if (producerBytes != 0 || consumerBytes != 0) {
                 alloc.add(producerBytes + " B producer / " + consumerBytes + " B consumer");
                 final String name = folder.folder().getFileName().toString();
-                if (folder.gcsReachingWindow() > 0 && Transports.CHRONICLE.equals(group.transport())) {
+                if (folder.gcsReachingWindow() > 0 && Transports.CHRONICLE.equals(group.transport)) {
                     allocAfterGc.add(name);
                 } else if (folder.gcsReachingWindow() == 0 && folder.results().section(
                         SteadyStateWatch.SUMMARY_SECTION).path(SteadyStateWatch.REACHED).asBoolean(false)) {
@@ -253,10 +237,6 @@ final class Caveats {
 
     private static boolean hasText(final String text) {
         return text != null && !text.isEmpty();
-    }
-
-    private static String or(final Object value) {
-        return value == null ? "?" : value.toString();
     }
 
     /** "label: what (values) in n of N run folders: why."; with several JVMs "n JVMs: each (values; n of N): ...". */

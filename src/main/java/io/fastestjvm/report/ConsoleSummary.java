@@ -2,6 +2,7 @@ package io.fastestjvm.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.PercentileTable;
@@ -27,27 +28,14 @@ final class ConsoleSummary {
             out.append(title).append(PercentileTable.repeat('-',
                     Math.max(4, LABEL_WIDTH + CELL_WIDTH * groups.size() - title.length())))
                     .append('\n');
-            out.append(pad("JVM", LABEL_WIDTH, false));
-            for (final JvmGroup group : groups) {
-                out.append(pad(group.label(), CELL_WIDTH, true));
-            }
-            out.append('\n');
-            out.append(pad("runs passed", LABEL_WIDTH, false));
-            for (final JvmGroup group : groups) {
-                out.append(pad(group.measuredRuns().size() + "/" + group.folders().size()
-                        + (group.hasFigures() ? " " : "!"), CELL_WIDTH, true));
-            }
-            out.append('\n');
+            row(out, "JVM", groups, JvmGroup::label);
+            row(out, "runs passed", groups, group -> group.measuredRuns().size() + "/" + group.folders().size()
+                    + (group.hasFigures() ? " " : "!"));
             boolean starred = false;
             for (final Percentile percentile : Percentile.values()) {
-                out.append(pad(percentile.label(), LABEL_WIDTH, false));
-                for (final JvmGroup group : groups) {
-                    final Spread spread = group.spread(latency, percentile);
-                    final boolean star = group.notMeaningfulRuns(latency, percentile) > 0;
-                    starred |= star && !spread.isEmpty();
-                    out.append(pad(cell(spread) + (star && !spread.isEmpty() ? "*" : " "), CELL_WIDTH, true));
-                }
-                out.append('\n');
+                row(out, percentile.label(), groups, group -> cell(group.spread(latency, percentile))
+                        + (starred(group, latency, percentile) ? "*" : " "));
+                starred |= groups.stream().anyMatch(group -> starred(group, latency, percentile));
             }
             if (starred) {
                 out.append("* fewer than 10 samples above this percentile in at least one run: not meaningful\n");
@@ -58,12 +46,25 @@ final class ConsoleSummary {
                 out.append("! ").append(group.label()).append(": ").append(failure.reason).append('\n');
             }
         }
-        for (final ResultsSet set : reported.sets()) {
-            for (final Failure ignored : set.ignored()) {
+        for (final ResultsSet set : reported.sets) {
+            for (final Failure ignored : set.ignored) {
                 out.append("! ignored ").append(ignored.what).append(": ").append(ignored.reason).append('\n');
             }
         }
         return out.toString();
+    }
+
+    /** A label, then a cell per group. */
+    private static void row(final StringBuilder out, final String label, final List<JvmGroup> groups,
+                            final Function<JvmGroup, String> cell) {
+        out.append(pad(label, LABEL_WIDTH, false));
+        groups.forEach(group -> out.append(pad(cell.apply(group), CELL_WIDTH, true)));
+        out.append('\n');
+    }
+
+    /** A figure with runs, some of them resting on fewer than 10 samples above the percentile. */
+    private static boolean starred(final JvmGroup group, final Latency latency, final Percentile percentile) {
+        return group.notMeaningfulRuns(latency, percentile) > 0 && !group.spread(latency, percentile).isEmpty();
     }
 
     private static String cell(final Spread spread) {

@@ -25,17 +25,15 @@ final class DefaultVsTunedSection {
 
     String render() {
         final List<List<String>> rows = new ArrayList<>();
-        for (final JvmGroup tuned : verdict.groups()) {
-            if (!FlagSets.tuned(tuned.profile())) {
-                continue;
-            }
-            final JvmGroup base = tuned.sibling(verdict.groups(), FlagSets.jvm(tuned.profile()), tuned.transport());
+        for (final JvmGroup tuned : verdict.groups) {
+            final JvmGroup base = FlagSets.tuned(tuned.profile)
+                    ? tuned.sibling(verdict.groups, FlagSets.jvm(tuned.profile), tuned.transport) : null;
             if (base == null) {
                 continue;
             }
             for (final Latency latency : Latency.ALL) {
                 for (final Percentile percentile : RunsVerdict.PERCENTILES) {
-                    final RunsPair pair = verdict.overall().pair(tuned.label(), base.label(), latency, percentile);
+                    final RunsPair pair = verdict.overall.pair(tuned.label(), base.label(), latency, percentile);
                     if (pair == null) {
                         continue;
                     }
@@ -73,7 +71,6 @@ final class DefaultVsTunedSection {
     }
 
     private static String pauses(final JvmGroup group, final PausesSection.Column column) {
-        final double median = PausesSection.spread(group.passedFolders(), column).median();
-        return Double.isNaN(median) ? Markdown.DASH : String.format(Locale.ROOT, "%,.0f", median);
+        return Markdown.nanos(PausesSection.spread(group.passedFolders(), column).median());
     }
 }

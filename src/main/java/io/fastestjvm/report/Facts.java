@@ -37,6 +37,11 @@ final class Facts {
         return fact == null ? "" : fact.toString();
     }
 
+    /** A CPU or CPU list as a run recorded it; "?" when it recorded none. */
+    static String cpu(final Object cpu) {
+        return cpu == null ? "?" : cpu.toString();
+    }
+
     /** A fact of the environment's {@code jit} object. */
     static String jit(final Collection<RunFolder> folders, final String key) {
         return distinct(folders, f -> f.environment().path(EnvironmentInfo.JIT).path(key));

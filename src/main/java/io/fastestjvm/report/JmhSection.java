@@ -22,6 +22,8 @@ import io.fastestjvm.results.model.Percentile;
  */
 final class JmhSection {
     static final String FILE = "jmh-result.json";
+    /** Time-per-operation units, each 1000 times the one before. */
+    private static final List<String> TIME_UNITS = Arrays.asList("ns/op", "us/op", "ms/op", "s/op");
 
     String render(final ReportedSets reported, final Path folder) throws IOException {
         final Path file = folder.resolve(FILE);
@@ -48,7 +50,7 @@ final class JmhSection {
                 "p99 (ns/op)"), rows, true);
         final List<List<String>> inContext = new ArrayList<>();
         for (final JvmGroup group : reported.groupsWithFigures()) {
-            inContext.add(Arrays.asList(group.label() + " (" + group.transport() + ")",
+            inContext.add(Arrays.asList(group.label() + " (" + group.transport + ")",
                     Markdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P50).median())));
         }
         Markdown.table(out, Arrays.asList("in context: JVM (transport)", "median, actual send (ns)"), inContext,
@@ -69,18 +71,8 @@ final class JmhSection {
 
     /** ns per unit of a time-per-operation score unit, NaN for throughput units. */
     static double nanosPer(final String unit) {
-        switch (unit) {
-            case "ns/op":
-                return 1;
-            case "us/op":
-                return 1e3;
-            case "ms/op":
-                return 1e6;
-            case "s/op":
-                return 1e9;
-            default:
-                return Double.NaN;
-        }
+        final int power = TIME_UNITS.indexOf(unit);
+        return power < 0 ? Double.NaN : Math.pow(1e3, power);
     }
 
     /** 4 significant digits, as JMH's own table shows roughly: 0.0421, 5123000. */

@@ -14,9 +14,9 @@ import io.fastestjvm.verdict.Spread;
 /** The runs of one profile, transport and machine: a table row or chart series; only passed runs give figures. */
 public final class JvmGroup {
     private final String setName;
-    private final String profile;
-    private final String transport;
-    private final String host;
+    final String profile;
+    final String transport;
+    final String host;
     private final List<RunFolder> folders = new ArrayList<>();
     private final List<Failure> failures = new ArrayList<>();
     private int failedRuns;
@@ -59,22 +59,6 @@ public final class JvmGroup {
         this.label = seriesLabel;
     }
 
-    public String setName() {
-        return setName;
-    }
-
-    public String profile() {
-        return profile;
-    }
-
-    public String transport() {
-        return transport;
-    }
-
-    public String host() {
-        return host;
-    }
-
     /** The name every chart and table uses: the profile, plus transport and host when those vary. */
     public String label() {
         return label;
@@ -82,13 +66,8 @@ public final class JvmGroup {
 
     /** The group in {@code groups} from this one's set and host with {@code profile} and {@code transport}, or null. */
     JvmGroup sibling(final List<JvmGroup> groups, final String profile, final String transport) {
-        for (final JvmGroup group : groups) {
-            if (group.profile.equals(profile) && group.transport.equals(transport) && group.host.equals(host)
-                    && group.setName.equals(setName)) {
-                return group;
-            }
-        }
-        return null;
+        return groups.stream().filter(group -> group.profile.equals(profile) && group.transport.equals(transport)
+                && group.host.equals(host) && group.setName.equals(setName)).findFirst().orElse(null);
     }
 
     /** Every run folder, passed or not. */

@@ -1,7 +1,10 @@
 package io.fastestjvm.report;
 
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -11,14 +14,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fastestjvm.config.FlagSets;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
+import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.verdict.RunsPair;
+import io.fastestjvm.verdict.RunsVerdict;
 import io.fastestjvm.verdict.Spread;
 
 /**
  * matrix.json and matrix.csv of one results set: a row per group with each figure's median, min, max and variation;
  * matrix.json also lists the runs each figure comes from, so every number can be traced. matrix-long.csv has the
- * passed runs' figures in long ("tidy") form, so pandas and R load it as it is.
+ * passed runs' figures in long ("tidy") form, so pandas and R load it as it is. pairs.csv: every comparison of the
+ * verdict with both intervals, the bootstrap of the median ratio and the Welch interval of the test, so a reader can
+ * quote the interval that matches the test.
  */
 public final class MatrixFiles {
     static final String JSON = "matrix.json";
@@ -26,10 +34,16 @@ public final class MatrixFiles {
     static final String LONG_CSV = "matrix-long.csv";
     static final String LONG_HEADER = "profile,jvm,flags,transport,host,runFolder,run,latency,percentile,valueNs,"
             + "placementRoundTripNs";
+    static final String PAIRS_CSV = "pairs.csv";
+    static final String PAIRS_HEADER = "a,b,latency,percentile,runsA,runsB,medianRatio,bootstrapLow,bootstrapHigh,"
+            + "geometricMeanRatio,welchLow,welchHigh,welchP,separable";
+    /** matrix.csv's first columns: these fields of the group's matrix.json row. */
+    private static final List<String> CSV_FACTS = Arrays.asList("profile", "transport", "host", "jdkBuild", "vendor",
+            JitInfo.GRAAL_IN_USE, "runsOk", "runsFailed");
 
     private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    public void write(final ResultsSet set) throws IOException {
+    public void write(final ResultsSet set, final RunsVerdict verdict) throws IOException {
         final ObjectNode root = json.createObjectNode();
         root.put("set", set.name());
         root.put("unit", "ns");
@@ -37,27 +51,45 @@ public final class MatrixFiles {
                 + "variationPercent = (max - min) / median * 100");
         final ArrayNode rows = root.putArray("rows");
         final StringBuilder csv = new StringBuilder(csvHeader()).append('\n');
-        for (final JvmGroup group : set.groups()) {
-            rows.add(row(set, group));
-            csv.append(csvRow(group)).append('\n');
+        for (final JvmGroup group : set.groups) {
+            final ObjectNode row = row(set, group);
+            rows.add(row);
+            csv.append(csvRow(group, row)).append('\n');
         }
-        if (!set.ignored().isEmpty()) {
+        if (!set.ignored.isEmpty()) {
             // run folders no recorded run names: no unit, listed so that their absence from the rows is explained
             final ArrayNode ignored = root.putArray("ignored");
-            for (final Failure failure : set.ignored()) {
+            for (final Failure failure : set.ignored) {
                 ignored.addObject().put("folder", failure.what).put("reason", failure.reason);
             }
         }
-        ReportFiles.write(set.folder().resolve(JSON), json.writeValueAsString(root) + "\n");
-        ReportFiles.write(set.folder().resolve(CSV), csv.toString());
-        ReportFiles.write(set.folder().resolve(LONG_CSV), longCsv(set));
+        ReportFiles.write(set.folder.resolve(JSON), json.writeValueAsString(root) + "\n");
+        ReportFiles.write(set.folder.resolve(CSV), csv.toString());
+        ReportFiles.write(set.folder.resolve(LONG_CSV), longCsv(set));
+        ReportFiles.write(set.folder.resolve(PAIRS_CSV), pairsCsv(verdict));
+    }
+
+    private static String pairsCsv(final RunsVerdict verdict) {
+        final StringBuilder csv = new StringBuilder(PAIRS_HEADER).append('\n');
+        for (final RunsPair pair : verdict.pairs()) {
+            final double[] welch = pair.welch();
+            csv.append(cell(pair.a)).append(',').append(cell(pair.b)).append(',')
+                    .append(pair.latency.fileStem()).append(',').append(pair.percentile.key()).append(',')
+                    .append(pair.runsA).append(',').append(pair.runsB).append(',')
+                    .append(fixed(pair.ratio)).append(',').append(fixed(pair.low)).append(',')
+                    .append(fixed(pair.high)).append(',').append(fixed(welch[0])).append(',')
+                    .append(fixed(welch[1])).append(',').append(fixed(welch[2])).append(',')
+                    .append(Double.isNaN(pair.pValue) ? "" : String.format(Locale.ROOT, "%.4g", pair.pValue))
+                    .append(',').append(pair.separable).append('\n');
+        }
+        return csv.toString();
     }
 
     private ObjectNode row(final ResultsSet set, final JvmGroup group) {
         final ObjectNode row = json.createObjectNode();
-        row.put("profile", group.profile());
-        row.put("transport", group.transport());
-        row.put("host", group.host());
+        row.put("profile", group.profile);
+        row.put("transport", group.transport);
+        row.put("host", group.host);
         row.put("jdkBuild", Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION));
         row.put("vmVersion", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_VERSION));
         row.put("vendor", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR));
@@ -68,9 +100,9 @@ public final class MatrixFiles {
         final ArrayNode sources = row.putArray("sources");
         for (final MeasuredRun run : group.measuredRuns()) {
             sources.addObject()
-                    .put("summary", set.folder().relativize(run.folder().folder().resolve(RunFolder.SUMMARY))
+                    .put("summary", set.folder.relativize(run.folder.folder().resolve(RunFolder.SUMMARY))
                             .toString())
-                    .put("run", run.run());
+                    .put("run", run.run);
         }
         final ArrayNode failures = row.putArray("failures");
         for (final Failure failure : group.failures()) {
@@ -89,23 +121,15 @@ public final class MatrixFiles {
                 cell.put("min", spread.min());
                 cell.put("max", spread.max());
                 final double variation = round2(spread.variationPercent());
-                if (Double.isNaN(variation)) {
-                    cell.putNull("variationPercent");
-                } else {
-                    cell.put("variationPercent", variation);
-                }
-                final ArrayNode values = cell.putArray("values");
-                for (final double value : spread.values()) {
-                    values.add(value);
-                }
+                cell.put("variationPercent", Double.isNaN(variation) ? null : variation);
+                Arrays.stream(spread.values()).forEach(cell.putArray("values")::add);
             }
         }
         return row;
     }
 
     private static String csvHeader() {
-        final StringBuilder header = new StringBuilder(
-                "profile,transport,host,jdkBuild,vendor,graalInUse,runsOk,runsFailed");
+        final StringBuilder header = new StringBuilder(String.join(",", CSV_FACTS));
         for (final Latency latency : Latency.ALL) {
             for (final Percentile percentile : Percentile.values()) {
                 final String column = latency.key() + "_" + percentile.key();
@@ -116,15 +140,9 @@ public final class MatrixFiles {
         return header.toString();
     }
 
-    private static String csvRow(final JvmGroup group) {
-        final StringBuilder row = new StringBuilder();
-        row.append(cell(group.profile())).append(',').append(cell(group.transport())).append(',')
-                .append(cell(group.host())).append(',')
-                .append(cell(Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION))).append(',')
-                .append(cell(Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR))).append(',')
-                .append(cell(Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE)))
-                .append(',');
-        row.append(group.measuredRuns().size()).append(',').append(group.failedRuns());
+    private static String csvRow(final JvmGroup group, final ObjectNode json) {
+        final StringBuilder row = new StringBuilder(CSV_FACTS.stream().map(fact -> cell(json.get(fact).asText()))
+                .collect(Collectors.joining(",")));
         for (final Latency latency : Latency.ALL) {
             for (final Percentile percentile : Percentile.values()) {
                 final Spread spread = group.spread(latency, percentile);
@@ -138,10 +156,10 @@ public final class MatrixFiles {
 
     private static String longCsv(final ResultsSet set) {
         final StringBuilder csv = new StringBuilder(LONG_HEADER).append('\n');
-        for (final JvmGroup group : set.groups()) {
+        for (final JvmGroup group : set.groups) {
             for (final RunFolder folder : group.passedFolders()) {
-                final String runFolder = set.folder().relativize(folder.folder()).toString();
-                final double trip = PlacementLevels.roundTrip(folder.results());
+                final String runFolder = set.folder.relativize(folder.folder()).toString();
+                final double trip = PlacementLevels.roundTrip(folder.results(), PlacementProbe.BEFORE_KEY);
                 for (final MeasuredRun run : folder.measuredRuns()) {
                     for (final Latency latency : Latency.ALL) {
                         for (final Percentile percentile : Percentile.values()) {
@@ -149,11 +167,11 @@ public final class MatrixFiles {
                             if (Double.isNaN(value)) {
                                 continue;
                             }
-                            csv.append(cell(group.profile())).append(',')
-                                    .append(cell(FlagSets.jvm(group.profile()))).append(',')
-                                    .append(FlagSets.tuned(group.profile()) ? "tuned" : "default").append(',')
-                                    .append(cell(group.transport())).append(',').append(cell(group.host()))
-                                    .append(',').append(cell(runFolder)).append(',').append(run.run()).append(',')
+                            csv.append(cell(group.profile)).append(',')
+                                    .append(cell(FlagSets.jvm(group.profile))).append(',')
+                                    .append(FlagSets.tuned(group.profile) ? "tuned" : "default").append(',')
+                                    .append(cell(group.transport)).append(',').append(cell(group.host))
+                                    .append(',').append(cell(runFolder)).append(',').append(run.run).append(',')
                                     .append(latency.fileStem()).append(',').append(percentile.key()).append(',')
                                     .append(number(value, 1)).append(',').append(number(trip, 1)).append('\n');
                         }
@@ -173,7 +191,12 @@ public final class MatrixFiles {
                 : String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 
-    static String cell(final String text) {
+    /** Four decimals; NaN as an empty cell. */
+    private static String fixed(final double value) {
+        return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%.4f", value);
+    }
+
+    private static String cell(final String text) {
         return text.contains(",") || text.contains("\"") ? '"' + text.replace("\"", "\"\"") + '"' : text;
     }
 

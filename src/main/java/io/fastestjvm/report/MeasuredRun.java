@@ -10,22 +10,14 @@ import io.fastestjvm.verdict.Spread;
 
 /** The figures of one measured run inside a run folder: {@code runs[i]} of its summary.json. Immutable. */
 public final class MeasuredRun {
-    private final RunFolder folder;
-    private final int run;
+    final RunFolder folder;
+    final int run;
     private final RunResults.RunFigures figures;
 
     MeasuredRun(final RunFolder folder, final int run, final RunResults.RunFigures figures) {
         this.folder = folder;
         this.run = run;
         this.figures = figures;
-    }
-
-    public RunFolder folder() {
-        return folder;
-    }
-
-    public int run() {
-        return run;
     }
 
     /** The value in ns, or NaN when the summary does not hold it. */
@@ -41,10 +33,6 @@ public final class MeasuredRun {
     }
 
     static Spread spread(final List<MeasuredRun> runs, final Latency latency, final Percentile percentile) {
-        final double[] values = new double[runs.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = runs.get(i).value(latency, percentile);
-        }
-        return Spread.of(values);
+        return Spread.of(runs.stream().mapToDouble(run -> run.value(latency, percentile)).toArray());
     }
 }

@@ -60,26 +60,19 @@ final class PausesSection {
             final List<String> row = new ArrayList<>();
             row.add(group.label());
             row.add(String.valueOf(group.passedFolders().size()));
-            for (final Column column : COLUMNS) {
-                row.add(cell(group.passedFolders(), column));
-            }
+            COLUMNS.forEach(column -> row.add(cell(group.passedFolders(), column)));
             rows.add(row);
         }
         final List<String> header = new ArrayList<>(Arrays.asList("JVM", "runs"));
-        for (final Column column : COLUMNS) {
-            header.add(column.title);
-        }
+        COLUMNS.forEach(column -> header.add(column.title));
         Markdown.table(out, header, rows, true);
         return out.toString();
     }
 
     /** One column's values over runs; a run that lacks the figure is NaN, not 0. */
     static Spread spread(final List<RunFolder> runs, final Column column) {
-        final double[] values = new double[runs.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = column.value.applyAsDouble(runs.get(i).results().checks().jvmDuringMeasurement());
-        }
-        return Spread.of(values);
+        return Spread.of(runs.stream().mapToDouble(run -> column.value.applyAsDouble(run.results().checks()
+                .jvmDuringMeasurement())).toArray());
     }
 
     /** The median over runs (min–max) of one column; "[n of m runs]" when some runs lack it. */

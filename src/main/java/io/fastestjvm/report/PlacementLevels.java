@@ -1,9 +1,9 @@
 package io.fastestjvm.report;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,45 +23,30 @@ public final class PlacementLevels {
     /** {@link #levelOf}: the probes before and after the window fall in different levels. */
     public static final int CHANGED_DURING_WINDOW = -2;
 
-    /** The upper bound (inclusive) of each level's round trips, ascending. */
-    private final double[] upperBounds;
-    private final double[] lowerBounds;
+    /** Each level's lowest and highest round trip (inclusive), ascending. */
+    private final List<double[]> bounds = new ArrayList<>();
 
     public PlacementLevels(final List<RunResults> runs) {
         final double[] trips = runs.stream().flatMapToDouble(run -> DoubleStream.of(roundTrip(run,
                 PlacementProbe.BEFORE_KEY), roundTrip(run, PlacementProbe.AFTER_KEY))).filter(v -> !Double.isNaN(v))
                 .sorted().toArray();
-        final List<Double> lows = new ArrayList<>();
-        final List<Double> highs = new ArrayList<>();
-        for (int i = 0; i < trips.length; i++) {
-            if (i == 0 || trips[i] > trips[i - 1] * GAP_FACTOR) {
-                if (i > 0) {
-                    highs.add(trips[i - 1]);
-                }
-                lows.add(trips[i]);
+        for (final double trip : trips) {
+            if (bounds.isEmpty() || trip > bounds.get(bounds.size() - 1)[1] * GAP_FACTOR) {
+                bounds.add(new double[] {trip, trip});
             }
+            bounds.get(bounds.size() - 1)[1] = trip;
         }
-        if (trips.length > 0) {
-            highs.add(trips[trips.length - 1]);
-        }
-        this.lowerBounds = lows.stream().mapToDouble(Double::doubleValue).toArray();
-        this.upperBounds = highs.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    /** The probe's median round trip before the measured window (ns), or NaN when the run has none. */
-    public static double roundTrip(final RunResults run) {
-        return roundTrip(run, PlacementProbe.BEFORE_KEY);
     }
 
     /** The probe's median round trip at {@code position} (before or after the window), ns; NaN when none. */
-    private static double roundTrip(final RunResults run, final String position) {
+    static double roundTrip(final RunResults run, final String position) {
         final JsonNode value = run.section(PlacementProbe.SECTION).path(position)
                 .path(PlacementProbe.MEDIAN_ROUND_TRIP_KEY);
         return value.isNumber() && value.asDouble() > 0 ? value.asDouble() : Double.NaN;
     }
 
     public int count() {
-        return upperBounds.length;
+        return bounds.size();
     }
 
     /** 0 = shortest round trip, by the probe before; {@link #CHANGED_DURING_WINDOW}, or {@link #NO_PROBE}. */
@@ -76,22 +61,22 @@ public final class PlacementLevels {
     }
 
     private int levelOf(final double trip) {
-        for (int level = 0; level < upperBounds.length; level++) {
-            if (trip <= upperBounds[level]) {
+        for (int level = 0; level < bounds.size(); level++) {
+            if (trip <= bounds.get(level)[1]) {
                 return level;
             }
         }
-        return upperBounds.length - 1;
+        return bounds.size() - 1;
     }
 
     /** E.g. "level 1 (round trip 160-200 ns)". */
     public String name(final int level) {
-        return String.format(Locale.ROOT, "level %d (round trip %.0f-%.0f ns)", level + 1, lowerBounds[level],
-                upperBounds[level]);
+        return String.format(Locale.ROOT, "level %d (round trip %.0f-%.0f ns)", level + 1, bounds.get(level)[0],
+                bounds.get(level)[1]);
     }
 
     @Override
     public String toString() {
-        return Arrays.toString(upperBounds);
+        return bounds.stream().map(level -> level[1]).collect(Collectors.toList()).toString();
     }
 }

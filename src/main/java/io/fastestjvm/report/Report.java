@@ -83,15 +83,14 @@ public final class Report {
         }
     }
 
-    /** Per set: matrix files and pairs.csv first, then report.md and charts/; returns the report.md files. */
+    /** Per set: matrix files (pairs.csv among them) first, then report.md and charts/; returns the report.md files. */
     private static List<Path> write(final ReportedSets reported, final SetVerdict verdict) throws IOException {
         final List<Path> written = new ArrayList<>();
-        for (final ResultsSet set : reported.sets()) {
-            new MatrixFiles().write(set);
-            new PairsCsv().write(set, verdict.overall());
+        for (final ResultsSet set : reported.sets) {
+            new MatrixFiles().write(set, verdict.overall);
         }
-        for (final ResultsSet set : reported.sets()) {
-            final Path folder = set.folder();
+        for (final ResultsSet set : reported.sets) {
+            final Path folder = set.folder;
             final List<ChartRef> charts = new ReportCharts(reported, folder, verdict).write();
             final List<String> extra = new ArrayList<>(Arrays.asList(new TransportSection().render(reported, folder),
                     new SweepSection().render(folder, reported.machine()), new JmhSection().render(reported, folder)));

@@ -4,10 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Objects;
 
 import org.HdrHistogram.Histogram;
 
@@ -39,18 +38,14 @@ public final class ReportCharts {
         this.reported = reported;
         this.charts = reportFolder.resolve(FOLDER);
         this.verdict = verdict;
-        final Set<String> transports = new HashSet<>();
-        final Set<String> jvms = new HashSet<>();
-        for (final JvmGroup group : reported.groupsWithFigures()) {
-            transports.add(group.transport());
-            jvms.add(group.profile());
-        }
+        final List<JvmGroup> groups = reported.groupsWithFigures();
         // Colour by what differs: the transport in a transports set (one JVM), the JVM in a matrix.
-        this.byTransport = transports.size() > 1 && jvms.size() == 1;
+        this.byTransport = ReportedSets.distinct(groups, g -> g.transport) > 1
+                && ReportedSets.distinct(groups, g -> g.profile) == 1;
     }
 
     private String colourKey(final JvmGroup group) {
-        return byTransport ? group.transport() : group.profile();
+        return byTransport ? group.transport : group.profile;
     }
 
     /** Writes every chart the data allows and returns them in reading order. */
@@ -83,9 +78,9 @@ public final class ReportCharts {
 
     private ChartRef bars(final List<JvmGroup> groups, final Percentile percentile, final Latency latency)
             throws IOException {
-        final Map<String, Integer> verdictGroup = verdict.overall().groupOf(latency, percentile);
+        final Map<String, Integer> verdictGroup = verdict.overall.groupOf(latency, percentile);
         final boolean lettered = Arrays.asList(RunsVerdict.PERCENTILES).contains(percentile)
-                && verdict.overall().subjects().size() > 1;
+                && verdict.overall.subjects().size() > 1;
         boolean article = false;
         final List<BarWithRange> bars = new ArrayList<>();
         for (final JvmGroup group : groups) {
@@ -95,8 +90,8 @@ public final class ReportCharts {
                     : "");
             // The article measured Chronicle Queue's actual send: no mark on other transports.
             final double reference = latency == Latency.ACTUAL_SEND
-                    && RunFolder.DEFAULT_TRANSPORT.equals(group.transport())
-                    ? ArticleReference.figure(group.profile(), percentile) : Double.NaN;
+                    && RunFolder.DEFAULT_TRANSPORT.equals(group.transport)
+                    ? ArticleReference.figure(group.profile, percentile) : Double.NaN;
             article |= !Double.isNaN(reference);
             bars.add(new BarWithRange(label, colourKey(group), spread.median(), spread.min(), spread.max(),
                     group.values(latency, percentile, run -> true), reference));
@@ -118,12 +113,8 @@ public final class ReportCharts {
         final List<SpectrumLine> lines = new ArrayList<>();
         for (final JvmGroup group : groups) {
             final Histogram histogram = new Histogram(3);
-            for (final RunFolder folder : group.passedFolders()) {
-                final Histogram run = folder.measuredHistogram(latency);
-                if (run != null) {
-                    histogram.add(run);
-                }
-            }
+            group.passedFolders().stream().map(folder -> folder.measuredHistogram(latency)).filter(Objects::nonNull)
+                    .forEach(histogram::add);
             if (histogram.getTotalCount() > 0) {
                 lines.add(spectrumLine(group, histogram));
             }

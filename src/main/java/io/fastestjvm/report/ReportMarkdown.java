@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.config.Settings;
@@ -63,7 +64,7 @@ final class ReportMarkdown {
     }
 
     private void title() {
-        out.append(TITLE_PREFIX).append(reported.sets().stream().map(ResultsSet::name)
+        out.append(TITLE_PREFIX).append(reported.sets.stream().map(ResultsSet::name)
                 .collect(Collectors.joining(" + "))).append("\n\n");
         out.append("Persisted inter-thread messaging latency over Chronicle Queue, per JVM, on ")
                 .append(reported.machine()).append(". Written by `mvn exec:java@Report -Dexec.args=\"...\"` ")
@@ -71,9 +72,9 @@ final class ReportMarkdown {
                 .append("computed from them. Latency is in nanoseconds (ns); *actual send* is measured from the ")
                 .append("moment the producer wrote the message, *intended send* from the moment it was due ")
                 .append("(free of coordinated omission).\n\n");
-        for (final ResultsSet set : reported.sets()) {
+        for (final ResultsSet set : reported.sets) {
             if (set.isIncomplete()) {
-                out.append(INCOMPLETE_PREFIX).append(set.name()).append(" has ").append(set.recordedRuns())
+                out.append(INCOMPLETE_PREFIX).append(set.name()).append(" has ").append(set.recordedRuns)
                         .append(" of its ").append(set.plannedRuns()).append(" planned runs (fresh JVMs); status `")
                         .append(set.status()).append("` in matrix-run.json. Every figure and verdict below covers ")
                         .append("only those runs. It continues with `jvm-profiles/run-matrix.sh --design fresh --resume ")
@@ -92,7 +93,7 @@ final class ReportMarkdown {
     private void environment() {
         out.append("## Environment\n\n");
         final List<String> header = new ArrayList<>(Collections.singletonList(""));
-        reported.sets().forEach(set -> header.add(set.name()));
+        reported.sets.forEach(set -> header.add(set.name()));
         final List<List<String>> rows = new ArrayList<>();
         rows.add(fact("host", s -> environment(s, EnvironmentInfo.HOSTNAME)));
         rows.add(fact("CPU", s -> environment(s, EnvironmentInfo.CPU_MODEL)));
@@ -211,8 +212,8 @@ final class ReportMarkdown {
     /** Our figures for the article's JVM: every group that ran its profile at default flags over Chronicle Queue. */
     private String ours(final String profile) {
         final List<String> cells = new ArrayList<>();
-        final List<JvmGroup> groups = reported.groupsWithFigures().stream().filter(group -> group.profile()
-                .equals(profile) && group.transport().equals(Transports.CHRONICLE)).collect(Collectors.toList());
+        final List<JvmGroup> groups = reported.groupsWithFigures().stream().filter(group -> group.profile
+                .equals(profile) && group.transport.equals(Transports.CHRONICLE)).collect(Collectors.toList());
         for (final JvmGroup group : groups) {
             cells.add((groups.size() > 1 ? group.label() + ": " : "")
                     + withRange(group.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "
@@ -253,12 +254,8 @@ final class ReportMarkdown {
     }
 
     private List<String> fact(final String name, final Function<ResultsSet, String> value) {
-        final List<String> row = new ArrayList<>();
-        row.add(name);
-        for (final ResultsSet set : reported.sets()) {
-            row.add(or(value.apply(set)));
-        }
-        return row;
+        return Stream.concat(Stream.of(name), reported.sets.stream().map(set -> or(value.apply(set))))
+                .collect(Collectors.toList());
     }
 
     private static String environment(final ResultsSet set, final String key) {
@@ -273,8 +270,8 @@ final class ReportMarkdown {
         return or(Facts.distinct(folders, f -> {
             final RunResults.Placement producer = f.results().placement(CpuAssignment.PRODUCER);
             final RunResults.Placement consumer = f.results().placement(CpuAssignment.CONSUMER);
-            return cpu(producer.requestedCpu) + " / " + cpu(consumer.requestedCpu) + " -> "
-                    + cpu(producer.actualCpus) + " / " + cpu(consumer.actualCpus);
+            return Facts.cpu(producer.requestedCpu) + " / " + Facts.cpu(consumer.requestedCpu) + " -> "
+                    + Facts.cpu(producer.actualCpus) + " / " + Facts.cpu(consumer.actualCpus);
         }));
     }
 
@@ -302,10 +299,6 @@ final class ReportMarkdown {
     private static String libraries(final RunResults.Provenance provenance) {
         return provenance.libraries == null ? "" : provenance.libraries.entrySet().stream()
                 .map(library -> library.getKey() + " " + library.getValue()).collect(Collectors.joining(", "));
-    }
-
-    private static String cpu(final Object cpu) {
-        return cpu == null ? "?" : cpu.toString();
     }
 
     private static String or(final String text) {

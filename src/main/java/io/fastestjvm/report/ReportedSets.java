@@ -2,46 +2,43 @@ package io.fastestjvm.report;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import io.fastestjvm.environment.EnvironmentInfo;
 
 /** The sets given together; labels add the transport, and "@ host", only where those vary. */
 public final class ReportedSets {
-    private final List<ResultsSet> sets;
+    final List<ResultsSet> sets;
 
     public ReportedSets(final List<ResultsSet> sets) {
         this.sets = Collections.unmodifiableList(new ArrayList<>(sets));
-        final Set<String> transports = new LinkedHashSet<>();
-        final Set<String> hosts = new LinkedHashSet<>();
-        for (final JvmGroup group : groups()) {
-            transports.add(group.transport());
-            hosts.add(group.host());
-        }
-        final boolean hostsClash = hosts.size() < sets.size();
+        final long transports = distinct(groups(), group -> group.transport);
+        final long hosts = distinct(groups(), group -> group.host);
+        final boolean hostsClash = hosts < sets.size();
         for (final ResultsSet set : sets) {
-            for (final JvmGroup group : set.groups()) {
-                String label = group.profile();
-                if (transports.size() > 1) {
-                    label += " · " + group.transport();
+            for (final JvmGroup group : set.groups) {
+                String label = group.profile;
+                if (transports > 1) {
+                    label += " · " + group.transport;
                 }
-                if (sets.size() > 1 || hosts.size() > 1) {
-                    label += " @ " + group.host() + (hostsClash ? " (" + set.name() + ")" : "");
+                if (sets.size() > 1 || hosts > 1) {
+                    label += " @ " + group.host + (hostsClash ? " (" + set.name() + ")" : "");
                 }
                 group.label(label);
             }
         }
     }
 
-    public List<ResultsSet> sets() {
-        return sets;
+    /** How many different values {@code fact} takes over the groups. */
+    static long distinct(final List<JvmGroup> groups, final Function<JvmGroup, String> fact) {
+        return groups.stream().map(fact).distinct().count();
     }
 
     public List<JvmGroup> groups() {
-        return sets.stream().flatMap(set -> set.groups().stream()).collect(Collectors.toList());
+        return sets.stream().flatMap(set -> set.groups.stream()).collect(Collectors.toList());
     }
 
     /** The groups that have figures, i.e. what the charts can draw. */
@@ -51,12 +48,7 @@ public final class ReportedSets {
 
     /** Which machine a set is: 0 for the first set given. */
     public int machineIndex(final JvmGroup group) {
-        for (int i = 0; i < sets.size(); i++) {
-            if (sets.get(i).groups().contains(group)) {
-                return i;
-            }
-        }
-        return 0;
+        return IntStream.range(0, sets.size()).filter(i -> sets.get(i).groups.contains(group)).findFirst().orElse(0);
     }
 
     public List<RunFolder> folders() {

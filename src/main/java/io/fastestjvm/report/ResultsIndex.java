@@ -49,11 +49,10 @@ final class ResultsIndex {
             if (!verdict.isEmpty()) {
                 out.append("Verdict (runs as units; docs/verdict.md):\n\n").append(verdict).append('\n');
             }
-            final String chart = headlineChart(lines);
-            if (!chart.isEmpty()) {
-                out.append(chart.replace("](" + ReportCharts.FOLDER + "/", "](" + set + "/"
-                        + ReportCharts.FOLDER + "/")).append("\n\n");
-            }
+            // the headline chart: the report's first image
+            lines.stream().filter(line -> line.startsWith("![")).findFirst().ifPresent(chart -> out.append(chart
+                    .replace("](" + ReportCharts.FOLDER + "/", "](" + set + "/" + ReportCharts.FOLDER + "/"))
+                    .append("\n\n"));
         }
         appendComparisons(out, results.resolve(INTERLEAVED));
         final Path index = results.resolve(FILE);
@@ -95,13 +94,9 @@ final class ResultsIndex {
 
     /** The first sentence of the report's first paragraph: what was measured, on which machine. */
     private static String firstSentence(final List<String> lines) {
-        for (final String line : lines) {
-            if (!line.isEmpty() && !line.startsWith("#") && !line.startsWith("!")) {
-                final int end = line.indexOf(". ");
-                return end < 0 ? line : line.substring(0, end + 1);
-            }
-        }
-        return "";
+        return lines.stream().filter(line -> !line.isEmpty() && !line.startsWith("#") && !line.startsWith("!"))
+                .findFirst().map(line -> line.indexOf(". ") < 0 ? line : line.substring(0, line.indexOf(". ") + 1))
+                .orElse("");
     }
 
     /** The table rows under {@code heading}, quoted so the index states the verdict, not a ranking. */
@@ -118,14 +113,5 @@ final class ResultsIndex {
             }
         }
         return table.toString();
-    }
-
-    private static String headlineChart(final List<String> lines) {
-        for (final String line : lines) {
-            if (line.startsWith("![")) {
-                return line;
-            }
-        }
-        return "";
     }
 }

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -13,11 +14,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 public final class ResultsSet {
     private static final List<String> INCOMPLETE = Arrays.asList("partial", "interrupted", "running");
 
-    private final Path folder;
+    final Path folder;
     private final JsonNode matrixRun;
-    private final List<JvmGroup> groups;
-    private final int recordedRuns;
-    private final List<Failure> ignored;
+    final List<JvmGroup> groups;
+    /** The runs its profile.json files record, passed or failed: what {@code run-matrix.sh --resume} counts done. */
+    final int recordedRuns;
+    /** Run folders of a matrix set that no recorded run names (e.g. left by a killed session), so no unit. */
+    final List<Failure> ignored;
 
     ResultsSet(final Path folder, final JsonNode matrixRun, final List<JvmGroup> groups,
                final int recordedRuns, final List<Failure> ignored) {
@@ -28,10 +31,6 @@ public final class ResultsSet {
         this.ignored = Collections.unmodifiableList(new ArrayList<>(ignored));
     }
 
-    public Path folder() {
-        return folder;
-    }
-
     /** Every run folder of every group. */
     public List<RunFolder> folders() {
         return groups.stream().flatMap(group -> group.folders().stream()).collect(Collectors.toList());
@@ -39,10 +38,6 @@ public final class ResultsSet {
 
     public String name() {
         return folder.getFileName().toString();
-    }
-
-    public List<JvmGroup> groups() {
-        return groups;
     }
 
     /** A matrix set whose plan is not done (stopped, killed or running); sets without a status are complete. */
@@ -57,20 +52,6 @@ public final class ResultsSet {
 
     /** The runs (fresh JVMs) matrix-run.json plans: every unit of every round of its order; 0 without an order. */
     public int plannedRuns() {
-        int planned = 0;
-        for (final JsonNode round : matrixRun.path("order")) {
-            planned += round.size();
-        }
-        return planned;
-    }
-
-    /** The runs its profile.json files record, passed or failed: what {@code run-matrix.sh --resume} counts done. */
-    public int recordedRuns() {
-        return recordedRuns;
-    }
-
-    /** Run folders of a matrix set that no recorded run names (e.g. left by a killed session), so no unit. */
-    public List<Failure> ignored() {
-        return ignored;
+        return StreamSupport.stream(matrixRun.path("order").spliterator(), false).mapToInt(JsonNode::size).sum();
     }
 }

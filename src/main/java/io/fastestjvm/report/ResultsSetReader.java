@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,16 +42,23 @@ public final class ResultsSetReader {
             throw new InvalidInputException(folder + ": not a folder");
         }
         try {
-            if (isEmpty(folder)) {
+            final List<Path> entries;
+            try (Stream<Path> listed = Files.list(folder)) {
+                entries = listed.collect(Collectors.toList());
+            }
+            if (entries.isEmpty()) {
                 throw new InvalidInputException(folder + ": empty folder, nothing to report");
             }
-            final List<Path> profileFiles = profileFiles(folder);
+            final List<Path> profileFiles = entries.stream().map(p -> p.resolve(PROFILE_JSON))
+                    .filter(Files::isRegularFile).sorted().collect(Collectors.toList());
             final List<Path> summaries = summaries(folder);
             if (profileFiles.isEmpty() && summaries.isEmpty()) {
                 throw new InvalidInputException(folder + ": not a results folder (no summary.json or "
                         + "<profile>/profile.json in it)");
             }
-            final JsonNode matrixRun = readOptional(folder.resolve(MATRIX_RUN_JSON));
+            final Path matrixRunFile = folder.resolve(MATRIX_RUN_JSON);
+            final JsonNode matrixRun = Files.isRegularFile(matrixRunFile) ? json.readTree(matrixRunFile.toFile())
+                    : MissingNode.getInstance();
             final String name = folder.toAbsolutePath().normalize().getFileName().toString();
             final Map<String, JvmGroup> groups = new LinkedHashMap<>();
             final List<Failure> ignored = new ArrayList<>();
@@ -63,9 +71,9 @@ public final class ResultsSetReader {
                 }
             }
             final List<JvmGroup> ordered = new ArrayList<>(groups.values());
-            ordered.sort(Comparator.comparing((JvmGroup g) -> ProfilePalette.order(g.profile()))
-                    .thenComparing(JvmGroup::profile).thenComparing(JvmGroup::transport)
-                    .thenComparing(JvmGroup::host));
+            ordered.sort(Comparator.comparing((JvmGroup g) -> ProfilePalette.order(g.profile))
+                    .thenComparing(g -> g.profile).thenComparing(g -> g.transport)
+                    .thenComparing(g -> g.host));
             return new ResultsSet(folder, matrixRun, ordered, recordedRuns, ignored);
         } catch (final IOException e) {
             throw new InvalidInputException(folder + ": cannot read: " + e.getMessage());
@@ -79,7 +87,7 @@ public final class ResultsSetReader {
     private int addProfile(final String setName, final Path set, final Path profileFile, final JsonNode matrixRun,
                            final Map<String, JvmGroup> groups, final List<Failure> ignored) throws IOException {
         final Path profileFolder = profileFile.getParent();
-        final JsonNode profileJson = readJson(profileFile);
+        final JsonNode profileJson = json.readTree(profileFile.toFile());
         final String profile = withFlagSet(profileJson.path("profile").asText(profileFolder.getFileName().toString()),
                 profileFolder.getFileName().toString(), profileJson.path("flagSet").asText(""));
         final Map<Path, JsonNode> recorded = new LinkedHashMap<>();
@@ -118,18 +126,16 @@ public final class ResultsSetReader {
                 notUnits.put(folder, failure);
             }
         }
-        final List<JvmGroup> added = addRuns(setName, units, profile, groups);
+        final Set<JvmGroup> added = addRuns(setName, units, profile, groups);
         for (final Map.Entry<RunFolder, Failure> notUnit : notUnits.entrySet()) {
             final JvmGroup group = group(groups, setName, profile, notUnit.getKey().transport(),
                     notUnit.getKey().hostname());
             group.addFailedRun(notUnit.getValue());
-            if (!added.contains(group)) {
-                added.add(group);
-            }
+            added.add(group);
         }
         final JvmGroup target = added.isEmpty()
                 ? group(groups, setName, profile, RunFolder.DEFAULT_TRANSPORT, matrixHost(matrixRun))
-                : added.get(0);
+                : added.iterator().next();
         unreadable.forEach(target::addFailedRun);
         final List<Failure> failedRuns = new ArrayList<>();
         boolean failedRunWithSummary = false;
@@ -167,7 +173,7 @@ public final class ResultsSetReader {
 
     private static RunFolder readOrNull(final Path summaryFile) {
         try {
-            return RunFolder.read(summaryFile);
+            return new RunFolder(summaryFile);
         } catch (final IOException e) {
             return null;
         }
@@ -178,13 +184,13 @@ public final class ResultsSetReader {
     }
 
     /** Adds every run folder to its group; returns the groups touched, in order. */
-    private List<JvmGroup> addRuns(final String setName, final List<Path> summaries, final String profile,
-                                   final Map<String, JvmGroup> groups) {
-        final List<JvmGroup> touched = new ArrayList<>();
+    private Set<JvmGroup> addRuns(final String setName, final List<Path> summaries, final String profile,
+                                  final Map<String, JvmGroup> groups) {
+        final Set<JvmGroup> touched = new LinkedHashSet<>();
         for (final Path summaryFile : summaries) {
             final RunFolder run;
             try {
-                run = RunFolder.read(summaryFile);
+                run = new RunFolder(summaryFile);
             } catch (final IOException e) {
                 final JvmGroup group = group(groups, setName, profile == null ? "unknown" : profile,
                         RunFolder.DEFAULT_TRANSPORT, "unknown host");
@@ -195,9 +201,7 @@ public final class ResultsSetReader {
             final JvmGroup group = group(groups, setName, profile == null ? run.profile() : profile,
                     run.transport(), run.hostname());
             group.add(run);
-            if (!touched.contains(group)) {
-                touched.add(group);
-            }
+            touched.add(group);
         }
         return touched;
     }
@@ -224,31 +228,10 @@ public final class ResultsSetReader {
         return value.isNull() || value.isMissingNode() ? "" : value.asText();
     }
 
-    private static boolean isEmpty(final Path folder) throws IOException {
-        try (Stream<Path> entries = Files.list(folder)) {
-            return !entries.findAny().isPresent();
-        }
-    }
-
-    private static List<Path> profileFiles(final Path folder) throws IOException {
-        try (Stream<Path> entries = Files.list(folder)) {
-            return entries.map(p -> p.resolve(PROFILE_JSON)).filter(Files::isRegularFile).sorted()
-                    .collect(Collectors.toList());
-        }
-    }
-
     private static List<Path> summaries(final Path folder) throws IOException {
         try (Stream<Path> files = Files.find(folder, MAX_DEPTH, (p, attributes) -> attributes.isRegularFile()
                 && p.getFileName().toString().equals(RunFolder.SUMMARY))) {
             return files.sorted().collect(Collectors.toList());
         }
-    }
-
-    private JsonNode readJson(final Path file) throws IOException {
-        return json.readTree(file.toFile());
-    }
-
-    private JsonNode readOptional(final Path file) throws IOException {
-        return Files.isRegularFile(file) ? readJson(file) : MissingNode.getInstance();
     }
 }

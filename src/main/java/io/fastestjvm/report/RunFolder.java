@@ -33,20 +33,14 @@ public final class RunFolder {
     private final Map<String, Histogram> measured;
     private final long gcsReachingWindow;
 
-    private RunFolder(final Path folder, final RunResults results, final List<IntervalRow> seconds,
-                      final Map<String, Histogram> measured) {
-        this.folder = folder;
-        this.results = results;
-        this.seconds = Collections.unmodifiableList(seconds);
-        this.measured = Collections.unmodifiableMap(measured);
-        this.gcsReachingWindow = WindowGcPauses.reachingWindow(seconds, results.checks().jvmDuringMeasurement().gcCount);
-    }
-
     /** The run folder holding {@code summary.json}. */
-    static RunFolder read(final Path summaryFile) throws IOException {
-        final Path folder = summaryFile.getParent();
-        return new RunFolder(folder, RunResults.read(summaryFile),
-                IntervalTable.readCsv(folder.resolve(IntervalTable.FILE_NAME)), MeasuredHistograms.read(folder));
+    RunFolder(final Path summaryFile) throws IOException {
+        this.folder = summaryFile.getParent();
+        this.results = RunResults.read(summaryFile);
+        this.seconds = Collections.unmodifiableList(IntervalTable.readCsv(folder.resolve(IntervalTable.FILE_NAME)));
+        this.measured = Collections.unmodifiableMap(MeasuredHistograms.read(folder));
+        this.gcsReachingWindow = WindowGcPauses.reachingWindow(seconds,
+                results.checks().jvmDuringMeasurement().gcCount);
     }
 
     public Path folder() {

@@ -15,10 +15,11 @@ import io.fastestjvm.results.model.RunResults;
 
 /** One report's {@link RunsVerdict}: over all groups' passed runs, and once more within each placement level. */
 public final class SetVerdict {
-    private final List<JvmGroup> groups;
-    private final RunsVerdict overall;
-    private final PlacementLevels levels;
-    private final Map<Integer, RunsVerdict> perLevel = new LinkedHashMap<>();
+    final List<JvmGroup> groups;
+    final RunsVerdict overall;
+    final PlacementLevels levels;
+    /** Verdicts within one placement level, for levels holding at least two runs of at least two JVMs. */
+    final Map<Integer, RunsVerdict> perLevel = new LinkedHashMap<>();
 
     public SetVerdict(final List<JvmGroup> groups) {
         this.groups = Collections.unmodifiableList(new ArrayList<>(groups));
@@ -36,8 +37,7 @@ public final class SetVerdict {
                 final List<RunValues> within = new ArrayList<>();
                 for (final JvmGroup group : groups) {
                     final RunValues subject = group.subject(run -> levels.levelOf(run.results()) == wanted);
-                    if (subject.values(Latency.ACTUAL_SEND,
-                            Percentile.P50).length >= RunsRatioTest.MIN_RUNS) {
+                    if (subject.values(Latency.ACTUAL_SEND, Percentile.P50).length >= RunsRatioTest.MIN_RUNS) {
                         within.add(subject);
                     }
                 }
@@ -46,22 +46,5 @@ public final class SetVerdict {
                 }
             }
         }
-    }
-
-    public List<JvmGroup> groups() {
-        return groups;
-    }
-
-    public RunsVerdict overall() {
-        return overall;
-    }
-
-    public PlacementLevels levels() {
-        return levels;
-    }
-
-    /** Verdicts within one placement level, for levels holding at least two runs of at least two JVMs. */
-    public Map<Integer, RunsVerdict> perLevel() {
-        return Collections.unmodifiableMap(perLevel);
     }
 }

@@ -24,11 +24,11 @@ final class TransportSection {
         final List<RatioChart.Series> series = new ArrayList<>();
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup chronicle : reported.groupsWithFigures()) {
-            final JvmGroup floor = chronicle.sibling(reported.groupsWithFigures(), chronicle.profile(), FLOOR);
-            if (!CHRONICLE.equals(chronicle.transport()) || floor == null) {
+            final JvmGroup floor = chronicle.sibling(reported.groupsWithFigures(), chronicle.profile, FLOOR);
+            if (!CHRONICLE.equals(chronicle.transport) || floor == null) {
                 continue;
             }
-            final String name = chronicle.profile() + " @ " + chronicle.host();
+            final String name = chronicle.profile + " @ " + chronicle.host;
             final int n = Percentile.values().length;
             final double[] ratio = new double[n];
             final double[] low = new double[n];
@@ -46,7 +46,7 @@ final class TransportSection {
                 row.add(Double.isNaN(ratio[i]) ? Markdown.DASH : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)",
                         ratio[i], low[i], high[i]));
             }
-            series.add(new RatioChart.Series(name, chronicle.profile(), ratio, low, high));
+            series.add(new RatioChart.Series(name, chronicle.profile, ratio, low, high));
             rows.add(row);
         }
         if (rows.isEmpty()) {

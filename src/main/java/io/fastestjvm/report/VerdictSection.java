@@ -29,7 +29,7 @@ final class VerdictSection {
     /** The short verdict: leads report.md. */
     String lead() {
         final StringBuilder out = new StringBuilder(HEADING).append("\n\n");
-        final RunsVerdict overall = verdict.overall();
+        final RunsVerdict overall = verdict.overall;
         if (overall.subjects().size() < 2) {
             return out.append("One JVM only: nothing to compare.\n\n").toString();
         }
@@ -51,19 +51,15 @@ final class VerdictSection {
                 .append("(IQR) and min-max.\n\n");
         for (final Latency latency : Latency.ALL) {
             final List<List<String>> rows = new ArrayList<>();
-            for (final RunValues subject : verdict.overall().subjects()) {
+            for (final RunValues subject : verdict.overall.subjects()) {
                 final List<String> row = new ArrayList<>();
                 row.add(subject.label());
                 row.add(String.valueOf(subject.spread(latency, Percentile.P50).runs()));
-                for (final Percentile percentile : RunsVerdict.PERCENTILES) {
-                    row.add(spread(subject.spread(latency, percentile)));
-                }
+                Arrays.stream(RunsVerdict.PERCENTILES).forEach(p -> row.add(spread(subject.spread(latency, p))));
                 rows.add(row);
             }
             final List<String> header = new ArrayList<>(Arrays.asList(latency.title() + " (ns)", "runs"));
-            for (final Percentile percentile : RunsVerdict.PERCENTILES) {
-                header.add(percentile.label() + ": median [IQR] (min–max)");
-            }
+            Arrays.stream(RunsVerdict.PERCENTILES).forEach(p -> header.add(p.label() + ": median [IQR] (min–max)"));
             Markdown.table(out, header, rows, true);
         }
         variation(out);
@@ -73,7 +69,7 @@ final class VerdictSection {
 
     String console() {
         final StringBuilder out = new StringBuilder("---------- verdict (runs as units; docs/verdict.md) ----------\n");
-        final RunsVerdict overall = verdict.overall();
+        final RunsVerdict overall = verdict.overall;
         if (overall.subjects().size() < 2) {
             return out.append("one JVM only: nothing to compare\n").toString();
         }
@@ -88,7 +84,7 @@ final class VerdictSection {
     }
 
     private void variation(final StringBuilder out) {
-        final PlacementLevels levels = verdict.levels();
+        final PlacementLevels levels = verdict.levels;
         out.append("### Run-to-run variation of the median (actual send)\n\n")
                 .append("(max - min) / median of the runs' medians, over all runs and within each placement ")
                 .append("level (the core-to-core round trip the placement probe measured before and after the ")
@@ -108,7 +104,7 @@ final class VerdictSection {
             header.add("changed level during the window");
         }
         final List<List<String>> rows = new ArrayList<>();
-        for (final JvmGroup group : verdict.groups()) {
+        for (final JvmGroup group : verdict.groups) {
             final List<String> row = new ArrayList<>();
             row.add(group.label());
             row.add(variation(Spread.of(group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> true))));
@@ -129,9 +125,9 @@ final class VerdictSection {
     }
 
     private void withinLevels(final StringBuilder out) {
-        for (final Map.Entry<Integer, RunsVerdict> level : verdict.perLevel().entrySet()) {
+        for (final Map.Entry<Integer, RunsVerdict> level : verdict.perLevel.entrySet()) {
             final RunsVerdict within = level.getValue();
-            out.append("### Within ").append(verdict.levels().name(level.getKey())).append("\n\n")
+            out.append("### Within ").append(verdict.levels.name(level.getKey())).append("\n\n")
                     .append("Only the runs on this level (JVMs with at least ").append(RunsRatioTest.MIN_RUNS)
                     .append(" of them); Benjamini-Hochberg over this level's ").append(within.pairs().size())
                     .append(" comparisons.\n\n");
@@ -153,7 +149,7 @@ final class VerdictSection {
     }
 
     private String runCounts() {
-        return verdict.overall().subjects().stream().map(subject -> subject.label() + " "
+        return verdict.overall.subjects().stream().map(subject -> subject.label() + " "
                 + subject.spread(Latency.ACTUAL_SEND, Percentile.P50).runs()).collect(Collectors.joining(", "));
     }
 
