@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
+import java.util.stream.Stream;
 
 import org.apache.commons.math3.stat.StatUtils;
 import org.knowm.xchart.AnnotationText;
@@ -162,11 +163,8 @@ public final class PairedSlicesChart {
         final XYChart chart = panel(width, TOP_HEIGHT, title, "", "actual-send p50 per slice (ns)", xMin, xMax);
         chart.getStyler().setXAxisTitleVisible(false);
         chart.getStyler().setYAxisDecimalPattern("#,##0");
-        final List<Double> all = new ArrayList<>();
-        for (final double[] cycle : cycles) {
-            all.add(cycle[2]);
-            all.add(cycle[3]);
-        }
+        final List<Double> all = cycles.stream().flatMap(cycle -> Stream.of(cycle[2], cycle[3]))
+                .collect(Collectors.toList());
         final double median = all.isEmpty() ? 1 : StatUtils.percentile(all.stream().mapToDouble(v -> v).toArray(), 50);
         final double[] range = range(all, median / LEVEL_CAP, median * LEVEL_CAP, new double[0]);
         final double[] axis = yAxis(chart, range, LABEL_BAND);

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
@@ -41,10 +42,8 @@ public final class RunsVerdict {
             }
         }
         final boolean[] separable = Separation.separable(tested, pair -> pair.pValue, RunsPair::intervalExcludesOne);
-        final List<RunsPair> pairs = new ArrayList<>();
-        for (int i = 0; i < separable.length; i++) {
-            pairs.add(tested.get(i).decided(separable[i]));
-        }
+        final List<RunsPair> pairs = IntStream.range(0, separable.length)
+                .mapToObj(i -> tested.get(i).decided(separable[i])).collect(Collectors.toList());
         return new RunsVerdict(Collections.unmodifiableList(new ArrayList<>(subjects)),
                 Collections.unmodifiableList(pairs));
     }
