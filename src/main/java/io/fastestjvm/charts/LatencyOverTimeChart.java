@@ -1,6 +1,7 @@
 package io.fastestjvm.charts;
 
 import java.awt.Color;
+import java.util.Arrays;
 
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -23,15 +24,8 @@ public final class LatencyOverTimeChart {
                 .yAxisTitle("latency (ns), log scale").build();
         ChartLook.apply(chart.getStyler());
         chart.getStyler().setMarkerSize(5);
-        double smallest = Double.MAX_VALUE;
-        double largest = 1;
-        for (final double v : series.p50) {
-            smallest = Math.min(smallest, v);
-        }
-        for (final double v : series.max) {
-            largest = Math.max(largest, v);
-        }
-        ChartLook.logNanosAxis(chart.getStyler(), smallest, largest);
+        ChartLook.logNanosAxis(chart.getStyler(), Arrays.stream(series.p50).reduce(Double.MAX_VALUE, Math::min),
+                Arrays.stream(series.max).reduce(1, Math::max));
         final double top = chart.getStyler().getYAxisMax();
         final double warmupEnd = series.warmupEnd();
         if (warmupEnd > series.first()) {

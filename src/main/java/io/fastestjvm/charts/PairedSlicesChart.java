@@ -10,6 +10,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import java.util.stream.DoubleStream;
+import java.util.stream.Stream;
 
 import org.apache.commons.math3.stat.StatUtils;
 import org.knowm.xchart.AnnotationText;
@@ -160,11 +163,8 @@ public final class PairedSlicesChart {
         final XYChart chart = panel(width, TOP_HEIGHT, title, "", "actual-send p50 per slice (ns)", xMin, xMax);
         chart.getStyler().setXAxisTitleVisible(false);
         chart.getStyler().setYAxisDecimalPattern("#,##0");
-        final List<Double> all = new ArrayList<>();
-        for (final double[] cycle : cycles) {
-            all.add(cycle[2]);
-            all.add(cycle[3]);
-        }
+        final List<Double> all = cycles.stream().flatMap(cycle -> Stream.of(cycle[2], cycle[3]))
+                .collect(Collectors.toList());
         final double median = all.isEmpty() ? 1 : StatUtils.percentile(all.stream().mapToDouble(v -> v).toArray(), 50);
         final double[] range = range(all, median / LEVEL_CAP, median * LEVEL_CAP, new double[0]);
         final double[] axis = yAxis(chart, range, LABEL_BAND);
@@ -192,11 +192,8 @@ public final class PairedSlicesChart {
         if (x.isEmpty()) {
             return;
         }
-        final XYSeries line = chart.addSeries(name, x, y);
-        line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        line.setLineColor(colour);
+        final XYSeries line = ChartLook.plainLine(chart.addSeries(name, x, y), colour, ChartLook.SOLID);
         line.setMarkerColor(colour);
-        line.setLineStyle(ChartLook.SOLID);
         line.setMarker(cycles.size() > 300 ? SeriesMarkers.NONE : marker);
         offScale(chart, name + " beyond the scale", cycle -> cycle[column], colour, range);
     }
@@ -207,16 +204,9 @@ public final class PairedSlicesChart {
                 xMin, xMax);
         chart.getStyler().setChartTitleVisible(false);
         chart.getStyler().setYAxisDecimalPattern("0.00");
-        final List<Double> perCycle = new ArrayList<>();
-        for (final double[] cycle : cycles) {
-            perCycle.add(cycle[2] / cycle[3]);
-        }
-        final List<Double> fixed = new ArrayList<>(Arrays.asList(1.0, ratio, low, high));
-        for (final double[] block : blocks) {
-            fixed.add(block[3]);
-        }
-        final double[] range = range(perCycle, 1 / RATIO_CAP, RATIO_CAP,
-                fixed.stream().mapToDouble(Double::doubleValue).toArray());
+        final List<Double> perCycle = cycles.stream().map(cycle -> cycle[2] / cycle[3]).collect(Collectors.toList());
+        final double[] range = range(perCycle, 1 / RATIO_CAP, RATIO_CAP, DoubleStream.concat(
+                DoubleStream.of(1.0, ratio, low, high), blocks.stream().mapToDouble(block -> block[3])).toArray());
         boundaries(chart, yAxis(chart, range, 0));
         horizontal(chart, "1 = no difference", 1, xMin, xMax, Color.BLACK, ChartLook.DOTTED);
         final List<Double> x = new ArrayList<>();
@@ -316,29 +306,24 @@ public final class PairedSlicesChart {
     /** Cycles whose {@code value} is off the range, at its edges: triangles up at the top, down below; one legend. */
     private void offScale(final XYChart chart, final String name, final ToDoubleFunction<double[]> value,
                           final Color colour, final double[] range) {
-        final List<Double> x = new ArrayList<>();
-        final List<Double> y = new ArrayList<>();
+        final List<List<Double>> marks = new ArrayList<>(); // x and y above the range, then below it
+        for (int i = 0; i < 4; i++) {
+            marks.add(new ArrayList<>());
+        }
         for (final double[] cycle : cycles) {
             final double clipped = clip(value.applyAsDouble(cycle), range);
             if (clipped != value.applyAsDouble(cycle)) {
-                x.add(cycle[1]);
-                y.add(clipped);
+                final int side = clipped >= range[1] ? 0 : 2;
+                marks.get(side).add(cycle[1]);
+                marks.get(side + 1).add(clipped);
             }
         }
-        final String label = name + " (" + x.size() + "), at the edge";
+        final String label = name + " (" + (marks.get(0).size() + marks.get(2).size()) + "), at the edge";
         boolean legend = true;
-        for (final boolean up : new boolean[] {true, false}) {
-            final List<Double> markX = new ArrayList<>();
-            final List<Double> markY = new ArrayList<>();
-            for (int i = 0; i < x.size(); i++) {
-                if (y.get(i) >= range[1] == up) {
-                    markX.add(x.get(i));
-                    markY.add(y.get(i));
-                }
-            }
-            if (!markX.isEmpty()) {
-                ChartLook.dots(chart.addSeries(legend ? label : label + " ", markX, markY),
-                        big(up ? SeriesMarkers.TRIANGLE_UP : SeriesMarkers.TRIANGLE_DOWN), colour.darker())
+        for (int side = 0; side < 4; side += 2) {
+            if (!marks.get(side).isEmpty()) {
+                ChartLook.dots(chart.addSeries(legend ? label : label + " ", marks.get(side), marks.get(side + 1)),
+                        big(side == 0 ? SeriesMarkers.TRIANGLE_UP : SeriesMarkers.TRIANGLE_DOWN), colour.darker())
                         .setShowInLegend(legend);
                 legend = false;
             }

@@ -1,5 +1,7 @@
 package io.fastestjvm.charts;
 
+import java.util.Arrays;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,22 +35,15 @@ public final class PercentileSpectrumChart {
         chart.getStyler().setXAxisMax(Math.log10(TO));
         chart.getStyler().setxAxisTickLabelsFormattingFunction(PercentileSpectrumChart::percentile);
         chart.getStyler().setMarkerSize(5);
-        double smallest = Double.MAX_VALUE;
-        double largest = 1;
+        final DoubleSummaryStatistics nanos = new DoubleSummaryStatistics();
         for (final SpectrumLine line : lines) {
-            final double[] x = new double[line.inverseTail.length]; // the line's own values stay as given
-            for (int i = 0; i < x.length; i++) {
-                x[i] = Math.log10(line.inverseTail[i]);
-            }
-            ChartLook.line(chart, line.label, x, line.nanos, ProfilePalette.colour(line.profile),
-                    line.dashed ? ChartLook.DASHED : ChartLook.SOLID)
+            final double[] x = Arrays.stream(line.inverseTail).map(Math::log10).toArray(); // the line keeps its own
+            ChartLook.line(chart, line.label, x, line.nanos, ProfilePalette.colour(line.profile), ChartLook.SOLID)
                     .setMarker(HOST_MARKERS[line.hostIndex % HOST_MARKERS.length]);
-            for (final double value : line.nanos) {
-                smallest = Math.min(smallest, value);
-                largest = Math.max(largest, value);
-            }
+            Arrays.stream(line.nanos).forEach(nanos);
         }
-        ChartLook.logNanosAxis(chart.getStyler(), smallest, largest);
+        ChartLook.logNanosAxis(chart.getStyler(), Math.min(Double.MAX_VALUE, nanos.getMin()),
+                Math.max(1, nanos.getMax()));
         return chart;
     }
 

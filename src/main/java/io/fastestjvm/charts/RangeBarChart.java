@@ -2,6 +2,7 @@ package io.fastestjvm.charts;
 
 import java.awt.Color;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
 
@@ -80,10 +81,7 @@ public final class RangeBarChart {
     /** Every run as a dot on its JVM's bar: one scatter series per run index (XChart has one value per category). */
     private static void runDots(final CategoryChart chart, final List<String> labels, final List<BarWithRange> bars,
                                 final DoubleUnaryOperator scale) {
-        int most = 0;
-        for (final BarWithRange bar : bars) {
-            most = Math.max(most, bar.runs.length);
-        }
+        final int most = bars.stream().mapToInt(bar -> bar.runs.length).max().orElse(0);
         for (int run = 0; run < most; run++) {
             final List<Double> values = new ArrayList<>();
             for (final BarWithRange bar : bars) {
@@ -119,10 +117,7 @@ public final class RangeBarChart {
 
     /** Whether the labels fit side by side at ~7 px a character in a plot narrowed to ~560 px by the legend. */
     private static boolean labelsFit(final List<String> labels) {
-        int longest = 0;
-        for (final String label : labels) {
-            longest = Math.max(longest, label.length());
-        }
+        final int longest = labels.stream().mapToInt(String::length).max().orElse(0);
         return longest * 7 < 560 / Math.max(1, labels.size());
     }
 
@@ -134,10 +129,8 @@ public final class RangeBarChart {
 
     /** A series that has a value only in its own category. */
     private static List<Double> only(final int index, final int size, final double value) {
-        final List<Double> values = new ArrayList<>();
-        for (int i = 0; i < size; i++) {
-            values.add(i == index ? value : null);
-        }
+        final List<Double> values = new ArrayList<>(Collections.nCopies(size, (Double) null));
+        values.set(index, value);
         return values;
     }
 }

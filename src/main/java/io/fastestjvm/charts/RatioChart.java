@@ -1,7 +1,9 @@
 package io.fastestjvm.charts;
 
 import java.awt.Color;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
@@ -45,12 +47,9 @@ public final class RatioChart {
         // no labels at all (checked on the rendered PNG), so the x axis's own labels are hidden.
         chart.getStyler().setXAxisTicksVisible(false);
         chart.getStyler().setMarkerSize(9);
-        final double[] everyCategory = new double[categories.size()];
+        final double[] everyCategory = IntStream.range(0, categories.size()).asDoubleStream().toArray();
         final double[] ones = new double[categories.size()];
-        for (int c = 0; c < everyCategory.length; c++) {
-            everyCategory[c] = c;
-            ones[c] = 1;
-        }
+        Arrays.fill(ones, 1);
         ChartLook.plainLine(chart.addSeries("1.0 = no difference", everyCategory, ones), Color.BLACK, ChartLook.DASHED);
         double largest = 1;
         double smallest = 1;

@@ -7,18 +7,15 @@ package io.fastestjvm.charts;
 public final class SpectrumLine {
     final String label;
     final String profile;
-    /** True for intended-send latency, drawn dashed beside the solid actual-send line. */
-    final boolean dashed;
     /** Which machine (0 for the first): machines after the first get markers, same colour. */
     final int hostIndex;
     final double[] inverseTail;
     final double[] nanos;
 
-    public SpectrumLine(final String label, final String profile, final boolean dashed, final int hostIndex,
+    public SpectrumLine(final String label, final String profile, final int hostIndex,
                         final double[] inverseTail, final double[] nanos) {
         this.label = label;
         this.profile = profile;
-        this.dashed = dashed;
         this.hostIndex = hostIndex;
         this.inverseTail = inverseTail.clone();
         this.nanos = nanos.clone();

@@ -2,8 +2,11 @@ package io.fastestjvm.charts;
 
 import java.awt.Color;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.DoubleStream;
 
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -35,8 +38,7 @@ public final class SweepChart {
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setXAxisDecimalPattern("#,###");
         chart.getStyler().setMarkerSize(7);
-        double smallest = Double.MAX_VALUE;
-        double largest = 1;
+        final DoubleSummaryStatistics positive = new DoubleSummaryStatistics();
         int colour = 0;
         for (final Map.Entry<String, double[]> line : actual.entrySet()) {
             final Color c = PERCENTILE_COLOURS[colour++ % PERCENTILE_COLOURS.length];
@@ -45,18 +47,13 @@ public final class SweepChart {
             if (dashed != null) {
                 ChartLook.line(chart, line.getKey() + ", intended send", x, dashed, c, ChartLook.DASHED);
             }
-            for (final double[] values : new double[][] {line.getValue(), dashed == null ? new double[0] : dashed}) {
-                for (final double v : values) {
-                    if (v > 0) {
-                        smallest = Math.min(smallest, v);
-                        largest = Math.max(largest, v);
-                    }
-                }
-            }
+            DoubleStream.concat(Arrays.stream(line.getValue()), dashed == null ? DoubleStream.empty()
+                    : Arrays.stream(dashed)).filter(v -> v > 0).forEach(positive);
         }
         mark(chart, "run failed its checks", x, actual, failed, SeriesMarkers.CROSS);
         mark(chart, "rate not sustained", x, actual, unsustained, SeriesMarkers.SQUARE);
-        ChartLook.logNanosAxis(chart.getStyler(), smallest, largest);
+        ChartLook.logNanosAxis(chart.getStyler(), Math.min(Double.MAX_VALUE, positive.getMin()),
+                Math.max(1, positive.getMax()));
         return chart;
     }
 

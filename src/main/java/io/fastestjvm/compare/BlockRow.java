@@ -58,14 +58,11 @@ final class BlockRow {
     }
 
     String toCsv() {
-        final StringBuilder line = new StringBuilder();
-        line.append(block).append(',').append(variant).append(',').append(cycles).append(',').append(voids)
-                .append(',').append(warmupSlices).append(',').append(steady).append(',').append(pooledMessages)
-                .append(',').append(readBack);
+        final StringBuilder line = new StringBuilder(SliceRow.cells(block, variant, cycles, voids, warmupSlices,
+                steady, pooledMessages, readBack));
         SliceRow.append(line, actualSend, intendedSend);
-        return line.append(',').append(SliceRow.text(status)).append(',')
-                .append(startMillis).append(',').append(warmupMillis).append(',').append(cyclesMillis).append(',')
-                .append(finishMillis).append(',').append(startPosition).append(',').append(recompiledSlices).toString();
+        return line.append(',').append(SliceRow.cells(SliceRow.text(status), startMillis, warmupMillis,
+                cyclesMillis, finishMillis, startPosition, recompiledSlices)).toString();
     }
 
     static BlockRow parse(final String csv) {

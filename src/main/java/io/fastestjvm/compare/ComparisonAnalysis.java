@@ -191,16 +191,10 @@ final class ComparisonAnalysis {
 
     /** {cycles the machine's disturbance voided, cycles run} over every block: counted against no variant. */
     int[] disturbedCycles() {
-        final Set<String> all = new TreeSet<>();
-        final Set<String> disturbed = new TreeSet<>();
-        for (final SliceRow row : slices) {
-            final String cycle = row.block + "/" + row.cycle;
-            all.add(cycle);
-            if (ProcSample.disturbed(row.failure)) {
-                disturbed.add(cycle);
-            }
-        }
-        return new int[] {disturbed.size(), all.size()};
+        final long cycles = slices.stream().map(row -> row.block + "/" + row.cycle).distinct().count();
+        final long disturbed = slices.stream().filter(row -> ProcSample.disturbed(row.failure))
+                .map(row -> row.block + "/" + row.cycle).distinct().count();
+        return new int[] {(int) disturbed, (int) cycles};
     }
 
     /** The share of a variant's counted cycles its own slices voided, in %. */

@@ -1,6 +1,7 @@
 package io.fastestjvm.compare;
 
 import static io.fastestjvm.compare.ComparisonReport.fmt;
+import static io.fastestjvm.compare.ComparisonReport.row;
 
 import java.io.File;
 import java.io.IOException;
@@ -118,9 +119,8 @@ final class ComparisonComponents {
         final List<File> folders = new ArrayList<>();
         for (final String arg : args) {
             final File folder = new File(arg);
-            if (!"--".equals(arg) && !(new File(folder, Comparison.PLAN).isFile()
-                    && new File(folder, ComparisonFiles.SLICES).isFile()
-                    && new File(folder, ComparisonFiles.BLOCKS).isFile())) {
+            if (!"--".equals(arg)
+                    && !(PairAnswer.isComparison(folder) && new File(folder, ComparisonFiles.SLICES).isFile())) {
                 err.println(USAGE + "; " + arg + " is not one");
                 return 2;
             }
@@ -150,18 +150,18 @@ final class ComparisonComponents {
                 + " within a block | s per slice | s per block | phi (95 %) |\n"
                 + "|---|---|---:|---|---:|---:|---:|---|\n");
         for (final Row row : base) {
-            md.append(line("base: " + row.name, row, null));
+            line(md, "base: " + row.name, row, null);
         }
-        md.append(line(pooled.name, pooled, null));
+        line(md, pooled.name, pooled, null);
         for (final Row row : compared) {
-            md.append(line(row.name, row, pooled));
+            line(md, row.name, row, pooled);
         }
         return md.append("\nThe first pair's actual-send p50 log ratio; sd in % of it. phi = 1 - variance / pooled"
                 + " base variance (base: df-weighted mean of the base sets'), 95 % interval from F(df, base df);"
                 + " sd interval from chi-square(df).\n").toString();
     }
 
-    private static String line(final String name, final Row row, final Row base) {
+    private static void line(final StringBuilder md, final String name, final Row row, final Row base) {
         final String sd;
         if (row.df == 0 || Double.isNaN(row.variance)) {
             sd = "-";
@@ -176,9 +176,8 @@ final class ComparisonComponents {
                     base.df, 0.95);
             phi = fmt("%.2f (%.2f - %.2f)", reduction.estimate(), reduction.lower(), reduction.upper());
         }
-        return "| " + name + " | " + row.pair + " | " + row.blocks + " | " + sd + " | "
-                + (Double.isNaN(row.withinSd) ? "-" : fmt("%.2f %%", 100 * row.withinSd)) + " | "
-                + median(row.sliceSeconds, "%.2f") + " | " + median(row.blockSeconds, "%.0f") + " | " + phi + " |\n";
+        row(md, name, row.pair, row.blocks, sd, Double.isNaN(row.withinSd) ? "-" : fmt("%.2f %%", 100 * row.withinSd),
+                median(row.sliceSeconds, "%.2f"), median(row.blockSeconds, "%.0f"), phi);
     }
 
     private static String median(final double[] values, final String format) {

@@ -121,19 +121,16 @@ public final class ComparisonReport {
                 + " CPU per slice | median parent CPU per slice |\n|---|---:|---|---:|---:|\n");
         for (final String variant : analysis.variants) {
             final int[] voids = analysis.voidsPerVariant.get(variant);
-            final List<String> warmups = new ArrayList<>();
-            for (final BlockRow row : analysis.blockRows) {
-                if (variant.equals(row.variant)) {
-                    warmups.add(row.warmupSlices + (row.steady ? "" : " (not steady)"));
-                }
-            }
+            final String warmups = analysis.blockRows.stream().filter(row -> variant.equals(row.variant))
+                    .map(row -> row.warmupSlices + (row.steady ? "" : " (not steady)"))
+                    .collect(Collectors.joining(", "));
             final double[] idle = analysis.slices.stream().filter(row -> variant.equals(row.variant))
                     .mapToDouble(row -> row.around[SliceRow.IDLE_CPU]).toArray();
             final double[] parent = analysis.slices.stream().filter(row -> variant.equals(row.variant))
                     .mapToDouble(row -> row.around[SliceRow.PARENT_CPU]).toArray();
             final double percent = analysis.voidPercent(variant);
             row(md, variant, voids[0] + " of " + voids[1] + fmt(" (%.1f %%)", percent)
-                    + (percent > maxVoidPercent ? " **FAILED**" : ""), String.join(", ", warmups),
+                    + (percent > maxVoidPercent ? " **FAILED**" : ""), warmups,
                     fmt("%.2f ms", StatUtils.percentile(idle, 50) / 1e6),
                     fmt("%.2f ms", StatUtils.percentile(parent, 50) / 1e6));
         }
@@ -212,7 +209,7 @@ public final class ComparisonReport {
         return Arrays.stream(values).mapToObj(value -> fmt(format, value)).collect(Collectors.joining(", "));
     }
 
-    private static void row(final StringBuilder md, final Object... cells) {
+    static void row(final StringBuilder md, final Object... cells) {
         md.append('|');
         for (final Object cell : cells) {
             md.append(' ').append(cell).append(" |");

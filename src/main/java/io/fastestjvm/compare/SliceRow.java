@@ -92,13 +92,17 @@ final class SliceRow {
     }
 
     String toCsv() {
-        final StringBuilder line = new StringBuilder();
-        line.append(block).append(',').append(cycle).append(',').append(position).append(',').append(variant)
-                .append(',').append(predecessor).append(',').append(recorded).append(',').append(wallNanos);
+        final StringBuilder line = new StringBuilder(cells(block, cycle, position, variant, predecessor, recorded,
+                wallNanos));
         append(line, leading());
-        line.append(',').append(voided).append(',').append(text(failure)).append(',').append(queue);
+        line.append(',').append(cells(voided, text(failure), queue));
         append(line, appended());
         return line.toString();
+    }
+
+    /** The values as cells of one line, comma-separated. */
+    static String cells(final Object... values) {
+        return Arrays.stream(values).map(String::valueOf).collect(Collectors.joining(","));
     }
 
     /** Free text as one cell: no comma, no line break. */

@@ -137,7 +137,7 @@ public final class ReportCharts {
             x[i] = Math.min(last, PercentileSpectrumChart.FROM * Math.pow(10, (double) i / SPECTRUM_POINTS_PER_DECADE));
             y[i] = histogram.getValueAtPercentile(100 * (1 - 1 / x[i]));
         }
-        return new SpectrumLine(group.label(), colourKey(group), false, reported.machineIndex(group), x, y);
+        return new SpectrumLine(group.label(), colourKey(group), reported.machineIndex(group), x, y);
     }
 
     /** The group's first passed run with an intervals.csv (runs recorded before it existed have none); or null. */

@@ -1,5 +1,8 @@
 package io.fastestjvm.statistics;
 
+import java.util.Arrays;
+import java.util.LongSummaryStatistics;
+
 /**
  * JLBH's "% variation" across runs, as {@code PercentileSummary.calculateVariance} computes it, odd denominator
  * (max + min / 2) included: only the same formula is comparable with theirs. No run is skipped: warm-up is apart.
@@ -15,13 +18,8 @@ public final class RunVariation {
         if (perRun.length < 2) {
             return Double.NaN;
         }
-        long max = Long.MIN_VALUE;
-        long min = Long.MAX_VALUE;
-        for (final long value : perRun) {
-            max = Math.max(max, value);
-            min = Math.min(min, value);
-        }
-        final double denominator = max + min / 2.0;
-        return denominator == 0 ? 0 : 100.0 * (max - min) / denominator;
+        final LongSummaryStatistics runs = Arrays.stream(perRun).summaryStatistics();
+        final double denominator = runs.getMax() + runs.getMin() / 2.0;
+        return denominator == 0 ? 0 : 100.0 * (runs.getMax() - runs.getMin()) / denominator;
     }
 }

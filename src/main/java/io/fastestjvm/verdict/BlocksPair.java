@@ -89,10 +89,8 @@ public final class BlocksPair {
         if (blocks.blocks() < minBlocks()) {
             return Double.NaN;
         }
-        if (median != null) {
-            return median.pValue();
-        }
-        return stein == null ? blocks.pValue() : stein.pValue(blocks.blockValues());
+        return median != null ? median.pValue()
+                : stein == null ? blocks.pValue() : stein.pValue(blocks.blockValues());
     }
 
     /** Whether it is its pair's primary figure, the actual-send p50; the others form a family of their own. */

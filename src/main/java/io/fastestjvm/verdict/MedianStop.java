@@ -49,11 +49,7 @@ public final class MedianStop {
         if (block < leastBlocks) {
             return leastBlocks;
         }
-        for (final BlocksPair p50 : p50s) {
-            if (p50 == null || !reached(p50)) {
-                return Math.max(block, Math.min(block + 1, mostBlocks));
-            }
-        }
-        return block;
+        return p50s.stream().allMatch(p50 -> p50 != null && reached(p50)) ? block
+                : Math.max(block, Math.min(block + 1, mostBlocks));
     }
 }

@@ -24,34 +24,28 @@ public final class PairedBlocks {
     private final List<double[]> cycles;
     private final double[] blockValues;
 
-    private PairedBlocks(final List<double[]> cycles, final boolean median) {
-        this.cycles = cycles;
-        this.blockValues = new double[cycles.size()];
-        for (int i = 0; i < blockValues.length; i++) {
-            blockValues[i] = median ? StatUtils.percentile(cycles.get(i), 50) : StatUtils.mean(cycles.get(i));
-        }
-    }
-
-    /** One array per block of its cycles' paired values (voided cycles removed); a block without any is refused. */
-    public static PairedBlocks of(final List<double[]> cycleValuesPerBlock) {
-        return new PairedBlocks(copies(cycleValuesPerBlock), false);
-    }
-
-    /** As {@link #of} with each block's median: one slice the host stalled moves a block's mean, not its median. */
-    public static PairedBlocks ofMedians(final List<double[]> cycleValuesPerBlock) {
-        return new PairedBlocks(copies(cycleValuesPerBlock), true);
-    }
-
-    private static List<double[]> copies(final List<double[]> cycleValuesPerBlock) {
+    private PairedBlocks(final List<double[]> cycleValuesPerBlock, final boolean median) {
         final List<double[]> copies = new ArrayList<>(cycleValuesPerBlock.size());
-        for (int i = 0; i < cycleValuesPerBlock.size(); i++) {
+        this.blockValues = new double[cycleValuesPerBlock.size()];
+        for (int i = 0; i < blockValues.length; i++) {
             final double[] block = cycleValuesPerBlock.get(i);
             if (block == null || block.length == 0) {
                 throw new IllegalArgumentException("block " + i + " has no cycles");
             }
             copies.add(block.clone());
+            blockValues[i] = median ? StatUtils.percentile(block, 50) : StatUtils.mean(block);
         }
-        return Collections.unmodifiableList(copies);
+        this.cycles = Collections.unmodifiableList(copies);
+    }
+
+    /** One array per block of its cycles' paired values (voided cycles removed); a block without any is refused. */
+    public static PairedBlocks of(final List<double[]> cycleValuesPerBlock) {
+        return new PairedBlocks(cycleValuesPerBlock, false);
+    }
+
+    /** As {@link #of} with each block's median: one slice the host stalled moves a block's mean, not its median. */
+    public static PairedBlocks ofMedians(final List<double[]> cycleValuesPerBlock) {
+        return new PairedBlocks(cycleValuesPerBlock, true);
     }
 
     public int blocks() {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
@@ -41,10 +42,8 @@ public final class RunsVerdict {
             }
         }
         final boolean[] separable = Separation.separable(tested, pair -> pair.pValue, RunsPair::intervalExcludesOne);
-        final List<RunsPair> pairs = new ArrayList<>();
-        for (int i = 0; i < separable.length; i++) {
-            pairs.add(tested.get(i).decided(separable[i]));
-        }
+        final List<RunsPair> pairs = IntStream.range(0, separable.length)
+                .mapToObj(i -> tested.get(i).decided(separable[i])).collect(Collectors.toList());
         return new RunsVerdict(Collections.unmodifiableList(new ArrayList<>(subjects)),
                 Collections.unmodifiableList(pairs));
     }
@@ -84,39 +83,26 @@ public final class RunsVerdict {
 
     /** The comparison of two labels on one figure, or null when it was not made. */
     public RunsPair pair(final String a, final String b, final Latency latency, final Percentile percentile) {
-        for (final RunsPair pair : pairs(latency, percentile)) {
-            if (pair.a.equals(a) && pair.b.equals(b) || pair.a.equals(b) && pair.b.equals(a)) {
-                return pair;
-            }
-        }
-        return null;
+        return pairs(latency, percentile).stream().filter(pair -> pair.a.equals(a) && pair.b.equals(b)
+                || pair.a.equals(b) && pair.b.equals(a)).findFirst().orElse(null);
     }
 
     /** Groups linked by chains of "not separable" pairs; groups and members in order of their median. */
     public List<List<String>> groups(final Latency latency, final Percentile percentile) {
-        final List<RunValues> ranked = new ArrayList<>();
-        for (final RunValues subject : subjects) {
-            if (subject.values(latency, percentile).length > 0) {
-                ranked.add(subject);
-            }
-        }
+        final List<RunValues> ranked = subjects.stream().filter(s -> s.values(latency, percentile).length > 0)
+                .collect(Collectors.toList());
         ranked.sort(Comparator.comparingDouble(s -> s.spread(latency, percentile).median()));
         final Map<String, Integer> component = new LinkedHashMap<>();
         for (int i = 0; i < ranked.size(); i++) {
             component.put(ranked.get(i).label(), i);
         }
-        boolean merged = true;
-        while (merged) {
-            merged = false;
-            for (final RunsPair pair : pairs(latency, percentile)) {
-                final int ca = component.get(pair.a);
-                final int cb = component.get(pair.b);
-                if (!pair.separable && ca != cb) {
-                    final int keep = Math.min(ca, cb);
-                    final int drop = Math.max(ca, cb);
-                    component.replaceAll((label, c) -> c == drop ? keep : c);
-                    merged = true;
-                }
+        for (final RunsPair pair : pairs(latency, percentile)) { // one pass: a merge relabels the whole component
+            final int ca = component.get(pair.a);
+            final int cb = component.get(pair.b);
+            if (!pair.separable && ca != cb) {
+                final int keep = Math.min(ca, cb);
+                final int drop = Math.max(ca, cb);
+                component.replaceAll((label, c) -> c == drop ? keep : c);
             }
         }
         final Map<Integer, List<String>> groups = new LinkedHashMap<>(); // in the order of their lowest member

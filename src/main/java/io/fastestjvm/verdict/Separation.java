@@ -1,6 +1,5 @@
 package io.fastestjvm.verdict;
 
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
@@ -30,9 +29,9 @@ public final class Separation {
 
     /** Benjamini-Hochberg, valid for positively dependent tests (pairs sharing a JVM are); NaN never counts. */
     public static boolean[] discoveries(final double[] pValues, final double q) {
-        final int m = (int) Arrays.stream(pValues).filter(p -> !Double.isNaN(p)).count();
         final Integer[] order = IntStream.range(0, pValues.length).filter(i -> !Double.isNaN(pValues[i]))
                 .boxed().sorted(Comparator.comparingDouble(i -> pValues[i])).toArray(Integer[]::new);
+        final int m = order.length;
         int largest = 0;
         for (int rank = 1; rank <= order.length; rank++) {
             if (pValues[order[rank - 1]] <= (double) rank / m * q) {

@@ -13,18 +13,11 @@ public final class Spread {
     /** In run order, for tracing a value to its run. */
     private final double[] values;
     private final double[] sorted;
-    private final double median;
-    private final double q1;
-    private final double q3;
 
     private Spread(final double[] values) {
         this.values = values;
         this.sorted = values.clone();
         Arrays.sort(sorted);
-        final Percentile quantile = new Percentile().withEstimationType(EstimationType.R_7);
-        this.median = sorted.length == 0 ? Double.NaN : quantile.evaluate(sorted, 50);
-        this.q1 = sorted.length == 0 ? Double.NaN : quantile.evaluate(sorted, 25);
-        this.q3 = sorted.length == 0 ? Double.NaN : quantile.evaluate(sorted, 75);
     }
 
     /** The spread of the given per-run values; NaN values (figure missing from a run) are left out. */
@@ -42,15 +35,20 @@ public final class Spread {
     }
 
     public double median() {
-        return median;
+        return quantile(50);
     }
 
     public double q1() {
-        return q1;
+        return quantile(25);
     }
 
     public double q3() {
-        return q3;
+        return quantile(75);
+    }
+
+    /** NaN without values. */
+    private double quantile(final double percent) {
+        return new Percentile().withEstimationType(EstimationType.R_7).evaluate(sorted, percent);
     }
 
     public double min() {
@@ -63,7 +61,7 @@ public final class Spread {
 
     /** (max - min) / median in percent; NaN for one run, which has no spread to show (not 0 %). */
     public double variationPercent() {
-        return values.length < 2 || median == 0 ? Double.NaN : (max() - min()) / median * 100;
+        return values.length < 2 || median() == 0 ? Double.NaN : (max() - min()) / median() * 100;
     }
 
     public double[] values() {

@@ -8,13 +8,11 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
  */
 public final class StartOrderEffect {
     private final SimpleRegression fit = new SimpleRegression(true);
-    private final int blocks;
 
     private StartOrderEffect(final double[] values, final int[] signs) {
         for (int i = 0; i < values.length; i++) {
             fit.addData(signs[i], values[i]);
         }
-        this.blocks = values.length;
     }
 
     /** The fit, or null below 4 blocks, with an order unknown (sign 0), or with one order only. */
@@ -35,12 +33,12 @@ public final class StartOrderEffect {
     }
 
     public int blocks() {
-        return blocks;
+        return (int) fit.getN();
     }
 
     /** gamma with its interval: {@code exp} of it is how much slower the JVM started second is. */
     public Interval effect(final double confidence) {
-        final double half = PairedBlocks.criticalT(blocks - 2, confidence) * fit.getSlopeStdErr();
+        final double half = PairedBlocks.criticalT(residualDf(), confidence) * fit.getSlopeStdErr();
         return Interval.around(fit.getSlope(), half, confidence);
     }
 
@@ -50,6 +48,6 @@ public final class StartOrderEffect {
     }
 
     public int residualDf() {
-        return blocks - 2;
+        return blocks() - 2;
     }
 }

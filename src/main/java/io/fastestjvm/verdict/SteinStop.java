@@ -37,7 +37,7 @@ public final class SteinStop {
         if (pilotBlocks < 2 || p50.blocks() < pilotBlocks) {
             return null;
         }
-        return SteinTwoStage.plan(Arrays.copyOf(p50.blockValues(), pilotBlocks), targetHalfWidth(targetPercent),
+        return new SteinTwoStage(Arrays.copyOf(p50.blockValues(), pilotBlocks), targetHalfWidth(targetPercent),
                 Separation.CONFIDENCE, Math.max(pilotBlocks, MAX_BLOCKS));
     }
 

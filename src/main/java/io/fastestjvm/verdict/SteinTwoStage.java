@@ -15,8 +15,9 @@ public final class SteinTwoStage {
     private final double criticalT;
     private final int totalBlocks;
 
-    private SteinTwoStage(final double[] pilot, final double targetHalfWidth, final double confidence,
-                          final int maxBlocks) {
+    /** The plan from the pilot's block values, running at most {@code maxBlocks} blocks in all (pilot included). */
+    public SteinTwoStage(final double[] pilot, final double targetHalfWidth, final double confidence,
+                         final int maxBlocks) {
         if (pilot.length < 2) {
             throw new IllegalArgumentException("the pilot needs at least 2 blocks: " + pilot.length);
         }
@@ -36,12 +37,6 @@ public final class SteinTwoStage {
         final double ratio = criticalT * pilotSd / targetHalfWidth;
         final double required = Math.ceil(ratio * ratio);
         this.totalBlocks = (int) Math.max(pilot.length, Math.min(required, maxBlocks));
-    }
-
-    /** The plan, running at most {@code maxBlocks} blocks in all (pilot included). */
-    public static SteinTwoStage plan(final double[] pilotBlockValues, final double targetHalfWidth,
-                                     final double confidence, final int maxBlocks) {
-        return new SteinTwoStage(pilotBlockValues, targetHalfWidth, confidence, maxBlocks);
     }
 
     public int pilotBlocks() {

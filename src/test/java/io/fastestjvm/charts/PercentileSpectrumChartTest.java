@@ -12,7 +12,7 @@ class PercentileSpectrumChartTest {
     /** SpectrumLine says it is immutable: drawing it twice draws the same line. */
     @Test
     void drawingALineTwiceDrawsTheSameLogScaledPoints() {
-        final SpectrumLine line = new SpectrumLine("jdk17", "jdk17", false, 0, new double[] {1, 10, 100, 1_000},
+        final SpectrumLine line = new SpectrumLine("jdk17", "jdk17", 0, new double[] {1, 10, 100, 1_000},
                 new double[] {300, 400, 900, 4_000});
         final double[] expected = {0, 1, 2, 3};
         for (int i = 0; i < 2; i++) {

@@ -47,7 +47,7 @@ class SteinStopTest {
         final BlocksPair stein = p50(data.analyse(STEIN));
         final BlocksPair fixed = p50(data.analyse(null));
         final double[] values = fixed.blocks.blockValues();
-        final SteinTwoStage plan = SteinTwoStage.plan(Arrays.copyOf(values, 6), Math.log(1.05), 0.95, 1000);
+        final SteinTwoStage plan = new SteinTwoStage(Arrays.copyOf(values, 6), Math.log(1.05), 0.95, 1000);
         assertSameInterval(exp(plan.interval(values)), stein.ratioInterval());
         assertSameInterval(exp(fixed.blocks.interval(0.95)), fixed.ratioInterval());
         assertTrue(stein.ratioInterval().upper() - stein.ratioInterval().lower()

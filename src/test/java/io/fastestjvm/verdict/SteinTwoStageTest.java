@@ -18,7 +18,7 @@ class SteinTwoStageTest {
     @Test
     void totalBlocksByHand() {
         // pilot {1, 2, 3}: s0 = 1, t_{2,0.975} = 4.302653; h = 1: (4.302653)^2 = 18.51 -> 19 blocks
-        final SteinTwoStage plan = SteinTwoStage.plan(new double[] {1, 2, 3}, 1.0, 0.95, Integer.MAX_VALUE);
+        final SteinTwoStage plan = new SteinTwoStage(new double[] {1, 2, 3}, 1.0, 0.95, Integer.MAX_VALUE);
         assertEquals(3, plan.pilotBlocks());
         assertEquals(1.0, plan.pilotSd(), 1e-12);
         assertEquals(19, plan.totalBlocks());
@@ -31,16 +31,16 @@ class SteinTwoStageTest {
         assertEquals(2.0, interval.estimate(), 1e-12);
         assertEquals(0.987096, halfWidth(interval), 1e-6);
         // a wide target needs no second stage
-        assertEquals(3, SteinTwoStage.plan(new double[] {1, 2, 3}, 10.0, 0.95, Integer.MAX_VALUE).totalBlocks());
+        assertEquals(3, new SteinTwoStage(new double[] {1, 2, 3}, 10.0, 0.95, Integer.MAX_VALUE).totalBlocks());
     }
 
     @Test
     void totalBlocksGrowWithThePilotSd() {
         // pilot {0, 2, 4}: s0 = 2: (2 * 4.302653)^2 = 74.05 -> 75 blocks
-        assertEquals(75, SteinTwoStage.plan(new double[] {0, 2, 4}, 1.0, 0.95, Integer.MAX_VALUE).totalBlocks());
+        assertEquals(75, new SteinTwoStage(new double[] {0, 2, 4}, 1.0, 0.95, Integer.MAX_VALUE).totalBlocks());
         int previous = 0;
         for (double spread = 0.01; spread < 0.2; spread *= 1.5) {
-            final int total = SteinTwoStage.plan(new double[] {0, spread, 2 * spread, 3 * spread}, TARGET, 0.95,
+            final int total = new SteinTwoStage(new double[] {0, spread, 2 * spread, 3 * spread}, TARGET, 0.95,
                     Integer.MAX_VALUE)
                     .totalBlocks();
             assertTrue(total >= previous, "a noisier pilot never asks for fewer blocks");
@@ -51,7 +51,7 @@ class SteinTwoStageTest {
 
     @Test
     void aCapKeepsTheIntervalHonestAndSaysSo() {
-        final SteinTwoStage plan = SteinTwoStage.plan(new double[] {1, 2, 3}, 1.0, 0.95, 10);
+        final SteinTwoStage plan = new SteinTwoStage(new double[] {1, 2, 3}, 1.0, 0.95, 10);
         assertEquals(10, plan.totalBlocks());
         final double[] all = {1, 2, 3, 2, 2, 2, 2, 2, 2, 2};
         // 4.302653 / sqrt(10) = 1.360618, wider than the target 1
@@ -60,11 +60,11 @@ class SteinTwoStageTest {
 
     @Test
     void thePilotMustComeFirst() {
-        final SteinTwoStage plan = SteinTwoStage.plan(new double[] {1, 2, 3}, 1.0, 0.95, Integer.MAX_VALUE);
+        final SteinTwoStage plan = new SteinTwoStage(new double[] {1, 2, 3}, 1.0, 0.95, Integer.MAX_VALUE);
         assertThrows(IllegalArgumentException.class, () -> plan.interval(new double[] {1, 2}));
         assertThrows(IllegalArgumentException.class, () -> plan.interval(new double[] {2, 1, 3, 2}));
         assertThrows(IllegalArgumentException.class,
-                () -> SteinTwoStage.plan(new double[] {1}, 1.0, 0.95, Integer.MAX_VALUE));
+                () -> new SteinTwoStage(new double[] {1}, 1.0, 0.95, Integer.MAX_VALUE));
     }
 
     @Test
@@ -74,7 +74,7 @@ class SteinTwoStageTest {
         int withinTarget = 0;
         for (int e = 0; e < EXPERIMENTS; e++) {
             final double[] pilot = blockValues(random, PILOT);
-            final SteinTwoStage plan = SteinTwoStage.plan(pilot, TARGET, 0.95, Integer.MAX_VALUE);
+            final SteinTwoStage plan = new SteinTwoStage(pilot, TARGET, 0.95, Integer.MAX_VALUE);
             final double[] second = blockValues(random, plan.totalBlocks() - PILOT);
             final double[] all = Arrays.copyOf(pilot, plan.totalBlocks());
             System.arraycopy(second, 0, all, PILOT, second.length);
