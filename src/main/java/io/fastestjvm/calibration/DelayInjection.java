@@ -15,7 +15,6 @@ import io.fastestjvm.transport.Transport;
  * for, so with every injection off the measured threads run exactly the code they run without this class.
  */
 public final class DelayInjection {
-    public static final DelayInjection NONE = new DelayInjection(0, 0, 0, 0, 1, 0, 0);
     /** Warm-up rehearses an enabled stall with spins this long: see {@link #stallBefore}. */
     static final long REHEARSAL_NANOS = 1_000;
     /** Warm-up sequences that are multiples of this rehearse the stall. */

@@ -45,7 +45,7 @@ public final class JfrRecording {
      * nothing due it naps the minimum 10 ms, 100 wake-ups a second taken from the pinned threads' CPUs.
      */
     static final String PACING_EVENT = "jdk.JVMInformation";
-    private static final int FIRST_JDK_WITH_DEOPTIMIZATION_EVENT = 14;
+    static final int FIRST_JDK_WITH_DEOPTIMIZATION_EVENT = 14;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long TOOL_TIMEOUT_SECONDS = 300;
 
