@@ -56,11 +56,8 @@ public final class DuringRunMonitor implements Runnable {
 
     /** After joining this monitor's thread, with the counters the producer and consumer read at their end. */
     public Map<String, Object> measuredWindow(final long producerSwitchesAtEnd, final long consumerSwitchesAtEnd) {
-        final Snapshot now = snapshot();
-        return between(measuredStart, new Snapshot(now.nanos, producerSwitchesAtEnd, consumerSwitchesAtEnd, now.load));
-    }
-
-    static Map<String, Object> between(final Snapshot start, final Snapshot end) {
+        final Snapshot start = measuredStart;
+        final Snapshot end = snapshot();
         final Map<String, Object> node = new LinkedHashMap<>();
         node.put("window", "measured runs: from the first measured message (detected within " + POLL_MILLIS
                 + " ms) to the end of the last run");
@@ -72,8 +69,8 @@ public final class DuringRunMonitor implements Runnable {
         }
         final double seconds = (end.nanos - start.nanos) / 1e9;
         node.put("seconds", Math.round(seconds * 1e3) / 1e3);
-        node.put("producerInvoluntaryContextSwitches", delta(start.producerSwitches, end.producerSwitches));
-        node.put("consumerInvoluntaryContextSwitches", delta(start.consumerSwitches, end.consumerSwitches));
+        node.put("producerInvoluntaryContextSwitches", delta(start.producerSwitches, producerSwitchesAtEnd));
+        node.put("consumerInvoluntaryContextSwitches", delta(start.consumerSwitches, consumerSwitchesAtEnd));
         final CpuTimes before = start.load.machine;
         final CpuTimes after = end.load.machine;
         node.put("stealSeconds", before == null || after == null ? null

@@ -227,16 +227,16 @@ public final class EnvironmentAudit {
         final double seconds = (System.nanoTime() - start) / 1e9;
         final Map<String, Object> others = LoadSample.othersBetween(before, after, seconds);
         node.putAll(others);
-        final long load1 = loadavg == null ? 0 : Hundredths.parse(loadavg.split("\\s+")[0]);
+        final long load1 = loadavg == null ? 0 : parseHundredths(loadavg.split("\\s+")[0]);
         if (load1 > LOAD_AVERAGE_WARNING_HUNDREDTHS) {
-            warnings.add(new AuditWarning("load", "load average " + Hundredths.format(load1) + " on " + usableCpus
+            warnings.add(new AuditWarning("load", "load average " + formatHundredths(load1) + " on " + usableCpus
                     + " CPUs: other processes compete for the benchmark's CPUs",
                     "stop other work on this machine, or isolate the benchmark's CPUs (isolcpus)"));
         }
         final Object busy = others.get(LoadSample.OTHER_PROCESSES_BUSY_CPUS);
         if (busy instanceof Double && (Double) busy > BUSY_OTHERS_WARNING_CPUS) {
             warnings.add(new AuditWarning("load", "other processes kept "
-                    + Hundredths.format(Math.round((Double) busy * 100)) + " CPUs busy over the " + loadWindowMillis
+                    + formatHundredths(Math.round((Double) busy * 100)) + " CPUs busy over the " + loadWindowMillis
                     + " ms before the run (/proc/stat busy time less this JVM's)",
                     "stop them (top -d 1 names them), or move them off the benchmark's CPUs (taskset, cgroup"
                             + " cpuset)"));
@@ -264,6 +264,28 @@ public final class EnvironmentAudit {
         final int open = line.indexOf('[');
         final int close = line.indexOf(']', open + 1);
         return open >= 0 && close > open ? line.substring(open + 1, close) : line;
+    }
+
+    /**
+     * "1.9" to 190, "7" to 700, "0.125" to 12 (truncated): hundredths without {@code Double.parseDouble} or
+     * {@code %f}, which would initialise the JDK's floating-point conversion just before the benchmark threads start
+     * (see {@link LoadSample}).
+     */
+    static long parseHundredths(final String decimal) {
+        final int dot = decimal.indexOf('.');
+        final long whole = Long.parseLong(dot < 0 ? decimal : decimal.substring(0, dot));
+        long fraction = 0;
+        if (dot >= 0) {
+            final String digits = (decimal.substring(dot + 1) + "00").substring(0, 2);
+            fraction = Long.parseLong(digits);
+        }
+        return whole * 100 + fraction;
+    }
+
+    /** 190 to "1.90", without {@code %f} as {@link #parseHundredths}. */
+    static String formatHundredths(final long hundredths) {
+        final long fraction = Math.abs(hundredths % 100);
+        return (hundredths < 0 ? "-" : "") + Math.abs(hundredths / 100) + "." + (fraction < 10 ? "0" : "") + fraction;
     }
 
     private static BitSet parse(final String cpuList) {

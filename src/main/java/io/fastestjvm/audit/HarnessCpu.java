@@ -1,5 +1,7 @@
 package io.fastestjvm.audit;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -109,6 +111,13 @@ public final class HarnessCpu {
     /** ns so far, or -1. Reads a file: never from a hot loop. */
     public static long threadNanos(final int tid) {
         return tid < 0 ? -1 : nanosOf(SystemFiles.live(), "/proc/self/task/" + tid);
+    }
+
+    /** This JVM's own CPU time so far, all its threads, as HotSpot counts it, in ns; -1 where the JVM cannot say. */
+    public static long processNanos() {
+        final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean
+                ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() : -1;
     }
 
     private static long nanosOf(final SystemFiles files, final String task) {

@@ -42,7 +42,6 @@ import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.timeline.TimelineAnalysis;
 import io.fastestjvm.timeline.WindowAllocation;
-import io.fastestjvm.timeline.WindowGcPauses;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 import io.fastestjvm.transport.PersistenceProof;
 import io.fastestjvm.transport.Transport;
@@ -279,7 +278,7 @@ public final class BenchmarkRun {
                         producer.endNanos - producer.measuredStartNanos)
                 .window(window)
                 .allocation(producerBytes, consumerBytes, WindowAllocation.where(run.evidence.table().rows(),
-                        producerBytes != 0, consumerBytes != 0), WindowGcPauses.reachingWindow(
+                        producerBytes != 0, consumerBytes != 0), WindowAllocation.gcsReachingWindow(
                         run.evidence.table().rows(), gcCount), run.steady.reached())
                 .jvmActivity(window.counter(RunResults.JvmActivity.JIT_COMPILE_MILLIS), gcCount)
                 .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())

@@ -15,7 +15,6 @@ import io.fastestjvm.audit.AuditWarning;
 import io.fastestjvm.audit.DuringRunMonitor;
 import io.fastestjvm.audit.EnvironmentAudit;
 import io.fastestjvm.audit.SystemFiles;
-import io.fastestjvm.calibration.CalibrationReadout;
 import io.fastestjvm.calibration.DelayInjection;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.engine.StagePlan;
@@ -167,8 +166,8 @@ final class RigourInstruments {
         summary.section("jitter", jitter);
         if (injection.enabled()) {
             calibration = injection.toMap();
-            calibration.put("observed", CalibrationReadout.observe(injection, recorders[0].samples(),
-                    recorders[1].samples(), measuredSamples(recorders[0]), options.warmupMessages(), options.rate()));
+            calibration.put("observed", injection.observe(recorders[0].samples(), recorders[1].samples(),
+                    measuredSamples(recorders[0]), options.rate()));
             summary.section("calibration", calibration);
         }
     }

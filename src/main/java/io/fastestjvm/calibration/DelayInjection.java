@@ -15,7 +15,6 @@ import io.fastestjvm.transport.Transport;
  * for, so with every injection off the measured threads run exactly the code they run without this class.
  */
 public final class DelayInjection {
-    public static final DelayInjection NONE = new DelayInjection(0, 0, 0, 0, 1, 0, 0);
     /** Warm-up rehearses an enabled stall with spins this long: see {@link #stallBefore}. */
     static final long REHEARSAL_NANOS = 1_000;
     /** Warm-up sequences that are multiples of this rehearse the stall. */
@@ -158,14 +157,6 @@ public final class DelayInjection {
         return Math.max(producerStallNanos, consumerStallNanos);
     }
 
-    public long consumerSpinNanos() {
-        return consumerSpinNanos;
-    }
-
-    public long spinEveryMessages() {
-        return spinEveryMessages;
-    }
-
     public Map<String, Object> toMap() {
         final Map<String, Object> map = new LinkedHashMap<>();
         map.put("producerStallMillis", producerStallNanos / 1_000_000L);
@@ -175,6 +166,61 @@ public final class DelayInjection {
         map.put("consumerSpinNanos", consumerSpinNanos);
         map.put("spinEveryMessages", spinEveryMessages);
         return map;
+    }
+
+    /**
+     * What the raw samples show of the injected delays (sample {@code i} is sequence {@code warmup + i}), checked
+     * against two bounds that hold whatever else disturbs the machine: a message due {@code t} into a stall S has an
+     * intended-send latency of at least S - t, so at least half of those due have one above S/2; a message spun X
+     * before its receive stamp has both latencies at least X.
+     */
+    public Map<String, Object> observe(final long[] actual, final long[] intended, final int count, final long rate) {
+        final Map<String, Object> node = new LinkedHashMap<>();
+        if (stallNanos() > 0) {
+            final long first = stallSequence - warmupMessages;
+            final long due = stallNanos() * rate / 1_000_000_000L;
+            final int from = (int) Math.min(count, Math.max(0, first));
+            final int to = (int) Math.min(count, first + due);
+            final Map<String, Object> stall = new LinkedHashMap<>();
+            stall.put("messagesDueDuringStall", to - from);
+            stall.put("guaranteedIntendedSendAboveHalfStall", (to - from) / 2);
+            stall.put("intendedSendAboveHalfStall", countAbove(intended, from, to, stallNanos() / 2));
+            stall.put("actualSendAboveHalfStall", countAbove(actual, from, to, stallNanos() / 2));
+            stall.put("firstMessageIntendedSendNanos", from < to ? intended[from] : null);
+            stall.put("firstMessageActualSendNanos", from < to ? actual[from] : null);
+            node.put("stall", stall);
+        }
+        if (consumerSpinNanos > 0) {
+            long spins = 0;
+            long intendedAtLeast = 0;
+            long actualAtLeast = 0;
+            final long every = spinEveryMessages;
+            // the measured multiples of every; sample index = sequence - warmup
+            for (long sequence = (warmupMessages + every - 1) / every * every; sequence - warmupMessages < count;
+                 sequence += every) {
+                final int index = (int) (sequence - warmupMessages);
+                spins++;
+                intendedAtLeast += intended[index] >= consumerSpinNanos ? 1 : 0;
+                actualAtLeast += actual[index] >= consumerSpinNanos ? 1 : 0;
+            }
+            final Map<String, Object> spin = new LinkedHashMap<>();
+            spin.put("spunMeasuredMessages", spins);
+            spin.put("thresholdNanos", consumerSpinNanos);
+            spin.put("intendedSendAtOrAboveThreshold", intendedAtLeast);
+            spin.put("actualSendAtOrAboveThreshold", actualAtLeast);
+            node.put("spin", spin);
+        }
+        return node;
+    }
+
+    private static long countAbove(final long[] samples, final int from, final int to, final long nanos) {
+        long above = 0;
+        for (int i = from; i < to; i++) {
+            if (samples[i] > nanos) {
+                above++;
+            }
+        }
+        return above;
     }
 
     public String describe(final long rate) {

@@ -14,7 +14,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.audit.CpuTimes;
-import io.fastestjvm.audit.OwnCpuTime;
+import io.fastestjvm.audit.HarnessCpu;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
@@ -272,7 +272,7 @@ final class BlockRunner {
 
     /** {measuring child's CPU, other children's CPU, their context switches, this JVM's CPU}; -1 unreadable. */
     private static long[] ownCpu(final List<Running> running, final Running measuring) {
-        final long[] own = {0, 0, 0, OwnCpuTime.nanos()};
+        final long[] own = {0, 0, 0, HarnessCpu.processNanos()};
         for (final Running jvm : running) {
             if (jvm == measuring) {
                 own[0] = ProcSample.processCpuNanos(jvm.child.pid());

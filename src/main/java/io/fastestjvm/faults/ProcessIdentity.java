@@ -26,7 +26,7 @@ public final class ProcessIdentity {
 
     private final long pid;
     private final String startTime;
-    private final String host;
+    final String host;
 
     ProcessIdentity(final long pid, final String startTime, final String host) {
         this.pid = pid;
@@ -46,10 +46,6 @@ public final class ProcessIdentity {
     /** Kernel start time in clock ticks since boot, or null where there is no {@code /proc}. */
     public String startTime() {
         return startTime;
-    }
-
-    public String host() {
-        return host;
     }
 
     public String toText() {

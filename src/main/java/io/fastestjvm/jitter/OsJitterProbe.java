@@ -80,7 +80,7 @@ public final class OsJitterProbe implements Runnable {
         return new Result();
     }
 
-    /** What the probe saw, read after {@code join}. */
+    /** What the probe saw, read after {@code join}. An empty histogram reads 0 for every percentile and the max. */
     public final class Result {
         final Histogram gaps = OsJitterProbe.this.gaps.copy();
         final long lostNanos = OsJitterProbe.this.lostNanos;
@@ -103,9 +103,9 @@ public final class OsJitterProbe implements Runnable {
             map.put("thresholdNanos", thresholdNanos);
             map.put("seconds", Math.round(elapsedNanos / 1e6) / 1e3);
             map.put("count", count());
-            map.put("p50", percentile(50));
-            map.put("p99", percentile(99));
-            map.put("max", max());
+            map.put("p50", gaps.getValueAtPercentile(50));
+            map.put("p99", gaps.getValueAtPercentile(99));
+            map.put("max", gaps.getMaxValue());
             map.put("lostNanos", lostNanos);
             map.put("lostMicrosPerSecond", Math.round(lostMicrosPerSecond() * 10) / 10.0);
             map.put("allocatedBytes", allocatedBytes);
@@ -116,15 +116,8 @@ public final class OsJitterProbe implements Runnable {
             return String.format(Locale.ROOT, "OS jitter (CPU %s, gaps > %,d ns over %.1f s): %,d gaps, p50 %,d ns,"
                             + " p99 %,d ns, max %,d ns; %,.1f us lost per second",
                     cpu == CpuAssignment.UNPINNED ? "unpinned" : String.valueOf(cpu), thresholdNanos,
-                    elapsedNanos / 1e9, count(), percentile(50), percentile(99), max(), lostMicrosPerSecond());
-        }
-
-        private long percentile(final double percentile) {
-            return count() == 0 ? 0 : gaps.getValueAtPercentile(percentile);
-        }
-
-        private long max() {
-            return count() == 0 ? 0 : gaps.getMaxValue();
+                    elapsedNanos / 1e9, count(), gaps.getValueAtPercentile(50), gaps.getValueAtPercentile(99),
+                    gaps.getMaxValue(), lostMicrosPerSecond());
         }
     }
 }

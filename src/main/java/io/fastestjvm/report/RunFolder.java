@@ -17,7 +17,7 @@ import io.fastestjvm.results.MeasuredHistograms;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.timeline.IntervalTable;
-import io.fastestjvm.timeline.WindowGcPauses;
+import io.fastestjvm.timeline.WindowAllocation;
 
 /**
  * One benchmark run folder as a published set keeps it: its summary.json, read through {@link RunResults}, its
@@ -39,7 +39,7 @@ public final class RunFolder {
         this.results = RunResults.read(summaryFile);
         this.seconds = Collections.unmodifiableList(IntervalTable.readCsv(folder.resolve(IntervalTable.FILE_NAME)));
         this.measured = Collections.unmodifiableMap(MeasuredHistograms.read(folder));
-        this.gcsReachingWindow = WindowGcPauses.reachingWindow(seconds,
+        this.gcsReachingWindow = WindowAllocation.gcsReachingWindow(seconds,
                 results.checks().jvmDuringMeasurement().gcCount);
     }
 
@@ -59,7 +59,9 @@ public final class RunFolder {
         return results.passed();
     }
 
-    /** GCs in the window or the second before ({@link WindowGcPauses#reachingWindow}); older runs: the window's. */
+    /**
+     * GCs in the window or the second before ({@link WindowAllocation#gcsReachingWindow}); older runs: the window's.
+     */
     public long gcsReachingWindow() {
         return gcsReachingWindow;
     }

@@ -9,7 +9,6 @@ import java.util.Map;
 
 import io.fastestjvm.audit.ContextSwitches;
 import io.fastestjvm.audit.HarnessCpu;
-import io.fastestjvm.audit.OwnCpuTime;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.timeline.JvmCounters;
 
@@ -44,7 +43,7 @@ final class SliceEvidence {
             AllocationMeter.allocatedBytesOf(consumer.javaId),
             ContextSwitches.involuntary(producer.osId),
             ContextSwitches.involuntary(consumer.osId),
-            OwnCpuTime.nanos(),
+            HarnessCpu.processNanos(),
             HarnessCpu.threadNanos(producer.osId),
             HarnessCpu.threadNanos(consumer.osId),
         };

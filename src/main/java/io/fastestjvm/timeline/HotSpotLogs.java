@@ -22,7 +22,6 @@ public final class HotSpotLogs {
     static final String COMPILATION_LOG = "compilation.log";
     static final String SAFEPOINT_LOG = "safepoint.log";
     static final String GC_LOG = "gc.log";
-    private static final int FIRST_JDK_WITH_JFR_DEOPTIMIZATION = 14;
 
     private static final Pattern ATTRIBUTE = Pattern.compile("(\\w+)='([^']*)'");
     private static final Pattern UNIFIED_STAMP = Pattern.compile("^\\[(\\d+)ns\\]\\[([a-z,]+)\\s*\\] (.*)$");
@@ -48,7 +47,7 @@ public final class HotSpotLogs {
      * Creates {@code eventDir}: a JVM cannot open a log file in a missing directory.
      */
     public static List<String> childJvmFlags(final int javaMajor, final Path eventDir) {
-        if (javaMajor >= FIRST_JDK_WITH_JFR_DEOPTIMIZATION) {
+        if (javaMajor >= JfrRecording.FIRST_JDK_WITH_DEOPTIMIZATION_EVENT) {
             return Collections.emptyList();
         }
         try {

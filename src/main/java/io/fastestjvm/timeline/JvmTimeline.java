@@ -71,7 +71,7 @@ public final class JvmTimeline {
                 final Path file = scratchDir.resolve(".jvm-events.jfr");
                 try {
                     recording.stopAndWrite(file);
-                    events = JfrEvents.read(Paths.get(System.getProperty("java.home")), file);
+                    events = JfrRecording.read(Paths.get(System.getProperty("java.home")), file);
                 } finally {
                     Files.deleteIfExists(file);
                 }

@@ -131,7 +131,7 @@ public final class TimelineAnalysis {
     public Map<String, Object> summarySections() {
         final Map<String, Object> analysis = new LinkedHashMap<>();
         analysis.put("series", "per-second actual-send p50 of the measured window");
-        analysis.put("method", ChangePoints.METHOD + ", on the log of the p50");
+        analysis.put("method", LevelShifts.METHOD + ", on the log of the p50");
         analysis.put("rule", LevelShifts.RULE);
         analysis.put("secondsAnalysed", measured.size());
         analysis.put("shifts", shifts.size());

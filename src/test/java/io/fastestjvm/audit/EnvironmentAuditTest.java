@@ -169,10 +169,10 @@ class EnvironmentAuditTest {
         assertEquals(0.4, (Double) others.get("thisProcessBusyCpus"), 1e-9);
         assertEquals(1.1, (Double) others.get("otherProcessesBusyCpus"), 1e-9);
         assertEquals(7, CpuTimes.read(new SystemFiles(root)).stealTicks());
-        assertEquals(190, Hundredths.parse("1.90"));
-        assertEquals(700, Hundredths.parse("7"));
-        assertEquals("1.90", Hundredths.format(190));
-        assertEquals("0.05", Hundredths.format(5));
+        assertEquals(190, EnvironmentAudit.parseHundredths("1.90"));
+        assertEquals(700, EnvironmentAudit.parseHundredths("7"));
+        assertEquals("1.90", EnvironmentAudit.formatHundredths(190));
+        assertEquals("0.05", EnvironmentAudit.formatHundredths(5));
     }
 
     @Test

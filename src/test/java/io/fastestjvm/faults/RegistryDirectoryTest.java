@@ -19,13 +19,13 @@ class RegistryDirectoryTest {
 
     @Test
     void theRegistryIsAtAFixedPlaceNotUnderJavaIoTmpdir() {
-        assertEquals("/tmp/queue-latency-runs", RegistryDirectory.MACHINE_WIDE.toString());
-        assertEquals(RegistryDirectory.MACHINE_WIDE.toFile(), RunRegistry.machineWide());
+        assertEquals("/tmp/queue-latency-runs", RunRegistry.MACHINE_WIDE.toString());
+        assertEquals(RunRegistry.MACHINE_WIDE.toFile(), RunRegistry.machineWide());
     }
 
     @Test
     void aMissingDirectoryIsCreatedWithMode1777() throws IOException {
-        final Path directory = RegistryDirectory.openOrCreate(temp.resolve("runs"));
+        final Path directory = RunRegistry.openOrCreate(temp.resolve("runs"));
         assertEquals(01777, (Integer) Files.getAttribute(directory, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 07777);
     }
 
@@ -33,15 +33,15 @@ class RegistryDirectoryTest {
     void aDirectoryOfThisUserLeftWithAnotherModeIsSetTo1777() throws IOException {
         final Path directory = Files.createDirectory(temp.resolve("runs"));
         Files.setAttribute(directory, "unix:mode", 0755);
-        RegistryDirectory.openOrCreate(directory);
+        RunRegistry.openOrCreate(directory);
         assertEquals(01777, (Integer) Files.getAttribute(directory, "unix:mode") & 07777);
     }
 
     @Test
     void aLinkIsRefusedEvenToAGoodDirectory() throws IOException {
-        final Path real = RegistryDirectory.openOrCreate(temp.resolve("real"));
+        final Path real = RunRegistry.openOrCreate(temp.resolve("real"));
         final Path link = Files.createSymbolicLink(temp.resolve("runs"), real);
-        final IOException refused = assertThrows(IOException.class, () -> RegistryDirectory.openOrCreate(link));
+        final IOException refused = assertThrows(IOException.class, () -> RunRegistry.openOrCreate(link));
         assertEquals(link + " is not a directory (a link or a file is refused)", refused.getMessage());
     }
 
@@ -49,7 +49,7 @@ class RegistryDirectoryTest {
     void aDirectoryWithoutTheStickyBitIsRefusedByTheCheck() throws IOException {
         final Path directory = Files.createDirectory(temp.resolve("runs"));
         Files.setAttribute(directory, "unix:mode", 0777);
-        final IOException refused = assertThrows(IOException.class, () -> RegistryDirectory.check(directory));
+        final IOException refused = assertThrows(IOException.class, () -> RunRegistry.checkDirectory(directory));
         assertTrue(refused.getMessage().endsWith("has mode 777, not 1777 (sticky, world-writable)"),
                 refused.getMessage());
     }
@@ -57,6 +57,6 @@ class RegistryDirectoryTest {
     @Test
     void theOwnUidIsTheProcesssUser() throws IOException {
         final Path made = Files.createFile(temp.resolve("mine"));
-        assertEquals(Files.getAttribute(made, "unix:uid"), RegistryDirectory.ownUid());
+        assertEquals(Files.getAttribute(made, "unix:uid"), RunRegistry.ownUid());
     }
 }

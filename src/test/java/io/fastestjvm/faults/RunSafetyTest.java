@@ -30,7 +30,7 @@ class RunSafetyTest {
         final File registry = Files.createDirectories(temp.resolve("registry")).toFile();
         final File stale = new File(registry, Integer.MAX_VALUE + "-1" + RunRegistry.SUFFIX);
         final ProcessIdentity self = ProcessIdentity.current();
-        Files.write(stale.toPath(), new ProcessIdentity(Integer.MAX_VALUE, "1", self.host()).toText()
+        Files.write(stale.toPath(), new ProcessIdentity(Integer.MAX_VALUE, "1", self.host).toText()
                 .getBytes(StandardCharsets.UTF_8));
         try (RunRegistry own = RunRegistry.register(registry, "test")) {
             assertEquals(Collections.emptyList(), own.otherLiveRuns());

@@ -28,7 +28,7 @@ class StaleQueueSweeperTest {
     Path temp;
     private final ProcessIdentity self = ProcessIdentity.current();
     /** Same pid, another start time: a process that is provably gone. */
-    private final ProcessIdentity dead = new ProcessIdentity(self.pid(), self.startTime() + "0", self.host());
+    private final ProcessIdentity dead = new ProcessIdentity(self.pid(), self.startTime() + "0", self.host);
 
     @Test
     void onlyDirectoriesOfProvablyDeadOwnersAreRemoved() throws Exception {
@@ -101,7 +101,7 @@ class StaleQueueSweeperTest {
         assertEquals(ProcessIdentity.Liveness.ALIVE, self.liveness());
         assertEquals(ProcessIdentity.Liveness.DEAD, dead.liveness());
         assertEquals(ProcessIdentity.Liveness.DEAD,
-                new ProcessIdentity(Integer.MAX_VALUE, "1", self.host()).liveness(), "no such pid");
+                new ProcessIdentity(Integer.MAX_VALUE, "1", self.host).liveness(), "no such pid");
         assertEquals(ProcessIdentity.Liveness.UNKNOWN,
                 new ProcessIdentity(self.pid(), "1", "another-host").liveness());
         assertEquals(self.toText(), ProcessIdentity.parse(self.toText()).toText());

@@ -26,7 +26,7 @@ class LevelShiftsTest {
         for (int i = 30; i < step.length; i++) {
             step[i] = 1;
         }
-        assertArrayEquals(new int[] {30}, ChangePoints.pelt(step));
+        assertArrayEquals(new int[] {30}, LevelShifts.pelt(step));
     }
 
     @Test

@@ -19,16 +19,16 @@ class WindowGcPausesTest {
         assertEquals(57, rows.size());
         assertEquals(0, rows.stream().filter(IntervalRow::measured).mapToLong(r -> r.get(GC_PAUSES)).sum(),
                 "no GC in the window itself");
-        assertEquals(1, WindowGcPauses.count(rows));
+        assertEquals(1, WindowAllocation.gcPauses(rows));
     }
 
     @Test
     void aGcBeforeTheProbesSecondDoesNot() {
         final List<IntervalRow> rows = rows(0, 1, 0, 0, 0);
-        assertEquals(0, WindowGcPauses.count(rows), "the GC was 2 warm-up seconds before the window");
+        assertEquals(0, WindowAllocation.gcPauses(rows), "the GC was 2 warm-up seconds before the window");
         rows.get(4).set(GC_PAUSES, 2);
         rows.get(2).set(GC_PAUSES, 1);
-        assertEquals(3, WindowGcPauses.count(rows), "the probe's second and the window");
+        assertEquals(3, WindowAllocation.gcPauses(rows), "the probe's second and the window");
     }
 
     @Test
@@ -37,20 +37,22 @@ class WindowGcPausesTest {
         for (final IntervalRow row : rows) {
             row.set(GC_PAUSES, IntervalRow.UNAVAILABLE);
         }
-        assertEquals(IntervalRow.UNAVAILABLE, WindowGcPauses.count(rows));
-        assertEquals(IntervalRow.UNAVAILABLE, WindowGcPauses.count(new ArrayList<>()));
+        assertEquals(IntervalRow.UNAVAILABLE, WindowAllocation.gcPauses(rows));
+        assertEquals(IntervalRow.UNAVAILABLE, WindowAllocation.gcPauses(new ArrayList<>()));
     }
 
     @Test
     void theWindowsOwnGcCountStandsWhereItIsHigherOrTheRowsAreSilent() {
         final List<IntervalRow> rows = rows(0, 0, 1, 0);
-        assertEquals(1, WindowGcPauses.reachingWindow(rows, 0), "the probe's second, which the window's count misses");
-        assertEquals(2, WindowGcPauses.reachingWindow(rows, 2));
+        assertEquals(1, WindowAllocation.gcsReachingWindow(rows, 0),
+                "the probe's second, which the window's count misses");
+        assertEquals(2, WindowAllocation.gcsReachingWindow(rows, 2));
         for (final IntervalRow row : rows) {
             row.set(GC_PAUSES, IntervalRow.UNAVAILABLE);
         }
-        assertEquals(1, WindowGcPauses.reachingWindow(rows, 1), "no GC events: the window's count");
-        assertEquals(0, WindowGcPauses.reachingWindow(new ArrayList<>(), 0), "no intervals.csv, no GC in the window");
+        assertEquals(1, WindowAllocation.gcsReachingWindow(rows, 1), "no GC events: the window's count");
+        assertEquals(0, WindowAllocation.gcsReachingWindow(new ArrayList<>(), 0),
+                "no intervals.csv, no GC in the window");
     }
 
     /** Three warm-up seconds, then measured ones; {@code gcPauses} per row in order. */
