@@ -23,40 +23,17 @@ public final class BenchmarkOptions {
      * first stage crossed no index block and C2 compiled Chronicle's per-message paths in the measured window.
      */
     public static final long FAST_STAGE_MIN_RATE = 400_000;
-    /** The given settings, as a fork is told them; the constructor resolves every value below from them once. */
+    /**
+     * The given settings, as a fork is told them, checked by the constructor; the values a setting's own check
+     * does not settle are resolved below once, the others read from here.
+     */
     private final Properties values;
-    private final int producerCpu;
-    private final int consumerCpu;
-    private final boolean strictAffinity;
-    private final long rate;
-    private final int size;
-    private final int warmupSeconds;
     /** qp.warmupRate, resolved: 0 is 4 x qp.rate within its bounds. */
     private final long warmupRate;
-    private final int warmupIndexBlocks;
-    private final int steadySeconds;
-    private final boolean warmupGc;
-    private final boolean resolveLiterals;
-    private final int seconds;
-    private final int runs;
-    private final File queueParent;
-    private final File resultsParent;
-    private final boolean keepQueue;
-    private final boolean bare;
-    private final int blockSizeMiB;
     private final RollCycles rollCycle;
     private final String profile;
-    private final boolean fork;
-    private final String transport;
-    private final boolean jvmEvents;
-    private final String jitterProbe;
     private final String jitterCpu;
-    private final long jitterThresholdNanos;
-    private final long injectProducerStallMillis;
-    private final long injectConsumerStallMillis;
     private final int injectStallAtSecond;
-    private final long injectConsumerSpinNanos;
-    private final long injectEveryMessages;
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
@@ -64,26 +41,9 @@ public final class BenchmarkOptions {
             setting.check(values);
         }
         // in table order; qp.rollCycle, qp.profile, qp.jitterCpu and qp.injectStallAtSecond are checked further here
-        producerCpu = Settings.PRODUCER_CPU.intValue(values);
-        consumerCpu = Settings.CONSUMER_CPU.intValue(values);
-        strictAffinity = Settings.STRICT_AFFINITY.bool(values);
-        rate = Settings.RATE.longValue(values);
-        size = Settings.SIZE.intValue(values);
-        warmupSeconds = Settings.WARMUP_SECONDS.intValue(values);
         final long explicitWarmupRate = Settings.WARMUP_RATE.longValue(values);
         warmupRate = explicitWarmupRate > 0 ? explicitWarmupRate
-                : Math.min(Settings.MAX_RATE, Math.max(FAST_STAGE_MIN_RATE, 4 * rate));
-        warmupIndexBlocks = Settings.WARMUP_INDEX_BLOCKS.intValue(values);
-        steadySeconds = Settings.STEADY_SECONDS.intValue(values);
-        warmupGc = Settings.WARMUP_GC.bool(values);
-        resolveLiterals = Settings.RESOLVE_LITERALS.bool(values);
-        seconds = Settings.SECONDS.intValue(values);
-        runs = Settings.RUNS.intValue(values);
-        queueParent = new File(Settings.QUEUE_DIR.raw(values));
-        resultsParent = new File(Settings.RESULTS_DIR.raw(values));
-        keepQueue = Settings.KEEP_QUEUE.bool(values);
-        bare = Settings.BARE.bool(values);
-        blockSizeMiB = Settings.BLOCK_SIZE_MIB.intValue(values);
+                : Math.min(Settings.MAX_RATE, Math.max(FAST_STAGE_MIN_RATE, 4 * rate()));
         final String rollCycleName = Settings.ROLL_CYCLE.raw(values);
         try {
             rollCycle = RollCycles.valueOf(rollCycleName.toUpperCase(Locale.ROOT));
@@ -91,23 +51,14 @@ public final class BenchmarkOptions {
             throw Settings.ROLL_CYCLE.invalid("\"" + rollCycleName + "\" is not a roll cycle");
         }
         profile = Settings.PROFILE.matching(values, "[A-Za-z0-9._-]{0,64}");
-        fork = Settings.FORK.bool(values);
-        transport = Settings.TRANSPORT.choice(values);
-        jvmEvents = Settings.JVM_EVENTS.bool(values);
-        jitterProbe = Settings.JITTER_PROBE.choice(values);
         jitterCpu = Settings.JITTER_CPU.matching(values, "auto|-1|[0-9]{1,4}");
         if (!"auto".equals(jitterCpu)) {
             Settings.JITTER_CPU.longIn(values, -1, Settings.MAX_CPU);
         }
-        jitterThresholdNanos = Settings.JITTER_THRESHOLD_NANOS.longValue(values);
-        injectProducerStallMillis = Settings.INJECT_PRODUCER_STALL_MILLIS.longValue(values);
-        injectConsumerStallMillis = Settings.INJECT_CONSUMER_STALL_MILLIS.longValue(values);
         // only a stall that is asked for must fall inside the measured seconds
-        final boolean stalls = injectProducerStallMillis > 0 || injectConsumerStallMillis > 0;
+        final boolean stalls = injectProducerStallMillis() > 0 || injectConsumerStallMillis() > 0;
         injectStallAtSecond = (int) Settings.INJECT_STALL_AT_SECOND.longIn(values, 0,
-                stalls ? seconds * runs - 1 : Integer.MAX_VALUE);
-        injectConsumerSpinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longValue(values);
-        injectEveryMessages = Settings.INJECT_EVERY_MESSAGES.longValue(values);
+                stalls ? seconds() * runs() - 1 : Integer.MAX_VALUE);
     }
 
     /** The published benchmark: every setting at its default. */
@@ -172,59 +123,59 @@ public final class BenchmarkOptions {
     }
 
     public int producerCpu() {
-        return producerCpu;
+        return Settings.PRODUCER_CPU.intValue(values);
     }
 
     public int consumerCpu() {
-        return consumerCpu;
+        return Settings.CONSUMER_CPU.intValue(values);
     }
 
     public boolean strictAffinity() {
-        return strictAffinity;
+        return Settings.STRICT_AFFINITY.bool(values);
     }
 
     public long rate() {
-        return rate;
+        return Settings.RATE.longValue(values);
     }
 
     public int size() {
-        return size;
+        return Settings.SIZE.intValue(values);
     }
 
     public int warmupSeconds() {
-        return warmupSeconds;
+        return Settings.WARMUP_SECONDS.intValue(values);
     }
 
     public int seconds() {
-        return seconds;
+        return Settings.SECONDS.intValue(values);
     }
 
     public int runs() {
-        return runs;
+        return Settings.RUNS.intValue(values);
     }
 
     public File queueParent() {
-        return queueParent;
+        return new File(Settings.QUEUE_DIR.raw(values));
     }
 
     public File resultsParent() {
-        return resultsParent;
+        return new File(Settings.RESULTS_DIR.raw(values));
     }
 
     public boolean keepQueue() {
-        return keepQueue;
+        return Settings.KEEP_QUEUE.bool(values);
     }
 
     public boolean bare() {
-        return bare;
+        return Settings.BARE.bool(values);
     }
 
     public boolean jvmEvents() {
-        return jvmEvents;
+        return Settings.JVM_EVENTS.bool(values);
     }
 
     public int blockSizeMiB() {
-        return blockSizeMiB;
+        return Settings.BLOCK_SIZE_MIB.intValue(values);
     }
 
     public RollCycles rollCycle() {
@@ -236,7 +187,7 @@ public final class BenchmarkOptions {
     }
 
     public String jitterProbe() {
-        return jitterProbe;
+        return Settings.JITTER_PROBE.choice(values);
     }
 
     public String jitterCpu() {
@@ -244,15 +195,15 @@ public final class BenchmarkOptions {
     }
 
     public long jitterThresholdNanos() {
-        return jitterThresholdNanos;
+        return Settings.JITTER_THRESHOLD_NANOS.longValue(values);
     }
 
     public long injectProducerStallMillis() {
-        return injectProducerStallMillis;
+        return Settings.INJECT_PRODUCER_STALL_MILLIS.longValue(values);
     }
 
     public long injectConsumerStallMillis() {
-        return injectConsumerStallMillis;
+        return Settings.INJECT_CONSUMER_STALL_MILLIS.longValue(values);
     }
 
     public int injectStallAtSecond() {
@@ -260,15 +211,15 @@ public final class BenchmarkOptions {
     }
 
     public long injectConsumerSpinNanos() {
-        return injectConsumerSpinNanos;
+        return Settings.INJECT_CONSUMER_SPIN_NANOS.longValue(values);
     }
 
     public long injectEveryMessages() {
-        return injectEveryMessages;
+        return Settings.INJECT_EVERY_MESSAGES.longValue(values);
     }
 
     public String transport() {
-        return transport;
+        return Settings.TRANSPORT.choice(values);
     }
 
     /** The registry entry {@code qp.transport} names. */
@@ -282,7 +233,7 @@ public final class BenchmarkOptions {
     }
 
     public boolean fork() {
-        return fork;
+        return Settings.FORK.bool(values);
     }
 
     /** Messages per second in the warm-up's first stage (qp.warmupRate, resolved). */
@@ -291,21 +242,21 @@ public final class BenchmarkOptions {
     }
 
     public int warmupIndexBlocks() {
-        return warmupIndexBlocks;
+        return Settings.WARMUP_INDEX_BLOCKS.intValue(values);
     }
 
     public int steadySeconds() {
-        return steadySeconds;
+        return Settings.STEADY_SECONDS.intValue(values);
     }
 
     /** qp.warmupGc: whether the warm-up collects (System.gc()); when is StagePlan.edgesBefore's to say. */
     public boolean warmupGc() {
-        return warmupGc;
+        return Settings.WARMUP_GC.bool(values);
     }
 
     /** qp.resolveLiterals: whether the warm-up resolves the loaded classes' string literals (warmup.StringLiterals). */
     public boolean resolveLiterals() {
-        return resolveLiterals;
+        return Settings.RESOLVE_LITERALS.bool(values);
     }
 
     /** Messages one Chronicle index block covers (2^20 for FAST_DAILY); the tailer skips each block. */

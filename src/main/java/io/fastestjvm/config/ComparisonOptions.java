@@ -29,57 +29,26 @@ public final class ComparisonOptions {
         }
     }
 
-    /** Every value, resolved once from the given settings by the constructor. */
+    /** The given settings (a copy), checked by the constructor, which resolves the values below from them once. */
+    private final Properties values;
     private final List<VariantSpec> variants;
-    private final int blocks;
-    private final int cycles;
-    private final long sliceMillis;
-    private final int resumeMessages;
     private final int queues;
-    private final boolean randomQueueOrder;
-    private final long queueSeed;
-    private final int renewEvery;
-    private final boolean sharedQueue;
-    private final boolean recompile;
-    private final boolean pauseIdle;
-    private final long seed;
-    /** qp.compare.stop: fixed, stein or median. */
-    private final String stop;
-    private final int targetPercent;
-    private final long maxMinutes;
-    private final int maxVoidPercent;
-    private final int maxOutsideCpuPercent;
     private final int warmupSlices;
     private final int steadySlices;
     private final long spinNanos;
     private final long spinEveryMessages;
 
     private ComparisonOptions(final Properties values) {
+        this.values = (Properties) values.clone();
         variants = parseVariants(Settings.COMPARE_VARIANTS.raw(values));
         for (final Setting setting : Settings.COMPARISON) {
             setting.check(values);
         }
-        blocks = Settings.COMPARE_BLOCKS.intValue(values);
-        cycles = Settings.COMPARE_CYCLES.intValue(values);
-        sliceMillis = Settings.COMPARE_SLICE_MILLIS.longValue(values);
-        resumeMessages = Settings.COMPARE_RESUME_MESSAGES.intValue(values);
-        sharedQueue = Settings.COMPARE_SHARED_QUEUE.bool(values);
         // a shared queue is one queue a JVM: unless qp.compare.queues is given too, it means 1 (as plans made before
         // qp.compare.queues existed mean)
-        queues = sharedQueue && !Settings.COMPARE_QUEUES.given(values) ? 1 : Settings.COMPARE_QUEUES.intValue(values);
-        randomQueueOrder = "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
-        queueSeed = Settings.COMPARE_QUEUE_SEED.longValue(values);
-        renewEvery = Settings.COMPARE_RENEW_EVERY.intValue(values);
-        recompile = Settings.COMPARE_RECOMPILE.bool(values);
-        pauseIdle = Settings.COMPARE_PAUSE_IDLE.bool(values);
-        seed = Settings.COMPARE_SEED.longValue(values);
-        stop = Settings.COMPARE_STOP.choice(values);
-        targetPercent = Settings.COMPARE_TARGET_PERCENT.intValue(values);
-        maxMinutes = Settings.COMPARE_MAX_MINUTES.longValue(values);
-        maxVoidPercent = Settings.COMPARE_MAX_VOID_PERCENT.intValue(values);
-        maxOutsideCpuPercent = Settings.COMPARE_MAX_OUTSIDE_CPU_PERCENT.intValue(values);
-        warmupSlices = warmupSlices(values, queues, sliceMillis);
-        steadySlices = steadySlices(values, warmupSlices, sliceMillis);
+        queues = sharedQueue() && !Settings.COMPARE_QUEUES.given(values) ? 1 : Settings.COMPARE_QUEUES.intValue(values);
+        warmupSlices = warmupSlices(values, queues, sliceMillis());
+        steadySlices = steadySlices(values, warmupSlices, sliceMillis());
         // the old name spun before every receive stamp: every message, unless the new N is given too
         if (Settings.INJECT_CONSUMER_SPIN_NANOS.given(values) || !Settings.COMPARE_RECEIVE_SPIN_NANOS.given(values)) {
             spinNanos = Settings.INJECT_CONSUMER_SPIN_NANOS.longValue(values);
@@ -176,7 +145,7 @@ public final class ComparisonOptions {
 
     /** A shared queue is one Chronicle Queue a JVM: the parent makes one directory a block, read back by range. */
     private void checkSharedQueue(final Properties values) {
-        if (!sharedQueue) {
+        if (!sharedQueue()) {
             return;
         }
         if (queues != 1) {
@@ -235,19 +204,19 @@ public final class ComparisonOptions {
     }
 
     public int blocks() {
-        return blocks;
+        return Settings.COMPARE_BLOCKS.intValue(values);
     }
 
     public int cycles() {
-        return cycles;
+        return Settings.COMPARE_CYCLES.intValue(values);
     }
 
     public long sliceMillis() {
-        return sliceMillis;
+        return Settings.COMPARE_SLICE_MILLIS.longValue(values);
     }
 
     public int resumeMessages() {
-        return resumeMessages;
+        return Settings.COMPARE_RESUME_MESSAGES.intValue(values);
     }
 
     public int warmupSlices() {
@@ -272,59 +241,59 @@ public final class ComparisonOptions {
     }
 
     public boolean pauseIdle() {
-        return pauseIdle;
+        return Settings.COMPARE_PAUSE_IDLE.bool(values);
     }
 
     public boolean recompile() {
-        return recompile;
+        return Settings.COMPARE_RECOMPILE.bool(values);
     }
 
     public boolean randomQueueOrder() {
-        return randomQueueOrder;
+        return "random".equals(Settings.COMPARE_QUEUE_ORDER.choice(values));
     }
 
     public long queueSeed() {
-        return queueSeed;
+        return Settings.COMPARE_QUEUE_SEED.longValue(values);
     }
 
     public int renewEvery() {
-        return renewEvery;
+        return Settings.COMPARE_RENEW_EVERY.intValue(values);
     }
 
     public boolean sharedQueue() {
-        return sharedQueue;
+        return Settings.COMPARE_SHARED_QUEUE.bool(values);
     }
 
     public long seed() {
-        return seed;
+        return Settings.COMPARE_SEED.longValue(values);
     }
 
     public boolean steinStop() {
-        return "stein".equals(stop);
+        return "stein".equals(Settings.COMPARE_STOP.choice(values));
     }
 
     public boolean medianStop() {
-        return "median".equals(stop);
+        return "median".equals(Settings.COMPARE_STOP.choice(values));
     }
 
     public int targetPercent() {
-        return targetPercent;
+        return Settings.COMPARE_TARGET_PERCENT.intValue(values);
     }
 
     public long maxMinutes() {
-        return maxMinutes;
+        return Settings.COMPARE_MAX_MINUTES.longValue(values);
     }
 
     public int maxVoidPercent() {
-        return maxVoidPercent;
+        return Settings.COMPARE_MAX_VOID_PERCENT.intValue(values);
     }
 
     public int maxOutsideCpuPercent() {
-        return maxOutsideCpuPercent;
+        return Settings.COMPARE_MAX_OUTSIDE_CPU_PERCENT.intValue(values);
     }
 
     /** Messages in one slice at {@code rate}, the unrecorded resume included. */
     public long sliceMessages(final long rate) {
-        return Math.max(1, rate * sliceMillis / 1000) + resumeMessages;
+        return Math.max(1, rate * sliceMillis() / 1000) + resumeMessages();
     }
 }

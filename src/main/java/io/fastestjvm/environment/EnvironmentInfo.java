@@ -8,11 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.affinity.CpuList;
 import io.fastestjvm.affinity.ThreadAffinity;
@@ -53,7 +53,8 @@ public final class EnvironmentInfo {
         env.put(JVM_ARGUMENTS, ManagementFactory.getRuntimeMXBean().getInputArguments());
         env.put("command", commandLine());
         env.put(JIT, JitInfo.describe());
-        env.put(GC, garbageCollectors());
+        env.put(GC, ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName)
+                .collect(Collectors.toList()));
         env.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
         env.put(OS, System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         env.put(KERNEL, System.getProperty("os.version"));
@@ -77,14 +78,6 @@ public final class EnvironmentInfo {
         } catch (final IOException | RuntimeException e) {
             return null;
         }
-    }
-
-    private static List<String> garbageCollectors() {
-        final List<String> names = new ArrayList<>();
-        for (final GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            names.add(gc.getName());
-        }
-        return names;
     }
 
     /** os.arch without /proc/cpuinfo. */

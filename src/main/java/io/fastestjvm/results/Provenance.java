@@ -7,8 +7,11 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -119,11 +122,8 @@ public final class Provenance {
 
     /** git's trimmed output, or null when git is missing, fails, or the folder is not in a work tree. */
     private static String git(final File folder, final String... arguments) {
-        final String[] command = new String[arguments.length + 3];
-        command[0] = "git";
-        command[1] = "-C";
-        command[2] = folder.getAbsolutePath();
-        System.arraycopy(arguments, 0, command, 3, arguments.length);
+        final List<String> command = new ArrayList<>(Arrays.asList("git", "-C", folder.getAbsolutePath()));
+        command.addAll(Arrays.asList(arguments));
         File output = null;
         try {
             // into a file, not a pipe: reading a pipe would wait for git's end and the timeout would never fire

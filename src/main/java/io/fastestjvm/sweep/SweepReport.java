@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.fastestjvm.benchmark.BenchmarkResult;
@@ -68,8 +69,9 @@ final class SweepReport {
 
     static ObjectNode json(final ObjectNode header, final String kind, final List<SweepPoint> points) {
         final ObjectNode root = header.deepCopy();
+        final ArrayNode array = root.withArray("points");
         for (final SweepPoint point : points) {
-            final ObjectNode node = root.withArray("points").addObject();
+            final ObjectNode node = array.addObject();
             node.put("rate", point.rate);
             node.put("size", point.size);
             node.put("status", point.status);
@@ -92,7 +94,6 @@ final class SweepReport {
                 node.putArray("failures").add(point.problem);
             }
         }
-        root.withArray("points");
         final boolean rateSweep = kind.equals("rate");
         root.set("maxSustainedRate", JSON.valueToTree(rateSweep ? maxSustainedRate(points) : null));
         root.set("rateWhereP99Exceeds10us", JSON.valueToTree(rateSweep ? rateWhereP99Exceeds10us(points) : null));
