@@ -28,8 +28,8 @@ final class ConsoleSummary {
             out.append(title).append(PercentileTable.repeat('-',
                     Math.max(4, LABEL_WIDTH + CELL_WIDTH * groups.size() - title.length())))
                     .append('\n');
-            row(out, "JVM", groups, JvmGroup::label);
-            row(out, "runs passed", groups, group -> group.measuredRuns().size() + "/" + group.folders().size()
+            row(out, "JVM", groups, group -> group.label);
+            row(out, "runs passed", groups, group -> group.measuredRuns().size() + "/" + group.folders.size()
                     + (group.hasFigures() ? " " : "!"));
             boolean starred = false;
             for (final Percentile percentile : Percentile.values()) {
@@ -42,8 +42,8 @@ final class ConsoleSummary {
             }
         }
         for (final JvmGroup group : groups) {
-            for (final Failure failure : group.failures()) {
-                out.append("! ").append(group.label()).append(": ").append(failure.reason).append('\n');
+            for (final Failure failure : group.failures) {
+                out.append("! ").append(group.label).append(": ").append(failure.reason).append('\n');
             }
         }
         for (final ResultsSet set : reported.sets) {

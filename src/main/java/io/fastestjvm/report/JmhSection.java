@@ -50,7 +50,7 @@ final class JmhSection {
                 "p99 (ns/op)"), rows, true);
         final List<List<String>> inContext = new ArrayList<>();
         for (final JvmGroup group : reported.groupsWithFigures()) {
-            inContext.add(Arrays.asList(group.label() + " (" + group.transport + ")",
+            inContext.add(Arrays.asList(group.label + " (" + group.transport + ")",
                     Markdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P50).median())));
         }
         Markdown.table(out, Arrays.asList("in context: JVM (transport)", "median, actual send (ns)"), inContext,

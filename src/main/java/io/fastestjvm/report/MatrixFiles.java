@@ -90,22 +90,22 @@ public final class MatrixFiles {
         row.put("profile", group.profile);
         row.put("transport", group.transport);
         row.put("host", group.host);
-        row.put("jdkBuild", Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION));
-        row.put("vmVersion", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_VERSION));
-        row.put("vendor", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR));
-        row.put("vmName", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_NAME));
-        row.put(JitInfo.GRAAL_IN_USE, Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE));
+        row.put("jdkBuild", Facts.environment(group.folders, EnvironmentInfo.JAVA_RUNTIME_VERSION));
+        row.put("vmVersion", Facts.environment(group.folders, EnvironmentInfo.JAVA_VM_VERSION));
+        row.put("vendor", Facts.environment(group.folders, EnvironmentInfo.JAVA_VENDOR));
+        row.put("vmName", Facts.environment(group.folders, EnvironmentInfo.JAVA_VM_NAME));
+        row.put(JitInfo.GRAAL_IN_USE, Facts.jit(group.folders, JitInfo.GRAAL_IN_USE));
         row.put("runsOk", group.measuredRuns().size());
-        row.put("runsFailed", group.failedRuns());
+        row.put("runsFailed", group.failedRuns);
         final ArrayNode sources = row.putArray("sources");
         for (final MeasuredRun run : group.measuredRuns()) {
             sources.addObject()
-                    .put("summary", set.folder.relativize(run.folder.folder().resolve(RunFolder.SUMMARY))
+                    .put("summary", set.folder.relativize(run.folder.folder.resolve(RunFolder.SUMMARY))
                             .toString())
                     .put("run", run.run);
         }
         final ArrayNode failures = row.putArray("failures");
-        for (final Failure failure : group.failures()) {
+        for (final Failure failure : group.failures) {
             failures.addObject().put("what", failure.what).put("reason", failure.reason);
         }
         final ObjectNode latencies = row.putObject("latency");
@@ -158,8 +158,8 @@ public final class MatrixFiles {
         final StringBuilder csv = new StringBuilder(LONG_HEADER).append('\n');
         for (final JvmGroup group : set.groups) {
             for (final RunFolder folder : group.passedFolders()) {
-                final String runFolder = set.folder.relativize(folder.folder()).toString();
-                final double trip = PlacementLevels.roundTrip(folder.results(), PlacementProbe.BEFORE_KEY);
+                final String runFolder = set.folder.relativize(folder.folder).toString();
+                final double trip = PlacementLevels.roundTrip(folder.results, PlacementProbe.BEFORE_KEY);
                 for (final MeasuredRun run : folder.measuredRuns()) {
                     for (final Latency latency : Latency.ALL) {
                         for (final Percentile percentile : Percentile.values()) {

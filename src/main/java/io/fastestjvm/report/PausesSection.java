@@ -58,7 +58,7 @@ final class PausesSection {
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : groups) {
             final List<String> row = new ArrayList<>();
-            row.add(group.label());
+            row.add(group.label);
             row.add(String.valueOf(group.passedFolders().size()));
             COLUMNS.forEach(column -> row.add(cell(group.passedFolders(), column)));
             rows.add(row);
@@ -71,7 +71,7 @@ final class PausesSection {
 
     /** One column's values over runs; a run that lacks the figure is NaN, not 0. */
     static Spread spread(final List<RunFolder> runs, final Column column) {
-        return Spread.of(runs.stream().mapToDouble(run -> column.value.applyAsDouble(run.results().checks()
+        return Spread.of(runs.stream().mapToDouble(run -> column.value.applyAsDouble(run.results.checks()
                 .jvmDuringMeasurement())).toArray());
     }
 

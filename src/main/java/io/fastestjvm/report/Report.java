@@ -60,19 +60,18 @@ public final class Report {
                 return OK;
             }
             final List<ResultsSet> sets = new ArrayList<>();
-            final ResultsSetReader reader = new ResultsSetReader();
             // Read every folder before writing anything: one bad folder means no report at all.
             for (final String arg : args) {
-                sets.add(reader.read(Paths.get(arg)));
+                sets.add(ResultsSet.read(Paths.get(arg)));
             }
             final ReportedSets reported = new ReportedSets(sets);
-            final SetVerdict verdict = new SetVerdict(reported.groupsWithFigures());
+            final VerdictSection verdict = new VerdictSection(reported.groupsWithFigures());
             for (final Path written : write(reported, verdict)) {
                 out.println("wrote " + written);
             }
             out.print(ConsoleSummary.format(reported));
             // The matrix ends with the verdict: the last thing printed.
-            out.print(new VerdictSection(verdict).console());
+            out.print(verdict.console());
             return OK;
         } catch (final InvalidInputException e) {
             err.println("error: " + e.getMessage());
@@ -84,7 +83,7 @@ public final class Report {
     }
 
     /** Per set: matrix files (pairs.csv among them) first, then report.md and charts/; returns the report.md files. */
-    private static List<Path> write(final ReportedSets reported, final SetVerdict verdict) throws IOException {
+    private static List<Path> write(final ReportedSets reported, final VerdictSection verdict) throws IOException {
         final List<Path> written = new ArrayList<>();
         for (final ResultsSet set : reported.sets) {
             new MatrixFiles().write(set, verdict.overall);

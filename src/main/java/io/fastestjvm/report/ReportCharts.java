@@ -31,10 +31,10 @@ public final class ReportCharts {
 
     private final ReportedSets reported;
     private final Path charts;
-    private final SetVerdict verdict;
+    private final VerdictSection verdict;
     private final boolean byTransport;
 
-    public ReportCharts(final ReportedSets reported, final Path reportFolder, final SetVerdict verdict) {
+    public ReportCharts(final ReportedSets reported, final Path reportFolder, final VerdictSection verdict) {
         this.reported = reported;
         this.charts = reportFolder.resolve(FOLDER);
         this.verdict = verdict;
@@ -85,8 +85,8 @@ public final class ReportCharts {
         final List<BarWithRange> bars = new ArrayList<>();
         for (final JvmGroup group : groups) {
             final Spread spread = group.spread(latency, percentile);
-            final Integer letter = verdictGroup.get(group.label());
-            final String label = group.label() + (lettered && letter != null ? " [" + (char) ('A' + letter) + "]"
+            final Integer letter = verdictGroup.get(group.label);
+            final String label = group.label + (lettered && letter != null ? " [" + (char) ('A' + letter) + "]"
                     : "");
             // The article measured Chronicle Queue's actual send: no mark on other transports.
             final double reference = latency == Latency.ACTUAL_SEND
@@ -137,17 +137,17 @@ public final class ReportCharts {
             x[i] = Math.min(last, PercentileSpectrumChart.FROM * Math.pow(10, (double) i / SPECTRUM_POINTS_PER_DECADE));
             y[i] = histogram.getValueAtPercentile(100 * (1 - 1 / x[i]));
         }
-        return new SpectrumLine(group.label(), colourKey(group), reported.machineIndex(group), x, y);
+        return new SpectrumLine(group.label, colourKey(group), reported.machineIndex(group), x, y);
     }
 
     /** The group's first passed run with an intervals.csv (runs recorded before it existed have none); or null. */
     private static RunFolder firstWithSeconds(final JvmGroup group) {
-        return group.passedFolders().stream().filter(folder -> !folder.seconds().isEmpty()).findFirst().orElse(null);
+        return group.passedFolders().stream().filter(folder -> !folder.seconds.isEmpty()).findFirst().orElse(null);
     }
 
     private ChartRef overTime(final JvmGroup group, final RunFolder folder) throws IOException {
         // intervals.csv: the warm-up's seconds, then the measured window's, one row each
-        final List<IntervalRow> rows = folder.seconds();
+        final List<IntervalRow> rows = folder.seconds;
         final int n = rows.size();
         final double[] seconds = new double[n];
         final double[] p50 = new double[n];
@@ -162,12 +162,12 @@ public final class ReportCharts {
             max[i] = second.max;
             warmup[i] = IntervalRow.WARMUP.equals(rows.get(i).phase);
         }
-        final String stem = "over-time-" + slug(group.label());
-        ChartFiles.save(LatencyOverTimeChart.of("latency per second, actual send (ns): " + group.label() + " - "
+        final String stem = "over-time-" + slug(group.label);
+        ChartFiles.save(LatencyOverTimeChart.of("latency per second, actual send (ns): " + group.label + " - "
                 + reported.machine(), colourKey(group),
                 new TimeSeries(seconds, p50, p99, max, warmup)), charts, stem);
-        return new ChartRef(stem, "latency per 1 s interval, actual send, " + group.label() + " (run folder "
-                + folder.folder().getFileName() + "): p50, p99 and max; shaded = warm-up");
+        return new ChartRef(stem, "latency per 1 s interval, actual send, " + group.label + " (run folder "
+                + folder.folder.getFileName() + "): p50, p99 and max; shaded = warm-up");
     }
 
     static String slug(final String label) {

@@ -31,14 +31,12 @@ final class ReportMarkdown {
     private final ReportedSets reported;
     private final Path folder;
     private final VerdictSection verdict;
-    private final SetVerdict setVerdict;
     private final StringBuilder out = new StringBuilder();
 
-    ReportMarkdown(final ReportedSets reported, final Path folder, final SetVerdict verdict) {
+    ReportMarkdown(final ReportedSets reported, final Path folder, final VerdictSection verdict) {
         this.reported = reported;
         this.folder = folder;
-        this.verdict = new VerdictSection(verdict);
-        this.setVerdict = verdict;
+        this.verdict = verdict;
     }
 
     String render(final List<ChartRef> charts, final List<String> extraSections) {
@@ -51,7 +49,7 @@ final class ReportMarkdown {
             latencyTable(latency);
         }
         out.append(verdict.details());
-        out.append(new DefaultVsTunedSection(setVerdict).render());
+        out.append(verdict.defaultVsTuned());
         out.append(new PausesSection().render(reported));
         charts(charts);
         caveats();
@@ -113,8 +111,8 @@ final class ReportMarkdown {
                 + setting(s, Settings.SECONDS.name())));
         rows.add(fact("run folders (runs per folder)",
                 s -> s.folders().size() + " (" + setting(s, Settings.RUNS.name()) + ")"));
-        rows.add(fact("code (git commit)", s -> Facts.distinct(s.folders(), f -> commit(f.results().provenance()))));
-        rows.add(fact("libraries loaded", s -> Facts.distinct(s.folders(), f -> libraries(f.results().provenance()))));
+        rows.add(fact("code (git commit)", s -> Facts.distinct(s.folders(), f -> commit(f.results.provenance()))));
+        rows.add(fact("libraries loaded", s -> Facts.distinct(s.folders(), f -> libraries(f.results.provenance()))));
         Markdown.table(out, header, rows, false);
     }
 
@@ -127,8 +125,8 @@ final class ReportMarkdown {
         }
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : reported.groups()) {
-            final List<RunFolder> folders = group.folders();
-            rows.add(Arrays.asList(group.label(),
+            final List<RunFolder> folders = group.folders;
+            rows.add(Arrays.asList(group.label,
                     or(Facts.environment(folders, EnvironmentInfo.JAVA_RUNTIME_VERSION)),
                     or(Facts.environment(folders, EnvironmentInfo.JAVA_VENDOR)),
                     or(Facts.environment(folders, EnvironmentInfo.JAVA_VM_NAME)),
@@ -149,13 +147,13 @@ final class ReportMarkdown {
                 .append("lowest and highest run.\n\n");
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : reported.groups()) {
-            final String runs = group.measuredRuns().size() + " / " + group.failedRuns();
+            final String runs = group.measuredRuns().size() + " / " + group.failedRuns;
             if (!group.hasFigures()) {
-                rows.add(Arrays.asList(group.label(), runs, "FAILED: " + firstReason(group), Markdown.DASH,
+                rows.add(Arrays.asList(group.label, runs, "FAILED: " + firstReason(group), Markdown.DASH,
                         Markdown.DASH, Markdown.DASH, Markdown.DASH));
                 continue;
             }
-            rows.add(Arrays.asList(group.label(), runs,
+            rows.add(Arrays.asList(group.label, runs,
                     withRange(group.spread(latency, Percentile.P50)),
                     Markdown.nanos(group.spread(latency, Percentile.P99).median()),
                     Markdown.nanos(group.spread(latency, Percentile.P99_9).median()),
@@ -215,7 +213,7 @@ final class ReportMarkdown {
         final List<JvmGroup> groups = reported.groupsWithFigures().stream().filter(group -> group.profile
                 .equals(profile) && group.transport.equals(Transports.CHRONICLE)).collect(Collectors.toList());
         for (final JvmGroup group : groups) {
-            cells.add((groups.size() > 1 ? group.label() + ": " : "")
+            cells.add((groups.size() > 1 ? group.label + ": " : "")
                     + withRange(group.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "
                     + Markdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P99_99).median()) + ", "
                     + group.measuredRuns().size() + " runs");
@@ -228,8 +226,8 @@ final class ReportMarkdown {
         out.append("## Sources\n\n")
                 .append("Aggregates per JVM, with the runs each figure comes from: `matrix.json`, `matrix.csv`.\n\n");
         for (final JvmGroup group : reported.groups()) {
-            for (final RunFolder run : group.folders()) {
-                out.append("- ").append(group.label()).append(": `").append(relative(run.folder()))
+            for (final RunFolder run : group.folders) {
+                out.append("- ").append(group.label).append(": `").append(relative(run.folder))
                         .append("/summary.json` (").append(run.passed() ? "passed" : "failed").append(")\n");
             }
         }
@@ -250,7 +248,7 @@ final class ReportMarkdown {
     }
 
     private static String firstReason(final JvmGroup group) {
-        return group.failures().isEmpty() ? "no passed run" : group.failures().get(0).reason;
+        return group.failures.isEmpty() ? "no passed run" : group.failures.get(0).reason;
     }
 
     private List<String> fact(final String name, final Function<ResultsSet, String> value) {
@@ -263,20 +261,20 @@ final class ReportMarkdown {
     }
 
     private static String setting(final ResultsSet set, final String key) {
-        return or(Facts.distinct(set.folders(), f -> f.results().setting(key)));
+        return or(Facts.distinct(set.folders(), f -> f.results.setting(key)));
     }
 
     private static String pinning(final List<RunFolder> folders) {
         return or(Facts.distinct(folders, f -> {
-            final RunResults.Placement producer = f.results().placement(CpuAssignment.PRODUCER);
-            final RunResults.Placement consumer = f.results().placement(CpuAssignment.CONSUMER);
+            final RunResults.Placement producer = f.results.placement(CpuAssignment.PRODUCER);
+            final RunResults.Placement consumer = f.results.placement(CpuAssignment.CONSUMER);
             return Facts.cpu(producer.requestedCpu) + " / " + Facts.cpu(consumer.requestedCpu) + " -> "
                     + Facts.cpu(producer.actualCpus) + " / " + Facts.cpu(consumer.actualCpus);
         }));
     }
 
     private static String dates(final List<RunFolder> folders) {
-        final List<String> started = folders.stream().map(folder -> folder.results().startedAt)
+        final List<String> started = folders.stream().map(folder -> folder.results.startedAt)
                 .filter(date -> date != null && !date.isEmpty()).sorted().collect(Collectors.toList());
         if (started.isEmpty()) {
             return Markdown.DASH;

@@ -27,7 +27,7 @@ public final class ReportedSets {
                 if (sets.size() > 1 || hosts > 1) {
                     label += " @ " + group.host + (hostsClash ? " (" + set.name() + ")" : "");
                 }
-                group.label(label);
+                group.label = label;
             }
         }
     }

@@ -27,11 +27,13 @@ public final class RunFolder {
     static final String SUMMARY = RunResults.FILE_NAME;
     static final String DEFAULT_TRANSPORT = "chronicle";
 
-    private final Path folder;
-    private final RunResults results;
-    private final List<IntervalRow> seconds;
+    final Path folder;
+    final RunResults results;
+    /** Every second of the run, warm-up then measured, from intervals.csv; empty for a run without one. */
+    final List<IntervalRow> seconds;
     private final Map<String, Histogram> measured;
-    private final long gcsReachingWindow;
+    /** GCs in the window or the second before ({@link WindowAllocation#gcsReachingWindow}); older runs: window only. */
+    final long gcsReachingWindow;
 
     /** The run folder holding {@code summary.json}. */
     RunFolder(final Path summaryFile) throws IOException {
@@ -43,27 +45,12 @@ public final class RunFolder {
                 results.checks().jvmDuringMeasurement().gcCount);
     }
 
-    public Path folder() {
-        return folder;
-    }
-
-    public RunResults results() {
-        return results;
-    }
-
     public JsonNode environment() {
         return results.environment();
     }
 
     public boolean passed() {
         return results.passed();
-    }
-
-    /**
-     * GCs in the window or the second before ({@link WindowAllocation#gcsReachingWindow}); older runs: the window's.
-     */
-    public long gcsReachingWindow() {
-        return gcsReachingWindow;
     }
 
     /** qp.profile, or "jdk" + specification version + vendor when the run was not given a profile. */
@@ -90,11 +77,6 @@ public final class RunFolder {
 
     public String hostname() {
         return environment().path(EnvironmentInfo.HOSTNAME).asText("unknown host");
-    }
-
-    /** Every second of the run, warm-up then measured, from intervals.csv; empty for a run without one. */
-    public List<IntervalRow> seconds() {
-        return seconds;
     }
 
     /** The whole measured window of {@code latency}; null when the folder has no histograms.hlog (older runs). */

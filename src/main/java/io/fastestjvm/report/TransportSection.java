@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 import io.fastestjvm.charts.ChartFiles;
@@ -43,8 +42,7 @@ final class TransportSection {
                 final double[] interval = interval(chronicle, floor, p);
                 low[i] = interval[0];
                 high[i] = interval[1];
-                row.add(Double.isNaN(ratio[i]) ? Markdown.DASH : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)",
-                        ratio[i], low[i], high[i]));
+                row.add(Double.isNaN(ratio[i]) ? Markdown.DASH : VerdictSection.ratio(ratio[i], low[i], high[i]));
             }
             series.add(new RatioChart.Series(name, chronicle.profile, ratio, low, high));
             rows.add(row);
@@ -80,6 +78,6 @@ final class TransportSection {
         if (c.length == 0 || f.length == 0) {
             return new double[] {Double.NaN, Double.NaN};
         }
-        return RunsRatioTest.interval(c, f, (chronicle.label() + "|floor|" + p.key()).hashCode());
+        return RunsRatioTest.interval(c, f, (chronicle.label + "|floor|" + p.key()).hashCode());
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class ConsoleSummaryTest {
     @Test
     void printsTheMatrixTableAcrossJvmsExactly() throws Exception {
-        final ResultsSet set = new ResultsSetReader().read(Paths.get("src/test/resources/fixtures/matrix-set"));
+        final ResultsSet set = ResultsSet.read(Paths.get("src/test/resources/fixtures/matrix-set"));
         final String table = ConsoleSummary.format(new ReportedSets(Collections.singletonList(set)));
         assertEquals(fixture("matrix-console-summary.txt"), table);
     }
