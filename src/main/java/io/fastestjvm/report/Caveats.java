@@ -88,16 +88,16 @@ final class Caveats {
             final RunResults.Placement producer = folder.results.placement(CpuAssignment.PRODUCER);
             final RunResults.Placement consumer = folder.results.placement(CpuAssignment.CONSUMER);
             if (hasText(producer.fallbackReason) || hasText(consumer.fallbackReason)) {
-                fallbacks.merge("CPUs " + Facts.cpu(producer.requestedCpu) + " (producer) and "
-                        + Facts.cpu(consumer.requestedCpu) + " (consumer) were asked for but not usable: "
-                        + "ran on CPUs " + Facts.cpu(producer.actualCpus) + " and "
-                        + Facts.cpu(consumer.actualCpus), 1, Integer::sum);
+                fallbacks.merge("CPUs " + RunFolder.cpu(producer.requestedCpu) + " (producer) and "
+                        + RunFolder.cpu(consumer.requestedCpu) + " (consumer) were asked for but not usable: "
+                        + "ran on CPUs " + RunFolder.cpu(producer.actualCpus) + " and "
+                        + RunFolder.cpu(consumer.actualCpus), 1, Integer::sum);
             }
             for (final String thread : new String[] {CpuAssignment.PRODUCER, CpuAssignment.CONSUMER}) {
                 final RunResults.Placement pin = folder.results.placement(thread);
                 if (Boolean.FALSE.equals(pin.pinnedAsPlanned)) {
                     notAsPlanned.merge(thread + " thread not pinned as planned (planned CPU "
-                            + Facts.cpu(pin.plannedCpu) + ", ran on " + Facts.cpu(pin.actualCpus)
+                            + RunFolder.cpu(pin.plannedCpu) + ", ran on " + RunFolder.cpu(pin.actualCpus)
                             + (hasText(pin.pinningNote) ? ": " + pin.pinningNote : "")
                             + ")", 1, Integer::sum);
                 }
@@ -136,7 +136,7 @@ final class Caveats {
             line(String.format(Locale.ROOT, "Measured %.1f to %.1f s per run folder (the article: 100 s): "
                     + "fewer samples, so the far tail rests on fewer events.", measured.getMin(), measured.getMax()));
         }
-        final String rates = Facts.distinct(folders, f -> f.results.setting(Settings.RATE.name()));
+        final String rates = RunFolder.distinct(folders, f -> f.results.setting(Settings.RATE.name()));
         if (!rates.isEmpty() && !ARTICLE_RATE.equals(rates)) {
             line("Rate " + rates + " msg/s (the article: 100,000 msg/s): latency depends on the rate.");
         }

@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.verdict.RunValues;
 import io.fastestjvm.verdict.Spread;
 
@@ -79,13 +80,13 @@ public final class JvmGroup {
      */
     double[] values(final Latency latency, final Percentile percentile, final Predicate<RunFolder> include) {
         return passedFolders().stream().filter(include)
-                .mapToDouble(folder -> MeasuredRun.spread(folder.measuredRuns(), latency, percentile).median())
+                .mapToDouble(folder -> spread(folder.measuredRuns, latency, percentile).median())
                 .toArray();
     }
 
     /** The measured runs of the passed folders, in folder order: what the figures are the median of. */
-    public List<MeasuredRun> measuredRuns() {
-        return passedFolders().stream().flatMap(folder -> folder.measuredRuns().stream()).collect(Collectors.toList());
+    public List<RunResults.RunFigures> measuredRuns() {
+        return passedFolders().stream().flatMap(folder -> folder.measuredRuns.stream()).collect(Collectors.toList());
     }
 
     public boolean hasFigures() {
@@ -94,11 +95,17 @@ public final class JvmGroup {
 
     /** The {@link Spread} of this percentile over the measured runs. */
     public Spread spread(final Latency latency, final Percentile percentile) {
-        return MeasuredRun.spread(measuredRuns(), latency, percentile);
+        return spread(measuredRuns(), latency, percentile);
+    }
+
+    private static Spread spread(final List<RunResults.RunFigures> runs, final Latency latency,
+                                 final Percentile percentile) {
+        return Spread.of(runs.stream().mapToDouble(run -> RunFolder.value(run, latency, percentile)).toArray());
     }
 
     /** How many runs mark this percentile as resting on fewer than 10 samples. */
     public int notMeaningfulRuns(final Latency latency, final Percentile percentile) {
-        return (int) measuredRuns().stream().filter(run -> run.notMeaningful(latency, percentile)).count();
+        return (int) measuredRuns().stream().map(run -> run.get(latency))
+                .filter(ladder -> ladder != null && ladder.notMeaningful(percentile)).count();
     }
 }

@@ -17,6 +17,7 @@ import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.verdict.RunsPair;
 import io.fastestjvm.verdict.RunsVerdict;
 import io.fastestjvm.verdict.Spread;
@@ -63,10 +64,10 @@ public final class MatrixFiles {
                 ignored.addObject().put("folder", failure.what).put("reason", failure.reason);
             }
         }
-        ReportFiles.write(set.folder.resolve(JSON), json.writeValueAsString(root) + "\n");
-        ReportFiles.write(set.folder.resolve(CSV), csv.toString());
-        ReportFiles.write(set.folder.resolve(LONG_CSV), longCsv(set));
-        ReportFiles.write(set.folder.resolve(PAIRS_CSV), pairsCsv(verdict));
+        Report.write(set.folder.resolve(JSON), json.writeValueAsString(root) + "\n");
+        Report.write(set.folder.resolve(CSV), csv.toString());
+        Report.write(set.folder.resolve(LONG_CSV), longCsv(set));
+        Report.write(set.folder.resolve(PAIRS_CSV), pairsCsv(verdict));
     }
 
     private static String pairsCsv(final RunsVerdict verdict) {
@@ -90,19 +91,17 @@ public final class MatrixFiles {
         row.put("profile", group.profile);
         row.put("transport", group.transport);
         row.put("host", group.host);
-        row.put("jdkBuild", Facts.environment(group.folders, EnvironmentInfo.JAVA_RUNTIME_VERSION));
-        row.put("vmVersion", Facts.environment(group.folders, EnvironmentInfo.JAVA_VM_VERSION));
-        row.put("vendor", Facts.environment(group.folders, EnvironmentInfo.JAVA_VENDOR));
-        row.put("vmName", Facts.environment(group.folders, EnvironmentInfo.JAVA_VM_NAME));
-        row.put(JitInfo.GRAAL_IN_USE, Facts.jit(group.folders, JitInfo.GRAAL_IN_USE));
+        row.put("jdkBuild", RunFolder.environment(group.folders, EnvironmentInfo.JAVA_RUNTIME_VERSION));
+        row.put("vmVersion", RunFolder.environment(group.folders, EnvironmentInfo.JAVA_VM_VERSION));
+        row.put("vendor", RunFolder.environment(group.folders, EnvironmentInfo.JAVA_VENDOR));
+        row.put("vmName", RunFolder.environment(group.folders, EnvironmentInfo.JAVA_VM_NAME));
+        row.put(JitInfo.GRAAL_IN_USE, RunFolder.jit(group.folders, JitInfo.GRAAL_IN_USE));
         row.put("runsOk", group.measuredRuns().size());
         row.put("runsFailed", group.failedRuns);
         final ArrayNode sources = row.putArray("sources");
-        for (final MeasuredRun run : group.measuredRuns()) {
-            sources.addObject()
-                    .put("summary", set.folder.relativize(run.folder.folder.resolve(RunFolder.SUMMARY))
-                            .toString())
-                    .put("run", run.run);
+        for (final RunFolder folder : group.passedFolders()) {
+            final String summary = set.folder.relativize(folder.folder.resolve(RunFolder.SUMMARY)).toString();
+            folder.measuredRuns.forEach(run -> sources.addObject().put("summary", summary).put("run", run.run));
         }
         final ArrayNode failures = row.putArray("failures");
         for (final Failure failure : group.failures) {
@@ -160,10 +159,10 @@ public final class MatrixFiles {
             for (final RunFolder folder : group.passedFolders()) {
                 final String runFolder = set.folder.relativize(folder.folder).toString();
                 final double trip = PlacementLevels.roundTrip(folder.results, PlacementProbe.BEFORE_KEY);
-                for (final MeasuredRun run : folder.measuredRuns()) {
+                for (final RunResults.RunFigures run : folder.measuredRuns) {
                     for (final Latency latency : Latency.ALL) {
                         for (final Percentile percentile : Percentile.values()) {
-                            final double value = run.value(latency, percentile);
+                            final double value = RunFolder.value(run, latency, percentile);
                             if (Double.isNaN(value)) {
                                 continue;
                             }

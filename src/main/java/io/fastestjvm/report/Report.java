@@ -2,6 +2,8 @@ package io.fastestjvm.report;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import io.fastestjvm.config.HelpFlag;
+import io.fastestjvm.results.DurableFiles;
 
 /**
  * {@code mvn exec:java@Report -Dexec.args="<results folder>..."}: matrix files, report.md and charts/ into each
@@ -90,14 +93,23 @@ public final class Report {
         }
         for (final ResultsSet set : reported.sets) {
             final Path folder = set.folder;
-            final List<ChartRef> charts = new ReportCharts(reported, folder, verdict).write();
+            final List<ReportCharts.Chart> charts = new ReportCharts(reported, folder, verdict).write();
             final List<String> extra = new ArrayList<>(Arrays.asList(new TransportSection().render(reported, folder),
                     new SweepSection().render(folder, reported.machine()), new JmhSection().render(reported, folder)));
             extra.removeIf(String::isEmpty);
             final Path report = folder.resolve(ReportMarkdown.FILE);
-            ReportFiles.write(report, new ReportMarkdown(reported, folder, verdict).render(charts, extra));
+            write(report, new ReportMarkdown(reported, folder, verdict).render(charts, extra));
             written.add(report);
         }
         return written;
+    }
+
+    /** Writes a report file whole or not at all (temp file, sync, rename), so a reader never sees half a report. */
+    static void write(final Path file, final String text) throws IOException {
+        final byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        final Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        DurableFiles.write(temp, out -> out.write(bytes));
+        DurableFiles.moveIntoPlace(temp, file);
     }
 }

@@ -39,7 +39,7 @@ final class ReportMarkdown {
         this.verdict = verdict;
     }
 
-    String render(final List<ChartRef> charts, final List<String> extraSections) {
+    String render(final List<ReportCharts.Chart> charts, final List<String> extraSections) {
         title();
         out.append(verdict.lead());
         glance(charts);
@@ -81,7 +81,7 @@ final class ReportMarkdown {
         }
     }
 
-    private void glance(final List<ChartRef> charts) {
+    private void glance(final List<ReportCharts.Chart> charts) {
         if (!charts.isEmpty()) {
             out.append("![").append(charts.get(0).caption).append("](").append(ReportCharts.FOLDER).append('/')
                     .append(charts.get(0).stem).append(".png)\n\n");
@@ -111,8 +111,9 @@ final class ReportMarkdown {
                 + setting(s, Settings.SECONDS.name())));
         rows.add(fact("run folders (runs per folder)",
                 s -> s.folders().size() + " (" + setting(s, Settings.RUNS.name()) + ")"));
-        rows.add(fact("code (git commit)", s -> Facts.distinct(s.folders(), f -> commit(f.results.provenance()))));
-        rows.add(fact("libraries loaded", s -> Facts.distinct(s.folders(), f -> libraries(f.results.provenance()))));
+        rows.add(fact("code (git commit)", s -> RunFolder.distinct(s.folders(), f -> commit(f.results.provenance()))));
+        rows.add(fact("libraries loaded",
+                s -> RunFolder.distinct(s.folders(), f -> libraries(f.results.provenance()))));
         Markdown.table(out, header, rows, false);
     }
 
@@ -127,13 +128,13 @@ final class ReportMarkdown {
         for (final JvmGroup group : reported.groups()) {
             final List<RunFolder> folders = group.folders;
             rows.add(Arrays.asList(group.label,
-                    or(Facts.environment(folders, EnvironmentInfo.JAVA_RUNTIME_VERSION)),
-                    or(Facts.environment(folders, EnvironmentInfo.JAVA_VENDOR)),
-                    or(Facts.environment(folders, EnvironmentInfo.JAVA_VM_NAME)),
-                    or(Facts.jit(folders, JitInfo.COMPILER))
-                            + (Facts.jit(folders, JitInfo.GRAAL_IN_USE)
+                    or(RunFolder.environment(folders, EnvironmentInfo.JAVA_RUNTIME_VERSION)),
+                    or(RunFolder.environment(folders, EnvironmentInfo.JAVA_VENDOR)),
+                    or(RunFolder.environment(folders, EnvironmentInfo.JAVA_VM_NAME)),
+                    or(RunFolder.jit(folders, JitInfo.COMPILER))
+                            + (RunFolder.jit(folders, JitInfo.GRAAL_IN_USE)
                             .equals("true") ? " (Graal)" : ""),
-                    or(Facts.distinct(folders, f -> f.environment().path(EnvironmentInfo.GC))),
+                    or(RunFolder.distinct(folders, f -> f.environment().path(EnvironmentInfo.GC))),
                     Markdown.code(SharedFlags.without(folders, shared))));
         }
         Markdown.table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC",
@@ -164,7 +165,7 @@ final class ReportMarkdown {
                 "99.99% (min–max)", "worst"), rows, true);
     }
 
-    private void charts(final List<ChartRef> charts) {
+    private void charts(final List<ReportCharts.Chart> charts) {
         if (charts.isEmpty()) {
             return;
         }
@@ -172,7 +173,7 @@ final class ReportMarkdown {
                 .append("The percentile chart's x axis is HdrHistogram's 1/(1-p) scale: 90% sits at 10, 99% at ")
                 .append("100, 99.9% at 1,000, so every further nine gets the same width and the tail is as ")
                 .append("visible as the median. Each JVM keeps its colour in every chart.\n\n");
-        for (final ChartRef chart : charts) {
+        for (final ReportCharts.Chart chart : charts) {
             final String path = ReportCharts.FOLDER + "/" + chart.stem;
             out.append("**").append(chart.caption).append("**\n\n")
                     .append("![").append(chart.caption).append("](").append(path).append(".png)\n\n");
@@ -257,19 +258,19 @@ final class ReportMarkdown {
     }
 
     private static String environment(final ResultsSet set, final String key) {
-        return Facts.environment(set.folders(), key);
+        return RunFolder.environment(set.folders(), key);
     }
 
     private static String setting(final ResultsSet set, final String key) {
-        return or(Facts.distinct(set.folders(), f -> f.results.setting(key)));
+        return or(RunFolder.distinct(set.folders(), f -> f.results.setting(key)));
     }
 
     private static String pinning(final List<RunFolder> folders) {
-        return or(Facts.distinct(folders, f -> {
+        return or(RunFolder.distinct(folders, f -> {
             final RunResults.Placement producer = f.results.placement(CpuAssignment.PRODUCER);
             final RunResults.Placement consumer = f.results.placement(CpuAssignment.CONSUMER);
-            return Facts.cpu(producer.requestedCpu) + " / " + Facts.cpu(consumer.requestedCpu) + " -> "
-                    + Facts.cpu(producer.actualCpus) + " / " + Facts.cpu(consumer.actualCpus);
+            return RunFolder.cpu(producer.requestedCpu) + " / " + RunFolder.cpu(consumer.requestedCpu) + " -> "
+                    + RunFolder.cpu(producer.actualCpus) + " / " + RunFolder.cpu(consumer.actualCpus);
         }));
     }
 

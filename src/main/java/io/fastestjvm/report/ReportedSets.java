@@ -58,11 +58,11 @@ public final class ReportedSets {
     /** For chart titles: "AMD EPYC, 2 CPUs, host vm" or "2 machines". */
     public String machine() {
         final List<RunFolder> folders = folders();
-        final String hosts = Facts.environment(folders, EnvironmentInfo.HOSTNAME);
+        final String hosts = RunFolder.environment(folders, EnvironmentInfo.HOSTNAME);
         if (hosts.contains(" / ")) {
             return hosts.split(" / ").length + " machines (" + hosts + ")";
         }
-        return Facts.environment(folders, EnvironmentInfo.CPU_MODEL) + ", "
-                + Facts.environment(folders, EnvironmentInfo.CPU_COUNT) + " CPUs, host " + hosts;
+        return RunFolder.environment(folders, EnvironmentInfo.CPU_MODEL) + ", "
+                + RunFolder.environment(folders, EnvironmentInfo.CPU_COUNT) + " CPUs, host " + hosts;
     }
 }
