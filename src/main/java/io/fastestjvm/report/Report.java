@@ -94,11 +94,8 @@ public final class Report {
         for (final ResultsSet set : reported.sets) {
             final Path folder = set.folder;
             final List<ReportCharts.Chart> charts = new ReportCharts(reported, folder, verdict).write();
-            final List<String> extra = new ArrayList<>(Arrays.asList(new TransportSection().render(reported, folder),
-                    new SweepSection().render(folder, reported.machine()), new JmhSection().render(reported, folder)));
-            extra.removeIf(String::isEmpty);
             final Path report = folder.resolve(ReportMarkdown.FILE);
-            write(report, new ReportMarkdown(reported, folder, verdict).render(charts, extra));
+            write(report, new ReportMarkdown(reported, folder, verdict).render(charts, ExtraSections.render(reported, folder)));
             written.add(report);
         }
         return written;
