@@ -72,7 +72,7 @@ public final class Report {
             for (final Path written : write(reported, verdict)) {
                 out.println("wrote " + written);
             }
-            out.print(ConsoleSummary.format(reported));
+            out.print(reported.console());
             // The matrix ends with the verdict: the last thing printed.
             out.print(verdict.console());
             return OK;

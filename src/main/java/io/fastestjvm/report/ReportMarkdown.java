@@ -4,15 +4,22 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
+import io.fastestjvm.launch.BenchmarkFork;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
@@ -27,6 +34,11 @@ final class ReportMarkdown {
     static final String INCOMPLETE_PREFIX = "**Incomplete set:** ";
     /** Heads the table that sets the article's figures beside ours; README quotes its rows. */
     static final String ARTICLE_HEADING = "## Beside the article's figures (theirs: a different machine)";
+
+    private static final Pattern EVENT_LOGS =
+            Pattern.compile("[^\\s:=]*/" + BenchmarkFork.EVENT_LOGS_PREFIX + "[0-9-]+");
+    private static final List<String> PER_SESSION = Arrays.asList(Settings.QUEUE_DIR.name(),
+            Settings.RESULTS_DIR.name());
 
     private final ReportedSets reported;
     private final Path folder;
@@ -119,7 +131,7 @@ final class ReportMarkdown {
 
     private void jvms() {
         out.append("### JVMs\n\n");
-        final List<String> shared = SharedFlags.shared(reported.folders());
+        final List<String> shared = shared(reported.folders());
         if (!shared.isEmpty()) {
             out.append("Flags every JVM ran with: ").append(Markdown.code(String.join(" ", shared)))
                     .append("; the table shows the rest.\n\n");
@@ -135,7 +147,7 @@ final class ReportMarkdown {
                             + (RunFolder.jit(folders, JitInfo.GRAAL_IN_USE)
                             .equals("true") ? " (Graal)" : ""),
                     or(RunFolder.distinct(folders, f -> f.environment().path(EnvironmentInfo.GC))),
-                    Markdown.code(SharedFlags.without(folders, shared))));
+                    Markdown.code(without(folders, shared))));
         }
         Markdown.table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC",
                         shared.isEmpty() ? "flags (jvmArguments)" : "other flags (jvmArguments)"),
@@ -302,5 +314,52 @@ final class ReportMarkdown {
 
     private static String or(final String text) {
         return text.isEmpty() ? Markdown.DASH : text;
+    }
+
+    /**
+     * The JVM arguments of the first run folder that every other one also has (shown once). Per-session values
+     * (scratch and queue directories, control port) become placeholders, so a JVM's runs show one list unless their
+     * flags differ.
+     */
+    private static List<String> shared(final List<RunFolder> all) {
+        if (all.isEmpty()) {
+            return new ArrayList<>();
+        }
+        final List<String> shared = new ArrayList<>(arguments(all.get(0)));
+        for (final RunFolder folder : all) {
+            shared.retainAll(arguments(folder));
+        }
+        return shared;
+    }
+
+    /** The distinct argument lists of the folders with the shared ones taken out, " / " between different lists. */
+    private static String without(final List<RunFolder> folders, final List<String> shared) {
+        final Set<String> distinct = new LinkedHashSet<>();
+        for (final RunFolder folder : folders) {
+            final List<String> rest = arguments(folder);
+            rest.removeAll(shared);
+            distinct.add(String.join(" ", rest));
+        }
+        return String.join(" / ", distinct);
+    }
+
+    private static List<String> arguments(final RunFolder folder) {
+        final List<String> arguments = new ArrayList<>();
+        for (final JsonNode argument : folder.environment().path(EnvironmentInfo.JVM_ARGUMENTS)) {
+            arguments.add(placeholders(argument.asText()));
+        }
+        return arguments;
+    }
+
+    static String placeholders(final String argument) {
+        if (argument.startsWith("-D" + ControlLink.PORT_PROPERTY + "=")) {
+            return "-D" + ControlLink.PORT_PROPERTY + "=<port>";
+        }
+        for (final String setting : PER_SESSION) {
+            if (argument.startsWith("-D" + setting + "=")) {
+                return "-D" + setting + "=<dir>";
+            }
+        }
+        return EVENT_LOGS.matcher(argument).replaceAll("<run's event logs>");
     }
 }
