@@ -95,7 +95,8 @@ public final class Report {
             final Path folder = set.folder;
             final List<ReportCharts.Chart> charts = new ReportCharts(reported, folder, verdict).write();
             final Path report = folder.resolve(ReportMarkdown.FILE);
-            write(report, new ReportMarkdown(reported, folder, verdict).render(charts, ExtraSections.render(reported, folder)));
+            write(report, new ReportMarkdown(reported, folder, verdict).render(charts,
+                    ExtraSections.render(reported, folder)));
             written.add(report);
         }
         return written;
