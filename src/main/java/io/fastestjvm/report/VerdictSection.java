@@ -103,9 +103,9 @@ final class VerdictSection {
                             Markdown.nanos(median(tuned, latency, percentile)),
                             ratio(ratio, low, high),
                             pair.separable ? (ratio < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
-                            pauses(base, PausesSection.SAFEPOINTS) + " / " + pauses(tuned, PausesSection.SAFEPOINTS),
-                            pauses(base, PausesSection.HOT_PATH_DEOPTS) + " / "
-                                    + pauses(tuned, PausesSection.HOT_PATH_DEOPTS)));
+                            pauses(base, ReportMarkdown.SAFEPOINTS) + " / " + pauses(tuned, ReportMarkdown.SAFEPOINTS),
+                            pauses(base, ReportMarkdown.HOT_PATH_DEOPTS) + " / "
+                                    + pauses(tuned, ReportMarkdown.HOT_PATH_DEOPTS)));
                 }
             }
         }
@@ -119,7 +119,7 @@ final class VerdictSection {
                 .append("Safepoints and hot-path deoptimisations during measurement: median over runs, default / ")
                 .append("tuned.\n\n");
         Markdown.table(out, Arrays.asList("JVM", "figure", "default (ns)", "tuned (ns)", "tuned / default",
-                "verdict", PausesSection.SAFEPOINTS.title, "hot-path deopts"), rows, true);
+                "verdict", ReportMarkdown.SAFEPOINTS.title, "hot-path deopts"), rows, true);
         return out.toString();
     }
 
@@ -127,8 +127,8 @@ final class VerdictSection {
         return Spread.of(group.values(latency, percentile, run -> true)).median();
     }
 
-    private static String pauses(final JvmGroup group, final PausesSection.Column column) {
-        return Markdown.nanos(PausesSection.spread(group.passedFolders(), column).median());
+    private static String pauses(final JvmGroup group, final ReportMarkdown.Column column) {
+        return Markdown.nanos(ReportMarkdown.spread(group.passedFolders(), column).median());
     }
 
     /** The details: per-JVM spread, run-to-run variation by placement level, comparisons within a level. */
