@@ -74,14 +74,11 @@ public final class MatrixFiles {
         final StringBuilder csv = new StringBuilder(PAIRS_HEADER).append('\n');
         for (final RunsPair pair : verdict.pairs()) {
             final double[] welch = pair.welch();
-            csv.append(cell(pair.a)).append(',').append(cell(pair.b)).append(',')
-                    .append(pair.latency.fileStem()).append(',').append(pair.percentile.key()).append(',')
-                    .append(pair.runsA).append(',').append(pair.runsB).append(',')
-                    .append(fixed(pair.ratio)).append(',').append(fixed(pair.low)).append(',')
-                    .append(fixed(pair.high)).append(',').append(fixed(welch[0])).append(',')
-                    .append(fixed(welch[1])).append(',').append(fixed(welch[2])).append(',')
-                    .append(Double.isNaN(pair.pValue) ? "" : String.format(Locale.ROOT, "%.4g", pair.pValue))
-                    .append(',').append(pair.separable).append('\n');
+            csv.append(String.join(",", cell(pair.a), cell(pair.b), pair.latency.fileStem(), pair.percentile.key(),
+                    String.valueOf(pair.runsA), String.valueOf(pair.runsB), fixed(pair.ratio), fixed(pair.low),
+                    fixed(pair.high), fixed(welch[0]), fixed(welch[1]), fixed(welch[2]),
+                    Double.isNaN(pair.pValue) ? "" : String.format(Locale.ROOT, "%.4g", pair.pValue),
+                    String.valueOf(pair.separable))).append('\n');
         }
         return csv.toString();
     }

@@ -45,13 +45,10 @@ final class VerdictSection {
         if (levels.count() > 1) {
             for (int level = 0; level < levels.count(); level++) {
                 final int wanted = level;
-                final List<RunValues> within = new ArrayList<>();
-                for (final JvmGroup group : groups) {
-                    final RunValues subject = group.subject(run -> levels.levelOf(run.results) == wanted);
-                    if (subject.values(Latency.ACTUAL_SEND, Percentile.P50).length >= RunsRatioTest.MIN_RUNS) {
-                        within.add(subject);
-                    }
-                }
+                final List<RunValues> within = groups.stream()
+                        .map(group -> group.subject(run -> levels.levelOf(run.results) == wanted))
+                        .filter(subject -> subject.values(Latency.ACTUAL_SEND, Percentile.P50).length
+                                >= RunsRatioTest.MIN_RUNS).collect(Collectors.toList());
                 if (within.size() > 1) {
                     perLevel.put(level, RunsVerdict.of(within));
                 }
