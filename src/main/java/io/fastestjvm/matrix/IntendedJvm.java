@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.fastestjvm.report.ResultsSetReader;
+import io.fastestjvm.report.ResultsSet;
 import io.fastestjvm.results.model.RunResults;
 
 /** A matrix run counts only if it ran on the JVM its profile promised (Java version, Graal) and passed. */
@@ -41,7 +41,7 @@ final class IntendedJvm {
             return "Graal in use: " + graal + ", expected " + jvm.fact("expectsGraal");
         }
         if (!RunResults.PASSED.equals(tree.at("/status").asText())) {
-            return ResultsSetReader.CHECKS_FAILED + ": "
+            return ResultsSet.CHECKS_FAILED + ": "
                     + (results.failures().isEmpty() ? "" : results.failures().get(0));
         }
         return "";

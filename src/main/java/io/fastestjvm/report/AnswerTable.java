@@ -1,8 +1,6 @@
 package io.fastestjvm.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,10 +35,9 @@ final class AnswerTable {
             }
             answers.addAll(PairAnswer.read(folder.toFile()));
         }
-        Files.createDirectories(out);
         final List<PairAnswer> latest = latest(answers);
         final Path file = out.resolve(FILE);
-        Files.write(file, (markdown(latest, out) + superseded(answers, latest)).getBytes(StandardCharsets.UTF_8));
+        Report.write(file, markdown(latest, out) + superseded(answers, latest));
         return file;
     }
 

@@ -62,13 +62,13 @@ final class Caveats {
 
     private void failures() {
         for (final JvmGroup group : reported.groups()) {
-            for (final Failure failure : group.failures()) {
+            for (final Failure failure : group.failures) {
                 line("**FAILED: " + failure.what + "** - " + failure.reason + (failure.outputTail.isEmpty() ? ""
                         : "\n  <details><summary>last output</summary>\n\n  ```\n  "
                         + String.join("\n  ", failure.outputTail.split("\n")) + "\n  ```\n  </details>"));
             }
             if (!group.hasFigures()) {
-                line("**" + group.label() + " has no figures**: no run of it passed, so it is missing from "
+                line("**" + group.label + " has no figures**: no run of it passed, so it is missing from "
                         + "the charts and shown as failed in the tables.");
             }
         }
@@ -85,19 +85,19 @@ final class Caveats {
         final Map<String, Integer> notAsPlanned = new LinkedHashMap<>();
         final List<RunFolder> folders = reported.folders();
         for (final RunFolder folder : folders) {
-            final RunResults.Placement producer = folder.results().placement(CpuAssignment.PRODUCER);
-            final RunResults.Placement consumer = folder.results().placement(CpuAssignment.CONSUMER);
+            final RunResults.Placement producer = folder.results.placement(CpuAssignment.PRODUCER);
+            final RunResults.Placement consumer = folder.results.placement(CpuAssignment.CONSUMER);
             if (hasText(producer.fallbackReason) || hasText(consumer.fallbackReason)) {
-                fallbacks.merge("CPUs " + Facts.cpu(producer.requestedCpu) + " (producer) and "
-                        + Facts.cpu(consumer.requestedCpu) + " (consumer) were asked for but not usable: "
-                        + "ran on CPUs " + Facts.cpu(producer.actualCpus) + " and "
-                        + Facts.cpu(consumer.actualCpus), 1, Integer::sum);
+                fallbacks.merge("CPUs " + RunFolder.cpu(producer.requestedCpu) + " (producer) and "
+                        + RunFolder.cpu(consumer.requestedCpu) + " (consumer) were asked for but not usable: "
+                        + "ran on CPUs " + RunFolder.cpu(producer.actualCpus) + " and "
+                        + RunFolder.cpu(consumer.actualCpus), 1, Integer::sum);
             }
             for (final String thread : new String[] {CpuAssignment.PRODUCER, CpuAssignment.CONSUMER}) {
-                final RunResults.Placement pin = folder.results().placement(thread);
+                final RunResults.Placement pin = folder.results.placement(thread);
                 if (Boolean.FALSE.equals(pin.pinnedAsPlanned)) {
                     notAsPlanned.merge(thread + " thread not pinned as planned (planned CPU "
-                            + Facts.cpu(pin.plannedCpu) + ", ran on " + Facts.cpu(pin.actualCpus)
+                            + RunFolder.cpu(pin.plannedCpu) + ", ran on " + RunFolder.cpu(pin.actualCpus)
                             + (hasText(pin.pinningNote) ? ": " + pin.pinningNote : "")
                             + ")", 1, Integer::sum);
                 }
@@ -129,14 +129,14 @@ final class Caveats {
 
     private void settings() {
         final List<RunFolder> folders = reported.folders();
-        final DoubleSummaryStatistics measured = folders.stream().map(folder -> folder.results().durations)
+        final DoubleSummaryStatistics measured = folders.stream().map(folder -> folder.results.durations)
                 .filter(durations -> durations != null && durations.measuredSeconds != null)
                 .mapToDouble(durations -> durations.measuredSeconds).summaryStatistics();
         if (measured.getMin() < ARTICLE_SECONDS) {
             line(String.format(Locale.ROOT, "Measured %.1f to %.1f s per run folder (the article: 100 s): "
                     + "fewer samples, so the far tail rests on fewer events.", measured.getMin(), measured.getMax()));
         }
-        final String rates = Facts.distinct(folders, f -> f.results().setting(Settings.RATE.name()));
+        final String rates = RunFolder.distinct(folders, f -> f.results.setting(Settings.RATE.name()));
         if (!rates.isEmpty() && !ARTICLE_RATE.equals(rates)) {
             line("Rate " + rates + " msg/s (the article: 100,000 msg/s): latency depends on the rate.");
         }
@@ -152,7 +152,7 @@ final class Caveats {
                 }
             }
             if (!thin.isEmpty()) {
-                line(group.label() + ", " + latency.title() + ": " + String.join(", ", thin)
+                line(group.label + ", " + latency.title() + ": " + String.join(", ", thin)
                         + " had fewer than 10 samples above it: one or two outliers, not a property of the JVM.");
             }
         }
@@ -165,17 +165,17 @@ final class Caveats {
         final List<String> clamped = new ArrayList<>();
         final List<String> allocAfterGc = new ArrayList<>();
         final List<String> allocAfterSteady = new ArrayList<>();
-        for (final RunFolder folder : group.folders()) {
-            final RunResults.Checks checks = folder.results().checks();
+        for (final RunFolder folder : group.folders) {
+            final RunResults.Checks checks = folder.results.checks();
             final long producerBytes = checks.allocation().producerBytes;
             final long consumerBytes = checks.allocation().consumerBytes;
             final long gcCount = checks.jvmDuringMeasurement().gcCount;
             if (producerBytes != 0 || consumerBytes != 0) {
                 alloc.add(producerBytes + " B producer / " + consumerBytes + " B consumer");
-                final String name = folder.folder().getFileName().toString();
-                if (folder.gcsReachingWindow() > 0 && Transports.CHRONICLE.equals(group.transport)) {
+                final String name = folder.folder.getFileName().toString();
+                if (folder.gcsReachingWindow > 0 && Transports.CHRONICLE.equals(group.transport)) {
                     allocAfterGc.add(name);
-                } else if (folder.gcsReachingWindow() == 0 && folder.results().section(
+                } else if (folder.gcsReachingWindow == 0 && folder.results.section(
                         SteadyStateWatch.SUMMARY_SECTION).path(SteadyStateWatch.REACHED).asBoolean(false)) {
                     allocAfterSteady.add(name);
                 }
@@ -188,7 +188,7 @@ final class Caveats {
                 gc.add(Long.toString(gcCount));
             }
             for (final Latency latency : Latency.ALL) {
-                final Ladder ladder = folder.results().latency(latency);
+                final Ladder ladder = folder.results.latency(latency);
                 final long n = ladder == null ? 0 : ladder.clampedSamples();
                 if (n > 0) {
                     clamped.add(n + " " + latency.title());
@@ -210,7 +210,7 @@ final class Caveats {
         final Map<String, Integer> counts = new LinkedHashMap<>();
         final Map<String, JsonNode> warnings = new HashMap<>();
         for (final RunFolder folder : reported.folders()) {
-            final JsonNode audit = folder.results().section(EnvironmentAudit.SECTION);
+            final JsonNode audit = folder.results.section(EnvironmentAudit.SECTION);
             for (final JsonNode warning : audit.path(EnvironmentAudit.WARNINGS)) {
                 final String text = warning.isTextual() ? warning.asText() : warning.toString();
                 counts.merge(text, 1, Integer::sum);
@@ -243,10 +243,10 @@ final class Caveats {
     private void add(final JvmGroup group, final List<String> values, final String what, final String why) {
         if (!values.isEmpty()) {
             final String joined = String.join(", ", values);
-            final String runs = values.size() + " of " + group.folders().size();
+            final String runs = values.size() + " of " + group.folders.size();
             final String kind = what + why + ".";
-            fold("jvm\u0000" + kind, new String[] {group.label() + " (" + joined + "; " + runs + ")",
-                    group.label() + ": " + what + " (" + joined + ") in " + runs + " run folders" + why + "."},
+            fold("jvm\u0000" + kind, new String[] {group.label + " (" + joined + "; " + runs + ")",
+                    group.label + ": " + what + " (" + joined + ") in " + runs + " run folders" + why + "."},
                     entries -> entries.size() == 1 ? entries.get(0)[1] : entries.size() + " JVMs: "
                             + entries.stream().map(entry -> entry[0]).collect(Collectors.joining(", ")) + ": " + kind);
         }

@@ -1,13 +1,13 @@
 package io.fastestjvm.report;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.verdict.RunValues;
 import io.fastestjvm.verdict.Spread;
 
@@ -17,10 +17,13 @@ public final class JvmGroup {
     final String profile;
     final String transport;
     final String host;
-    private final List<RunFolder> folders = new ArrayList<>();
-    private final List<Failure> failures = new ArrayList<>();
-    private int failedRuns;
-    private String label;
+    /** Every run folder, passed or not. */
+    final List<RunFolder> folders = new ArrayList<>();
+    final List<Failure> failures = new ArrayList<>();
+    /** Runs that gave no figures: failed checks, crashes, time-outs. */
+    int failedRuns;
+    /** The name every chart and table uses: the profile, plus transport and host when those vary. */
+    String label;
 
     JvmGroup(final String setName, final String profile, final String transport, final String host) {
         this.setName = setName;
@@ -34,8 +37,8 @@ public final class JvmGroup {
         folders.add(folder);
         if (!folder.passed()) {
             failedRuns++;
-            failures.add(new Failure(profile + " " + folder.folder().getFileName(),
-                    "checks failed: " + String.join("; ", folder.results().failures()), ""));
+            failures.add(new Failure(profile + " " + folder.folder.getFileName(),
+                    "checks failed: " + String.join("; ", folder.results.failures()), ""));
         }
     }
 
@@ -50,29 +53,10 @@ public final class JvmGroup {
         failures.add(failure);
     }
 
-    /** Runs that gave no figures: failed checks, crashes, time-outs. */
-    public int failedRuns() {
-        return failedRuns;
-    }
-
-    void label(final String seriesLabel) {
-        this.label = seriesLabel;
-    }
-
-    /** The name every chart and table uses: the profile, plus transport and host when those vary. */
-    public String label() {
-        return label;
-    }
-
     /** The group in {@code groups} from this one's set and host with {@code profile} and {@code transport}, or null. */
     JvmGroup sibling(final List<JvmGroup> groups, final String profile, final String transport) {
         return groups.stream().filter(group -> group.profile.equals(profile) && group.transport.equals(transport)
                 && group.host.equals(host) && group.setName.equals(setName)).findFirst().orElse(null);
-    }
-
-    /** Every run folder, passed or not. */
-    public List<RunFolder> folders() {
-        return Collections.unmodifiableList(folders);
     }
 
     public List<RunFolder> passedFolders() {
@@ -96,17 +80,13 @@ public final class JvmGroup {
      */
     double[] values(final Latency latency, final Percentile percentile, final Predicate<RunFolder> include) {
         return passedFolders().stream().filter(include)
-                .mapToDouble(folder -> MeasuredRun.spread(folder.measuredRuns(), latency, percentile).median())
+                .mapToDouble(folder -> spread(folder.measuredRuns, latency, percentile).median())
                 .toArray();
     }
 
     /** The measured runs of the passed folders, in folder order: what the figures are the median of. */
-    public List<MeasuredRun> measuredRuns() {
-        return passedFolders().stream().flatMap(folder -> folder.measuredRuns().stream()).collect(Collectors.toList());
-    }
-
-    public List<Failure> failures() {
-        return Collections.unmodifiableList(failures);
+    public List<RunResults.RunFigures> measuredRuns() {
+        return passedFolders().stream().flatMap(folder -> folder.measuredRuns.stream()).collect(Collectors.toList());
     }
 
     public boolean hasFigures() {
@@ -115,11 +95,17 @@ public final class JvmGroup {
 
     /** The {@link Spread} of this percentile over the measured runs. */
     public Spread spread(final Latency latency, final Percentile percentile) {
-        return MeasuredRun.spread(measuredRuns(), latency, percentile);
+        return spread(measuredRuns(), latency, percentile);
+    }
+
+    private static Spread spread(final List<RunResults.RunFigures> runs, final Latency latency,
+                                 final Percentile percentile) {
+        return Spread.of(runs.stream().mapToDouble(run -> RunFolder.value(run, latency, percentile)).toArray());
     }
 
     /** How many runs mark this percentile as resting on fewer than 10 samples. */
     public int notMeaningfulRuns(final Latency latency, final Percentile percentile) {
-        return (int) measuredRuns().stream().filter(run -> run.notMeaningful(latency, percentile)).count();
+        return (int) measuredRuns().stream().map(run -> run.get(latency))
+                .filter(ladder -> ladder != null && ladder.notMeaningful(percentile)).count();
     }
 }

@@ -17,6 +17,7 @@ import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.verdict.RunsPair;
 import io.fastestjvm.verdict.RunsVerdict;
 import io.fastestjvm.verdict.Spread;
@@ -63,24 +64,21 @@ public final class MatrixFiles {
                 ignored.addObject().put("folder", failure.what).put("reason", failure.reason);
             }
         }
-        ReportFiles.write(set.folder.resolve(JSON), json.writeValueAsString(root) + "\n");
-        ReportFiles.write(set.folder.resolve(CSV), csv.toString());
-        ReportFiles.write(set.folder.resolve(LONG_CSV), longCsv(set));
-        ReportFiles.write(set.folder.resolve(PAIRS_CSV), pairsCsv(verdict));
+        Report.write(set.folder.resolve(JSON), json.writeValueAsString(root) + "\n");
+        Report.write(set.folder.resolve(CSV), csv.toString());
+        Report.write(set.folder.resolve(LONG_CSV), longCsv(set));
+        Report.write(set.folder.resolve(PAIRS_CSV), pairsCsv(verdict));
     }
 
     private static String pairsCsv(final RunsVerdict verdict) {
         final StringBuilder csv = new StringBuilder(PAIRS_HEADER).append('\n');
         for (final RunsPair pair : verdict.pairs()) {
             final double[] welch = pair.welch();
-            csv.append(cell(pair.a)).append(',').append(cell(pair.b)).append(',')
-                    .append(pair.latency.fileStem()).append(',').append(pair.percentile.key()).append(',')
-                    .append(pair.runsA).append(',').append(pair.runsB).append(',')
-                    .append(fixed(pair.ratio)).append(',').append(fixed(pair.low)).append(',')
-                    .append(fixed(pair.high)).append(',').append(fixed(welch[0])).append(',')
-                    .append(fixed(welch[1])).append(',').append(fixed(welch[2])).append(',')
-                    .append(Double.isNaN(pair.pValue) ? "" : String.format(Locale.ROOT, "%.4g", pair.pValue))
-                    .append(',').append(pair.separable).append('\n');
+            csv.append(String.join(",", cell(pair.a), cell(pair.b), pair.latency.fileStem(), pair.percentile.key(),
+                    String.valueOf(pair.runsA), String.valueOf(pair.runsB), fixed(pair.ratio), fixed(pair.low),
+                    fixed(pair.high), fixed(welch[0]), fixed(welch[1]), fixed(welch[2]),
+                    Double.isNaN(pair.pValue) ? "" : String.format(Locale.ROOT, "%.4g", pair.pValue),
+                    String.valueOf(pair.separable))).append('\n');
         }
         return csv.toString();
     }
@@ -90,22 +88,20 @@ public final class MatrixFiles {
         row.put("profile", group.profile);
         row.put("transport", group.transport);
         row.put("host", group.host);
-        row.put("jdkBuild", Facts.environment(group.folders(), EnvironmentInfo.JAVA_RUNTIME_VERSION));
-        row.put("vmVersion", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_VERSION));
-        row.put("vendor", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VENDOR));
-        row.put("vmName", Facts.environment(group.folders(), EnvironmentInfo.JAVA_VM_NAME));
-        row.put(JitInfo.GRAAL_IN_USE, Facts.jit(group.folders(), JitInfo.GRAAL_IN_USE));
+        row.put("jdkBuild", RunFolder.environment(group.folders, EnvironmentInfo.JAVA_RUNTIME_VERSION));
+        row.put("vmVersion", RunFolder.environment(group.folders, EnvironmentInfo.JAVA_VM_VERSION));
+        row.put("vendor", RunFolder.environment(group.folders, EnvironmentInfo.JAVA_VENDOR));
+        row.put("vmName", RunFolder.environment(group.folders, EnvironmentInfo.JAVA_VM_NAME));
+        row.put(JitInfo.GRAAL_IN_USE, RunFolder.jit(group.folders, JitInfo.GRAAL_IN_USE));
         row.put("runsOk", group.measuredRuns().size());
-        row.put("runsFailed", group.failedRuns());
+        row.put("runsFailed", group.failedRuns);
         final ArrayNode sources = row.putArray("sources");
-        for (final MeasuredRun run : group.measuredRuns()) {
-            sources.addObject()
-                    .put("summary", set.folder.relativize(run.folder.folder().resolve(RunFolder.SUMMARY))
-                            .toString())
-                    .put("run", run.run);
+        for (final RunFolder folder : group.passedFolders()) {
+            final String summary = set.folder.relativize(folder.folder.resolve(RunFolder.SUMMARY)).toString();
+            folder.measuredRuns.forEach(run -> sources.addObject().put("summary", summary).put("run", run.run));
         }
         final ArrayNode failures = row.putArray("failures");
-        for (final Failure failure : group.failures()) {
+        for (final Failure failure : group.failures) {
             failures.addObject().put("what", failure.what).put("reason", failure.reason);
         }
         final ObjectNode latencies = row.putObject("latency");
@@ -158,12 +154,12 @@ public final class MatrixFiles {
         final StringBuilder csv = new StringBuilder(LONG_HEADER).append('\n');
         for (final JvmGroup group : set.groups) {
             for (final RunFolder folder : group.passedFolders()) {
-                final String runFolder = set.folder.relativize(folder.folder()).toString();
-                final double trip = PlacementLevels.roundTrip(folder.results(), PlacementProbe.BEFORE_KEY);
-                for (final MeasuredRun run : folder.measuredRuns()) {
+                final String runFolder = set.folder.relativize(folder.folder).toString();
+                final double trip = PlacementLevels.roundTrip(folder.results, PlacementProbe.BEFORE_KEY);
+                for (final RunResults.RunFigures run : folder.measuredRuns) {
                     for (final Latency latency : Latency.ALL) {
                         for (final Percentile percentile : Percentile.values()) {
-                            final double value = run.value(latency, percentile);
+                            final double value = RunFolder.value(run, latency, percentile);
                             if (Double.isNaN(value)) {
                                 continue;
                             }

@@ -3,7 +3,6 @@ package io.fastestjvm.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -73,10 +72,5 @@ public final class PlacementLevels {
     public String name(final int level) {
         return String.format(Locale.ROOT, "level %d (round trip %.0f-%.0f ns)", level + 1, bounds.get(level)[0],
                 bounds.get(level)[1]);
-    }
-
-    @Override
-    public String toString() {
-        return bounds.stream().map(level -> level[1]).collect(Collectors.toList()).toString();
     }
 }

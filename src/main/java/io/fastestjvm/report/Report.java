@@ -2,6 +2,8 @@ package io.fastestjvm.report;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import io.fastestjvm.config.HelpFlag;
+import io.fastestjvm.results.DurableFiles;
 
 /**
  * {@code mvn exec:java@Report -Dexec.args="<results folder>..."}: matrix files, report.md and charts/ into each
@@ -60,19 +63,18 @@ public final class Report {
                 return OK;
             }
             final List<ResultsSet> sets = new ArrayList<>();
-            final ResultsSetReader reader = new ResultsSetReader();
             // Read every folder before writing anything: one bad folder means no report at all.
             for (final String arg : args) {
-                sets.add(reader.read(Paths.get(arg)));
+                sets.add(ResultsSet.read(Paths.get(arg)));
             }
             final ReportedSets reported = new ReportedSets(sets);
-            final SetVerdict verdict = new SetVerdict(reported.groupsWithFigures());
+            final VerdictSection verdict = new VerdictSection(reported.groupsWithFigures());
             for (final Path written : write(reported, verdict)) {
                 out.println("wrote " + written);
             }
-            out.print(ConsoleSummary.format(reported));
+            out.print(reported.console());
             // The matrix ends with the verdict: the last thing printed.
-            out.print(new VerdictSection(verdict).console());
+            out.print(verdict.console());
             return OK;
         } catch (final InvalidInputException e) {
             err.println("error: " + e.getMessage());
@@ -84,21 +86,28 @@ public final class Report {
     }
 
     /** Per set: matrix files (pairs.csv among them) first, then report.md and charts/; returns the report.md files. */
-    private static List<Path> write(final ReportedSets reported, final SetVerdict verdict) throws IOException {
+    private static List<Path> write(final ReportedSets reported, final VerdictSection verdict) throws IOException {
         final List<Path> written = new ArrayList<>();
         for (final ResultsSet set : reported.sets) {
             new MatrixFiles().write(set, verdict.overall);
         }
         for (final ResultsSet set : reported.sets) {
             final Path folder = set.folder;
-            final List<ChartRef> charts = new ReportCharts(reported, folder, verdict).write();
-            final List<String> extra = new ArrayList<>(Arrays.asList(new TransportSection().render(reported, folder),
-                    new SweepSection().render(folder, reported.machine()), new JmhSection().render(reported, folder)));
-            extra.removeIf(String::isEmpty);
+            final List<ReportCharts.Chart> charts = new ReportCharts(reported, folder, verdict).write();
             final Path report = folder.resolve(ReportMarkdown.FILE);
-            ReportFiles.write(report, new ReportMarkdown(reported, folder, verdict).render(charts, extra));
+            write(report, new ReportMarkdown(reported, folder, verdict).render(charts,
+                    ExtraSections.render(reported, folder)));
             written.add(report);
         }
         return written;
+    }
+
+    /** Writes a report file whole or not at all (temp file, sync, rename), so a reader never sees half a report. */
+    static void write(final Path file, final String text) throws IOException {
+        final byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        final Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        DurableFiles.write(temp, out -> out.write(bytes));
+        DurableFiles.moveIntoPlace(temp, file);
     }
 }

@@ -29,12 +29,23 @@ public final class ReportCharts {
     /** Points per decade of the 1/(1-p) axis. */
     private static final int SPECTRUM_POINTS_PER_DECADE = 12;
 
+    /** A chart written to charts/ as {@code stem}.png, and what it shows. */
+    static final class Chart {
+        final String stem;
+        final String caption;
+
+        Chart(final String stem, final String caption) {
+            this.stem = stem;
+            this.caption = caption;
+        }
+    }
+
     private final ReportedSets reported;
     private final Path charts;
-    private final SetVerdict verdict;
+    private final VerdictSection verdict;
     private final boolean byTransport;
 
-    public ReportCharts(final ReportedSets reported, final Path reportFolder, final SetVerdict verdict) {
+    public ReportCharts(final ReportedSets reported, final Path reportFolder, final VerdictSection verdict) {
         this.reported = reported;
         this.charts = reportFolder.resolve(FOLDER);
         this.verdict = verdict;
@@ -49,8 +60,8 @@ public final class ReportCharts {
     }
 
     /** Writes every chart the data allows and returns them in reading order. */
-    public List<ChartRef> write() throws IOException {
-        final List<ChartRef> written = new ArrayList<>();
+    public List<Chart> write() throws IOException {
+        final List<Chart> written = new ArrayList<>();
         final List<JvmGroup> groups = reported.groupsWithFigures();
         if (groups.isEmpty()) {
             return written;
@@ -76,7 +87,7 @@ public final class ReportCharts {
         return (percentile == Percentile.P50 ? "median" : percentile.key()) + "-" + latency.fileStem();
     }
 
-    private ChartRef bars(final List<JvmGroup> groups, final Percentile percentile, final Latency latency)
+    private Chart bars(final List<JvmGroup> groups, final Percentile percentile, final Latency latency)
             throws IOException {
         final Map<String, Integer> verdictGroup = verdict.overall.groupOf(latency, percentile);
         final boolean lettered = Arrays.asList(RunsVerdict.PERCENTILES).contains(percentile)
@@ -85,8 +96,8 @@ public final class ReportCharts {
         final List<BarWithRange> bars = new ArrayList<>();
         for (final JvmGroup group : groups) {
             final Spread spread = group.spread(latency, percentile);
-            final Integer letter = verdictGroup.get(group.label());
-            final String label = group.label() + (lettered && letter != null ? " [" + (char) ('A' + letter) + "]"
+            final Integer letter = verdictGroup.get(group.label);
+            final String label = group.label + (lettered && letter != null ? " [" + (char) ('A' + letter) + "]"
                     : "");
             // The article measured Chronicle Queue's actual send: no mark on other transports.
             final double reference = latency == Latency.ACTUAL_SEND
@@ -100,7 +111,7 @@ public final class ReportCharts {
         final String stem = barStem(percentile, latency);
         ChartFiles.save(RangeBarChart.of(what + " per JVM, " + latency.title() + " (ns) - " + reported.machine(),
                 what + " (ns)", bars), charts, stem);
-        return new ChartRef(stem, what + " per JVM, " + latency.title() + ": bar = median over runs, dot = one run "
+        return new Chart(stem, what + " per JVM, " + latency.title() + ": bar = median over runs, dot = one run "
                 + "(fresh JVM), whisker = min to max over runs"
                 + (lettered ? "; the letter after each name is its verdict group: JVMs sharing a letter cannot be "
                 + "told apart" : "")
@@ -109,7 +120,7 @@ public final class ReportCharts {
                 + "profile)" : ""));
     }
 
-    private ChartRef spectrum(final List<JvmGroup> groups, final Latency latency) throws IOException {
+    private Chart spectrum(final List<JvmGroup> groups, final Latency latency) throws IOException {
         final List<SpectrumLine> lines = new ArrayList<>();
         for (final JvmGroup group : groups) {
             final Histogram histogram = new Histogram(3);
@@ -122,7 +133,7 @@ public final class ReportCharts {
         final String stem = "percentile-spectrum-" + latency.fileStem();
         ChartFiles.save(PercentileSpectrumChart.of(latency.title() + " latency by percentile (ns), all runs - "
                 + reported.machine(), lines), charts, stem);
-        return new ChartRef(stem, latency.title() + " latency by percentile, all measured runs of each JVM "
+        return new Chart(stem, latency.title() + " latency by percentile, all measured runs of each JVM "
                 + "combined (each run's histograms.hlog)");
     }
 
@@ -137,17 +148,17 @@ public final class ReportCharts {
             x[i] = Math.min(last, PercentileSpectrumChart.FROM * Math.pow(10, (double) i / SPECTRUM_POINTS_PER_DECADE));
             y[i] = histogram.getValueAtPercentile(100 * (1 - 1 / x[i]));
         }
-        return new SpectrumLine(group.label(), colourKey(group), reported.machineIndex(group), x, y);
+        return new SpectrumLine(group.label, colourKey(group), reported.machineIndex(group), x, y);
     }
 
     /** The group's first passed run with an intervals.csv (runs recorded before it existed have none); or null. */
     private static RunFolder firstWithSeconds(final JvmGroup group) {
-        return group.passedFolders().stream().filter(folder -> !folder.seconds().isEmpty()).findFirst().orElse(null);
+        return group.passedFolders().stream().filter(folder -> !folder.seconds.isEmpty()).findFirst().orElse(null);
     }
 
-    private ChartRef overTime(final JvmGroup group, final RunFolder folder) throws IOException {
+    private Chart overTime(final JvmGroup group, final RunFolder folder) throws IOException {
         // intervals.csv: the warm-up's seconds, then the measured window's, one row each
-        final List<IntervalRow> rows = folder.seconds();
+        final List<IntervalRow> rows = folder.seconds;
         final int n = rows.size();
         final double[] seconds = new double[n];
         final double[] p50 = new double[n];
@@ -162,12 +173,12 @@ public final class ReportCharts {
             max[i] = second.max;
             warmup[i] = IntervalRow.WARMUP.equals(rows.get(i).phase);
         }
-        final String stem = "over-time-" + slug(group.label());
-        ChartFiles.save(LatencyOverTimeChart.of("latency per second, actual send (ns): " + group.label() + " - "
+        final String stem = "over-time-" + slug(group.label);
+        ChartFiles.save(LatencyOverTimeChart.of("latency per second, actual send (ns): " + group.label + " - "
                 + reported.machine(), colourKey(group),
                 new TimeSeries(seconds, p50, p99, max, warmup)), charts, stem);
-        return new ChartRef(stem, "latency per 1 s interval, actual send, " + group.label() + " (run folder "
-                + folder.folder().getFileName() + "): p50, p99 and max; shaded = warm-up");
+        return new Chart(stem, "latency per 1 s interval, actual send, " + group.label + " (run folder "
+                + folder.folder.getFileName() + "): p50, p99 and max; shaded = warm-up");
     }
 
     static String slug(final String label) {

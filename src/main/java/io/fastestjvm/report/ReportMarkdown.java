@@ -4,18 +4,28 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
+import io.fastestjvm.launch.BenchmarkFork;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.timeline.EvidenceColumns;
 import io.fastestjvm.verdict.Spread;
 import io.fastestjvm.transport.Transports;
 
@@ -28,20 +38,53 @@ final class ReportMarkdown {
     /** Heads the table that sets the article's figures beside ours; README quotes its rows. */
     static final String ARTICLE_HEADING = "## Beside the article's figures (theirs: a different machine)";
 
+    private static final Pattern EVENT_LOGS =
+            Pattern.compile("[^\\s:=]*/" + BenchmarkFork.EVENT_LOGS_PREFIX + "[0-9-]+");
+    private static final List<String> PER_SESSION = Arrays.asList(Settings.QUEUE_DIR.name(),
+            Settings.RESULTS_DIR.name());
+
+    /** One figure of {@code checks.jvmDuringMeasurement}: its column title, and its value in the title's unit. */
+    static final class Column {
+        final String title;
+        final ToDoubleFunction<RunResults.JvmActivity> value;
+
+        Column(final String title, final ToDoubleFunction<RunResults.JvmActivity> value) {
+            this.title = title;
+            this.value = value;
+        }
+
+        /** A timeline total by its key; NaN when the run lacks it. */
+        static Column total(final String title, final String key, final double divisor) {
+            return new Column(title, activity -> {
+                final JsonNode total = activity.total(key);
+                return total != null && total.isNumber() ? total.asDouble() / divisor : Double.NaN;
+            });
+        }
+    }
+
+    /** The key reads as its own title. */
+    static final Column SAFEPOINTS = Column.total(EvidenceColumns.SAFEPOINTS, EvidenceColumns.SAFEPOINTS, 1.0);
+    static final Column HOT_PATH_DEOPTS = Column.total("hot-path deoptimisations", EvidenceColumns.HOT_PATH_DEOPTS,
+            1.0);
+    private static final List<Column> COLUMNS = Arrays.asList(
+            SAFEPOINTS,
+            Column.total("safepoint time (ms)", EvidenceColumns.SAFEPOINT_MICROS, 1000.0),
+            new Column("GC pauses", activity -> activity.gcCount),
+            HOT_PATH_DEOPTS,
+            new Column("JIT compile time (ms)", activity -> activity.jitCompileMillis));
+
     private final ReportedSets reported;
     private final Path folder;
     private final VerdictSection verdict;
-    private final SetVerdict setVerdict;
     private final StringBuilder out = new StringBuilder();
 
-    ReportMarkdown(final ReportedSets reported, final Path folder, final SetVerdict verdict) {
+    ReportMarkdown(final ReportedSets reported, final Path folder, final VerdictSection verdict) {
         this.reported = reported;
         this.folder = folder;
-        this.verdict = new VerdictSection(verdict);
-        this.setVerdict = verdict;
+        this.verdict = verdict;
     }
 
-    String render(final List<ChartRef> charts, final List<String> extraSections) {
+    String render(final List<ReportCharts.Chart> charts, final List<String> extraSections) {
         title();
         out.append(verdict.lead());
         glance(charts);
@@ -51,8 +94,8 @@ final class ReportMarkdown {
             latencyTable(latency);
         }
         out.append(verdict.details());
-        out.append(new DefaultVsTunedSection(setVerdict).render());
-        out.append(new PausesSection().render(reported));
+        out.append(verdict.defaultVsTuned());
+        pauses();
         charts(charts);
         caveats();
         article();
@@ -76,14 +119,14 @@ final class ReportMarkdown {
             if (set.isIncomplete()) {
                 out.append(INCOMPLETE_PREFIX).append(set.name()).append(" has ").append(set.recordedRuns)
                         .append(" of its ").append(set.plannedRuns()).append(" planned runs (fresh JVMs); status `")
-                        .append(set.status()).append("` in matrix-run.json. Every figure and verdict below covers ")
-                        .append("only those runs. It continues with `jvm-profiles/run-matrix.sh --design fresh --resume ")
+                        .append(set.status()).append("` in matrix-run.json. Every figure and verdict below covers only ")
+                        .append("those runs. It continues with `jvm-profiles/run-matrix.sh --design fresh --resume ")
                         .append(set.name()).append("`.\n\n");
             }
         }
     }
 
-    private void glance(final List<ChartRef> charts) {
+    private void glance(final List<ReportCharts.Chart> charts) {
         if (!charts.isEmpty()) {
             out.append("![").append(charts.get(0).caption).append("](").append(ReportCharts.FOLDER).append('/')
                     .append(charts.get(0).stem).append(".png)\n\n");
@@ -113,30 +156,31 @@ final class ReportMarkdown {
                 + setting(s, Settings.SECONDS.name())));
         rows.add(fact("run folders (runs per folder)",
                 s -> s.folders().size() + " (" + setting(s, Settings.RUNS.name()) + ")"));
-        rows.add(fact("code (git commit)", s -> Facts.distinct(s.folders(), f -> commit(f.results().provenance()))));
-        rows.add(fact("libraries loaded", s -> Facts.distinct(s.folders(), f -> libraries(f.results().provenance()))));
+        rows.add(fact("code (git commit)", s -> RunFolder.distinct(s.folders(), f -> commit(f.results.provenance()))));
+        rows.add(fact("libraries loaded",
+                s -> RunFolder.distinct(s.folders(), f -> libraries(f.results.provenance()))));
         Markdown.table(out, header, rows, false);
     }
 
     private void jvms() {
         out.append("### JVMs\n\n");
-        final List<String> shared = SharedFlags.shared(reported.folders());
+        final List<String> shared = shared(reported.folders());
         if (!shared.isEmpty()) {
             out.append("Flags every JVM ran with: ").append(Markdown.code(String.join(" ", shared)))
                     .append("; the table shows the rest.\n\n");
         }
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : reported.groups()) {
-            final List<RunFolder> folders = group.folders();
-            rows.add(Arrays.asList(group.label(),
-                    or(Facts.environment(folders, EnvironmentInfo.JAVA_RUNTIME_VERSION)),
-                    or(Facts.environment(folders, EnvironmentInfo.JAVA_VENDOR)),
-                    or(Facts.environment(folders, EnvironmentInfo.JAVA_VM_NAME)),
-                    or(Facts.jit(folders, JitInfo.COMPILER))
-                            + (Facts.jit(folders, JitInfo.GRAAL_IN_USE)
+            final List<RunFolder> folders = group.folders;
+            rows.add(Arrays.asList(group.label,
+                    or(RunFolder.environment(folders, EnvironmentInfo.JAVA_RUNTIME_VERSION)),
+                    or(RunFolder.environment(folders, EnvironmentInfo.JAVA_VENDOR)),
+                    or(RunFolder.environment(folders, EnvironmentInfo.JAVA_VM_NAME)),
+                    or(RunFolder.jit(folders, JitInfo.COMPILER))
+                            + (RunFolder.jit(folders, JitInfo.GRAAL_IN_USE)
                             .equals("true") ? " (Graal)" : ""),
-                    or(Facts.distinct(folders, f -> f.environment().path(EnvironmentInfo.GC))),
-                    Markdown.code(SharedFlags.without(folders, shared))));
+                    or(RunFolder.distinct(folders, f -> f.environment().path(EnvironmentInfo.GC))),
+                    Markdown.code(without(folders, shared))));
         }
         Markdown.table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC",
                         shared.isEmpty() ? "flags (jvmArguments)" : "other flags (jvmArguments)"),
@@ -149,13 +193,13 @@ final class ReportMarkdown {
                 .append("lowest and highest run.\n\n");
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : reported.groups()) {
-            final String runs = group.measuredRuns().size() + " / " + group.failedRuns();
+            final String runs = group.measuredRuns().size() + " / " + group.failedRuns;
             if (!group.hasFigures()) {
-                rows.add(Arrays.asList(group.label(), runs, "FAILED: " + firstReason(group), Markdown.DASH,
+                rows.add(Arrays.asList(group.label, runs, "FAILED: " + firstReason(group), Markdown.DASH,
                         Markdown.DASH, Markdown.DASH, Markdown.DASH));
                 continue;
             }
-            rows.add(Arrays.asList(group.label(), runs,
+            rows.add(Arrays.asList(group.label, runs,
                     withRange(group.spread(latency, Percentile.P50)),
                     Markdown.nanos(group.spread(latency, Percentile.P99).median()),
                     Markdown.nanos(group.spread(latency, Percentile.P99_9).median()),
@@ -166,7 +210,32 @@ final class ReportMarkdown {
                 "99.99% (min–max)", "worst"), rows, true);
     }
 
-    private void charts(final List<ChartRef> charts) {
+    /**
+     * What each JVM did during the measured window ({@code checks.jvmDuringMeasurement}), median and min-max over
+     * runs. A key a summary lacks (older run, not measurable there) is not counted as 0.
+     */
+    private void pauses() {
+        final List<JvmGroup> groups = reported.groupsWithFigures();
+        if (groups.isEmpty()) {
+            return;
+        }
+        out.append("## Pauses and JIT activity during measurement, per JVM\n\n")
+                .append("From each passed run's `checks.jvmDuringMeasurement` (the measured window only): median ")
+                .append("over runs (min–max); runs that recorded the figure in brackets when not all did.\n\n");
+        final List<List<String>> rows = new ArrayList<>();
+        for (final JvmGroup group : groups) {
+            final List<String> row = new ArrayList<>();
+            row.add(group.label);
+            row.add(String.valueOf(group.passedFolders().size()));
+            COLUMNS.forEach(column -> row.add(cell(group.passedFolders(), column)));
+            rows.add(row);
+        }
+        final List<String> header = new ArrayList<>(Arrays.asList("JVM", "runs"));
+        COLUMNS.forEach(column -> header.add(column.title));
+        Markdown.table(out, header, rows, true);
+    }
+
+    private void charts(final List<ReportCharts.Chart> charts) {
         if (charts.isEmpty()) {
             return;
         }
@@ -174,7 +243,7 @@ final class ReportMarkdown {
                 .append("The percentile chart's x axis is HdrHistogram's 1/(1-p) scale: 90% sits at 10, 99% at ")
                 .append("100, 99.9% at 1,000, so every further nine gets the same width and the tail is as ")
                 .append("visible as the median. Each JVM keeps its colour in every chart.\n\n");
-        for (final ChartRef chart : charts) {
+        for (final ReportCharts.Chart chart : charts) {
             final String path = ReportCharts.FOLDER + "/" + chart.stem;
             out.append("**").append(chart.caption).append("**\n\n")
                     .append("![").append(chart.caption).append("](").append(path).append(".png)\n\n");
@@ -215,7 +284,7 @@ final class ReportMarkdown {
         final List<JvmGroup> groups = reported.groupsWithFigures().stream().filter(group -> group.profile
                 .equals(profile) && group.transport.equals(Transports.CHRONICLE)).collect(Collectors.toList());
         for (final JvmGroup group : groups) {
-            cells.add((groups.size() > 1 ? group.label() + ": " : "")
+            cells.add((groups.size() > 1 ? group.label + ": " : "")
                     + withRange(group.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "
                     + Markdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P99_99).median()) + ", "
                     + group.measuredRuns().size() + " runs");
@@ -228,8 +297,8 @@ final class ReportMarkdown {
         out.append("## Sources\n\n")
                 .append("Aggregates per JVM, with the runs each figure comes from: `matrix.json`, `matrix.csv`.\n\n");
         for (final JvmGroup group : reported.groups()) {
-            for (final RunFolder run : group.folders()) {
-                out.append("- ").append(group.label()).append(": `").append(relative(run.folder()))
+            for (final RunFolder run : group.folders) {
+                out.append("- ").append(group.label).append(": `").append(relative(run.folder))
                         .append("/summary.json` (").append(run.passed() ? "passed" : "failed").append(")\n");
             }
         }
@@ -250,7 +319,7 @@ final class ReportMarkdown {
     }
 
     private static String firstReason(final JvmGroup group) {
-        return group.failures().isEmpty() ? "no passed run" : group.failures().get(0).reason;
+        return group.failures.isEmpty() ? "no passed run" : group.failures.get(0).reason;
     }
 
     private List<String> fact(final String name, final Function<ResultsSet, String> value) {
@@ -259,24 +328,24 @@ final class ReportMarkdown {
     }
 
     private static String environment(final ResultsSet set, final String key) {
-        return Facts.environment(set.folders(), key);
+        return RunFolder.environment(set.folders(), key);
     }
 
     private static String setting(final ResultsSet set, final String key) {
-        return or(Facts.distinct(set.folders(), f -> f.results().setting(key)));
+        return or(RunFolder.distinct(set.folders(), f -> f.results.setting(key)));
     }
 
     private static String pinning(final List<RunFolder> folders) {
-        return or(Facts.distinct(folders, f -> {
-            final RunResults.Placement producer = f.results().placement(CpuAssignment.PRODUCER);
-            final RunResults.Placement consumer = f.results().placement(CpuAssignment.CONSUMER);
-            return Facts.cpu(producer.requestedCpu) + " / " + Facts.cpu(consumer.requestedCpu) + " -> "
-                    + Facts.cpu(producer.actualCpus) + " / " + Facts.cpu(consumer.actualCpus);
+        return or(RunFolder.distinct(folders, f -> {
+            final RunResults.Placement producer = f.results.placement(CpuAssignment.PRODUCER);
+            final RunResults.Placement consumer = f.results.placement(CpuAssignment.CONSUMER);
+            return RunFolder.cpu(producer.requestedCpu) + " / " + RunFolder.cpu(consumer.requestedCpu) + " -> "
+                    + RunFolder.cpu(producer.actualCpus) + " / " + RunFolder.cpu(consumer.actualCpus);
         }));
     }
 
     private static String dates(final List<RunFolder> folders) {
-        final List<String> started = folders.stream().map(folder -> folder.results().startedAt)
+        final List<String> started = folders.stream().map(folder -> folder.results.startedAt)
                 .filter(date -> date != null && !date.isEmpty()).sorted().collect(Collectors.toList());
         if (started.isEmpty()) {
             return Markdown.DASH;
@@ -303,5 +372,74 @@ final class ReportMarkdown {
 
     private static String or(final String text) {
         return text.isEmpty() ? Markdown.DASH : text;
+    }
+
+    /**
+     * The JVM arguments of the first run folder that every other one also has (shown once). Per-session values
+     * (scratch and queue directories, control port) become placeholders, so a JVM's runs show one list unless their
+     * flags differ.
+     */
+    private static List<String> shared(final List<RunFolder> all) {
+        if (all.isEmpty()) {
+            return new ArrayList<>();
+        }
+        final List<String> shared = new ArrayList<>(arguments(all.get(0)));
+        for (final RunFolder folder : all) {
+            shared.retainAll(arguments(folder));
+        }
+        return shared;
+    }
+
+    /** The distinct argument lists of the folders with the shared ones taken out, " / " between different lists. */
+    private static String without(final List<RunFolder> folders, final List<String> shared) {
+        final Set<String> distinct = new LinkedHashSet<>();
+        for (final RunFolder folder : folders) {
+            final List<String> rest = arguments(folder);
+            rest.removeAll(shared);
+            distinct.add(String.join(" ", rest));
+        }
+        return String.join(" / ", distinct);
+    }
+
+    private static List<String> arguments(final RunFolder folder) {
+        final List<String> arguments = new ArrayList<>();
+        for (final JsonNode argument : folder.environment().path(EnvironmentInfo.JVM_ARGUMENTS)) {
+            arguments.add(placeholders(argument.asText()));
+        }
+        return arguments;
+    }
+
+    static String placeholders(final String argument) {
+        if (argument.startsWith("-D" + ControlLink.PORT_PROPERTY + "=")) {
+            return "-D" + ControlLink.PORT_PROPERTY + "=<port>";
+        }
+        for (final String setting : PER_SESSION) {
+            if (argument.startsWith("-D" + setting + "=")) {
+                return "-D" + setting + "=<dir>";
+            }
+        }
+        return EVENT_LOGS.matcher(argument).replaceAll("<run's event logs>");
+    }
+
+    /** One column's values over runs; a run that lacks the figure is NaN, not 0. */
+    static Spread spread(final List<RunFolder> runs, final Column column) {
+        return Spread.of(runs.stream().mapToDouble(run -> column.value.applyAsDouble(run.results.checks()
+                .jvmDuringMeasurement())).toArray());
+    }
+
+    /** The median over runs (min–max) of one column; "[n of m runs]" when some runs lack it. */
+    private static String cell(final List<RunFolder> runs, final Column column) {
+        final Spread spread = spread(runs, column);
+        if (spread.runs() == 0) {
+            return Markdown.DASH;
+        }
+        final String text = number(spread.median()) + (spread.min() < spread.max() ? " (" + number(spread.min()) + "–"
+                + number(spread.max()) + ")" : "");
+        return spread.runs() < runs.size() ? text + " [" + spread.runs() + " of " + runs.size() + " runs]" : text;
+    }
+
+    private static String number(final double value) {
+        return value == Math.rint(value) ? String.format(Locale.ROOT, "%,.0f", value)
+                : String.format(Locale.ROOT, "%,.1f", value);
     }
 }

@@ -56,7 +56,7 @@ final class ResultsIndex {
         }
         appendComparisons(out, results.resolve(INTERLEAVED));
         final Path index = results.resolve(FILE);
-        ReportFiles.write(index, out.toString());
+        Report.write(index, out.toString());
         return index;
     }
 

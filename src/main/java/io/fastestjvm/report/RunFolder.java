@@ -2,10 +2,13 @@ package io.fastestjvm.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
@@ -14,6 +17,8 @@ import io.fastestjvm.config.Settings;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.MeasuredHistograms;
+import io.fastestjvm.results.model.Ladder;
+import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.timeline.IntervalTable;
@@ -27,11 +32,15 @@ public final class RunFolder {
     static final String SUMMARY = RunResults.FILE_NAME;
     static final String DEFAULT_TRANSPORT = "chronicle";
 
-    private final Path folder;
-    private final RunResults results;
-    private final List<IntervalRow> seconds;
+    final Path folder;
+    final RunResults results;
+    /** Every second of the run, warm-up then measured, from intervals.csv; empty for a run without one. */
+    final List<IntervalRow> seconds;
     private final Map<String, Histogram> measured;
-    private final long gcsReachingWindow;
+    /** Each measured run's figures ({@code runs[i]} of summary.json), numbered from 1 where the summary does not. */
+    final List<RunResults.RunFigures> measuredRuns;
+    /** GCs in the window or the second before ({@link WindowAllocation#gcsReachingWindow}); older runs: window only. */
+    final long gcsReachingWindow;
 
     /** The run folder holding {@code summary.json}. */
     RunFolder(final Path summaryFile) throws IOException {
@@ -39,16 +48,12 @@ public final class RunFolder {
         this.results = RunResults.read(summaryFile);
         this.seconds = Collections.unmodifiableList(IntervalTable.readCsv(folder.resolve(IntervalTable.FILE_NAME)));
         this.measured = Collections.unmodifiableMap(MeasuredHistograms.read(folder));
+        this.measuredRuns = results.measuredRuns();
+        for (int i = 0; i < measuredRuns.size(); i++) {
+            measuredRuns.get(i).run = measuredRuns.get(i).run == 0 ? i + 1 : measuredRuns.get(i).run;
+        }
         this.gcsReachingWindow = WindowAllocation.gcsReachingWindow(seconds,
                 results.checks().jvmDuringMeasurement().gcCount);
-    }
-
-    public Path folder() {
-        return folder;
-    }
-
-    public RunResults results() {
-        return results;
     }
 
     public JsonNode environment() {
@@ -57,13 +62,6 @@ public final class RunFolder {
 
     public boolean passed() {
         return results.passed();
-    }
-
-    /**
-     * GCs in the window or the second before ({@link WindowAllocation#gcsReachingWindow}); older runs: the window's.
-     */
-    public long gcsReachingWindow() {
-        return gcsReachingWindow;
     }
 
     /** qp.profile, or "jdk" + specification version + vendor when the run was not given a profile. */
@@ -92,22 +90,48 @@ public final class RunFolder {
         return environment().path(EnvironmentInfo.HOSTNAME).asText("unknown host");
     }
 
-    /** Every second of the run, warm-up then measured, from intervals.csv; empty for a run without one. */
-    public List<IntervalRow> seconds() {
-        return seconds;
-    }
-
     /** The whole measured window of {@code latency}; null when the folder has no histograms.hlog (older runs). */
     public Histogram measuredHistogram(final Latency latency) {
         return measured.get(latency.fileStem());
     }
 
-    public List<MeasuredRun> measuredRuns() {
-        final List<MeasuredRun> runs = new ArrayList<>();
-        for (final RunResults.RunFigures figures : results.measuredRuns()) {
-            runs.add(new MeasuredRun(this, figures.run == 0 ? runs.size() + 1 : figures.run, figures));
+    /** A measured run's value in ns, or NaN when the summary does not hold it. */
+    static double value(final RunResults.RunFigures run, final Latency latency, final Percentile percentile) {
+        final Ladder ladder = run.get(latency);
+        return ladder == null ? Double.NaN : ladder.value(percentile);
+    }
+
+    /** The distinct non-empty values of {@code fact} over the folders, joined with " / ", or "" if none. */
+    static String distinct(final Collection<RunFolder> folders, final Function<RunFolder, ?> fact) {
+        return folders.stream().map(folder -> text(fact.apply(folder))).filter(text -> !text.isEmpty()).distinct()
+                .collect(Collectors.joining(" / "));
+    }
+
+    static String environment(final Collection<RunFolder> folders, final String key) {
+        return distinct(folders, f -> f.environment().path(key));
+    }
+
+    /** A JSON value (arrays joined with spaces) or a plain one as text; "" for null or missing. */
+    private static String text(final Object fact) {
+        if (fact instanceof JsonNode) {
+            final JsonNode value = (JsonNode) fact;
+            if (value.isNull() || value.isMissingNode()) {
+                return "";
+            }
+            return value.isArray() ? StreamSupport.stream(value.spliterator(), false).map(JsonNode::asText).distinct()
+                    .collect(Collectors.joining(" ")) : value.asText("");
         }
-        return Collections.unmodifiableList(runs);
+        return fact == null ? "" : fact.toString();
+    }
+
+    /** A CPU or CPU list as a run recorded it; "?" when it recorded none. */
+    static String cpu(final Object cpu) {
+        return cpu == null ? "?" : cpu.toString();
+    }
+
+    /** A fact of the environment's {@code jit} object. */
+    static String jit(final Collection<RunFolder> folders, final String key) {
+        return distinct(folders, f -> f.environment().path(EnvironmentInfo.JIT).path(key));
     }
 
     @Override

@@ -2,34 +2,63 @@ package io.fastestjvm.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.fastestjvm.config.FlagSets;
 import io.fastestjvm.verdict.RunsPair;
 import io.fastestjvm.verdict.RunsRatioTest;
 import io.fastestjvm.verdict.RunValues;
 import io.fastestjvm.verdict.RunsVerdict;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.verdict.Spread;
 import io.fastestjvm.verdict.Separation;
 
-/** The verdict leading report.md and closing the console: who cannot be told apart, and by how much the rest differ. */
+/**
+ * One report's {@link RunsVerdict}, over all groups' passed runs and once more within each placement level, as the
+ * verdict leading report.md and closing the console: who cannot be told apart, and by how much the rest differ.
+ */
 final class VerdictSection {
     static final String HEADING = "## Verdict";
 
-    private final SetVerdict verdict;
+    final List<JvmGroup> groups;
+    final RunsVerdict overall;
+    final PlacementLevels levels;
+    /** Verdicts within one placement level, for levels holding at least two runs of at least two JVMs. */
+    final Map<Integer, RunsVerdict> perLevel = new LinkedHashMap<>();
 
-    VerdictSection(final SetVerdict verdict) {
-        this.verdict = verdict;
+    VerdictSection(final List<JvmGroup> groups) {
+        this.groups = groups;
+        final List<RunValues> subjects = new ArrayList<>();
+        final List<RunResults> runs = new ArrayList<>();
+        for (final JvmGroup group : groups) {
+            subjects.add(group.subject(run -> true));
+            group.passedFolders().forEach(folder -> runs.add(folder.results));
+        }
+        this.overall = RunsVerdict.of(subjects);
+        this.levels = new PlacementLevels(runs);
+        if (levels.count() > 1) {
+            for (int level = 0; level < levels.count(); level++) {
+                final int wanted = level;
+                final List<RunValues> within = groups.stream()
+                        .map(group -> group.subject(run -> levels.levelOf(run.results) == wanted))
+                        .filter(subject -> subject.values(Latency.ACTUAL_SEND, Percentile.P50).length
+                                >= RunsRatioTest.MIN_RUNS).collect(Collectors.toList());
+                if (within.size() > 1) {
+                    perLevel.put(level, RunsVerdict.of(within));
+                }
+            }
+        }
     }
 
     /** The short verdict: leads report.md. */
     String lead() {
         final StringBuilder out = new StringBuilder(HEADING).append("\n\n");
-        final RunsVerdict overall = verdict.overall;
         if (overall.subjects().size() < 2) {
             return out.append("One JVM only: nothing to compare.\n\n").toString();
         }
@@ -44,6 +73,61 @@ final class VerdictSection {
         return out.toString();
     }
 
+    /**
+     * Per JVM that ran both flag sets: tuned against default on each verdict figure (from the report's one family of
+     * comparisons), with the safepoints and deoptimisations of each.
+     */
+    String defaultVsTuned() {
+        final List<List<String>> rows = new ArrayList<>();
+        for (final JvmGroup tuned : groups) {
+            final JvmGroup base = FlagSets.tuned(tuned.profile)
+                    ? tuned.sibling(groups, FlagSets.jvm(tuned.profile), tuned.transport) : null;
+            if (base == null) {
+                continue;
+            }
+            for (final Latency latency : Latency.ALL) {
+                for (final Percentile percentile : RunsVerdict.PERCENTILES) {
+                    final RunsPair pair = overall.pair(tuned.label, base.label, latency, percentile);
+                    if (pair == null) {
+                        continue;
+                    }
+                    final boolean tunedFirst = pair.a.equals(tuned.label);
+                    final double ratio = tunedFirst ? pair.ratio : 1 / pair.ratio;
+                    final double low = tunedFirst ? pair.low : 1 / pair.high;
+                    final double high = tunedFirst ? pair.high : 1 / pair.low;
+                    rows.add(Arrays.asList(FlagSets.jvm(tuned.label), latency.title() + ", " + percentile.label(),
+                            Markdown.nanos(median(base, latency, percentile)),
+                            Markdown.nanos(median(tuned, latency, percentile)),
+                            ratio(ratio, low, high),
+                            pair.separable ? (ratio < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
+                            pauses(base, ReportMarkdown.SAFEPOINTS) + " / " + pauses(tuned, ReportMarkdown.SAFEPOINTS),
+                            pauses(base, ReportMarkdown.HOT_PATH_DEOPTS) + " / "
+                                    + pauses(tuned, ReportMarkdown.HOT_PATH_DEOPTS)));
+                }
+            }
+        }
+        if (rows.isEmpty()) {
+            return "";
+        }
+        final StringBuilder out = new StringBuilder("## Default vs tuned flags, per JVM\n\n")
+                .append("`default` is exactly the flags the profile sets; `tuned` adds the profile's documented ")
+                .append("low-latency set (jvm-profiles/). Ratio = tuned / default median over runs, with its ")
+                .append("bootstrap interval; the verdict is the report's (Benjamini-Hochberg over all comparisons). ")
+                .append("Safepoints and hot-path deoptimisations during measurement: median over runs, default / ")
+                .append("tuned.\n\n");
+        Markdown.table(out, Arrays.asList("JVM", "figure", "default (ns)", "tuned (ns)", "tuned / default",
+                "verdict", ReportMarkdown.SAFEPOINTS.title, "hot-path deopts"), rows, true);
+        return out.toString();
+    }
+
+    private static double median(final JvmGroup group, final Latency latency, final Percentile percentile) {
+        return Spread.of(group.values(latency, percentile, run -> true)).median();
+    }
+
+    private static String pauses(final JvmGroup group, final ReportMarkdown.Column column) {
+        return Markdown.nanos(ReportMarkdown.spread(group.passedFolders(), column).median());
+    }
+
     /** The details: per-JVM spread, run-to-run variation by placement level, comparisons within a level. */
     String details() {
         final StringBuilder out = new StringBuilder("## Verdict details: every JVM over its runs\n\n")
@@ -51,7 +135,7 @@ final class VerdictSection {
                 .append("(IQR) and min-max.\n\n");
         for (final Latency latency : Latency.ALL) {
             final List<List<String>> rows = new ArrayList<>();
-            for (final RunValues subject : verdict.overall.subjects()) {
+            for (final RunValues subject : overall.subjects()) {
                 final List<String> row = new ArrayList<>();
                 row.add(subject.label());
                 row.add(String.valueOf(subject.spread(latency, Percentile.P50).runs()));
@@ -69,7 +153,6 @@ final class VerdictSection {
 
     String console() {
         final StringBuilder out = new StringBuilder("---------- verdict (runs as units; docs/verdict.md) ----------\n");
-        final RunsVerdict overall = verdict.overall;
         if (overall.subjects().size() < 2) {
             return out.append("one JVM only: nothing to compare\n").toString();
         }
@@ -84,7 +167,6 @@ final class VerdictSection {
     }
 
     private void variation(final StringBuilder out) {
-        final PlacementLevels levels = verdict.levels;
         out.append("### Run-to-run variation of the median (actual send)\n\n")
                 .append("(max - min) / median of the runs' medians, over all runs and within each placement ")
                 .append("level (the core-to-core round trip the placement probe measured before and after the ")
@@ -104,9 +186,9 @@ final class VerdictSection {
             header.add("changed level during the window");
         }
         final List<List<String>> rows = new ArrayList<>();
-        for (final JvmGroup group : verdict.groups) {
+        for (final JvmGroup group : groups) {
             final List<String> row = new ArrayList<>();
-            row.add(group.label());
+            row.add(group.label);
             row.add(variation(Spread.of(group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> true))));
             for (int level = 0; level < levels.count(); level++) {
                 row.add(variation(Spread.of(medians(group, levels, level))));
@@ -121,13 +203,13 @@ final class VerdictSection {
 
     /** The actual-send p50 of each of the group's runs on {@code level}. */
     private static double[] medians(final JvmGroup group, final PlacementLevels levels, final int level) {
-        return group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> levels.levelOf(run.results()) == level);
+        return group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> levels.levelOf(run.results) == level);
     }
 
     private void withinLevels(final StringBuilder out) {
-        for (final Map.Entry<Integer, RunsVerdict> level : verdict.perLevel.entrySet()) {
+        for (final Map.Entry<Integer, RunsVerdict> level : perLevel.entrySet()) {
             final RunsVerdict within = level.getValue();
-            out.append("### Within ").append(verdict.levels.name(level.getKey())).append("\n\n")
+            out.append("### Within ").append(levels.name(level.getKey())).append("\n\n")
                     .append("Only the runs on this level (JVMs with at least ").append(RunsRatioTest.MIN_RUNS)
                     .append(" of them); Benjamini-Hochberg over this level's ").append(within.pairs().size())
                     .append(" comparisons.\n\n");
@@ -149,7 +231,7 @@ final class VerdictSection {
     }
 
     private String runCounts() {
-        return verdict.overall.subjects().stream().map(subject -> subject.label() + " "
+        return overall.subjects().stream().map(subject -> subject.label() + " "
                 + subject.spread(Latency.ACTUAL_SEND, Percentile.P50).runs()).collect(Collectors.joining(", "));
     }
 
@@ -167,7 +249,12 @@ final class VerdictSection {
     /** "1.85 (1.40–2.31)", oriented higher / lower. */
     static String ratio(final RunsPair pair) {
         final double[] r = pair.higherOverLower();
-        return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r[0], r[1], r[2]);
+        return ratio(r[0], r[1], r[2]);
+    }
+
+    /** "1.85 (1.40–2.31)". */
+    static String ratio(final double ratio, final double low, final double high) {
+        return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", ratio, low, high);
     }
 
     private static String spread(final Spread spread) {

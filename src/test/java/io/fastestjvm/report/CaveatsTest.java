@@ -67,7 +67,7 @@ class CaveatsTest {
             edits.get(i).accept(root);
             JSON.writeValue(summaries.get(i).toFile(), root);
         }
-        return Caveats.of(new ReportedSets(Arrays.asList(new ResultsSetReader().read(set))));
+        return Caveats.of(new ReportedSets(Arrays.asList(ResultsSet.read(set))));
     }
 
     private static ObjectNode load(final ObjectNode root, final String problem, final String fix) {

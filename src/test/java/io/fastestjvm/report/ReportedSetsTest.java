@@ -11,11 +11,11 @@ import java.util.Collections;
 
 import org.junit.jupiter.api.Test;
 
-class ConsoleSummaryTest {
+class ReportedSetsTest {
     @Test
     void printsTheMatrixTableAcrossJvmsExactly() throws Exception {
-        final ResultsSet set = new ResultsSetReader().read(Paths.get("src/test/resources/fixtures/matrix-set"));
-        final String table = ConsoleSummary.format(new ReportedSets(Collections.singletonList(set)));
+        final ResultsSet set = ResultsSet.read(Paths.get("src/test/resources/fixtures/matrix-set"));
+        final String table = new ReportedSets(Collections.singletonList(set)).console();
         assertEquals(fixture("matrix-console-summary.txt"), table);
     }
 
