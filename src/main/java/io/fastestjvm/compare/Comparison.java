@@ -11,7 +11,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,6 +21,8 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
@@ -255,24 +256,16 @@ public final class Comparison {
 
     private static void writePlan(final File folder, final ComparisonOptions plan, final Properties properties,
                                   final long seed, final ResourceBudget budget) throws IOException {
-        final Map<String, Object> json = new LinkedHashMap<>();
-        json.put("started", timestamp());
-        json.put("seed", seed);
-        json.put("settings", JvmFlags.qpOnly(properties));
-        final List<Map<String, Object>> variants = new ArrayList<>();
+        final ObjectNode json = JSON.createObjectNode().put("started", timestamp()).put("seed", seed)
+                .putPOJO("settings", JvmFlags.qpOnly(properties));
+        final ArrayNode variants = json.putArray("variants");
         for (final VariantSpec variant : plan.variants()) {
-            final Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("name", variant.name);
-            entry.put("javaHome", variant.javaHome);
-            entry.put("flags", variant.flags);
-            entry.put("command", VariantLaunch.command(variant, properties));
-            variants.add(entry);
+            variants.addObject().put("name", variant.name).put("javaHome", variant.javaHome)
+                    .putPOJO("flags", variant.flags).putPOJO("command", VariantLaunch.command(variant, properties));
         }
-        json.put("variants", variants);
-        json.put("blockBytes", Arrays.asList(budget.heapBytes, budget.queueBytes, budget.parentBytes));
-        json.put("provenance", Provenance.collect());
-        json.put("machine", System.getProperty("os.name") + " " + System.getProperty("os.version") + ", "
-                + Runtime.getRuntime().availableProcessors() + " CPUs");
+        json.putPOJO("blockBytes", Arrays.asList(budget.heapBytes, budget.queueBytes, budget.parentBytes))
+                .putPOJO("provenance", Provenance.collect()).put("machine", System.getProperty("os.name") + " "
+                + System.getProperty("os.version") + ", " + Runtime.getRuntime().availableProcessors() + " CPUs");
         JSON.writeValue(new File(folder, PLAN), json);
     }
 
