@@ -102,13 +102,8 @@ public final class PairedSlicesChart {
     /** Both panels, the plot areas aligned so a cycle sits at the same x in each. */
     public BufferedImage render() {
         final double xMin = 0.5;
-        double xMax = 1.5;
-        for (final double[] block : blocks) {
-            xMax = Math.max(xMax, block[2] + 0.5);
-        }
-        for (final double[] cycle : cycles) {
-            xMax = Math.max(xMax, cycle[1] + 0.5);
-        }
+        final double xMax = Math.max(1, DoubleStream.concat(blocks.stream().mapToDouble(block -> block[2]),
+                cycles.stream().mapToDouble(cycle -> cycle[1])).max().orElse(1)) + 0.5; // the last cycle's right edge
         final int[] widths = {WIDTH, WIDTH};
         final int[] heights = {TOP_HEIGHT, BOTTOM_HEIGHT};
         final BufferedImage[] images = new BufferedImage[2];
