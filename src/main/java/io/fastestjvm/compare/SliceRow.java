@@ -22,10 +22,6 @@ import io.fastestjvm.slice.SliceWindow;
  * Columns added later are appended last, so a set written before them still parses (they read as -1).
  */
 final class SliceRow {
-    static final List<String> PERCENTILES = SliceProtocol.PERCENTILES;
-    static final List<String> EVIDENCE = SliceProtocol.EVIDENCE;
-    static final List<String> MORE_STATISTICS = SliceProtocol.MORE_STATISTICS;
-    static final List<String> MORE_EVIDENCE = SliceProtocol.MORE_EVIDENCE;
     /** The idle JVMs' and the parent's own CPU time, and the machine's steal, around a slice, after the evidence. */
     static final List<String> AROUND = Collections.unmodifiableList(Arrays.asList("idleCpuNanos", "idleSwitches",
             "parentCpuNanos", "stealTicks"));
@@ -43,9 +39,9 @@ final class SliceRow {
     String predecessor;
     long recorded;
     long wallNanos;
-    final long[] actualSend = new long[PERCENTILES.size()];
-    final long[] intendedSend = new long[PERCENTILES.size()];
-    final long[] evidence = new long[EVIDENCE.size()];
+    final long[] actualSend = new long[SliceProtocol.PERCENTILES.size()];
+    final long[] intendedSend = new long[SliceProtocol.PERCENTILES.size()];
+    final long[] evidence = new long[SliceProtocol.EVIDENCE.size()];
     final long[] around = new long[AROUND.size()];
     /** This slice's own failed check, or empty. */
     String failure = "";
@@ -54,10 +50,10 @@ final class SliceRow {
     /** Which of its JVM's queues it went through (sets made before it have 0). */
     int queue;
     // Appended after queue: -1 in sets made before them, and wherever unreadable.
-    final long[] actualMore = minusOnes(MORE_STATISTICS.size());
-    final long[] intendedMore = minusOnes(MORE_STATISTICS.size());
+    final long[] actualMore = minusOnes(SliceProtocol.MORE_STATISTICS.size());
+    final long[] intendedMore = minusOnes(SliceProtocol.MORE_STATISTICS.size());
     /** Each worker's CPU time during the slice, ns. */
-    final long[] threadCpu = minusOnes(MORE_EVIDENCE.size());
+    final long[] threadCpu = minusOnes(SliceProtocol.MORE_EVIDENCE.size());
     final long[] machine = minusOnes(MACHINE.size());
 
     /** One column of a CSV row: its name, its cell, and how a cell read back sets it. */
@@ -101,16 +97,16 @@ final class SliceRow {
                 new Column("predecessor", () -> predecessor, cell -> predecessor = cell),
                 new Column(SliceProtocol.RECORDED, () -> recorded, cell -> recorded = Long.parseLong(cell)),
                 new Column(SliceProtocol.WALL_NANOS, () -> wallNanos, cell -> wallNanos = Long.parseLong(cell))));
-        columns.addAll(Column.group(SliceProtocol.ACTUAL_SEND + ".", PERCENTILES, actualSend));
-        columns.addAll(Column.group(SliceProtocol.INTENDED_SEND + ".", PERCENTILES, intendedSend));
-        columns.addAll(Column.group("", EVIDENCE, evidence));
+        columns.addAll(Column.group(SliceProtocol.ACTUAL_SEND + ".", SliceProtocol.PERCENTILES, actualSend));
+        columns.addAll(Column.group(SliceProtocol.INTENDED_SEND + ".", SliceProtocol.PERCENTILES, intendedSend));
+        columns.addAll(Column.group("", SliceProtocol.EVIDENCE, evidence));
         columns.addAll(Column.group("", AROUND, around));
         columns.add(new Column("voided", () -> voided, cell -> voided = Boolean.parseBoolean(cell)));
         columns.add(new Column(SliceProtocol.FAILURE, () -> text(failure), cell -> failure = cell));
         columns.add(new Column(SliceProtocol.QUEUE, () -> queue, cell -> queue = Integer.parseInt(cell)));
-        columns.addAll(Column.group(SliceProtocol.ACTUAL_SEND + ".", MORE_STATISTICS, actualMore));
-        columns.addAll(Column.group(SliceProtocol.INTENDED_SEND + ".", MORE_STATISTICS, intendedMore));
-        columns.addAll(Column.group("", MORE_EVIDENCE, threadCpu));
+        columns.addAll(Column.group(SliceProtocol.ACTUAL_SEND + ".", SliceProtocol.MORE_STATISTICS, actualMore));
+        columns.addAll(Column.group(SliceProtocol.INTENDED_SEND + ".", SliceProtocol.MORE_STATISTICS, intendedMore));
+        columns.addAll(Column.group("", SliceProtocol.MORE_EVIDENCE, threadCpu));
         columns.addAll(Column.group("", MACHINE, machine));
         return columns;
     }
@@ -146,13 +142,13 @@ final class SliceRow {
         wallNanos = window.lengthNanos();
         final Map<String, Object> actual = SliceWindow.percentiles(window.histogram(Latency.ACTUAL_SEND));
         final Map<String, Object> intended = SliceWindow.percentiles(window.histogram(Latency.INTENDED_SEND));
-        read(actual, PERCENTILES, actualSend);
-        read(intended, PERCENTILES, intendedSend);
-        read(actual, MORE_STATISTICS, actualMore);
-        read(intended, MORE_STATISTICS, intendedMore);
-        counters(window, EVIDENCE, evidence);
+        read(actual, SliceProtocol.PERCENTILES, actualSend);
+        read(intended, SliceProtocol.PERCENTILES, intendedSend);
+        read(actual, SliceProtocol.MORE_STATISTICS, actualMore);
+        read(intended, SliceProtocol.MORE_STATISTICS, intendedMore);
+        counters(window, SliceProtocol.EVIDENCE, evidence);
         counters(window, AROUND, around);
-        counters(window, MORE_EVIDENCE, threadCpu);
+        counters(window, SliceProtocol.MORE_EVIDENCE, threadCpu);
         counters(window, MACHINE, machine);
     }
 
