@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.DoubleStream;
 
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -24,18 +26,11 @@ public final class RangeBarChart {
     }
 
     public static CategoryChart of(final String title, final String yTitle, final List<BarWithRange> bars) {
-        double smallest = Double.MAX_VALUE;
-        double largest = 0;
-        final List<String> labels = new ArrayList<>();
-        for (final BarWithRange bar : bars) {
-            labels.add(bar.label);
-            smallest = Math.min(smallest, bar.min);
-            largest = Math.max(largest, bar.max);
-            if (bar.reference > 0) {
-                smallest = Math.min(smallest, bar.reference);
-                largest = Math.max(largest, bar.reference);
-            }
-        }
+        final List<String> labels = bars.stream().map(bar -> bar.label).collect(Collectors.toList());
+        final double smallest = Math.min(Double.MAX_VALUE, bars.stream().flatMapToDouble(bar -> bar.reference > 0
+                ? DoubleStream.of(bar.min, bar.reference) : DoubleStream.of(bar.min)).min().orElse(Double.MAX_VALUE));
+        final double largest = Math.max(0, bars.stream().flatMapToDouble(bar -> bar.reference > 0
+                ? DoubleStream.of(bar.max, bar.reference) : DoubleStream.of(bar.max)).max().orElse(0));
         final boolean log = smallest > 0 && largest / smallest > ChartLook.LOG_SCALE_RANGE;
         final DoubleUnaryOperator scale = log ? Math::log10 : v -> v;
         final CategoryChart chart = new CategoryChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT)
