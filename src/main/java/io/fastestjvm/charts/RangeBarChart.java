@@ -56,14 +56,10 @@ public final class RangeBarChart {
             median.setFillColor(ProfilePalette.colour(bar.profile));
         }
         // Added last so its whiskers are drawn over the bars.
-        final List<Double> middles = new ArrayList<>();
-        final List<Double> halfRanges = new ArrayList<>();
-        for (final BarWithRange bar : bars) {
-            final double low = scale.applyAsDouble(bar.min);
-            final double high = scale.applyAsDouble(bar.max);
-            middles.add((low + high) / 2);
-            halfRanges.add((high - low) / 2);
-        }
+        final List<Double> middles = bars.stream().map(bar -> (scale.applyAsDouble(bar.min)
+                + scale.applyAsDouble(bar.max)) / 2).collect(Collectors.toList());
+        final List<Double> halfRanges = bars.stream().map(bar -> (scale.applyAsDouble(bar.max)
+                - scale.applyAsDouble(bar.min)) / 2).collect(Collectors.toList());
         final CategorySeries range = chart.addSeries("min-max over runs", labels, middles, halfRanges);
         range.setFillColor(INVISIBLE);
         range.setLineColor(INVISIBLE);

@@ -58,11 +58,8 @@ final class ComparisonAnalysis {
             }
             byBlock.computeIfAbsent(row.block, b -> new LinkedHashMap<>()).put(row.variant, row);
         }
-        for (final Map.Entry<Integer, Map<String, BlockRow>> block : byBlock.entrySet()) {
-            if (!failedBlocks.containsKey(block.getKey()) && block.getValue().keySet().containsAll(variants)) {
-                countedBlocks.add(block.getKey());
-            }
-        }
+        byBlock.entrySet().stream().filter(block -> !failedBlocks.containsKey(block.getKey())
+                && block.getValue().keySet().containsAll(variants)).forEach(block -> countedBlocks.add(block.getKey()));
         for (final String variant : variants) {
             final int[] voids = new int[2];
             for (final int block : countedBlocks) {
