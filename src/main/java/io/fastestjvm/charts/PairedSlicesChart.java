@@ -203,14 +203,10 @@ public final class PairedSlicesChart {
                 DoubleStream.of(1.0, ratio, low, high), blocks.stream().mapToDouble(block -> block[3])).toArray());
         boundaries(chart, yAxis(chart, range, 0));
         horizontal(chart, "1 = no difference", 1, xMin, xMax, Color.BLACK, ChartLook.DOTTED);
-        final List<Double> x = new ArrayList<>();
-        final List<Double> y = new ArrayList<>();
-        for (int i = 0; i < cycles.size(); i++) {
-            x.add(cycles.get(i)[1]);
-            y.add(clip(perCycle.get(i), range));
-        }
-        if (!x.isEmpty()) {
-            ChartLook.dots(chart.addSeries("per cycle", x, y), SeriesMarkers.CIRCLE, CYCLE_RATIO);
+        if (!cycles.isEmpty()) {
+            ChartLook.dots(chart.addSeries("per cycle", cycles.stream().map(cycle -> cycle[1])
+                    .collect(Collectors.toList()), perCycle.stream().map(ratio -> clip(ratio, range))
+                    .collect(Collectors.toList())), SeriesMarkers.CIRCLE, CYCLE_RATIO);
         }
         offScale(chart, "beyond the scale", cycle -> cycle[2] / cycle[3], CYCLE_RATIO, range);
         blockValues(chart, range);

@@ -4,6 +4,7 @@ import java.awt.Color;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.DoubleUnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
@@ -91,14 +92,9 @@ public final class RangeBarChart {
     /** The reference figures (the article's) as a black diamond where there is one. */
     private static void references(final CategoryChart chart, final List<String> labels,
                                    final List<BarWithRange> bars, final DoubleUnaryOperator scale) {
-        final List<Double> values = new ArrayList<>();
-        boolean any = false;
-        for (final BarWithRange bar : bars) {
-            final boolean has = !Double.isNaN(bar.reference) && bar.reference > 0;
-            values.add(has ? scale.applyAsDouble(bar.reference) : null);
-            any |= has;
-        }
-        if (any) {
+        final List<Double> values = bars.stream().map(bar -> !Double.isNaN(bar.reference) && bar.reference > 0
+                ? scale.applyAsDouble(bar.reference) : null).collect(Collectors.toList());
+        if (values.stream().anyMatch(Objects::nonNull)) {
             final CategorySeries marks = chart.addSeries("the article's figure (their machine)", labels, values);
             marks.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
             marks.setMarker(SeriesMarkers.DIAMOND);

@@ -68,12 +68,9 @@ final class ComparisonAnalysis {
             }
             voidsPerVariant.put(variant, voids);
         }
-        for (final SliceRow row : slices) {
-            if (countedBlocks.contains(row.block) && !row.voided) {
-                countedCycles.computeIfAbsent(row.block, b -> new TreeMap<>())
-                        .computeIfAbsent(row.cycle, c -> new LinkedHashMap<>()).put(row.variant, row);
-            }
-        }
+        slices.stream().filter(row -> countedBlocks.contains(row.block) && !row.voided)
+                .forEach(row -> countedCycles.computeIfAbsent(row.block, b -> new TreeMap<>())
+                        .computeIfAbsent(row.cycle, c -> new LinkedHashMap<>()).put(row.variant, row));
         for (final String[] pair : pairs()) {
             pair(pair[0], pair[1], byBlock);
         }
