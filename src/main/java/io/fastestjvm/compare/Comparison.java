@@ -223,12 +223,8 @@ public final class Comparison {
 
     /** The settings a finished comparison ran with, from its plan.json. */
     static ComparisonOptions planOptions(final File folder) throws IOException {
-        @SuppressWarnings("unchecked")
-        final Map<String, Object> plan = JSON.readValue(new File(folder, PLAN), Map.class);
-        @SuppressWarnings("unchecked")
-        final Map<String, String> qp = (Map<String, String>) plan.get("settings");
         final Properties settings = new Properties();
-        settings.putAll(qp);
+        settings.putAll((Map<?, ?>) JSON.readValue(new File(folder, PLAN), Map.class).get("settings"));
         return ComparisonOptions.fromProperties(settings);
     }
 

@@ -46,10 +46,6 @@ final class ComparisonAnalysis {
         this.blockRows = blocks;
         this.stop = stop;
         this.medianStop = medianStop;
-        analyse();
-    }
-
-    private void analyse() {
         final Map<Integer, Map<String, BlockRow>> byBlock = new TreeMap<>();
         for (final BlockRow row : blockRows) {
             if (!row.ok()) {
