@@ -75,11 +75,9 @@ public final class RangeBarChart {
                                 final DoubleUnaryOperator scale) {
         final int most = bars.stream().mapToInt(bar -> bar.runs.length).max().orElse(0);
         for (int run = 0; run < most; run++) {
-            final List<Double> values = new ArrayList<>();
-            for (final BarWithRange bar : bars) {
-                final double[] runs = bar.runs;
-                values.add(run < runs.length && runs[run] > 0 ? scale.applyAsDouble(runs[run]) : null);
-            }
+            final int index = run;
+            final List<Double> values = bars.stream().map(bar -> index < bar.runs.length && bar.runs[index] > 0
+                    ? scale.applyAsDouble(bar.runs[index]) : null).collect(Collectors.toList());
             final CategorySeries dots = chart.addSeries(run == 0 ? "one run (fresh JVM)" : "run " + (run + 1),
                     labels, values);
             dots.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
