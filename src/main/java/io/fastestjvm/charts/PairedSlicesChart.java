@@ -102,14 +102,8 @@ public final class PairedSlicesChart {
     /** Both panels, the plot areas aligned so a cycle sits at the same x in each. */
     public BufferedImage render() {
         final double xMin = 0.5;
-        double xMax = 1.5;
-        for (final double[] block : blocks) {
-            xMax = Math.max(xMax, block[2] + 0.5);
-        }
-        for (final double[] cycle : cycles) {
-            xMax = Math.max(xMax, cycle[1] + 0.5);
-        }
-        final XYChart[] charts = new XYChart[2];
+        final double xMax = Math.max(1, DoubleStream.concat(blocks.stream().mapToDouble(block -> block[2]),
+                cycles.stream().mapToDouble(cycle -> cycle[1])).max().orElse(1)) + 0.5; // the last cycle's right edge
         final int[] widths = {WIDTH, WIDTH};
         final int[] heights = {TOP_HEIGHT, BOTTOM_HEIGHT};
         final BufferedImage[] images = new BufferedImage[2];
@@ -117,10 +111,10 @@ public final class PairedSlicesChart {
         final double[] right = new double[2];
         for (int pass = 0; pass < 2; pass++) { // render, then once more with the plot widths made equal
             for (int panel = 0; panel < 2; panel++) {
-                charts[panel] = panel == 0 ? levels(widths[0], xMin, xMax) : ratios(widths[1], xMin, xMax);
-                images[panel] = BitmapEncoder.getBufferedImage(charts[panel]);
-                left[panel] = charts[panel].getScreenXFromChart(xMin);
-                right[panel] = charts[panel].getScreenXFromChart(xMax);
+                final XYChart chart = panel == 0 ? levels(widths[0], xMin, xMax) : ratios(widths[1], xMin, xMax);
+                images[panel] = BitmapEncoder.getBufferedImage(chart);
+                left[panel] = chart.getScreenXFromChart(xMin);
+                right[panel] = chart.getScreenXFromChart(xMax);
             }
             final double plotWidth = Math.min(right[0] - left[0], right[1] - left[1]);
             if (pass == 1 || Math.abs((right[0] - left[0]) - (right[1] - left[1])) < 1) {
@@ -209,14 +203,10 @@ public final class PairedSlicesChart {
                 DoubleStream.of(1.0, ratio, low, high), blocks.stream().mapToDouble(block -> block[3])).toArray());
         boundaries(chart, yAxis(chart, range, 0));
         horizontal(chart, "1 = no difference", 1, xMin, xMax, Color.BLACK, ChartLook.DOTTED);
-        final List<Double> x = new ArrayList<>();
-        final List<Double> y = new ArrayList<>();
-        for (int i = 0; i < cycles.size(); i++) {
-            x.add(cycles.get(i)[1]);
-            y.add(clip(perCycle.get(i), range));
-        }
-        if (!x.isEmpty()) {
-            ChartLook.dots(chart.addSeries("per cycle", x, y), SeriesMarkers.CIRCLE, CYCLE_RATIO);
+        if (!cycles.isEmpty()) {
+            ChartLook.dots(chart.addSeries("per cycle", cycles.stream().map(cycle -> cycle[1])
+                    .collect(Collectors.toList()), perCycle.stream().map(ratio -> clip(ratio, range))
+                    .collect(Collectors.toList())), SeriesMarkers.CIRCLE, CYCLE_RATIO);
         }
         offScale(chart, "beyond the scale", cycle -> cycle[2] / cycle[3], CYCLE_RATIO, range);
         blockValues(chart, range);
@@ -306,24 +296,22 @@ public final class PairedSlicesChart {
     /** Cycles whose {@code value} is off the range, at its edges: triangles up at the top, down below; one legend. */
     private void offScale(final XYChart chart, final String name, final ToDoubleFunction<double[]> value,
                           final Color colour, final double[] range) {
-        final List<List<Double>> marks = new ArrayList<>(); // x and y above the range, then below it
-        for (int i = 0; i < 4; i++) {
-            marks.add(new ArrayList<>());
-        }
-        for (final double[] cycle : cycles) {
-            final double clipped = clip(value.applyAsDouble(cycle), range);
-            if (clipped != value.applyAsDouble(cycle)) {
-                final int side = clipped >= range[1] ? 0 : 2;
-                marks.get(side).add(cycle[1]);
-                marks.get(side + 1).add(clipped);
-            }
-        }
-        final String label = name + " (" + (marks.get(0).size() + marks.get(2).size()) + "), at the edge";
+        final String label = name + " (" + cycles.stream().filter(cycle -> clip(value.applyAsDouble(cycle), range)
+                != value.applyAsDouble(cycle)).count() + "), at the edge";
         boolean legend = true;
-        for (int side = 0; side < 4; side += 2) {
-            if (!marks.get(side).isEmpty()) {
-                ChartLook.dots(chart.addSeries(legend ? label : label + " ", marks.get(side), marks.get(side + 1)),
-                        big(side == 0 ? SeriesMarkers.TRIANGLE_UP : SeriesMarkers.TRIANGLE_DOWN), colour.darker())
+        for (final boolean top : new boolean[] {true, false}) {
+            final List<Double> x = new ArrayList<>();
+            final List<Double> y = new ArrayList<>();
+            for (final double[] cycle : cycles) {
+                final double clipped = clip(value.applyAsDouble(cycle), range);
+                if (clipped != value.applyAsDouble(cycle) && clipped >= range[1] == top) {
+                    x.add(cycle[1]);
+                    y.add(clipped);
+                }
+            }
+            if (!x.isEmpty()) {
+                ChartLook.dots(chart.addSeries(legend ? label : label + " ", x, y),
+                        big(top ? SeriesMarkers.TRIANGLE_UP : SeriesMarkers.TRIANGLE_DOWN), colour.darker())
                         .setShowInLegend(legend);
                 legend = false;
             }

@@ -4,7 +4,10 @@ import java.awt.Color;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.DoubleUnaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.DoubleStream;
 
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -24,18 +27,11 @@ public final class RangeBarChart {
     }
 
     public static CategoryChart of(final String title, final String yTitle, final List<BarWithRange> bars) {
-        double smallest = Double.MAX_VALUE;
-        double largest = 0;
-        final List<String> labels = new ArrayList<>();
-        for (final BarWithRange bar : bars) {
-            labels.add(bar.label);
-            smallest = Math.min(smallest, bar.min);
-            largest = Math.max(largest, bar.max);
-            if (bar.reference > 0) {
-                smallest = Math.min(smallest, bar.reference);
-                largest = Math.max(largest, bar.reference);
-            }
-        }
+        final List<String> labels = bars.stream().map(bar -> bar.label).collect(Collectors.toList());
+        final double smallest = Math.min(Double.MAX_VALUE, bars.stream().flatMapToDouble(bar -> bar.reference > 0
+                ? DoubleStream.of(bar.min, bar.reference) : DoubleStream.of(bar.min)).min().orElse(Double.MAX_VALUE));
+        final double largest = Math.max(0, bars.stream().flatMapToDouble(bar -> bar.reference > 0
+                ? DoubleStream.of(bar.max, bar.reference) : DoubleStream.of(bar.max)).max().orElse(0));
         final boolean log = smallest > 0 && largest / smallest > ChartLook.LOG_SCALE_RANGE;
         final DoubleUnaryOperator scale = log ? Math::log10 : v -> v;
         final CategoryChart chart = new CategoryChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT)
@@ -61,14 +57,10 @@ public final class RangeBarChart {
             median.setFillColor(ProfilePalette.colour(bar.profile));
         }
         // Added last so its whiskers are drawn over the bars.
-        final List<Double> middles = new ArrayList<>();
-        final List<Double> halfRanges = new ArrayList<>();
-        for (final BarWithRange bar : bars) {
-            final double low = scale.applyAsDouble(bar.min);
-            final double high = scale.applyAsDouble(bar.max);
-            middles.add((low + high) / 2);
-            halfRanges.add((high - low) / 2);
-        }
+        final List<Double> middles = bars.stream().map(bar -> (scale.applyAsDouble(bar.min)
+                + scale.applyAsDouble(bar.max)) / 2).collect(Collectors.toList());
+        final List<Double> halfRanges = bars.stream().map(bar -> (scale.applyAsDouble(bar.max)
+                - scale.applyAsDouble(bar.min)) / 2).collect(Collectors.toList());
         final CategorySeries range = chart.addSeries("min-max over runs", labels, middles, halfRanges);
         range.setFillColor(INVISIBLE);
         range.setLineColor(INVISIBLE);
@@ -83,11 +75,9 @@ public final class RangeBarChart {
                                 final DoubleUnaryOperator scale) {
         final int most = bars.stream().mapToInt(bar -> bar.runs.length).max().orElse(0);
         for (int run = 0; run < most; run++) {
-            final List<Double> values = new ArrayList<>();
-            for (final BarWithRange bar : bars) {
-                final double[] runs = bar.runs;
-                values.add(run < runs.length && runs[run] > 0 ? scale.applyAsDouble(runs[run]) : null);
-            }
+            final int index = run;
+            final List<Double> values = bars.stream().map(bar -> index < bar.runs.length && bar.runs[index] > 0
+                    ? scale.applyAsDouble(bar.runs[index]) : null).collect(Collectors.toList());
             final CategorySeries dots = chart.addSeries(run == 0 ? "one run (fresh JVM)" : "run " + (run + 1),
                     labels, values);
             dots.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
@@ -100,14 +90,9 @@ public final class RangeBarChart {
     /** The reference figures (the article's) as a black diamond where there is one. */
     private static void references(final CategoryChart chart, final List<String> labels,
                                    final List<BarWithRange> bars, final DoubleUnaryOperator scale) {
-        final List<Double> values = new ArrayList<>();
-        boolean any = false;
-        for (final BarWithRange bar : bars) {
-            final boolean has = !Double.isNaN(bar.reference) && bar.reference > 0;
-            values.add(has ? scale.applyAsDouble(bar.reference) : null);
-            any |= has;
-        }
-        if (any) {
+        final List<Double> values = bars.stream().map(bar -> !Double.isNaN(bar.reference) && bar.reference > 0
+                ? scale.applyAsDouble(bar.reference) : null).collect(Collectors.toList());
+        if (values.stream().anyMatch(Objects::nonNull)) {
             final CategorySeries marks = chart.addSeries("the article's figure (their machine)", labels, values);
             marks.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
             marks.setMarker(SeriesMarkers.DIAMOND);

@@ -1,7 +1,10 @@
 package io.fastestjvm.compare;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
+import io.fastestjvm.compare.SliceRow.Column;
 import io.fastestjvm.slice.SliceProtocol;
 
 /**
@@ -11,7 +14,7 @@ import io.fastestjvm.slice.SliceProtocol;
 final class BlockRow {
     /** The pooled percentiles: per block, from every slice of the cycles that were not voided. */
     static final double[] PERCENTILES = {50, 99, 99.9, 99.99};
-    private static final String[] NAMES = {"p50", "p99", "p99.9", "p99.99"};
+    private static final List<String> NAMES = Arrays.asList("p50", "p99", "p99.9", "p99.99");
 
     int block;
     String variant;
@@ -44,50 +47,42 @@ final class BlockRow {
         return "ok".equals(status);
     }
 
+    /** This row's columns in file order; a set made before the last ones reads them as -1. */
+    private List<Column> columns() {
+        final List<Column> columns = new ArrayList<>(Arrays.asList(
+                new Column("block", () -> block, cell -> block = Integer.parseInt(cell)),
+                new Column("variant", () -> variant, cell -> variant = cell),
+                new Column("cycles", () -> cycles, cell -> cycles = Integer.parseInt(cell)),
+                new Column("voids", () -> voids, cell -> voids = Integer.parseInt(cell)),
+                new Column("warmupSlices", () -> warmupSlices, cell -> warmupSlices = Integer.parseInt(cell)),
+                new Column("steady", () -> steady, cell -> steady = Boolean.parseBoolean(cell)),
+                new Column("pooledMessages", () -> pooledMessages, cell -> pooledMessages = Long.parseLong(cell)),
+                new Column(SliceProtocol.READ_BACK, () -> readBack, cell -> readBack = Long.parseLong(cell))));
+        columns.addAll(Column.group(SliceProtocol.ACTUAL_SEND + ".", NAMES, actualSend));
+        columns.addAll(Column.group(SliceProtocol.INTENDED_SEND + ".", NAMES, intendedSend));
+        columns.addAll(Arrays.asList(
+                new Column("status", () -> SliceRow.text(status), cell -> status = cell),
+                new Column("startMillis", () -> startMillis, cell -> startMillis = Long.parseLong(cell)),
+                new Column("warmupMillis", () -> warmupMillis, cell -> warmupMillis = Long.parseLong(cell)),
+                new Column("cyclesMillis", () -> cyclesMillis, cell -> cyclesMillis = Long.parseLong(cell)),
+                new Column("finishMillis", () -> finishMillis, cell -> finishMillis = Long.parseLong(cell)),
+                new Column("startPosition", () -> startPosition, cell -> startPosition = Integer.parseInt(cell)),
+                new Column(SliceProtocol.RECOMPILED_SLICES, () -> recompiledSlices,
+                        cell -> recompiledSlices = Integer.parseInt(cell))));
+        return columns;
+    }
+
     static String header() {
-        final StringBuilder header = new StringBuilder("block,variant,cycles,voids,warmupSlices,steady,pooledMessages,"
-                + SliceProtocol.READ_BACK);
-        for (final String latency : new String[] {SliceProtocol.ACTUAL_SEND, SliceProtocol.INTENDED_SEND}) {
-            for (final String name : NAMES) {
-                header.append(',').append(latency).append('.').append(name);
-            }
-        }
-        return header.append(",status,startMillis,warmupMillis,cyclesMillis,finishMillis,startPosition,"
-                + SliceProtocol.RECOMPILED_SLICES)
-                .toString();
+        return Column.join(new BlockRow().columns(), column -> column.name);
     }
 
     String toCsv() {
-        final StringBuilder line = new StringBuilder(SliceRow.cells(block, variant, cycles, voids, warmupSlices,
-                steady, pooledMessages, readBack));
-        SliceRow.append(line, actualSend, intendedSend);
-        return line.append(',').append(SliceRow.cells(SliceRow.text(status), startMillis, warmupMillis,
-                cyclesMillis, finishMillis, startPosition, recompiledSlices)).toString();
+        return Column.join(columns(), column -> column.cell.get());
     }
 
     static BlockRow parse(final String csv) {
-        final String[] given = csv.split(",", -1);
-        final int columns = header().split(",").length;
-        final String[] cells = Arrays.copyOf(given, Math.max(columns, given.length));
-        Arrays.fill(cells, given.length, cells.length, "-1"); // columns appended after a set was written
         final BlockRow row = new BlockRow();
-        int i = 0;
-        row.block = Integer.parseInt(cells[i++]);
-        row.variant = cells[i++];
-        row.cycles = Integer.parseInt(cells[i++]);
-        row.voids = Integer.parseInt(cells[i++]);
-        row.warmupSlices = Integer.parseInt(cells[i++]);
-        row.steady = Boolean.parseBoolean(cells[i++]);
-        row.pooledMessages = Long.parseLong(cells[i++]);
-        row.readBack = Long.parseLong(cells[i++]);
-        i = SliceRow.parse(cells, i, row.actualSend, row.intendedSend);
-        row.status = cells[i++];
-        row.startMillis = Long.parseLong(cells[i++]);
-        row.warmupMillis = Long.parseLong(cells[i++]);
-        row.cyclesMillis = Long.parseLong(cells[i++]);
-        row.finishMillis = Long.parseLong(cells[i++]);
-        row.startPosition = Integer.parseInt(cells[i++]);
-        row.recompiledSlices = Integer.parseInt(cells[i]);
+        Column.read(row.columns(), csv);
         return row;
     }
 }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -155,8 +156,6 @@ final class BlockRunner {
         } finally {
             for (final Running jvm : running) {
                 jvm.child.close();
-            }
-            for (final Running jvm : running) {
                 if (jvm.log != null) {
                     jvm.log.close();
                 }
@@ -210,13 +209,11 @@ final class BlockRunner {
             row.variant = jvm.variant.name;
             row.predecessor = predecessor;
             row.queue = (int) reply.number(SliceProtocol.QUEUE);
-            final String failed = reply.text(SliceProtocol.FAILURE);
-            row.failure = failed == null ? "" : failed;
+            row.failure = Objects.toString(reply.text(SliceProtocol.FAILURE), "");
             row.fill(window);
             if (row.failure.isEmpty()) { // a slice's own failed check comes first
-                final String disturbed = ProcSample.disturbance(row.machine[SliceRow.OUTSIDE_CPU], windowNanos,
-                        plan.maxOutsideCpuPercent());
-                row.failure = disturbed == null ? "" : disturbed;
+                row.failure = Objects.toString(ProcSample.disturbance(row.machine[SliceRow.OUTSIDE_CPU], windowNanos,
+                        plan.maxOutsideCpuPercent()), "");
             }
             rows.put(jvm, row);
             windows.put(jvm, window);

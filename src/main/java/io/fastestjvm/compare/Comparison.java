@@ -5,23 +5,24 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.text.SimpleDateFormat;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Date;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
-import java.util.TimeZone;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
@@ -222,12 +223,8 @@ public final class Comparison {
 
     /** The settings a finished comparison ran with, from its plan.json. */
     static ComparisonOptions planOptions(final File folder) throws IOException {
-        @SuppressWarnings("unchecked")
-        final Map<String, Object> plan = JSON.readValue(new File(folder, PLAN), Map.class);
-        @SuppressWarnings("unchecked")
-        final Map<String, String> qp = (Map<String, String>) plan.get("settings");
         final Properties settings = new Properties();
-        settings.putAll(qp);
+        settings.putAll((Map<?, ?>) JSON.readValue(new File(folder, PLAN), Map.class).get("settings"));
         return ComparisonOptions.fromProperties(settings);
     }
 
@@ -255,24 +252,16 @@ public final class Comparison {
 
     private static void writePlan(final File folder, final ComparisonOptions plan, final Properties properties,
                                   final long seed, final ResourceBudget budget) throws IOException {
-        final Map<String, Object> json = new LinkedHashMap<>();
-        json.put("started", timestamp());
-        json.put("seed", seed);
-        json.put("settings", JvmFlags.qpOnly(properties));
-        final List<Map<String, Object>> variants = new ArrayList<>();
+        final ObjectNode json = JSON.createObjectNode().put("started", timestamp()).put("seed", seed)
+                .putPOJO("settings", JvmFlags.qpOnly(properties));
+        final ArrayNode variants = json.putArray("variants");
         for (final VariantSpec variant : plan.variants()) {
-            final Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("name", variant.name);
-            entry.put("javaHome", variant.javaHome);
-            entry.put("flags", variant.flags);
-            entry.put("command", VariantLaunch.command(variant, properties));
-            variants.add(entry);
+            variants.addObject().put("name", variant.name).put("javaHome", variant.javaHome)
+                    .putPOJO("flags", variant.flags).putPOJO("command", VariantLaunch.command(variant, properties));
         }
-        json.put("variants", variants);
-        json.put("blockBytes", Arrays.asList(budget.heapBytes, budget.queueBytes, budget.parentBytes));
-        json.put("provenance", Provenance.collect());
-        json.put("machine", System.getProperty("os.name") + " " + System.getProperty("os.version") + ", "
-                + Runtime.getRuntime().availableProcessors() + " CPUs");
+        json.putPOJO("blockBytes", Arrays.asList(budget.heapBytes, budget.queueBytes, budget.parentBytes))
+                .putPOJO("provenance", Provenance.collect()).put("machine", System.getProperty("os.name") + " "
+                + System.getProperty("os.version") + ", " + Runtime.getRuntime().availableProcessors() + " CPUs");
         JSON.writeValue(new File(folder, PLAN), json);
     }
 
@@ -301,8 +290,7 @@ public final class Comparison {
     }
 
     private static String timestamp() {
-        final SimpleDateFormat format = new SimpleDateFormat("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
-        format.setTimeZone(TimeZone.getTimeZone("UTC"));
-        return format.format(new Date());
+        return DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC)
+                .format(Instant.now());
     }
 }

@@ -46,10 +46,6 @@ final class ComparisonAnalysis {
         this.blockRows = blocks;
         this.stop = stop;
         this.medianStop = medianStop;
-        analyse();
-    }
-
-    private void analyse() {
         final Map<Integer, Map<String, BlockRow>> byBlock = new TreeMap<>();
         for (final BlockRow row : blockRows) {
             if (!row.ok()) {
@@ -58,11 +54,8 @@ final class ComparisonAnalysis {
             }
             byBlock.computeIfAbsent(row.block, b -> new LinkedHashMap<>()).put(row.variant, row);
         }
-        for (final Map.Entry<Integer, Map<String, BlockRow>> block : byBlock.entrySet()) {
-            if (!failedBlocks.containsKey(block.getKey()) && block.getValue().keySet().containsAll(variants)) {
-                countedBlocks.add(block.getKey());
-            }
-        }
+        byBlock.entrySet().stream().filter(block -> !failedBlocks.containsKey(block.getKey())
+                && block.getValue().keySet().containsAll(variants)).forEach(block -> countedBlocks.add(block.getKey()));
         for (final String variant : variants) {
             final int[] voids = new int[2];
             for (final int block : countedBlocks) {
@@ -71,12 +64,9 @@ final class ComparisonAnalysis {
             }
             voidsPerVariant.put(variant, voids);
         }
-        for (final SliceRow row : slices) {
-            if (countedBlocks.contains(row.block) && !row.voided) {
-                countedCycles.computeIfAbsent(row.block, b -> new TreeMap<>())
-                        .computeIfAbsent(row.cycle, c -> new LinkedHashMap<>()).put(row.variant, row);
-            }
-        }
+        slices.stream().filter(row -> countedBlocks.contains(row.block) && !row.voided)
+                .forEach(row -> countedCycles.computeIfAbsent(row.block, b -> new TreeMap<>())
+                        .computeIfAbsent(row.cycle, c -> new LinkedHashMap<>()).put(row.variant, row));
         for (final String[] pair : pairs()) {
             pair(pair[0], pair[1], byBlock);
         }

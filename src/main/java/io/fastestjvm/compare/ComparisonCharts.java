@@ -74,16 +74,10 @@ final class ComparisonCharts {
         final String a = figure.a;
         final String b = figure.b;
         final Map<Integer, Integer> cycleCount = new TreeMap<>();
-        for (final BlockRow row : analysis.blockRows) {
-            if (row.ok() && analysis.countedBlocks.contains(row.block)) {
-                cycleCount.merge(row.block, row.cycles, Math::max);
-            }
-        }
-        for (final SliceRow row : analysis.slices) {
-            if (analysis.countedBlocks.contains(row.block)) {
-                cycleCount.merge(row.block, row.cycle + 1, Math::max);
-            }
-        }
+        analysis.blockRows.stream().filter(row -> row.ok() && analysis.countedBlocks.contains(row.block))
+                .forEach(row -> cycleCount.merge(row.block, row.cycles, Math::max));
+        analysis.slices.stream().filter(row -> analysis.countedBlocks.contains(row.block))
+                .forEach(row -> cycleCount.merge(row.block, row.cycle + 1, Math::max));
         final String failed = analysis.failedBlocks.isEmpty() ? "" : (analysis.failedBlocks.size() == 1 ? "; block "
                 : "; blocks ") + analysis.failedBlocks.keySet().toString().replaceAll("[\\[\\]]", "")
                 + " failed, not shown";

@@ -81,21 +81,17 @@ final class ComparisonComponents {
         /** The base sets as one: df-weighted block variance, blocks-weighted within variance, every block's costs. */
         static Row pooled(final List<Row> base) {
             final List<Row> usable = base.stream().filter(row -> row.df > 0).collect(Collectors.toList());
-            int blocks = 0;
-            double within = 0;
-            int withinBlocks = 0;
-            for (final Row row : base) {
-                blocks += row.blocks;
-                if (!Double.isNaN(row.withinSd)) {
-                    within += row.blocks * row.withinSd * row.withinSd;
-                    withinBlocks += row.blocks;
-                }
-            }
+            final List<Row> withWithin = base.stream().filter(row -> !Double.isNaN(row.withinSd))
+                    .collect(Collectors.toList());
+            final int withinBlocks = withWithin.stream().mapToInt(row -> row.blocks).sum();
+            final double within = withWithin.stream().mapToDouble(row -> row.blocks * row.withinSd * row.withinSd)
+                    .reduce(0, Double::sum);
             final double variance = usable.isEmpty() ? Double.NaN : VarianceComponents.pooledVariance(
                     usable.stream().mapToDouble(r -> r.variance).toArray(),
                     usable.stream().mapToDouble(r -> r.df).toArray());
             return new Row("base, pooled (" + base.size() + (base.size() == 1 ? " set)" : " sets)"), "-",
-                    blocks, variance, usable.stream().mapToInt(r -> r.df).sum(),
+                    base.stream().mapToInt(row -> row.blocks).sum(), variance,
+                    usable.stream().mapToInt(r -> r.df).sum(),
                     withinBlocks == 0 ? Double.NaN : Math.sqrt(within / withinBlocks), concat(base, true),
                     concat(base, false));
         }
@@ -116,7 +112,6 @@ final class ComparisonComponents {
             err.println(USAGE);
             return 2;
         }
-        final List<File> folders = new ArrayList<>();
         for (final String arg : args) {
             final File folder = new File(arg);
             if (!"--".equals(arg)
@@ -124,18 +119,18 @@ final class ComparisonComponents {
                 err.println(USAGE + "; " + arg + " is not one");
                 return 2;
             }
-            folders.add(folder);
         }
         final List<Row> base = new ArrayList<>();
-        for (final File folder : folders.subList(0, separator)) {
-            base.add(Row.of(folder.getName(), Comparison.analyse(folder, Comparison.planOptions(folder))));
-        }
         final List<Row> compared = new ArrayList<>();
-        for (final File folder : folders.subList(separator + 1, folders.size())) {
+        for (int i = 0; i < args.length; i++) {
+            if (i == separator) {
+                continue;
+            }
+            final File folder = new File(args[i]);
             final ComparisonAnalysis analysis = Comparison.analyse(folder, Comparison.planOptions(folder));
             final Row row = Row.of(folder.getName(), analysis);
-            compared.add(row);
-            final Row withoutOrder = Row.withoutStartOrder(row, analysis);
+            (i < separator ? base : compared).add(row);
+            final Row withoutOrder = i < separator ? null : Row.withoutStartOrder(row, analysis);
             if (withoutOrder != null) {
                 compared.add(withoutOrder);
             }

@@ -6,7 +6,11 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.MeasuredWindow;
@@ -18,10 +22,6 @@ import io.fastestjvm.slice.SliceWindow;
  * Columns added later are appended last, so a set written before them still parses (they read as -1).
  */
 final class SliceRow {
-    static final List<String> PERCENTILES = SliceProtocol.PERCENTILES;
-    static final List<String> EVIDENCE = SliceProtocol.EVIDENCE;
-    static final List<String> MORE_STATISTICS = SliceProtocol.MORE_STATISTICS;
-    static final List<String> MORE_EVIDENCE = SliceProtocol.MORE_EVIDENCE;
     /** The idle JVMs' and the parent's own CPU time, and the machine's steal, around a slice, after the evidence. */
     static final List<String> AROUND = Collections.unmodifiableList(Arrays.asList("idleCpuNanos", "idleSwitches",
             "parentCpuNanos", "stealTicks"));
@@ -39,9 +39,9 @@ final class SliceRow {
     String predecessor;
     long recorded;
     long wallNanos;
-    final long[] actualSend = new long[PERCENTILES.size()];
-    final long[] intendedSend = new long[PERCENTILES.size()];
-    final long[] evidence = new long[EVIDENCE.size()];
+    final long[] actualSend = new long[SliceProtocol.PERCENTILES.size()];
+    final long[] intendedSend = new long[SliceProtocol.PERCENTILES.size()];
+    final long[] evidence = new long[SliceProtocol.EVIDENCE.size()];
     final long[] around = new long[AROUND.size()];
     /** This slice's own failed check, or empty. */
     String failure = "";
@@ -50,29 +50,84 @@ final class SliceRow {
     /** Which of its JVM's queues it went through (sets made before it have 0). */
     int queue;
     // Appended after queue: -1 in sets made before them, and wherever unreadable.
-    final long[] actualMore = minusOnes(MORE_STATISTICS.size());
-    final long[] intendedMore = minusOnes(MORE_STATISTICS.size());
+    final long[] actualMore = minusOnes(SliceProtocol.MORE_STATISTICS.size());
+    final long[] intendedMore = minusOnes(SliceProtocol.MORE_STATISTICS.size());
     /** Each worker's CPU time during the slice, ns. */
-    final long[] threadCpu = minusOnes(MORE_EVIDENCE.size());
+    final long[] threadCpu = minusOnes(SliceProtocol.MORE_EVIDENCE.size());
     final long[] machine = minusOnes(MACHINE.size());
 
-    static String header() {
-        final List<String> columns = new ArrayList<>(Arrays.asList("block", "cycle", "position", "variant",
-                "predecessor", SliceProtocol.RECORDED, SliceProtocol.WALL_NANOS));
-        columns.addAll(prefixed(SliceProtocol.ACTUAL_SEND, PERCENTILES));
-        columns.addAll(prefixed(SliceProtocol.INTENDED_SEND, PERCENTILES));
-        columns.addAll(EVIDENCE);
-        columns.addAll(AROUND);
-        columns.addAll(Arrays.asList("voided", SliceProtocol.FAILURE, SliceProtocol.QUEUE));
-        columns.addAll(prefixed(SliceProtocol.ACTUAL_SEND, MORE_STATISTICS));
-        columns.addAll(prefixed(SliceProtocol.INTENDED_SEND, MORE_STATISTICS));
-        columns.addAll(MORE_EVIDENCE);
-        columns.addAll(MACHINE);
-        return String.join(",", columns);
+    /** One column of a CSV row: its name, its cell, and how a cell read back sets it. */
+    static final class Column {
+        final String name;
+        final Supplier<Object> cell;
+        final Consumer<String> read;
+
+        Column(final String name, final Supplier<Object> cell, final Consumer<String> read) {
+            this.name = name;
+            this.cell = cell;
+            this.read = read;
+        }
+
+        /** One column per name, {@code prefix} before it, over {@code values}. */
+        static List<Column> group(final String prefix, final List<String> names, final long[] values) {
+            return IntStream.range(0, names.size()).mapToObj(i -> new Column(prefix + names.get(i), () -> values[i],
+                    cell -> values[i] = Long.parseLong(cell))).collect(Collectors.toList());
+        }
+
+        static String join(final List<Column> columns, final Function<Column, Object> what) {
+            return columns.stream().map(what).map(String::valueOf).collect(Collectors.joining(","));
+        }
+
+        /** Sets each column from its cell; the columns a set made before them lacks keep their defaults. */
+        static void read(final List<Column> columns, final String csv) {
+            final String[] cells = csv.split(",", -1);
+            for (int i = 0; i < Math.min(cells.length, columns.size()); i++) {
+                columns.get(i).read.accept(cells[i]);
+            }
+        }
     }
 
-    private static List<String> prefixed(final String latency, final List<String> statistics) {
-        return statistics.stream().map(statistic -> latency + "." + statistic).collect(Collectors.toList());
+    /** This row's columns in file order; those appended after {@code queue} last. */
+    private List<Column> columns() {
+        final List<Column> columns = new ArrayList<>(Arrays.asList(
+                new Column("block", () -> block, cell -> block = Integer.parseInt(cell)),
+                new Column("cycle", () -> cycle, cell -> cycle = Integer.parseInt(cell)),
+                new Column("position", () -> position, cell -> position = Integer.parseInt(cell)),
+                new Column("variant", () -> variant, cell -> variant = cell),
+                new Column("predecessor", () -> predecessor, cell -> predecessor = cell),
+                new Column(SliceProtocol.RECORDED, () -> recorded, cell -> recorded = Long.parseLong(cell)),
+                new Column(SliceProtocol.WALL_NANOS, () -> wallNanos, cell -> wallNanos = Long.parseLong(cell))));
+        columns.addAll(Column.group(SliceProtocol.ACTUAL_SEND + ".", SliceProtocol.PERCENTILES, actualSend));
+        columns.addAll(Column.group(SliceProtocol.INTENDED_SEND + ".", SliceProtocol.PERCENTILES, intendedSend));
+        columns.addAll(Column.group("", SliceProtocol.EVIDENCE, evidence));
+        columns.addAll(Column.group("", AROUND, around));
+        columns.add(new Column("voided", () -> voided, cell -> voided = Boolean.parseBoolean(cell)));
+        columns.add(new Column(SliceProtocol.FAILURE, () -> text(failure), cell -> failure = cell));
+        columns.add(new Column(SliceProtocol.QUEUE, () -> queue, cell -> queue = Integer.parseInt(cell)));
+        columns.addAll(Column.group(SliceProtocol.ACTUAL_SEND + ".", SliceProtocol.MORE_STATISTICS, actualMore));
+        columns.addAll(Column.group(SliceProtocol.INTENDED_SEND + ".", SliceProtocol.MORE_STATISTICS, intendedMore));
+        columns.addAll(Column.group("", SliceProtocol.MORE_EVIDENCE, threadCpu));
+        columns.addAll(Column.group("", MACHINE, machine));
+        return columns;
+    }
+
+    static String header() {
+        return Column.join(new SliceRow().columns(), column -> column.name);
+    }
+
+    String toCsv() {
+        return Column.join(columns(), column -> column.cell.get());
+    }
+
+    static SliceRow parse(final String csv) {
+        final SliceRow row = new SliceRow();
+        Column.read(row.columns(), csv);
+        return row;
+    }
+
+    /** Free text as one cell: no comma, no line break. */
+    static String text(final String text) {
+        return text.replace(',', ';').replaceAll("[\\r\\n]", " ");
     }
 
     private static long[] minusOnes(final int size) {
@@ -81,88 +136,19 @@ final class SliceRow {
         return values;
     }
 
-    /** The number columns before {@code voided}, as one array per group, in order. */
-    private long[][] leading() {
-        return new long[][] {actualSend, intendedSend, evidence, around};
-    }
-
-    /** The columns appended after {@code queue}, as one array per group, in order. */
-    private long[][] appended() {
-        return new long[][] {actualMore, intendedMore, threadCpu, machine};
-    }
-
-    String toCsv() {
-        final StringBuilder line = new StringBuilder(cells(block, cycle, position, variant, predecessor, recorded,
-                wallNanos));
-        append(line, leading());
-        line.append(',').append(cells(voided, text(failure), queue));
-        append(line, appended());
-        return line.toString();
-    }
-
-    /** The values as cells of one line, comma-separated. */
-    static String cells(final Object... values) {
-        return Arrays.stream(values).map(String::valueOf).collect(Collectors.joining(","));
-    }
-
-    /** Free text as one cell: no comma, no line break. */
-    static String text(final String text) {
-        return text.replace(',', ';').replaceAll("[\\r\\n]", " ");
-    }
-
-    /** Appends each group's values, each after a comma. */
-    static void append(final StringBuilder line, final long[]... groups) {
-        for (final long[] values : groups) {
-            for (final long value : values) {
-                line.append(',').append(value);
-            }
-        }
-    }
-
-    static SliceRow parse(final String csv) {
-        final String[] cells = csv.split(",", -1);
-        final SliceRow row = new SliceRow();
-        row.block = Integer.parseInt(cells[0]);
-        row.cycle = Integer.parseInt(cells[1]);
-        row.position = Integer.parseInt(cells[2]);
-        row.variant = cells[3];
-        row.predecessor = cells[4];
-        row.recorded = Long.parseLong(cells[5]);
-        row.wallNanos = Long.parseLong(cells[6]);
-        int i = parse(cells, 7, row.leading());
-        row.voided = Boolean.parseBoolean(cells[i++]);
-        row.failure = cells[i++];
-        row.queue = i < cells.length ? Integer.parseInt(cells[i++]) : 0;
-        if (i < cells.length) {
-            parse(cells, i, row.appended());
-        }
-        return row;
-    }
-
-    /** Fills {@code groups} from {@code cells} at {@code from}; returns the index after them. */
-    static int parse(final String[] cells, final int from, final long[]... groups) {
-        int i = from;
-        for (final long[] values : groups) {
-            for (int j = 0; j < values.length; j++) {
-                values[j] = Long.parseLong(cells[i++]);
-            }
-        }
-        return i;
-    }
-
     /** The slice's figures from its window, each -1 where the window lacks it. */
     void fill(final MeasuredWindow window) {
         recorded = window.histogram(Latency.ACTUAL_SEND).getTotalCount();
         wallNanos = window.lengthNanos();
         final Map<String, Object> actual = SliceWindow.percentiles(window.histogram(Latency.ACTUAL_SEND));
         final Map<String, Object> intended = SliceWindow.percentiles(window.histogram(Latency.INTENDED_SEND));
-        read(actual, PERCENTILES, actualSend);
-        read(intended, PERCENTILES, intendedSend);
-        read(actual, MORE_STATISTICS, actualMore);
-        read(intended, MORE_STATISTICS, intendedMore);
-        counters(window, EVIDENCE, evidence);
+        read(actual, SliceProtocol.PERCENTILES, actualSend);
+        read(intended, SliceProtocol.PERCENTILES, intendedSend);
+        read(actual, SliceProtocol.MORE_STATISTICS, actualMore);
+        read(intended, SliceProtocol.MORE_STATISTICS, intendedMore);
+        counters(window, SliceProtocol.EVIDENCE, evidence);
         counters(window, AROUND, around);
-        counters(window, MORE_EVIDENCE, threadCpu);
+        counters(window, SliceProtocol.MORE_EVIDENCE, threadCpu);
         counters(window, MACHINE, machine);
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.fastestjvm.config.BenchmarkOptions;
@@ -39,9 +40,7 @@ final class VariantLaunch {
         line.addAll(JvmFlags.base());
         final Map<String, String> qp = JvmFlags.qpOnly(settings); // in name order
         qp.remove("qp.compare.variants"); // the parent's list, not the child's business
-        for (final Map.Entry<String, String> setting : qp.entrySet()) {
-            line.add("-D" + setting.getKey() + "=" + setting.getValue());
-        }
+        qp.forEach((name, value) -> line.add("-D" + name + "=" + value));
         line.addAll(variant.flags);
         line.addAll(ChildJvm.forwardedProperties());
         line.add("-Dqp.profile=" + fileName(variant.name));
@@ -87,11 +86,8 @@ final class VariantLaunch {
 
     /** The notices of old setting names any variant's JVM will read, each once. */
     static Set<String> oldNameNotices(final List<VariantSpec> variants, final Properties settings) {
-        final Set<String> notices = new LinkedHashSet<>();
-        for (final VariantSpec variant : variants) {
-            notices.addAll(ComparisonOptions.oldNameNotices(childSettings(variant, settings)));
-        }
-        return notices;
+        return variants.stream().flatMap(variant -> ComparisonOptions.oldNameNotices(childSettings(variant, settings))
+                .stream()).collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     /** This classpath with class folders copied into {@code folder}, so a rebuild meanwhile cannot reach a block. */

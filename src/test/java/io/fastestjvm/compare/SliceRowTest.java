@@ -120,7 +120,7 @@ class SliceRowTest {
     }
 
     private static int appendedAfterQueue() {
-        return 2 * SliceRow.MORE_STATISTICS.size() + SliceRow.MORE_EVIDENCE.size() + SliceRow.MACHINE.size();
+        return 2 * SliceProtocol.MORE_STATISTICS.size() + SliceProtocol.MORE_EVIDENCE.size() + SliceRow.MACHINE.size();
     }
 
     @Test
@@ -153,8 +153,8 @@ class SliceRowTest {
     @Test
     void theHeaderNamesEveryColumnOnce() {
         final String[] columns = SliceRow.header().split(",");
-        assertEquals(7 + 2 * SliceRow.PERCENTILES.size() + SliceRow.EVIDENCE.size() + 7 + appendedAfterQueue(),
-                columns.length);
+        assertEquals(7 + 2 * SliceProtocol.PERCENTILES.size() + SliceProtocol.EVIDENCE.size() + 7
+                + appendedAfterQueue(), columns.length);
         assertEquals("block", columns[0]);
         assertEquals("actualSend.p50", columns[7]);
         final int queue = columns.length - 1 - appendedAfterQueue();
@@ -183,8 +183,8 @@ class SliceRowTest {
         actual.recordValue(1_234_567);
         final MeasuredWindow.Builder sent = MeasuredWindow.startingAt(1_795_791_600_000L, 42, 1_000_123_456L)
                 .histogram(Latency.ACTUAL_SEND, actual).histogram(Latency.INTENDED_SEND, intended);
-        for (int i = 0; i < SliceRow.EVIDENCE.size(); i++) {
-            sent.jvm(SliceRow.EVIDENCE.get(i), i == 2 ? -1L : i * 7L + 1); // -1: unavailable, left out
+        for (int i = 0; i < SliceProtocol.EVIDENCE.size(); i++) {
+            sent.jvm(SliceProtocol.EVIDENCE.get(i), i == 2 ? -1L : i * 7L + 1); // -1: unavailable, left out
         }
         sent.interference("producerCpuNanos", 990_000_001L).interference("consumerCpuNanos", 980_000_002L);
         final ControlMessage reply = SliceWindow.into(ControlMessage.of(SliceProtocol.SLICE_DONE), sent.build());
