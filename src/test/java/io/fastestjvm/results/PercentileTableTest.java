@@ -33,6 +33,14 @@ class PercentileTableTest {
     }
 
     @Test
+    void printsJlbhsRunSummaryExactly() throws IOException {
+        final String table = PercentileTable.acrossRuns("actual-send", Arrays.asList(
+                LatencyPercentiles.of(ramp(0)), LatencyPercentiles.of(ramp(1_000)),
+                LatencyPercentiles.of(ramp(5_000))));
+        assertEquals(fixture("run-variation-table.txt"), table);
+    }
+
+    @Test
     void percentilesCountTheSamplesAboveThem() {
         final LatencyPercentiles p = LatencyPercentiles.of(ramp(0));
         assertEquals(100_000, p.count());
