@@ -26,7 +26,6 @@ import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
-import io.fastestjvm.statistics.RunVariation;
 import io.fastestjvm.timing.TimerFloor;
 
 /**
@@ -142,12 +141,12 @@ final class RigourInstruments {
             summary.latencyDetail(name, "confidence95Method", OrderStatisticConfidence.METHOD);
             final Map<String, Object> variation = new LinkedHashMap<>();
             for (int row = 0; row < PercentileTable.rows(); row++) {
-                final double percent = RunVariation.percent(PercentileTable.row(perRun.get(i), row));
+                final double percent = PercentileTable.variationPercent(PercentileTable.row(perRun.get(i), row));
                 variation.put(Percentile.values()[row].key(),
                         Double.isNaN(percent) ? null : Math.round(percent * 100) / 100.0);
             }
             summary.latencyDetail(name, "variationPercent", variation);
-            summary.latencyDetail(name, "variationMethod", RunVariation.METHOD);
+            summary.latencyDetail(name, "variationMethod", PercentileTable.VARIATION_METHOD);
         }
         final Map<String, Object> environmentAudit = new LinkedHashMap<>();
         environmentAudit.put("checks", audit.checks());

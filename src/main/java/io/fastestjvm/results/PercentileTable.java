@@ -1,13 +1,14 @@
 package io.fastestjvm.results;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.LongSummaryStatistics;
 import java.util.function.Function;
 
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
-import io.fastestjvm.statistics.RunVariation;
 
 /**
  * The end-of-run console tables, in JLBH's shape: one row per percentile, values in ns. A value with fewer than
@@ -16,6 +17,8 @@ import io.fastestjvm.statistics.RunVariation;
 public final class PercentileTable {
     private static final int CONFIDENCE_WIDTH = 29;
     private static final int RUN_WIDTH = 14;
+    public static final String VARIATION_METHOD = "JLBH: 100 * (max - min) / (max + min / 2) over all measured runs"
+            + " (no run skipped: the warm-up is a separate phase)";
     private static final String FEWER_ABOVE = "* fewer than " + LatencyPercentiles.MIN_SAMPLES_ABOVE + " samples above";
 
     private PercentileTable() {
@@ -79,7 +82,7 @@ public final class PercentileTable {
         return p.isMeaningful(index) && ci.isBounded();
     }
 
-    /** JLBH's end-of-test summary: one column per measured run, and the {@link RunVariation} of the row. */
+    /** JLBH's end-of-test summary: one column per measured run, and the {@link #variationPercent} of the row. */
     public static String acrossRuns(final String latency, final List<LatencyPercentiles> runs) {
         final StringBuilder out = new StringBuilder();
         final int width = 12 + RUN_WIDTH * (runs.size() + 1);
@@ -98,15 +101,28 @@ public final class PercentileTable {
                 starred |= !meaningful;
                 out.append(cell(RUN_WIDTH, starred(values[r], meaningful)));
             }
-            out.append(String.format(Locale.ROOT, "%" + RUN_WIDTH + ".2f", RunVariation.percent(values)))
+            out.append(String.format(Locale.ROOT, "%" + RUN_WIDTH + ".2f", variationPercent(values)))
                     .append('\n');
         }
         out.append(repeat('-', width)).append('\n');
-        out.append("% Variation = ").append(RunVariation.METHOD).append('\n');
+        out.append("% Variation = ").append(VARIATION_METHOD).append('\n');
         return footnote(out, starred, " this percentile in that run: not meaningful\n");
     }
 
-    /** Percentile rows then "worst": the runs' values in row order, for {@link RunVariation#percent}. */
+    /**
+     * JLBH's "% variation" across runs, as {@code PercentileSummary.calculateVariance} computes it, odd denominator
+     * (max + min / 2) included: only the same formula is comparable with theirs. No run is skipped: warm-up is apart.
+     */
+    public static double variationPercent(final long[] perRun) {
+        if (perRun.length < 2) {
+            return Double.NaN;
+        }
+        final LongSummaryStatistics runs = Arrays.stream(perRun).summaryStatistics();
+        final double denominator = runs.getMax() + runs.getMin() / 2.0;
+        return denominator == 0 ? 0 : 100.0 * (runs.getMax() - runs.getMin()) / denominator;
+    }
+
+    /** Percentile rows then "worst": the runs' values in row order, for {@link #variationPercent}. */
     public static long[] row(final List<LatencyPercentiles> runs, final int row) {
         final long[] values = new long[runs.size()];
         for (int r = 0; r < values.length; r++) {

@@ -92,8 +92,7 @@ public final class PairedBlocks {
         if (blocks() < MIN_BLOCKS) {
             return null;
         }
-        final double halfWidth = criticalT(blocks() - 1, confidence) * blockSd() / Math.sqrt(blocks());
-        return Interval.around(mean(), halfWidth, confidence);
+        return Interval.around(mean(), halfWidthFor(blocks(), blockSd(), confidence), confidence);
     }
 
     /** The t-test's two-sided p against 0; NaN below 2 blocks or when all are 0, 0 when all are equal and not 0. */
