@@ -132,7 +132,7 @@ final class RigourInstruments {
             for (int p = 0; p < LatencyPercentiles.LABELS.length; p++) {
                 final OrderStatisticConfidence ci = intervals.get(i)[p];
                 final Percentile percentile = Percentile.LADDER.get(p);
-                confidence.put(percentile.key(), Arrays.asList(ci.low(), ci.high()));
+                confidence.put(percentile.key(), Arrays.asList(ci.low, ci.high));
                 if (!PercentileTable.isMeaningful(overall, p, ci)) {
                     summary.notMeaningful(name, percentile);
                 }

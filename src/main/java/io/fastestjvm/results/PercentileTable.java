@@ -68,7 +68,7 @@ public final class PercentileTable {
                 final OrderStatisticConfidence ci = intervals.get(c)[i];
                 final boolean meaningful = isMeaningful(percentiles.get(c), i, ci);
                 starred |= !meaningful;
-                out.append(cell(CONFIDENCE_WIDTH, String.format(Locale.ROOT, "[%,d, %,d]%s", ci.low(), ci.high(),
+                out.append(cell(CONFIDENCE_WIDTH, String.format(Locale.ROOT, "[%,d, %,d]%s", ci.low, ci.high,
                         meaningful ? " " : "*")));
             }
             out.append('\n');
@@ -79,7 +79,7 @@ public final class PercentileTable {
 
     public static boolean isMeaningful(final LatencyPercentiles p, final int index,
                                        final OrderStatisticConfidence ci) {
-        return p.isMeaningful(index) && ci.isBounded();
+        return p.isMeaningful(index) && ci.bounded;
     }
 
     /** JLBH's end-of-test summary: one column per measured run, and the {@link #variationPercent} of the row. */
