@@ -39,9 +39,7 @@ public final class PercentileTable {
         for (int i = 0; i < LatencyPercentiles.PERCENTILES.length; i++) {
             final int index = i;
             row(out, LatencyPercentiles.LABELS[i], values, v -> starred(v.value(index), v.isMeaningful(index)));
-            for (final LatencyPercentiles v : values) {
-                starred |= !v.isMeaningful(index);
-            }
+            starred |= values.stream().anyMatch(v -> !v.isMeaningful(index));
         }
         row(out, "worst", values, v -> String.format(Locale.ROOT, "%,d ", v.worst()));
         out.append(repeat('-', 12 + 18 * columns.size())).append('\n');
@@ -124,12 +122,7 @@ public final class PercentileTable {
 
     /** Percentile rows then "worst": the runs' values in row order, for {@link #variationPercent}. */
     public static long[] row(final List<LatencyPercentiles> runs, final int row) {
-        final long[] values = new long[runs.size()];
-        for (int r = 0; r < values.length; r++) {
-            final LatencyPercentiles p = runs.get(r);
-            values[r] = row < p.size() ? p.value(row) : p.worst();
-        }
-        return values;
+        return runs.stream().mapToLong(p -> row < p.size() ? p.value(row) : p.worst()).toArray();
     }
 
     public static int rows() {

@@ -1,6 +1,7 @@
 package io.fastestjvm.verdict;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -71,10 +72,7 @@ public final class PairedBlocks {
                 continue;
             }
             final double median = StatUtils.percentile(block, 50);
-            final double[] deviations = new double[block.length];
-            for (int i = 0; i < block.length; i++) {
-                deviations[i] = Math.abs(block[i] - median);
-            }
+            final double[] deviations = Arrays.stream(block).map(value -> Math.abs(value - median)).toArray();
             final double sd = MAD_TO_SD * StatUtils.percentile(deviations, 50);
             sum += sd * sd;
             counted++;

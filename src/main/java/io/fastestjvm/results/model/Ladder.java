@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -94,9 +95,7 @@ public final class Ladder {
         final Map<String, Long> above = new LinkedHashMap<>();
         samplesAbove.forEach((p, v) -> above.put(p.key(), v));
         json.put(SAMPLES_ABOVE, above);
-        final List<String> keys = new ArrayList<>();
-        notMeaningful.forEach(p -> keys.add(p.key()));
-        json.put(NOT_MEANINGFUL, keys);
+        json.put(NOT_MEANINGFUL, notMeaningful.stream().map(Percentile::key).collect(Collectors.toList()));
         if (clampedSamples != null) {
             json.put(CLAMPED, clampedSamples);
         }
