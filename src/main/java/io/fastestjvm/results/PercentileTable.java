@@ -30,9 +30,7 @@ public final class PercentileTable {
         final StringBuilder out = new StringBuilder();
         header(out, "---------- " + title + " ", 30 + 18 * columns.size());
         label(out, "Percentile");
-        for (final String column : columns) {
-            out.append(cell(18, column));
-        }
+        columns.forEach(column -> out.append(cell(18, column)));
         out.append('\n');
         row(out, "count", values, v -> String.format(Locale.ROOT, "%,d ", v.count()));
         boolean starred = false;
@@ -55,9 +53,7 @@ public final class PercentileTable {
                                     final List<OrderStatisticConfidence[]> intervals) {
         final StringBuilder out = new StringBuilder();
         label(out, "95% CI (ns)");
-        for (final String column : columns) {
-            out.append(cell(CONFIDENCE_WIDTH, column + " "));
-        }
+        columns.forEach(column -> out.append(cell(CONFIDENCE_WIDTH, column + " ")));
         out.append('\n');
         boolean starred = false;
         for (int i = 0; i < LatencyPercentiles.LABELS.length; i++) {
@@ -136,9 +132,7 @@ public final class PercentileTable {
     private static void row(final StringBuilder out, final String label, final List<LatencyPercentiles> values,
                             final Function<LatencyPercentiles, String> cell) {
         label(out, label);
-        for (final LatencyPercentiles v : values) {
-            out.append(cell(18, cell.apply(v)));
-        }
+        values.forEach(v -> out.append(cell(18, cell.apply(v))));
         out.append('\n');
     }
 

@@ -264,9 +264,7 @@ public final class RunSummary {
 
         /** The timeline's totals over the measured window, beside jitCompileMillis and gcCount; null: unavailable. */
         public Builder jvmEvidence(final Map<String, Long> measuredTotals, final String source) {
-            for (final Map.Entry<String, Long> total : measuredTotals.entrySet()) {
-                jvmActivity().evidence(total.getKey(), RunResults.tree(total.getValue()));
-            }
+            measuredTotals.forEach((key, total) -> jvmActivity().evidence(key, RunResults.tree(total)));
             jvmActivity().evidence(RunResults.JvmActivity.EVENT_SOURCE, RunResults.tree(source));
             return this;
         }
