@@ -364,12 +364,10 @@ public final class RunSummary {
             results.latency = latency;
             results.runs = new ArrayList<>();
             final int runs = perRun.isEmpty() ? 0 : perRun.values().iterator().next().size();
-            for (int run = 0; run < runs; run++) {
+            for (int run = 1; run <= runs; run++) {
                 final RunResults.RunFigures figures = new RunResults.RunFigures();
-                figures.run = run + 1;
-                for (final Map.Entry<Latency, List<LatencyPercentiles>> latencyRuns : perRun.entrySet()) {
-                    figures.put(latencyRuns.getKey(), Ladder.of(latencyRuns.getValue().get(run)));
-                }
+                figures.run = run;
+                perRun.forEach((definition, each) -> figures.put(definition, Ladder.of(each.get(figures.run - 1))));
                 results.runs.add(figures);
             }
             results.checks = checks;
