@@ -22,12 +22,10 @@ import io.fastestjvm.jitter.JitterProbePlan;
 import io.fastestjvm.jitter.OsJitterProbe;
 import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
-import io.fastestjvm.results.ConfidenceTable;
+import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.results.RunSummary;
-import io.fastestjvm.results.RunVariationTable;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
-import io.fastestjvm.statistics.RunVariation;
 import io.fastestjvm.timing.TimerFloor;
 
 /**
@@ -134,21 +132,21 @@ final class RigourInstruments {
             for (int p = 0; p < LatencyPercentiles.LABELS.length; p++) {
                 final OrderStatisticConfidence ci = intervals.get(i)[p];
                 final Percentile percentile = Percentile.LADDER.get(p);
-                confidence.put(percentile.key(), Arrays.asList(ci.low(), ci.high()));
-                if (!ConfidenceTable.isMeaningful(overall, p, ci)) {
+                confidence.put(percentile.key(), Arrays.asList(ci.low, ci.high));
+                if (!PercentileTable.isMeaningful(overall, p, ci)) {
                     summary.notMeaningful(name, percentile);
                 }
             }
             summary.latencyDetail(name, "confidence95", confidence);
             summary.latencyDetail(name, "confidence95Method", OrderStatisticConfidence.METHOD);
             final Map<String, Object> variation = new LinkedHashMap<>();
-            for (int row = 0; row < RunVariationTable.rows(); row++) {
-                final double percent = RunVariation.percent(RunVariationTable.row(perRun.get(i), row));
+            for (int row = 0; row < PercentileTable.rows(); row++) {
+                final double percent = PercentileTable.variationPercent(PercentileTable.row(perRun.get(i), row));
                 variation.put(Percentile.values()[row].key(),
                         Double.isNaN(percent) ? null : Math.round(percent * 100) / 100.0);
             }
             summary.latencyDetail(name, "variationPercent", variation);
-            summary.latencyDetail(name, "variationMethod", RunVariation.METHOD);
+            summary.latencyDetail(name, "variationMethod", PercentileTable.VARIATION_METHOD);
         }
         final Map<String, Object> environmentAudit = new LinkedHashMap<>();
         environmentAudit.put("checks", audit.checks());
@@ -189,10 +187,10 @@ final class RigourInstruments {
 
     void print(final PrintStream out, final List<String> names, final List<LatencyPercentiles> overall,
                final List<List<LatencyPercentiles>> perRun, final List<OrderStatisticConfidence[]> intervals) {
-        out.print(ConfidenceTable.format(names, overall, intervals));
+        out.print(PercentileTable.confidence(names, overall, intervals));
         if (options.runs() > 1) {
             for (int i = 0; i < names.size(); i++) {
-                out.print(RunVariationTable.format(names.get(i), perRun.get(i)));
+                out.print(PercentileTable.acrossRuns(names.get(i), perRun.get(i)));
             }
         }
         out.println(timerFloor.describe());

@@ -1,9 +1,9 @@
 package io.fastestjvm.results;
 
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.HdrHistogram.Histogram;
 
@@ -85,13 +85,8 @@ public final class MeasuredWindow {
 
     /** A counter of any of the three groups by name; -1 when this window lacks it (unavailable). */
     public long counter(final String name) {
-        for (final Map<String, Long> group : Arrays.asList(jvm, allocation, interference)) {
-            final Long value = group.get(name);
-            if (value != null) {
-                return value;
-            }
-        }
-        return -1;
+        return Stream.of(jvm, allocation, interference).filter(group -> group.containsKey(name)).findFirst()
+                .map(group -> group.get(name)).orElse(-1L);
     }
 
     /** This window as one entry of summary.json's {@code windows} list. */
@@ -102,9 +97,8 @@ public final class MeasuredWindow {
         entry.startNanos = startNanos;
         entry.lengthNanos = lengthNanos;
         entry.latency = new RunResults.Latencies();
-        for (final Map.Entry<Latency, Histogram> latency : histograms.entrySet()) {
-            entry.latency.put(latency.getKey(), Ladder.of(LatencyPercentiles.of(latency.getValue())));
-        }
+        histograms.forEach((latency, histogram) -> entry.latency.put(latency,
+                Ladder.of(LatencyPercentiles.of(histogram))));
         entry.jvmActivity = new LinkedHashMap<>(jvm);
         entry.allocation = new LinkedHashMap<>(allocation);
         entry.interference = new LinkedHashMap<>(interference);

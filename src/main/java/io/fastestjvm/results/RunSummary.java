@@ -138,14 +138,13 @@ public final class RunSummary {
             node.threadId = threadId;
             node.fallbackReason = plan.reason();
             node.pinningNote = note;
-            final boolean exact = plan.planned() == CpuAssignment.UNPINNED
+            node.pinnedAsPlanned = plan.planned() == CpuAssignment.UNPINNED
                     || actual.cardinality() == 1 && actual.get(plan.planned());
-            node.pinnedAsPlanned = exact;
             if (results.affinity == null) {
                 results.affinity = new LinkedHashMap<>();
             }
             results.affinity.put(plan.thread(), node);
-            if (!exact) {
+            if (!node.pinnedAsPlanned) {
                 failures.add(plan.thread() + " thread: planned CPU " + plan.planned() + " but the kernel reports "
                         + CpuList.format(actual) + (note == null ? "" : " (" + note + ")"));
             }
@@ -173,11 +172,10 @@ public final class RunSummary {
             final RunResults.Messages messages = messages();
             messages.sent = sent;
             messages.received = received;
-            final boolean complete = sent == expectedMessages && received == expectedMessages;
             checks.sequence = new RunResults.Check();
-            checks.sequence.passed = complete;
+            checks.sequence.passed = sent == expectedMessages && received == expectedMessages;
             checks.sequence.detail = "every message received once, in order: " + received + " of " + expectedMessages;
-            if (!complete) {
+            if (!checks.sequence.passed) {
                 failures.add("sent " + sent + " and received " + received + " of " + expectedMessages + " messages");
             }
             return this;
@@ -222,10 +220,9 @@ public final class RunSummary {
                     + " measured loop";
             node.producerBytes = producerBytes;
             node.consumerBytes = consumerBytes;
-            final boolean passed = producerBytes == 0 && consumerBytes == 0;
-            node.passed = passed;
+            node.passed = producerBytes == 0 && consumerBytes == 0;
             checks.allocation = node;
-            if (!passed) {
+            if (!node.passed) {
                 failures.add("measured loops allocated: producer " + producerBytes + " B, consumer "
                         + consumerBytes + " B (-1: not measurable on this JVM)" + (where == null ? "" : ", " + where)
                         + "; " + allocationCause(gcsReachingWindow, warmUpReachedSteadyState));
@@ -267,9 +264,7 @@ public final class RunSummary {
 
         /** The timeline's totals over the measured window, beside jitCompileMillis and gcCount; null: unavailable. */
         public Builder jvmEvidence(final Map<String, Long> measuredTotals, final String source) {
-            for (final Map.Entry<String, Long> total : measuredTotals.entrySet()) {
-                jvmActivity().evidence(total.getKey(), RunResults.tree(total.getValue()));
-            }
+            measuredTotals.forEach((key, total) -> jvmActivity().evidence(key, RunResults.tree(total)));
             jvmActivity().evidence(RunResults.JvmActivity.EVENT_SOURCE, RunResults.tree(source));
             return this;
         }
@@ -369,12 +364,10 @@ public final class RunSummary {
             results.latency = latency;
             results.runs = new ArrayList<>();
             final int runs = perRun.isEmpty() ? 0 : perRun.values().iterator().next().size();
-            for (int run = 0; run < runs; run++) {
+            for (int run = 1; run <= runs; run++) {
                 final RunResults.RunFigures figures = new RunResults.RunFigures();
-                figures.run = run + 1;
-                for (final Map.Entry<Latency, List<LatencyPercentiles>> latencyRuns : perRun.entrySet()) {
-                    figures.put(latencyRuns.getKey(), Ladder.of(latencyRuns.getValue().get(run)));
-                }
+                figures.run = run;
+                perRun.forEach((definition, each) -> figures.put(definition, Ladder.of(each.get(figures.run - 1))));
                 results.runs.add(figures);
             }
             results.checks = checks;

@@ -13,9 +13,11 @@ public final class OrderStatisticConfidence {
             + " exact for n <= " + EXACT_MAX_N + ", else n*p -/+ 1.96*sqrt(n*p*(1-p)) rounded outwards;"
             + " values are the sorted raw samples at those ranks";
 
-    private final long low;
-    private final long high;
-    private final boolean bounded;
+    public final long low;
+    /** The latency at the high rank, or the largest sample when the high rank is beyond n (see bounded). */
+    public final long high;
+    /** False when the upper rank lies beyond the samples: the percentile then has no upper confidence bound. */
+    public final boolean bounded;
 
     private OrderStatisticConfidence(final long low, final long high, final boolean bounded) {
         this.low = low;
@@ -80,19 +82,5 @@ public final class OrderStatisticConfidence {
             cumulative += Math.exp(logChoose + k * logP + (n - k) * logQ);
         }
         return new long[] {lo, hi};
-    }
-
-    public long low() {
-        return low;
-    }
-
-    /** The latency at the high rank, or the largest sample when the high rank is beyond n (see isBounded). */
-    public long high() {
-        return high;
-    }
-
-    /** False when the upper rank lies beyond the samples: the percentile then has no upper confidence bound. */
-    public boolean isBounded() {
-        return bounded;
     }
 }

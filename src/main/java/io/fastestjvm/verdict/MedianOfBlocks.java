@@ -40,12 +40,8 @@ public final class MedianOfBlocks {
 
     /** Two-sided exact sign test of a median of 0: 2 x P(B <= the smaller count), B ~ binomial(nonzero, 1/2). */
     public double pValue() {
-        int below = 0;
-        int above = 0;
-        for (final double value : sorted) {
-            below += value < 0 ? 1 : 0;
-            above += value > 0 ? 1 : 0;
-        }
+        final int below = (int) Arrays.stream(sorted).filter(value -> value < 0).count();
+        final int above = (int) Arrays.stream(sorted).filter(value -> value > 0).count();
         final int n = below + above;
         if (n == 0) {
             return 1.0;

@@ -1,6 +1,7 @@
 package io.fastestjvm.verdict;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -71,10 +72,7 @@ public final class PairedBlocks {
                 continue;
             }
             final double median = StatUtils.percentile(block, 50);
-            final double[] deviations = new double[block.length];
-            for (int i = 0; i < block.length; i++) {
-                deviations[i] = Math.abs(block[i] - median);
-            }
+            final double[] deviations = Arrays.stream(block).map(value -> Math.abs(value - median)).toArray();
             final double sd = MAD_TO_SD * StatUtils.percentile(deviations, 50);
             sum += sd * sd;
             counted++;
@@ -92,8 +90,7 @@ public final class PairedBlocks {
         if (blocks() < MIN_BLOCKS) {
             return null;
         }
-        final double halfWidth = criticalT(blocks() - 1, confidence) * blockSd() / Math.sqrt(blocks());
-        return Interval.around(mean(), halfWidth, confidence);
+        return Interval.around(mean(), halfWidthFor(blocks(), blockSd(), confidence), confidence);
     }
 
     /** The t-test's two-sided p against 0; NaN below 2 blocks or when all are 0, 0 when all are equal and not 0. */

@@ -76,9 +76,7 @@ public final class RunsRatioTest {
     }
 
     private static void resample(final double[] from, final double[] into, final SplittableRandom random) {
-        for (int i = 0; i < into.length; i++) {
-            into[i] = from[random.nextInt(from.length)];
-        }
+        Arrays.setAll(into, i -> from[random.nextInt(from.length)]);
     }
 
     private static double[] logs(final double[] values) {

@@ -93,9 +93,7 @@ public final class RunsVerdict {
                 .collect(Collectors.toList());
         ranked.sort(Comparator.comparingDouble(s -> s.spread(latency, percentile).median()));
         final Map<String, Integer> component = new LinkedHashMap<>();
-        for (int i = 0; i < ranked.size(); i++) {
-            component.put(ranked.get(i).label(), i);
-        }
+        IntStream.range(0, ranked.size()).forEach(i -> component.put(ranked.get(i).label(), i));
         for (final RunsPair pair : pairs(latency, percentile)) { // one pass: a merge relabels the whole component
             final int ca = component.get(pair.a);
             final int cb = component.get(pair.b);
@@ -106,9 +104,7 @@ public final class RunsVerdict {
             }
         }
         final Map<Integer, List<String>> groups = new LinkedHashMap<>(); // in the order of their lowest member
-        for (final RunValues subject : ranked) {
-            groups.computeIfAbsent(component.get(subject.label()), c -> new ArrayList<>()).add(subject.label());
-        }
+        ranked.forEach(s -> groups.computeIfAbsent(component.get(s.label()), c -> new ArrayList<>()).add(s.label()));
         return new ArrayList<>(groups.values());
     }
 
@@ -116,11 +112,7 @@ public final class RunsVerdict {
     public Map<String, Integer> groupOf(final Latency latency, final Percentile percentile) {
         final Map<String, Integer> index = new LinkedHashMap<>();
         final List<List<String>> groups = groups(latency, percentile);
-        for (int g = 0; g < groups.size(); g++) {
-            for (final String label : groups.get(g)) {
-                index.put(label, g);
-            }
-        }
+        IntStream.range(0, groups.size()).forEach(g -> groups.get(g).forEach(label -> index.put(label, g)));
         return index;
     }
 }

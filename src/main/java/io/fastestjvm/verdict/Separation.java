@@ -21,9 +21,7 @@ public final class Separation {
     static <T> boolean[] separable(final List<T> family, final ToDoubleFunction<T> pValue,
                                    final Predicate<T> intervalExcludesOne) {
         final boolean[] separable = discoveries(family.stream().mapToDouble(pValue).toArray(), FALSE_DISCOVERY_RATE);
-        for (int i = 0; i < separable.length; i++) {
-            separable[i] &= intervalExcludesOne.test(family.get(i));
-        }
+        IntStream.range(0, separable.length).forEach(i -> separable[i] &= intervalExcludesOne.test(family.get(i)));
         return separable;
     }
 
@@ -39,9 +37,7 @@ public final class Separation {
             }
         }
         final boolean[] rejected = new boolean[pValues.length];
-        for (int rank = 1; rank <= largest; rank++) {
-            rejected[order[rank - 1]] = true;
-        }
+        IntStream.range(0, largest).forEach(rank -> rejected[order[rank]] = true);
         return rejected;
     }
 }

@@ -7,7 +7,7 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
 
 /**
  * One figure across runs: median, quartiles and range, by R-7 (R's and numpy's default, so either can check them).
- * The fresh design's one definition of spread; JLBH's "% variation" ({@code RunVariation}) is kept apart on purpose.
+ * The fresh design's one definition of spread; JLBH's "% variation" ({@code PercentileTable}) is kept apart on purpose.
  */
 public final class Spread {
     /** In run order, for tracing a value to its run. */

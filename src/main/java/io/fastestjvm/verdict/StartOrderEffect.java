@@ -1,5 +1,7 @@
 package io.fastestjvm.verdict;
 
+import java.util.stream.IntStream;
+
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
@@ -20,16 +22,10 @@ public final class StartOrderEffect {
         if (values.length != signs.length) {
             throw new IllegalArgumentException(values.length + " values, " + signs.length + " signs");
         }
-        boolean plus = false;
-        boolean minus = false;
-        for (final int sign : signs) {
-            if (sign != 1 && sign != -1) {
-                return null;
-            }
-            plus |= sign == 1;
-            minus |= sign == -1;
-        }
-        return values.length >= 4 && plus && minus ? new StartOrderEffect(values, signs) : null;
+        final boolean bothOrders = IntStream.of(signs).anyMatch(sign -> sign == 1)
+                && IntStream.of(signs).anyMatch(sign -> sign == -1);
+        return values.length >= 4 && bothOrders && IntStream.of(signs).allMatch(sign -> sign == 1 || sign == -1)
+                ? new StartOrderEffect(values, signs) : null;
     }
 
     public int blocks() {

@@ -37,8 +37,8 @@ class SortBufferTest {
         for (int p = 0; p < intervals.length; p++) {
             final OrderStatisticConfidence expected = OrderStatisticConfidence.of(sorted, samples,
                     LatencyPercentiles.PERCENTILES[p]);
-            assertArrayEquals(new long[] {expected.low(), expected.high()},
-                    new long[] {intervals[p].low(), intervals[p].high()});
+            assertArrayEquals(new long[] {expected.low, expected.high},
+                    new long[] {intervals[p].low, intervals[p].high});
         }
     }
 }

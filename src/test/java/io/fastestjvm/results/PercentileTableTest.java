@@ -1,6 +1,7 @@
 package io.fastestjvm.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,6 +34,14 @@ class PercentileTableTest {
     }
 
     @Test
+    void printsJlbhsRunSummaryExactly() throws IOException {
+        final String table = PercentileTable.acrossRuns("actual-send", Arrays.asList(
+                LatencyPercentiles.of(ramp(0)), LatencyPercentiles.of(ramp(1_000)),
+                LatencyPercentiles.of(ramp(5_000))));
+        assertEquals(fixture("run-variation-table.txt"), table);
+    }
+
+    @Test
     void percentilesCountTheSamplesAboveThem() {
         final LatencyPercentiles p = LatencyPercentiles.of(ramp(0));
         assertEquals(100_000, p.count());
@@ -47,5 +56,21 @@ class PercentileTableTest {
              Scanner scanner = new Scanner(in, StandardCharsets.UTF_8.name())) {
             return scanner.useDelimiter("\\A").next();
         }
+    }
+
+    @Test
+    void followsJlbhsFormulaIncludingItsPrecedence() {
+        // 100 * (120 - 100) / (120 + 100 / 2) = 2000 / 170
+        assertEquals(11.7647, PercentileTable.variationPercent(new long[] {100, 110, 120}), 1e-4);
+        // not (max - min) / mean, which would be 2000 / 110 = 18.18
+        assertEquals(100.0 * 50 / (150 + 50), PercentileTable.variationPercent(new long[] {150, 100}), 1e-9);
+    }
+
+    @Test
+    void identicalRunsVaryByZeroAndOneRunIsUndefined() {
+        assertEquals(0.0, PercentileTable.variationPercent(new long[] {7, 7, 7}), 0);
+        assertTrue(Double.isNaN(PercentileTable.variationPercent(new long[] {7})));
+        assertTrue(Double.isNaN(PercentileTable.variationPercent(new long[0])));
+        assertEquals(0.0, PercentileTable.variationPercent(new long[] {0, 0}), 0);
     }
 }

@@ -51,12 +51,12 @@ class OrderStatisticConfidenceTest {
         }
         final long[] sorted = OrderStatisticConfidence.sortInto(shuffled, n, new long[n]);
         final OrderStatisticConfidence median = OrderStatisticConfidence.of(sorted, n, 50);
-        assertEquals(400, median.low());
-        assertEquals(610, median.high());
-        assertTrue(median.isBounded());
+        assertEquals(400, median.low);
+        assertEquals(610, median.high);
+        assertTrue(median.bounded);
         final OrderStatisticConfidence tail = OrderStatisticConfidence.of(sorted, n, 99.9);
-        assertFalse(tail.isBounded(), "99.9% of 100 samples has no upper bound");
-        assertEquals(1000, tail.high());
+        assertFalse(tail.bounded, "99.9% of 100 samples has no upper bound");
+        assertEquals(1000, tail.high);
     }
 
     @Test
@@ -73,7 +73,7 @@ class OrderStatisticConfidenceTest {
             }
             Arrays.sort(samples);
             final OrderStatisticConfidence ci = OrderStatisticConfidence.of(samples, n, 90);
-            if (ci.low() <= 900_000 && 900_000 <= ci.high()) {
+            if (ci.low <= 900_000 && 900_000 <= ci.high) {
                 covered++;
             }
         }

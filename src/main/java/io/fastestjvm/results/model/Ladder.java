@@ -1,11 +1,11 @@
 package io.fastestjvm.results.model;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -22,8 +22,6 @@ public final class Ladder {
     private static final String SAMPLES_ABOVE = "samplesAbove";
     private static final String NOT_MEANINGFUL = "notMeaningful";
     private static final String CLAMPED = "clampedSamples";
-    private static final List<String> LADDER_KEYS = Arrays.asList(COUNT, MEAN, MIN, SAMPLES_ABOVE, NOT_MEANINGFUL,
-            CLAMPED);
 
     private final long count;
     private final double mean;
@@ -97,9 +95,7 @@ public final class Ladder {
         final Map<String, Long> above = new LinkedHashMap<>();
         samplesAbove.forEach((p, v) -> above.put(p.key(), v));
         json.put(SAMPLES_ABOVE, above);
-        final List<String> keys = new ArrayList<>();
-        notMeaningful.forEach(p -> keys.add(p.key()));
-        json.put(NOT_MEANINGFUL, keys);
+        json.put(NOT_MEANINGFUL, notMeaningful.stream().map(Percentile::key).collect(Collectors.toList()));
         if (clampedSamples != null) {
             json.put(CLAMPED, clampedSamples);
         }
@@ -109,34 +105,34 @@ public final class Ladder {
 
     @JsonCreator
     static Ladder fromJson(final Map<String, JsonNode> json) {
-        final Ladder ladder = new Ladder(number(json.get(COUNT)).asLong(), number(json.get(MEAN)).asDouble(),
-                number(json.get(MIN)).asLong());
+        final Map<String, JsonNode> rest = new LinkedHashMap<>(json); // what is left after the ladder: its details
+        final Ladder ladder = new Ladder(number(rest.remove(COUNT)).asLong(), number(rest.remove(MEAN)).asDouble(),
+                number(rest.remove(MIN)).asLong());
+        final JsonNode samplesAbove = rest.remove(SAMPLES_ABOVE);
         for (final Percentile p : Percentile.values()) {
-            final JsonNode value = json.get(p.key());
+            final JsonNode value = rest.remove(p.key());
             if (value != null && value.isNumber()) {
                 ladder.values.put(p, value.asLong());
             }
-            final JsonNode above = json.containsKey(SAMPLES_ABOVE) ? json.get(SAMPLES_ABOVE).get(p.key()) : null;
+            final JsonNode above = samplesAbove == null ? null : samplesAbove.get(p.key());
             if (above != null && above.isNumber()) {
                 ladder.samplesAbove.put(p, above.asLong());
             }
         }
-        if (json.containsKey(NOT_MEANINGFUL)) {
-            for (final JsonNode key : json.get(NOT_MEANINGFUL)) {
+        final JsonNode notMeaningful = rest.remove(NOT_MEANINGFUL);
+        if (notMeaningful != null) {
+            for (final JsonNode key : notMeaningful) {
                 final Percentile p = Percentile.ofKey(key.asText());
                 if (p != null) {
                     ladder.notMeaningful.add(p);
                 }
             }
         }
-        if (json.containsKey(CLAMPED)) {
-            ladder.clampedSamples = json.get(CLAMPED).asLong();
+        final JsonNode clamped = rest.remove(CLAMPED);
+        if (clamped != null) {
+            ladder.clampedSamples = clamped.asLong();
         }
-        json.forEach((key, value) -> {
-            if (!LADDER_KEYS.contains(key) && Percentile.ofKey(key) == null) {
-                ladder.details.put(key, value);
-            }
-        });
+        ladder.details.putAll(rest);
         return ladder;
     }
 

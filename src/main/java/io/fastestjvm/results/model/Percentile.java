@@ -45,11 +45,6 @@ public enum Percentile {
 
     /** The percentile stored under {@code key}, or null. */
     public static Percentile ofKey(final String key) {
-        for (final Percentile p : values()) {
-            if (p.key.equals(key)) {
-                return p;
-            }
-        }
-        return null;
+        return Arrays.stream(values()).filter(p -> p.key.equals(key)).findFirst().orElse(null);
     }
 }

@@ -159,12 +159,8 @@ public final class RunResults {
         if (latency != null) {
             final RunFigures only = new RunFigures();
             only.run = 1;
-            for (final Latency definition : Latency.ALL) {
-                final Ladder ladder = latency.get(definition);
-                if (ladder != null) {
-                    only.put(definition, ladder);
-                }
-            }
+            Latency.ALL.stream().filter(definition -> latency.get(definition) != null)
+                    .forEach(definition -> only.put(definition, latency.get(definition)));
             overall.add(only);
         }
         return overall;

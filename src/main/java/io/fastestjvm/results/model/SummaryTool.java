@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.fastestjvm.config.HelpFlag;
 
@@ -21,8 +20,6 @@ import io.fastestjvm.config.HelpFlag;
  * Exit status: 0 done; 1 a field is absent (its line is empty); 2 bad arguments or unreadable input.
  */
 public final class SummaryTool {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private SummaryTool() {
     }
 
@@ -59,7 +56,7 @@ public final class SummaryTool {
                 status = 1;
                 out.println();
             } else {
-                out.println(value.isValueNode() ? value.asText() : JSON.writeValueAsString(value));
+                out.println(value.isValueNode() ? value.asText() : value.toString());
             }
         }
         return status;
