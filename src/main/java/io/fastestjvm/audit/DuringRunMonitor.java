@@ -74,7 +74,7 @@ public final class DuringRunMonitor implements Runnable {
         final CpuTimes before = start.load.machine;
         final CpuTimes after = end.load.machine;
         node.put("stealSeconds", before == null || after == null ? null
-                : (after.stealTicks() - before.stealTicks()) / CpuTimes.TICKS_PER_SECOND);
+                : (after.stealTicks - before.stealTicks) / CpuTimes.TICKS_PER_SECOND);
         node.put(LoadSample.OTHER_PROCESSES_BUSY_CPUS,
                 LoadSample.othersBetween(start.load, end.load, seconds).get(LoadSample.OTHER_PROCESSES_BUSY_CPUS));
         return node;

@@ -321,20 +321,12 @@ public final class EnvironmentAudit {
     }
 
     public static final class AuditReport {
-        private final Map<String, Object> checks;
-        private final List<AuditWarning> warnings;
+        public final Map<String, Object> checks;
+        public final List<AuditWarning> warnings;
 
         AuditReport(final Map<String, Object> checks, final List<AuditWarning> warnings) {
             this.checks = Collections.unmodifiableMap(checks);
             this.warnings = Collections.unmodifiableList(warnings);
-        }
-
-        public Map<String, Object> checks() {
-            return checks;
-        }
-
-        public List<AuditWarning> warnings() {
-            return warnings;
         }
     }
 }

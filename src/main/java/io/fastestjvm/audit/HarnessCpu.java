@@ -129,7 +129,7 @@ public final class HarnessCpu {
                 // fall back to stat
             }
         }
-        final Long ticks = ProcStat.cpuTicks(files, task + "/stat");
+        final Long ticks = files.statCpuTicks(task + "/stat");
         return ticks == null ? -1 : ticks * NANOS_PER_TICK;
     }
 }
