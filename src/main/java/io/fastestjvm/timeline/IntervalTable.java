@@ -231,13 +231,7 @@ public final class IntervalTable {
 
     /** The row whose span holds {@code epochMicros}; of a warm-up/measured pair, the measured one. */
     public synchronized IntervalRow rowAt(final long epochMicros) {
-        IntervalRow found = null;
-        for (final IntervalRow row : rows) {
-            if (row.holds(epochMicros)) {
-                found = row;
-            }
-        }
-        return found;
+        return rows.stream().filter(row -> row.holds(epochMicros)).reduce((first, second) -> second).orElse(null);
     }
 
     /**
@@ -258,11 +252,8 @@ public final class IntervalTable {
                 || windowEndEpochMicros < windowStartEpochMicros ? null
                 : new EventCounts(timeline, at -> at >= windowStartEpochMicros && at <= windowEndEpochMicros);
         final Map<String, Long> totals = new LinkedHashMap<>();
-        if (window != null && timeline.provides(JvmEvent.DEOPTIMIZATION)) {
-            totals.put(HOT_PATH_DEOPTS, window.deopts);
-        } else {
-            totals.put(HOT_PATH_DEOPTS, total(HOT_PATH_DEOPTS));
-        }
+        totals.put(HOT_PATH_DEOPTS, window != null && timeline.provides(JvmEvent.DEOPTIMIZATION)
+                ? Long.valueOf(window.deopts) : total(HOT_PATH_DEOPTS));
         if (window != null && timeline.provides(JvmEvent.SAFEPOINT)) {
             totals.put(SAFEPOINTS, window.safepoints);
             totals.put(SAFEPOINT_MICROS, window.safepointNanos / 1000);
@@ -321,15 +312,11 @@ public final class IntervalTable {
 
     /** The rows of an intervals.csv that {@link #writeCsv} wrote; none when the run has no such file. */
     public static List<IntervalRow> readCsv(final Path file) throws IOException {
-        final List<IntervalRow> rows = new ArrayList<>();
         if (!Files.isRegularFile(file)) {
-            return rows;
+            return new ArrayList<>();
         }
-        final List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        for (final String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-            rows.add(IntervalRow.parse(line.split(",", -1)));
-        }
-        return rows;
+        return Files.readAllLines(file, StandardCharsets.UTF_8).stream().skip(1)
+                .map(line -> IntervalRow.parse(line.split(",", -1))).collect(Collectors.toList());
     }
 
     private static String csvEscape(final String cell) {
