@@ -90,9 +90,9 @@ public final class JvmTimeline {
                 read(logs.compilation, "LogCompilation ", sources, in -> HotSpotLogs.parseCompilationLog(in,
                         vmStartEpochMillis, threadNames, javaMajor() > 8), JvmEvent.COMPILATION,
                         JvmEvent.DEOPTIMIZATION);
-                read(logs.safepoints, "-Xlog ", sources, in -> HotSpotLogs.parseUnifiedLog(in, vmStartEpochMillis),
+                read(logs.safepoints, "-Xlog ", sources, in -> HotSpotLogs.parseSafepointLog(in, vmStartEpochMillis),
                         JvmEvent.SAFEPOINT, JvmEvent.GC);
-                read(logs.gc, "-Xloggc ", sources, in -> HotSpotLogs.parseGcLog8(in, vmStartEpochMillis),
+                read(logs.gc, "-Xloggc ", sources, in -> HotSpotLogs.parseSafepointLog(in, vmStartEpochMillis),
                         JvmEvent.SAFEPOINT, JvmEvent.GC);
                 events.sort((a, b) -> Long.compare(a.epochMicros, b.epochMicros));
                 source = sources.isEmpty() ? "none" : String.join("; ", sources);
