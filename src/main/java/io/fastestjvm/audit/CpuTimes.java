@@ -9,12 +9,12 @@ public final class CpuTimes {
     /** 10 ms: whole, so a tick count converts without rounding. */
     public static final long MILLIS_PER_TICK = Math.round(1000 / TICKS_PER_SECOND);
 
-    private final long busy;
-    private final long steal;
+    public final long busyTicks;
+    public final long stealTicks;
 
-    CpuTimes(final long busy, final long steal) {
-        this.busy = busy;
-        this.steal = steal;
+    CpuTimes(final long busyTicks, final long stealTicks) {
+        this.busyTicks = busyTicks;
+        this.stealTicks = stealTicks;
     }
 
     public static CpuTimes read(final SystemFiles files) {
@@ -31,13 +31,5 @@ public final class CpuTimes {
             }
         }
         return null;
-    }
-
-    public long busyTicks() {
-        return busy;
-    }
-
-    public long stealTicks() {
-        return steal;
     }
 }

@@ -33,7 +33,7 @@ public final class DuringRunMonitor implements Runnable {
     @Override
     public void run() {
         // a cold first read at the switch to measurement would preempt a benchmark thread for longer: warm it now
-        snapshot();
+        new Snapshot();
         try {
             while (!finished && received.getAsLong() < firstMeasured.getAsLong()) {
                 TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
@@ -41,7 +41,7 @@ public final class DuringRunMonitor implements Runnable {
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        measuredStart = snapshot();
+        measuredStart = new Snapshot();
     }
 
     /** On a failed run; call before joining. */
@@ -49,15 +49,10 @@ public final class DuringRunMonitor implements Runnable {
         finished = true;
     }
 
-    Snapshot snapshot() {
-        return new Snapshot(System.nanoTime(), ContextSwitches.involuntary(files, producerTid),
-                ContextSwitches.involuntary(files, consumerTid), LoadSample.read(files));
-    }
-
     /** After joining this monitor's thread, with the counters the producer and consumer read at their end. */
     public Map<String, Object> measuredWindow(final long producerSwitchesAtEnd, final long consumerSwitchesAtEnd) {
         final Snapshot start = measuredStart;
-        final Snapshot end = snapshot();
+        final Snapshot end = new Snapshot();
         final Map<String, Object> node = new LinkedHashMap<>();
         node.put("window", "measured runs: from the first measured message (detected within " + POLL_MILLIS
                 + " ms) to the end of the last run");
@@ -74,7 +69,7 @@ public final class DuringRunMonitor implements Runnable {
         final CpuTimes before = start.load.machine;
         final CpuTimes after = end.load.machine;
         node.put("stealSeconds", before == null || after == null ? null
-                : (after.stealTicks() - before.stealTicks()) / CpuTimes.TICKS_PER_SECOND);
+                : (after.stealTicks - before.stealTicks) / CpuTimes.TICKS_PER_SECOND);
         node.put(LoadSample.OTHER_PROCESSES_BUSY_CPUS,
                 LoadSample.othersBetween(start.load, end.load, seconds).get(LoadSample.OTHER_PROCESSES_BUSY_CPUS));
         return node;
@@ -95,18 +90,12 @@ public final class DuringRunMonitor implements Runnable {
                 window.get(LoadSample.OTHER_PROCESSES_BUSY_CPUS));
     }
 
-    static final class Snapshot {
-        final long nanos;
-        final long producerSwitches;
-        final long consumerSwitches;
+    /** The counters read now, in this order. */
+    final class Snapshot {
+        final long nanos = System.nanoTime();
+        final long producerSwitches = ContextSwitches.involuntary(files, producerTid);
+        final long consumerSwitches = ContextSwitches.involuntary(files, consumerTid);
         /** The machine's CPU times (steal, busy) and this process's, read once. */
-        final LoadSample load;
-
-        Snapshot(final long nanos, final long producerSwitches, final long consumerSwitches, final LoadSample load) {
-            this.nanos = nanos;
-            this.producerSwitches = producerSwitches;
-            this.consumerSwitches = consumerSwitches;
-            this.load = load;
-        }
+        final LoadSample load = LoadSample.read(files);
     }
 }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -100,20 +101,18 @@ public final class EnvironmentAudit {
 
     void governor(final BitSet benchmarkCpus, final Map<String, Object> node, final List<AuditWarning> warnings) {
         final Map<String, String> governors = new LinkedHashMap<>();
+        final List<String> slow = new ArrayList<>();
         for (final String cpu : files.list("/sys/devices/system/cpu", "cpu[0-9]*")) {
             final String governor = files.firstLine("/sys/devices/system/cpu/" + cpu + "/cpufreq/scaling_governor");
             if (governor != null) {
                 governors.put(cpu, governor);
+                final int index = Integer.parseInt(cpu.substring(3));
+                if ((benchmarkCpus.isEmpty() || benchmarkCpus.get(index)) && !"performance".equals(governor)) {
+                    slow.add(cpu + " " + governor);
+                }
             }
         }
         node.put("scalingGovernors", governors.isEmpty() ? "not exposed" : governors);
-        final List<String> slow = new ArrayList<>();
-        for (final Map.Entry<String, String> governor : governors.entrySet()) {
-            final int cpu = Integer.parseInt(governor.getKey().substring(3));
-            if ((benchmarkCpus.isEmpty() || benchmarkCpus.get(cpu)) && !"performance".equals(governor.getValue())) {
-                slow.add(governor.getKey() + " " + governor.getValue());
-            }
-        }
         if (!slow.isEmpty()) {
             warnings.add(new AuditWarning("frequencyGovernor", "governor not performance (" + String.join(", ", slow)
                     + "): the CPU clocks down while idle and takes time to ramp up",
@@ -153,13 +152,8 @@ public final class EnvironmentAudit {
     }
 
     void virtualisation(final Map<String, Object> node, final List<AuditWarning> warnings) {
-        boolean hypervisorFlag = false;
-        for (final String line : files.lines("/proc/cpuinfo")) {
-            if (line.startsWith("flags") && (" " + line.substring(line.indexOf(':') + 1) + " ").contains(" hypervisor ")) {
-                hypervisorFlag = true;
-                break;
-            }
-        }
+        final boolean hypervisorFlag = files.lines("/proc/cpuinfo").stream().anyMatch(line -> line.startsWith("flags")
+                && (" " + line.substring(line.indexOf(':') + 1) + " ").contains(" hypervisor "));
         final String vendor = files.firstLine("/sys/class/dmi/id/sys_vendor");
         final String product = files.firstLine("/sys/class/dmi/id/product_name");
         node.put("cpuinfoHypervisorFlag", hypervisorFlag);
@@ -245,15 +239,8 @@ public final class EnvironmentAudit {
 
     /** The value of {@code name=} on the kernel command line, or null. */
     static String bootParameter(final String cmdline, final String name) {
-        if (cmdline == null) {
-            return null;
-        }
-        for (final String word : cmdline.split("\\s+")) {
-            if (word.startsWith(name + "=")) {
-                return word.substring(name.length() + 1);
-            }
-        }
-        return null;
+        return cmdline == null ? null : Arrays.stream(cmdline.split("\\s+")).filter(word -> word.startsWith(name + "="))
+                .map(word -> word.substring(name.length() + 1)).findFirst().orElse(null);
     }
 
     /** "always [madvise] never": "madvise". */
@@ -274,12 +261,7 @@ public final class EnvironmentAudit {
     static long parseHundredths(final String decimal) {
         final int dot = decimal.indexOf('.');
         final long whole = Long.parseLong(dot < 0 ? decimal : decimal.substring(0, dot));
-        long fraction = 0;
-        if (dot >= 0) {
-            final String digits = (decimal.substring(dot + 1) + "00").substring(0, 2);
-            fraction = Long.parseLong(digits);
-        }
-        return whole * 100 + fraction;
+        return whole * 100 + (dot < 0 ? 0 : Long.parseLong((decimal.substring(dot + 1) + "00").substring(0, 2)));
     }
 
     /** 190 to "1.90", without {@code %f} as {@link #parseHundredths}. */
@@ -321,20 +303,12 @@ public final class EnvironmentAudit {
     }
 
     public static final class AuditReport {
-        private final Map<String, Object> checks;
-        private final List<AuditWarning> warnings;
+        public final Map<String, Object> checks;
+        public final List<AuditWarning> warnings;
 
         AuditReport(final Map<String, Object> checks, final List<AuditWarning> warnings) {
             this.checks = Collections.unmodifiableMap(checks);
             this.warnings = Collections.unmodifiableList(warnings);
-        }
-
-        public Map<String, Object> checks() {
-            return checks;
-        }
-
-        public List<AuditWarning> warnings() {
-            return warnings;
         }
     }
 }

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * CPU time of every thread of this JVM over a window: with no free CPU, each harness thread's time is taken from a
@@ -84,14 +85,11 @@ public final class HarnessCpu {
         if (result.containsKey("problem")) {
             return "harness threads' CPU time: " + result.get("problem");
         }
-        final StringBuilder top = new StringBuilder();
-        final List<Map<String, Object>> threads = (List<Map<String, Object>>) result.get("threads");
-        for (int i = 0; i < Math.min(4, threads.size()); i++) {
-            top.append(i == 0 ? "" : ", ").append(threads.get(i).get("name")).append(' ')
-                    .append(threads.get(i).get("cpuMillisPerSecond"));
-        }
+        final String top = ((List<Map<String, Object>>) result.get("threads")).stream().limit(4)
+                .map(thread -> thread.get("name") + " " + thread.get("cpuMillisPerSecond"))
+                .collect(Collectors.joining(", "));
         return String.format(Locale.ROOT, "harness threads' CPU time during measurement: %s ms per second%s",
-                result.get("cpuMillisPerSecond"), top.length() == 0 ? "" : " (" + top + ", ...)");
+                result.get("cpuMillisPerSecond"), top.isEmpty() ? "" : " (" + top + ", ...)");
     }
 
     private Map<Integer, Long> snapshot() {
@@ -129,7 +127,7 @@ public final class HarnessCpu {
                 // fall back to stat
             }
         }
-        final Long ticks = ProcStat.cpuTicks(files, task + "/stat");
+        final Long ticks = files.statCpuTicks(task + "/stat");
         return ticks == null ? -1 : ticks * NANOS_PER_TICK;
     }
 }

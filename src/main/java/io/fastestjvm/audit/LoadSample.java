@@ -19,7 +19,7 @@ public final class LoadSample {
     }
 
     public static LoadSample read(final SystemFiles files) {
-        return new LoadSample(CpuTimes.read(files), ProcStat.cpuTicks(files, "/proc/self/stat"));
+        return new LoadSample(CpuTimes.read(files), files.statCpuTicks("/proc/self/stat"));
     }
 
     public static Map<String, Object> othersBetween(final LoadSample before, final LoadSample after,
@@ -31,7 +31,7 @@ public final class LoadSample {
             result.put(OTHER_PROCESSES_BUSY_CPUS, null);
             return result;
         }
-        final long machineBusy = after.machine.busyTicks() - before.machine.busyTicks();
+        final long machineBusy = after.machine.busyTicks - before.machine.busyTicks;
         final long selfTicks = after.self - before.self;
         result.put("machineBusyCpus", round(machineBusy / CpuTimes.TICKS_PER_SECOND / seconds));
         result.put("thisProcessBusyCpus", round(selfTicks / CpuTimes.TICKS_PER_SECOND / seconds));

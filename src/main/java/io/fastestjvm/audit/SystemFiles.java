@@ -75,4 +75,34 @@ public final class SystemFiles {
         }
         return -1;
     }
+
+    /** utime + stime (fields 14 and 15) of a /proc/[pid]/stat or task stat file, in ticks; null when unreadable. */
+    public Long statCpuTicks(final String absolute) {
+        final String[] fields = statFieldsFromState(absolute);
+        try {
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        } catch (final RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** starttime (field 22) of such a stat file, in clock ticks since boot; null when unreadable. */
+    public String statStartTime(final String absolute) {
+        final String[] fields = statFieldsFromState(absolute);
+        return fields.length > 19 ? fields[19] : null;
+    }
+
+    /**
+     * A stat file's fields from field 3 (state) on; none when unreadable. The command name (field 2) may hold spaces
+     * and ')', so fields are counted after the last ')'. Read as ASCII: a thread name cut mid-character stays readable.
+     */
+    private String[] statFieldsFromState(final String absolute) {
+        try {
+            final String stat = new String(Files.readAllBytes(resolve(absolute)), StandardCharsets.US_ASCII);
+            final int close = stat.lastIndexOf(')');
+            return close < 0 ? new String[0] : stat.substring(close + 1).trim().split("\\s+");
+        } catch (final IOException | RuntimeException e) {
+            return new String[0];
+        }
+    }
 }

@@ -39,7 +39,6 @@ import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
 import io.fastestjvm.timeline.EvidenceColumns;
 import io.fastestjvm.timeline.IntervalTable;
-import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.timeline.TimelineAnalysis;
 import io.fastestjvm.timeline.WindowAllocation;
 import io.fastestjvm.transport.ChronicleQueueTransport;
@@ -130,7 +129,7 @@ public final class BenchmarkRun {
             final ProgressReporter progress = run.bare ? null : new ProgressReporter(logs,
                     run.producer.report().progress::reached, run.consumer.report().progress::reached,
                     run.plan::measuredStart, run.plan::warmupSecondOf, run.plan.measuredMessages(),
-                    options.warmupSeconds(), options.seconds() * options.runs(), err, run.evidence.table());
+                    options.warmupSeconds(), options.seconds() * options.runs(), err, run.evidence);
             if (!run.bare) {
                 rehearseProgress(progress);
             }
@@ -151,7 +150,7 @@ public final class BenchmarkRun {
         final boolean ready = run.control.awaitReady();
         warnAboutPinning(run.producer.report(), run.consumer.report());
         run.rigour.start(run.producer, run.consumer, run.plan);
-        run.evidence.threadsReady(run.producer.report().asPinnedThread(), run.consumer.report().asPinnedThread(),
+        run.evidence.start(run.producer.report().asPinnedThread(), run.consumer.report().asPinnedThread(),
                 run.rigour.jitterLostNanos());
         if (ready) {
             run.control.go();
@@ -237,8 +236,8 @@ public final class BenchmarkRun {
         // after the persistence proof: its compilations flush HotSpot's log buffers on JDK 8 and 11
         run.edges.addWindowTo(run.evidence);
         run.evidence.finish(run.results.directory());
-        run.results.write(IntervalTable.FILE_NAME, run.evidence::writeIntervals);
-        run.results.write(RunEvidence.EVENTS_FILE, run.evidence::writeEvents);
+        run.results.write(IntervalTable.FILE_NAME, run.evidence::writeCsv);
+        run.results.write(IntervalTable.EVENTS_FILE, run.evidence::writeEvents);
         // one verify-phase failure (summarise lists it): the leak shares it with a full disk
         return new Verified(proof, diskFull == null ? leaked : leaked == null ? diskFull : diskFull + "; " + leaked);
     }
@@ -277,9 +276,9 @@ public final class BenchmarkRun {
                 .achievedSendRate(producer.progress.reached() - run.plan.measuredStart(),
                         producer.endNanos - producer.measuredStartNanos)
                 .window(window)
-                .allocation(producerBytes, consumerBytes, WindowAllocation.where(run.evidence.table().rows(),
+                .allocation(producerBytes, consumerBytes, WindowAllocation.where(run.evidence.rows(),
                         producerBytes != 0, consumerBytes != 0), WindowAllocation.gcsReachingWindow(
-                        run.evidence.table().rows(), gcCount), run.steady.reached())
+                        run.evidence.rows(), gcCount), run.steady.reached())
                 .jvmActivity(window.counter(RunResults.JvmActivity.JIT_COMPILE_MILLIS), gcCount)
                 .jvmEvidence(run.evidence.measuredTotals(), run.evidence.source())
                 .persistence(verified.proof, options.keepQueue(), run.queueDir)
@@ -350,7 +349,7 @@ public final class BenchmarkRun {
             for (final LatencyRecorder recorder : run.latencies.all()) {
                 intervals.add(RigourInstruments.intervals(recorder, run.sortBuffer));
             }
-            timeline = TimelineAnalysis.of(run.evidence.table().rows());
+            timeline = TimelineAnalysis.of(run.evidence.rows());
         }
     }
 
@@ -417,12 +416,12 @@ public final class BenchmarkRun {
     }
 
     /** A window whose send or receive code changed was not one steady state: said where nobody can miss it. */
-    private void warnAboutHotPathDeopts(final RunEvidence evidence) {
+    private void warnAboutHotPathDeopts(final IntervalTable evidence) {
         final Long deopts = evidence.measuredTotals().get(EvidenceColumns.HOT_PATH_DEOPTS);
         if (deopts == null || deopts == 0) {
             return;
         }
-        final String seconds = evidence.table().rows().stream()
+        final String seconds = evidence.rows().stream()
                 .filter(row -> row.measured() && row.get(EvidenceColumns.HOT_PATH_DEOPTS) > 0)
                 .map(row -> Long.toString(row.second)).collect(Collectors.joining(", "));
         warnBoxed("the hot path was deoptimised " + deopts + " time(s) in the measured window (measured second "

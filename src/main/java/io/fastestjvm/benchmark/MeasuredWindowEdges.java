@@ -8,8 +8,8 @@ import io.fastestjvm.audit.HarnessCpu;
 import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.JvmCounters;
-import io.fastestjvm.timeline.RunEvidence;
 
 /**
  * What the producer and consumer do at the measured window's two edges, outside it: the placement probe, the
@@ -116,7 +116,7 @@ final class MeasuredWindowEdges {
         return System.currentTimeMillis() * 1000;
     }
 
-    void addWindowTo(final RunEvidence evidence) {
+    void addWindowTo(final IntervalTable evidence) {
         if (startEpochMicros >= 0 && endEpochMicros >= startEpochMicros) {
             // the clock read at the end is whole milliseconds: an event in the last one counts in the window
             evidence.measuredWindow(startEpochMicros, endEpochMicros + 999);

@@ -23,7 +23,7 @@ import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.EvidenceColumns;
-import io.fastestjvm.timeline.RunEvidence;
+import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.warmup.SteadyStateWatch;
 import io.fastestjvm.warmup.StringLiterals;
@@ -53,7 +53,7 @@ final class PreparedRun {
     final Consumer consumer;
     /** qp.bare: no interval logs, progress reporter, monitor, probe or events. */
     final boolean bare;
-    final RunEvidence evidence;
+    final IntervalTable evidence;
     final long startNanos;
 
     PreparedRun(final BenchmarkOptions options, final CpuAssignment[] cpus, final RigourInstruments rigour,
@@ -85,7 +85,7 @@ final class PreparedRun {
         producer = new Producer(measured, plan, cpus[0].planned(), control, steady, edges, collections, literals);
         consumer = new Consumer(measured, plan, cpus[1].planned(), control, latencies, steady, edges);
         bare = options.bare();
-        evidence = RunEvidence.start(plan.measuredMessages(), started.getTime(), options.jvmEvents() && !bare);
+        evidence = IntervalTable.forRun(plan.measuredMessages(), started.getTime(), options.jvmEvents() && !bare);
         startNanos = System.nanoTime();
     }
 
@@ -104,7 +104,7 @@ final class PreparedRun {
         if (bare) { // no per-second evidence: HotSpot's count at the window's edges
             window.jvm(EvidenceColumns.SAFEPOINTS, edges.measuredSafepoints());
         }
-        evidence.table().measuredInterference().forEach((name, total) ->
+        evidence.measuredInterference().forEach((name, total) ->
                 window.interference(name, total == null ? -1 : total));
         return window.allocation(RunResults.Allocation.PRODUCER_BYTES, producer.report().allocatedBytes)
                 .allocation(RunResults.Allocation.CONSUMER_BYTES, consumed.allocatedBytes)

@@ -71,7 +71,7 @@ final class RigourInstruments {
     void beforeRun(final File queueDir, final PrintStream err) throws InterruptedException {
         audit = EnvironmentAudit.live().audit(benchmarkCpus, usableCpus, 2 + (jitterPlan.enabled() ? 1 : 0),
                 queueDir);
-        for (final AuditWarning warning : audit.warnings()) {
+        for (final AuditWarning warning : audit.warnings) {
             err.println(warning);
         }
         err.println("[qp] OS jitter probe: " + (jitterPlan.enabled() ? "on, " : "off, ") + jitterPlan.reason());
@@ -149,8 +149,8 @@ final class RigourInstruments {
             summary.latencyDetail(name, "variationMethod", PercentileTable.VARIATION_METHOD);
         }
         final Map<String, Object> environmentAudit = new LinkedHashMap<>();
-        environmentAudit.put("checks", audit.checks());
-        environmentAudit.put(EnvironmentAudit.WARNINGS, audit.warnings().stream().map(AuditWarning::toMap)
+        environmentAudit.put("checks", audit.checks);
+        environmentAudit.put(EnvironmentAudit.WARNINGS, audit.warnings.stream().map(AuditWarning::toMap)
                 .collect(Collectors.toList()));
         environmentAudit.put("duringRun", duringRun);
         summary.section(EnvironmentAudit.SECTION, environmentAudit);
@@ -197,8 +197,8 @@ final class RigourInstruments {
         out.println(jitterProbe == null ? "OS jitter probe off: " + jitterPlan.reason()
                 : jitterProbe.result().describe());
         out.println(DuringRunMonitor.describe(duringRun));
-        out.println(String.format(Locale.ROOT, "environment audit: %d warning(s)%s", audit.warnings().size(),
-                audit.warnings().isEmpty() ? "" : " (printed at start, in summary.json environmentAudit.warnings)"));
+        out.println(String.format(Locale.ROOT, "environment audit: %d warning(s)%s", audit.warnings.size(),
+                audit.warnings.isEmpty() ? "" : " (printed at start, in summary.json environmentAudit.warnings)"));
         if (calibration != null) {
             out.println(injection.describe(options.rate()) + "; observed " + calibration.get("observed"));
         }

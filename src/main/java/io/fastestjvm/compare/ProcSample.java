@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.audit.CpuTimes;
-import io.fastestjvm.audit.ProcStat;
 import io.fastestjvm.audit.SystemFiles;
 
 /**
@@ -51,7 +50,7 @@ final class ProcSample {
 
     /** CPU time with ended threads' (/proc/PID/stat): {@link #process} loses a renewed thread's, -1 unreadable. */
     static long processCpuNanos(final long pid) {
-        final Long ticks = ProcStat.cpuTicks(SystemFiles.live(), "/proc/" + pid + "/stat");
+        final Long ticks = SystemFiles.live().statCpuTicks("/proc/" + pid + "/stat");
         return ticks == null ? -1 : ticks * NANOS_PER_TICK;
     }
 
@@ -66,11 +65,11 @@ final class ProcSample {
 
     /** What the machine's busy CPU time grew by between two readings, in ns (ticks of 10 ms), or -1. */
     static long busyNanos(final CpuTimes before, final CpuTimes after) {
-        return before == null || after == null ? -1 : (after.busyTicks() - before.busyTicks()) * NANOS_PER_TICK;
+        return before == null || after == null ? -1 : (after.busyTicks - before.busyTicks) * NANOS_PER_TICK;
     }
 
     static long stealTicks(final CpuTimes before, final CpuTimes after) {
-        return before == null || after == null ? -1 : after.stealTicks() - before.stealTicks();
+        return before == null || after == null ? -1 : after.stealTicks - before.stealTicks;
     }
 
     /** Busy time less the comparison's own, ns; floored at 0 as /proc/stat counts 10 ms ticks; -1 unknown. */

@@ -6,7 +6,6 @@ import java.io.StringReader;
 import java.net.InetAddress;
 import java.util.Properties;
 
-import io.fastestjvm.audit.ProcStat;
 import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.environment.ProcessId;
 
@@ -86,7 +85,7 @@ public final class ProcessIdentity {
     }
 
     private static String startTimeOf(final long pid) {
-        return ProcStat.startTime(SystemFiles.live(), "/proc/" + pid + "/stat");
+        return SystemFiles.live().statStartTime("/proc/" + pid + "/stat");
     }
 
     private static String hostName() {

@@ -117,59 +117,46 @@ public final class HotSpotLogs {
         return events;
     }
 
-    /** Safepoints and GC pauses from JDK 9+'s {@code -Xlog:safepoint,gc} file written with uptimenanos. */
-    public static List<JvmEvent> parseUnifiedLog(final Reader log, final long vmStartEpochMillis) throws IOException {
+    /**
+     * Safepoints and GC pauses from JDK 9+'s {@code -Xlog:safepoint,gc} file written with uptimenanos, or from JDK
+     * 8's -Xloggc file (its safepoints without a VM operation: JDK 8 prints that only to stdout).
+     */
+    public static List<JvmEvent> parseSafepointLog(final Reader log, final long vmStartEpochMillis) throws IOException {
         final List<JvmEvent> events = new ArrayList<>();
         final BufferedReader lines = new BufferedReader(log);
         String line;
         String operation = null;
         while ((line = lines.readLine()) != null) {
-            final Matcher stamped = UNIFIED_STAMP.matcher(line);
-            if (!stamped.matches()) {
+            final Matcher unified = UNIFIED_STAMP.matcher(line);
+            final Matcher gc8 = GC8_STAMP.matcher(line);
+            final boolean isUnified = unified.matches();
+            if (!isUnified && !gc8.matches()) {
                 continue;
             }
-            final long atMicros = vmStartEpochMillis * 1000 + Long.parseLong(stamped.group(1)) / 1000;
-            final String message = stamped.group(3);
+            final long atMicros = isUnified ? vmStartEpochMillis * 1000 + Long.parseLong(unified.group(1)) / 1000
+                    : micros(vmStartEpochMillis, gc8.group(1));
+            final String message = isUnified ? unified.group(3) : gc8.group(2);
             Matcher m;
-            if ((m = ENTERING.matcher(message)).find()) {
-                operation = m.group(1);
-            } else if ((m = STOPPED.matcher(message)).find()) {
+            if ((m = STOPPED.matcher(message)).find()) {
                 final long total = secondsToNanos(m.group(1));
                 events.add(new JvmEvent(atMicros - total / 1000, JvmEvent.SAFEPOINT, operation, -1, null, null,
                         total, secondsToNanos(m.group(2))));
                 operation = null;
+            } else if (!isUnified) {
+                if ((m = GC8_PAUSE.matcher(message)).find()) {
+                    events.add(new JvmEvent(atMicros, JvmEvent.GC, m.group(1), -1, m.group(2), null,
+                            secondsToNanos(m.group(3)), JvmEvent.UNAVAILABLE));
+                }
+            } else if ((m = ENTERING.matcher(message)).find()) {
+                operation = m.group(1);
             } else if ((m = SAFEPOINT_13.matcher(message)).find()) {
                 final long total = Long.parseLong(m.group(3));
                 events.add(new JvmEvent(atMicros - total / 1000, JvmEvent.SAFEPOINT, m.group(1), -1, null, null,
                         total, Long.parseLong(m.group(2))));
-            } else if (stamped.group(2).equals("gc") && (m = UNIFIED_GC_PAUSE.matcher(message)).find()) {
+            } else if (unified.group(2).equals("gc") && (m = UNIFIED_GC_PAUSE.matcher(message)).find()) {
                 final long pause = (long) (Double.parseDouble(m.group(4)) * 1e6);
                 events.add(new JvmEvent(atMicros - pause / 1000, JvmEvent.GC, m.group(1), -1, causes(m.group(2)),
                         null, pause, JvmEvent.UNAVAILABLE));
-            }
-        }
-        return events;
-    }
-
-    /** Safepoints (no VM operation: JDK 8 prints it only to stdout) and GC pauses from JDK 8's -Xloggc file. */
-    public static List<JvmEvent> parseGcLog8(final Reader log, final long vmStartEpochMillis) throws IOException {
-        final List<JvmEvent> events = new ArrayList<>();
-        final BufferedReader lines = new BufferedReader(log);
-        String line;
-        while ((line = lines.readLine()) != null) {
-            final Matcher stamped = GC8_STAMP.matcher(line);
-            if (!stamped.matches()) {
-                continue;
-            }
-            final long atMicros = micros(vmStartEpochMillis, stamped.group(1));
-            Matcher m;
-            if ((m = STOPPED.matcher(stamped.group(2))).find()) {
-                final long total = secondsToNanos(m.group(1));
-                events.add(new JvmEvent(atMicros - total / 1000, JvmEvent.SAFEPOINT, null, -1, null, null, total,
-                        secondsToNanos(m.group(2))));
-            } else if ((m = GC8_PAUSE.matcher(stamped.group(2))).find()) {
-                events.add(new JvmEvent(atMicros, JvmEvent.GC, m.group(1), -1, m.group(2), null,
-                        secondsToNanos(m.group(3)), JvmEvent.UNAVAILABLE));
             }
         }
         return events;

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 import io.fastestjvm.recording.Latency;
 
@@ -82,21 +84,11 @@ public final class IntervalRow {
 
     /** This row's cells in {@link #COLUMNS} order; unavailable values are empty. */
     public String[] csvCells() {
-        final long[] numbers = new long[COLUMNS.size() - 1];
-        int at = 0;
-        numbers[at++] = second;
-        for (final LatencySecond latency : latencies) {
-            for (final long value : latency.values()) {
-                numbers[at++] = value;
-            }
-        }
-        System.arraycopy(evidence, 0, numbers, at, evidence.length);
-        final String[] cells = new String[COLUMNS.size()];
-        cells[0] = phase;
-        for (int i = 0; i < numbers.length; i++) {
-            cells[i + 1] = numbers[i] == UNAVAILABLE ? "" : Long.toString(numbers[i]);
-        }
-        return cells;
+        final LongStream numbers = LongStream.concat(LongStream.concat(LongStream.of(second),
+                Arrays.stream(latencies).flatMapToLong(latency -> Arrays.stream(latency.values()))),
+                Arrays.stream(evidence));
+        return Stream.concat(Stream.of(phase), numbers.mapToObj(n -> n == UNAVAILABLE ? "" : Long.toString(n)))
+                .toArray(String[]::new);
     }
 
     /** A row back from its {@link #csvCells()}; an empty cell, or one past an older row's end, is unavailable. */

@@ -25,8 +25,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongPredicate;
 import java.util.function.LongSupplier;
@@ -41,12 +43,15 @@ import io.fastestjvm.recording.Latency;
 /**
  * The per-second evidence table, {@code intervals.csv}: one row per phase per drain of the interval logs, so the
  * second the warm-up ended gives a warm-up and a measured row. Counter columns are filled as rows are added, event
- * columns by {@link #attach} after the run.
+ * columns by {@link #attach} after the run; a run's table also holds its JVM timeline, {@code jvm-events.csv}.
  */
 public final class IntervalTable {
     public static final String FILE_NAME = "intervals.csv";
+    public static final String EVENTS_FILE = "jvm-events.csv";
 
     private final long measuredMessages;
+    private final Map<String, String> threadNames = new HashMap<>();
+    private long runStartEpochMillis;
     private final List<IntervalRow> rows = new ArrayList<>();
     private SecondSampler sampler;
     private SecondSampler.Sample previous;
@@ -62,9 +67,23 @@ public final class IntervalTable {
         this.measuredMessages = measuredMessages;
     }
 
-    /** Takes the first sample, once the threads' native ids are known; {@code jitterLostNanos} null: probe off. */
+    /** A run's table; starts the JVM timeline unless {@code recordEvents} is false: call before its threads start. */
+    public static IntervalTable forRun(final long measuredMessages, final long runStartEpochMillis,
+                                       final boolean recordEvents) {
+        final IntervalTable table = new IntervalTable(measuredMessages);
+        table.runStartEpochMillis = runStartEpochMillis;
+        table.timeline = recordEvents ? JvmTimeline.start() : JvmTimeline.off();
+        return table;
+    }
+
+    /**
+     * Takes the first sample, once both benchmark threads have pinned themselves (their native ids are known);
+     * {@code jitterLostNanos} null: probe off.
+     */
     public synchronized void start(final PinnedThread producer, final PinnedThread consumer,
                                    final LongSupplier jitterLostNanos) {
+        threadNames.put(Integer.toString(producer.tid), "qp-producer");
+        threadNames.put(Integer.toString(consumer.tid), "qp-consumer");
         start(new SecondSampler(JvmCounters.open(), SystemFiles.live(), producer, consumer, jitterLostNanos,
                 System::currentTimeMillis));
     }
@@ -153,6 +172,38 @@ public final class IntervalTable {
         }
     }
 
+    /** A run's table, after the last second was added: reads the events and fills the event columns. */
+    public void finish(final Path scratchDir) {
+        close();
+        timeline.collect(threadNames, scratchDir);
+        attach(timeline);
+    }
+
+    public void writeEvents(final OutputStream out) {
+        timeline.writeCsv(out, this, runStartEpochMillis);
+    }
+
+    /** Where a run's events came from, and why some are missing. */
+    public String source() {
+        return timeline.problem() == null ? timeline.source() : timeline.source() + " (" + timeline.problem() + ")";
+    }
+
+    /** The console line after the percentile table. */
+    public String describe(final long jitCompileMillis, final long gcCount) {
+        final Map<String, Long> t = measuredTotals();
+        return String.format(Locale.ROOT, "JVM during measurement: hot-path deoptimisations %s, safepoints %s"
+                        + " (stopped %s, max time to safepoint %s), GC %s, JIT %s; events from %s",
+                orUnavailable(t.get(HOT_PATH_DEOPTS), ""), orUnavailable(t.get(SAFEPOINTS), ""),
+                orUnavailable(t.get(SAFEPOINT_MICROS), " us"),
+                orUnavailable(t.get(MAX_TIME_TO_SAFEPOINT_MICROS), " us"),
+                gcCount < 0 ? "unavailable" : gcCount, jitCompileMillis < 0 ? "unavailable" : jitCompileMillis + " ms",
+                source());
+    }
+
+    private static String orUnavailable(final Long value, final String unit) {
+        return value == null ? "unavailable" : value + unit;
+    }
+
     /** Fills the event columns; where the perf counters were unavailable, counts compilations and safepoints too. */
     public synchronized void attach(final JvmTimeline timeline) {
         this.timeline = timeline;
@@ -180,13 +231,7 @@ public final class IntervalTable {
 
     /** The row whose span holds {@code epochMicros}; of a warm-up/measured pair, the measured one. */
     public synchronized IntervalRow rowAt(final long epochMicros) {
-        IntervalRow found = null;
-        for (final IntervalRow row : rows) {
-            if (row.holds(epochMicros)) {
-                found = row;
-            }
-        }
-        return found;
+        return rows.stream().filter(row -> row.holds(epochMicros)).reduce((first, second) -> second).orElse(null);
     }
 
     /**
@@ -207,11 +252,8 @@ public final class IntervalTable {
                 || windowEndEpochMicros < windowStartEpochMicros ? null
                 : new EventCounts(timeline, at -> at >= windowStartEpochMicros && at <= windowEndEpochMicros);
         final Map<String, Long> totals = new LinkedHashMap<>();
-        if (window != null && timeline.provides(JvmEvent.DEOPTIMIZATION)) {
-            totals.put(HOT_PATH_DEOPTS, window.deopts);
-        } else {
-            totals.put(HOT_PATH_DEOPTS, total(HOT_PATH_DEOPTS));
-        }
+        totals.put(HOT_PATH_DEOPTS, window != null && timeline.provides(JvmEvent.DEOPTIMIZATION)
+                ? Long.valueOf(window.deopts) : total(HOT_PATH_DEOPTS));
         if (window != null && timeline.provides(JvmEvent.SAFEPOINT)) {
             totals.put(SAFEPOINTS, window.safepoints);
             totals.put(SAFEPOINT_MICROS, window.safepointNanos / 1000);
@@ -270,15 +312,11 @@ public final class IntervalTable {
 
     /** The rows of an intervals.csv that {@link #writeCsv} wrote; none when the run has no such file. */
     public static List<IntervalRow> readCsv(final Path file) throws IOException {
-        final List<IntervalRow> rows = new ArrayList<>();
         if (!Files.isRegularFile(file)) {
-            return rows;
+            return new ArrayList<>();
         }
-        final List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        for (final String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-            rows.add(IntervalRow.parse(line.split(",", -1)));
-        }
-        return rows;
+        return Files.readAllLines(file, StandardCharsets.UTF_8).stream().skip(1)
+                .map(line -> IntervalRow.parse(line.split(",", -1))).collect(Collectors.toList());
     }
 
     private static String csvEscape(final String cell) {

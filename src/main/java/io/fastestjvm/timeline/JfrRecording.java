@@ -207,18 +207,13 @@ public final class JfrRecording {
 
     private static String compilationNote(final JsonNode v) {
         final String osr = v.path("isOsr").asBoolean() ? "osr" : null;
-        if (v.path("succeded").asBoolean(true)) {
-            return osr;
-        }
-        return osr == null ? "failed" : "osr failed";
+        return v.path("succeded").asBoolean(true) ? osr : osr == null ? "failed" : "osr failed";
     }
 
     /** "pkg.Class::name", from JFR's method object (class names use '/'). */
     static String method(final JsonNode method) {
-        if (method.isMissingNode() || method.isNull()) {
-            return null;
-        }
-        return method.path("type").path("name").asText().replace('/', '.') + "::" + method.path("name").asText();
+        return method.isMissingNode() || method.isNull() ? null
+                : method.path("type").path("name").asText().replace('/', '.') + "::" + method.path("name").asText();
     }
 
     private static long micros(final JsonNode values) {

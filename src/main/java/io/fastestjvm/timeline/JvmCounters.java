@@ -3,6 +3,7 @@ package io.fastestjvm.timeline;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -152,9 +153,7 @@ public final class JvmCounters {
             end++;
         }
         final byte[] bytes = new byte[end - offset];
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = data.get(offset + i);
-        }
+        ((ByteBuffer) data.duplicate().position(offset)).get(bytes);
         return new String(bytes, StandardCharsets.US_ASCII);
     }
 }

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * This run's JIT, safepoint and GC events, from JFR in-process on JDK 14+, else from the HotSpot logs of
@@ -89,9 +90,9 @@ public final class JvmTimeline {
                 read(logs.compilation, "LogCompilation ", sources, in -> HotSpotLogs.parseCompilationLog(in,
                         vmStartEpochMillis, threadNames, javaMajor() > 8), JvmEvent.COMPILATION,
                         JvmEvent.DEOPTIMIZATION);
-                read(logs.safepoints, "-Xlog ", sources, in -> HotSpotLogs.parseUnifiedLog(in, vmStartEpochMillis),
+                read(logs.safepoints, "-Xlog ", sources, in -> HotSpotLogs.parseSafepointLog(in, vmStartEpochMillis),
                         JvmEvent.SAFEPOINT, JvmEvent.GC);
-                read(logs.gc, "-Xloggc ", sources, in -> HotSpotLogs.parseGcLog8(in, vmStartEpochMillis),
+                read(logs.gc, "-Xloggc ", sources, in -> HotSpotLogs.parseSafepointLog(in, vmStartEpochMillis),
                         JvmEvent.SAFEPOINT, JvmEvent.GC);
                 events.sort((a, b) -> Long.compare(a.epochMicros, b.epochMicros));
                 source = sources.isEmpty() ? "none" : String.join("; ", sources);
@@ -145,12 +146,9 @@ public final class JvmTimeline {
 
     /** Writes {@code jvm-events.csv}: every event, with the phase and second of the row it fell in. */
     public void writeCsv(final OutputStream out, final IntervalTable table, final long runStartEpochMillis) {
-        final List<String[]> rows = new ArrayList<>();
-        for (final JvmEvent event : events) {
+        IntervalTable.writeCsv(out, JvmEvent.COLUMNS, events.stream().map(event -> {
             final IntervalRow row = table.rowAt(event.epochMicros);
-            rows.add(event.csvCells(runStartEpochMillis, row == null ? null : row.phase,
-                    row == null ? -1 : row.second));
-        }
-        IntervalTable.writeCsv(out, JvmEvent.COLUMNS, rows);
+            return event.csvCells(runStartEpochMillis, row == null ? null : row.phase, row == null ? -1 : row.second);
+        }).collect(Collectors.toList()));
     }
 }

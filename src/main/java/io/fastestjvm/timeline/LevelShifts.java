@@ -3,6 +3,8 @@ package io.fastestjvm.timeline;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import org.apache.commons.math3.stat.StatUtils;
 
@@ -77,12 +79,8 @@ public final class LevelShifts {
         while (mergeShortest(segments, p50) || mergeSmallestChange(segments, p50)) {
             // each pass merges one pair; stops when every segment and every step satisfies the rule
         }
-        final List<Shift> shifts = new ArrayList<>();
-        for (int i = 1; i < segments.size(); i++) {
-            shifts.add(new Shift(segments.get(i - 1), segments.get(i), median(p50, segments.get(i - 1)),
-                    median(p50, segments.get(i))));
-        }
-        return shifts;
+        return IntStream.range(1, segments.size()).mapToObj(i -> new Shift(segments.get(i - 1), segments.get(i),
+                median(p50, segments.get(i - 1)), median(p50, segments.get(i)))).collect(Collectors.toList());
     }
 
     /** Merges the shortest segment under {@link #MIN_SECONDS} into its closer neighbour; false if none is short. */

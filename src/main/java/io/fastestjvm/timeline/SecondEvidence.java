@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The events recorded in one second besides the latencies, and the kinds that stood out: what a level shift or a
@@ -72,16 +73,8 @@ public final class SecondEvidence {
 
     /** The kinds of event that stood out in any of the rows against {@code background}, in {@link #KINDS} order. */
     public static List<String> kinds(final Background background, final IntervalRow... rows) {
-        final List<String> kinds = new ArrayList<>();
-        for (final String kind : KINDS) {
-            for (final IntervalRow row : rows) {
-                if (row != null && background.standsOut(kind, row)) {
-                    kinds.add(kind);
-                    break;
-                }
-            }
-        }
-        return kinds;
+        return Arrays.stream(KINDS).filter(kind -> Arrays.stream(rows).anyMatch(row -> row != null
+                && background.standsOut(kind, row))).collect(Collectors.toCollection(ArrayList::new));
     }
 
     /**

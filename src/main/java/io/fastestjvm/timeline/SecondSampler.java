@@ -5,7 +5,6 @@ import java.util.function.LongSupplier;
 
 import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.recording.AllocationMeter;
-import io.fastestjvm.timing.PaddedCounter;
 
 /**
  * The cumulative counters behind one interval row (perf counters, /proc steal and context switches, idle turns,
@@ -18,10 +17,8 @@ final class SecondSampler implements AutoCloseable {
     private final ProcCounter producerSwitches;
     private final ProcCounter consumerSwitches;
     private final LongSupplier jitterLostNanos;
-    private final PaddedCounter producerIdleTurns;
-    private final PaddedCounter consumerIdleTurns;
-    private final long producerJavaId;
-    private final long consumerJavaId;
+    private final PinnedThread producer;
+    private final PinnedThread consumer;
     private final LongSupplier epochMillis;
     private volatile long producerSwitchesAtEnd = -1;
     private volatile long consumerSwitchesAtEnd = -1;
@@ -35,10 +32,8 @@ final class SecondSampler implements AutoCloseable {
         this.steal = ProcCounter.open(proc.resolve("stat"), "cpu ", 8);
         this.producerSwitches = switches(proc, producer.tid);
         this.consumerSwitches = switches(proc, consumer.tid);
-        this.producerIdleTurns = producer.idleTurns;
-        this.consumerIdleTurns = consumer.idleTurns;
-        this.producerJavaId = producer.javaId;
-        this.consumerJavaId = consumer.javaId;
+        this.producer = producer;
+        this.consumer = consumer;
         this.jitterLostNanos = jitterLostNanos;
     }
 
@@ -57,10 +52,10 @@ final class SecondSampler implements AutoCloseable {
         s.producerSwitches = orAtEnd(read(producerSwitches), producerSwitchesAtEnd);
         s.consumerSwitches = orAtEnd(read(consumerSwitches), consumerSwitchesAtEnd);
         s.jitterLostNanos = jitterLostNanos == null ? -1 : jitterLostNanos.getAsLong();
-        s.producerIdleTurns = producerIdleTurns.read();
-        s.consumerIdleTurns = consumerIdleTurns.read();
-        s.producerAllocatedBytes = AllocationMeter.allocatedBytesOf(producerJavaId);
-        s.consumerAllocatedBytes = AllocationMeter.allocatedBytesOf(consumerJavaId);
+        s.producerIdleTurns = producer.idleTurns.read();
+        s.consumerIdleTurns = consumer.idleTurns.read();
+        s.producerAllocatedBytes = AllocationMeter.allocatedBytesOf(producer.javaId);
+        s.consumerAllocatedBytes = AllocationMeter.allocatedBytesOf(consumer.javaId);
         return s;
     }
 

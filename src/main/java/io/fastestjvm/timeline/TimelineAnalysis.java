@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.fastestjvm.recording.Latency;
 
@@ -42,16 +43,11 @@ public final class TimelineAnalysis {
 
     private TimelineAnalysis(final List<IntervalRow> measured) {
         this.measured = measured;
-        final long[] p50 = new long[measured.size()];
-        this.p1 = new long[measured.size()];
-        this.idleTurns = new long[THREADS.length][measured.size()];
-        for (int i = 0; i < p50.length; i++) {
-            p50[i] = measured.get(i).latency(Latency.ACTUAL_SEND).p50;
-            p1[i] = measured.get(i).latency(Latency.ACTUAL_SEND).p1;
-            idleTurns[0][i] = measured.get(i).get(IDLE_TURNS_PRODUCER);
-            idleTurns[1][i] = measured.get(i).get(IDLE_TURNS_CONSUMER);
-        }
-        this.shifts = LevelShifts.find(p50);
+        this.p1 = measured.stream().mapToLong(row -> row.latency(Latency.ACTUAL_SEND).p1).toArray();
+        this.idleTurns = Stream.of(IDLE_TURNS_PRODUCER, IDLE_TURNS_CONSUMER)
+                .map(field -> measured.stream().mapToLong(row -> row.get(field)).toArray()).toArray(long[][]::new);
+        this.shifts = LevelShifts.find(measured.stream().mapToLong(row -> row.latency(Latency.ACTUAL_SEND).p50)
+                .toArray());
         this.background = new SecondEvidence.Background(measured);
     }
 

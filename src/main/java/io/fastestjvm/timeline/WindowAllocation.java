@@ -4,9 +4,11 @@ import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_CONSUMER;
 import static io.fastestjvm.timeline.EvidenceColumns.ALLOCATED_BYTES_PRODUCER;
 import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The measured seconds the benchmark threads allocated in: the allocation check has one total per thread, and the
@@ -23,28 +25,18 @@ public final class WindowAllocation {
      * last measured rows also hold the window's edges, so ask only about a thread whose check failed.
      */
     public static String where(final List<IntervalRow> rows, final boolean producer, final boolean consumer) {
-        final List<String> parts = new ArrayList<>();
-        if (producer) {
-            add(parts, "producer", rows, true);
-        }
-        if (consumer) {
-            add(parts, "consumer", rows, false);
-        }
-        return parts.isEmpty() ? null : String.join("; ", parts);
+        final String parts = Stream.of(producer ? seconds("producer", rows, ALLOCATED_BYTES_PRODUCER) : null,
+                consumer ? seconds("consumer", rows, ALLOCATED_BYTES_CONSUMER) : null)
+                .filter(Objects::nonNull).collect(Collectors.joining("; "));
+        return parts.isEmpty() ? null : parts;
     }
 
-    private static void add(final List<String> parts, final String thread, final List<IntervalRow> rows,
-                            final boolean producer) {
-        final List<String> seconds = new ArrayList<>();
-        for (final IntervalRow row : rows) {
-            final long bytes = producer ? row.get(ALLOCATED_BYTES_PRODUCER) : row.get(ALLOCATED_BYTES_CONSUMER);
-            if (row.measured() && bytes > 0) {
-                seconds.add(String.format(Locale.ROOT, "%d (%,d B)", row.second, bytes));
-            }
-        }
-        if (!seconds.isEmpty()) {
-            parts.add(thread + " in measured second" + (seconds.size() > 1 ? "s " : " ") + String.join(", ", seconds));
-        }
+    private static String seconds(final String thread, final List<IntervalRow> rows, final String bytesField) {
+        final List<String> seconds = rows.stream().filter(row -> row.measured() && row.get(bytesField) > 0)
+                .map(row -> String.format(Locale.ROOT, "%d (%,d B)", row.second, row.get(bytesField)))
+                .collect(Collectors.toList());
+        return seconds.isEmpty() ? null
+                : thread + " in measured second" + (seconds.size() > 1 ? "s " : " ") + String.join(", ", seconds);
     }
 
     /** The pauses in the measured rows and the last warm-up row; {@link IntervalRow#UNAVAILABLE} if none says. */

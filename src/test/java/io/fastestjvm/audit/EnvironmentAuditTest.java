@@ -78,7 +78,7 @@ class EnvironmentAuditTest {
 
     private static List<String> checksWarned(final EnvironmentAudit.AuditReport report) {
         final List<String> names = new ArrayList<>();
-        for (final AuditWarning warning : report.warnings()) {
+        for (final AuditWarning warning : report.warnings) {
             names.add(warning.check);
         }
         return names;
@@ -94,15 +94,15 @@ class EnvironmentAuditTest {
         warned.remove("storage"); // the fixture's temp directory is whatever file system the build runs on
         assertEquals(new ArrayList<String>(), warned);
         @SuppressWarnings("unchecked")
-        final Map<String, Object> isolation = (Map<String, Object>) report.checks().get("cpuIsolation");
+        final Map<String, Object> isolation = (Map<String, Object>) report.checks.get("cpuIsolation");
         assertEquals("2-8", isolation.get("isolatedCpus"));
         assertEquals("2-8", isolation.get("nohz_full"));
         assertEquals(true, isolation.get("benchmarkCpusIsolated"));
         @SuppressWarnings("unchecked")
-        final Map<String, Object> thp = (Map<String, Object>) report.checks().get("transparentHugePages");
+        final Map<String, Object> thp = (Map<String, Object>) report.checks.get("transparentHugePages");
         assertEquals("madvise", thp.get("enabled"));
         @SuppressWarnings("unchecked")
-        final Map<String, Object> turbo = (Map<String, Object>) report.checks().get("turbo");
+        final Map<String, Object> turbo = (Map<String, Object>) report.checks.get("turbo");
         assertEquals("off", turbo.get("turbo"));
     }
 
@@ -116,19 +116,19 @@ class EnvironmentAuditTest {
             assertTrue(warned.contains(check), check + " in " + warned);
         }
         assertFalse(warned.contains("frequencyGovernor"), "no governor exposed: nothing to warn about");
-        for (final AuditWarning warning : report.warnings()) {
+        for (final AuditWarning warning : report.warnings) {
             assertFalse(warning.fix.isEmpty(), warning.check);
         }
         assertTrue(find(report, "cpuIsolation").fix.contains("isolcpus=0-1 nohz_full=0-1 rcu_nocbs=0-1"));
         assertTrue(find(report, "virtualisation").problem.contains("KVM"));
-        assertTrue(report.warnings().stream().anyMatch(w -> w.fix.equals(
+        assertTrue(report.warnings.stream().anyMatch(w -> w.fix.equals(
                 "echo madvise > /sys/kernel/mm/transparent_hugepage/enabled")));
         assertTrue(find(report, "load").problem.startsWith("load average 1.90 on 2 CPUs"));
         @SuppressWarnings("unchecked")
-        final Map<String, Object> governor = (Map<String, Object>) report.checks().get("frequencyGovernor");
+        final Map<String, Object> governor = (Map<String, Object>) report.checks.get("frequencyGovernor");
         assertEquals("not exposed", governor.get("scalingGovernors"));
         @SuppressWarnings("unchecked")
-        final Map<String, Object> virt = (Map<String, Object>) report.checks().get("virtualisation");
+        final Map<String, Object> virt = (Map<String, Object>) report.checks.get("virtualisation");
         assertEquals(true, virt.get("cpuinfoHypervisorFlag"));
         assertNull(virt.get("dmiSysVendor"));
     }
@@ -168,7 +168,7 @@ class EnvironmentAuditTest {
         assertEquals(1.5, (Double) others.get("machineBusyCpus"), 1e-9);
         assertEquals(0.4, (Double) others.get("thisProcessBusyCpus"), 1e-9);
         assertEquals(1.1, (Double) others.get("otherProcessesBusyCpus"), 1e-9);
-        assertEquals(7, CpuTimes.read(new SystemFiles(root)).stealTicks());
+        assertEquals(7, CpuTimes.read(new SystemFiles(root)).stealTicks);
         assertEquals(190, EnvironmentAudit.parseHundredths("1.90"));
         assertEquals(700, EnvironmentAudit.parseHundredths("7"));
         assertEquals("1.90", EnvironmentAudit.formatHundredths(190));
@@ -194,7 +194,7 @@ class EnvironmentAuditTest {
     }
 
     private static AuditWarning find(final EnvironmentAudit.AuditReport report, final String check) {
-        return report.warnings().stream().filter(w -> w.check.equals(check)).findFirst()
-                .orElseThrow(() -> new AssertionError("no " + check + " warning in " + report.warnings()));
+        return report.warnings.stream().filter(w -> w.check.equals(check)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + check + " warning in " + report.warnings));
     }
 }

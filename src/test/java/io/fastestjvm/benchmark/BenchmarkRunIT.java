@@ -37,7 +37,6 @@ import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.timeline.IntervalTable;
-import io.fastestjvm.timeline.RunEvidence;
 
 /**
  * One short real run (2 runs of 2 s at 20k msg/s, on whatever CPUs exist), then checks of everything it wrote.
@@ -355,7 +354,7 @@ class BenchmarkRunIT {
         assertEquals(measured, actual, csv);
         assertEquals(measured, intended, csv);
         assertTrue(rows.stream().anyMatch(r -> IntervalRow.WARMUP.equals(r.get("phase"))), "warm-up rows too");
-        assertTrue(Files.isRegularFile(result.resultsFolder().resolve(RunEvidence.EVENTS_FILE)));
+        assertTrue(Files.isRegularFile(result.resultsFolder().resolve(IntervalTable.EVENTS_FILE)));
     }
 
     /**

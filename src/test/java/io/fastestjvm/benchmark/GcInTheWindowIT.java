@@ -22,8 +22,8 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.IntervalRow;
+import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.JvmEvent;
-import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.transport.DecoratedTransport;
 import io.fastestjvm.transport.MessageSender;
 
@@ -59,7 +59,8 @@ class GcInTheWindowIT {
         System.out.print(new String(out.toByteArray(), StandardCharsets.UTF_8));
         final Path folder = result.resultsFolder();
 
-        final List<Map<String, String>> events = ProvokedDeoptimisationIT.csv(folder.resolve(RunEvidence.EVENTS_FILE));
+        final List<Map<String, String>> events =
+                ProvokedDeoptimisationIT.csv(folder.resolve(IntervalTable.EVENTS_FILE));
         final List<Map<String, String>> forced = events.stream().filter(e -> JvmEvent.GC.equals(e.get("kind"))
                 && IntervalRow.MEASURED.equals(e.get("phase"))).collect(Collectors.toList());
         assertEquals(1, forced.size(), "the forced GC, in the window: " + forced);

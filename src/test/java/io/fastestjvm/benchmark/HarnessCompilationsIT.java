@@ -20,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.timeline.IntervalRow;
+import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.JvmEvent;
 import io.fastestjvm.timeline.JvmTimeline;
-import io.fastestjvm.timeline.RunEvidence;
 
 /**
  * The harness's once-a-second code must reach its compiled state before the measured window: each batch of code
@@ -58,7 +58,7 @@ class HarnessCompilationsIT {
         assertEquals(0, result.exitCode(), "the run passed");
 
         final List<Map<String, String>> events = ProvokedDeoptimisationIT.csv(
-                result.resultsFolder().resolve(RunEvidence.EVENTS_FILE));
+                result.resultsFolder().resolve(IntervalTable.EVENTS_FILE));
         final List<String> offending = new ArrayList<>();
         int measuredCompilations = 0;
         for (final Map<String, String> event : events) {

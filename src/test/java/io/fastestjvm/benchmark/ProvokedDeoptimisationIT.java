@@ -27,7 +27,6 @@ import io.fastestjvm.timeline.IntervalRow;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.JvmEvent;
 import io.fastestjvm.timeline.JvmTimeline;
-import io.fastestjvm.timeline.RunEvidence;
 import io.fastestjvm.transport.DecoratedTransport;
 import io.fastestjvm.transport.MessageReceiver;
 
@@ -83,7 +82,7 @@ class ProvokedDeoptimisationIT {
         assertTrue(expectedSecond != null, "the trap message was measured");
 
         final List<Map<String, String>> traps = new ArrayList<>();
-        for (final Map<String, String> event : csv(folder.resolve(RunEvidence.EVENTS_FILE))) {
+        for (final Map<String, String> event : csv(folder.resolve(IntervalTable.EVENTS_FILE))) {
             if (JvmEvent.DEOPTIMIZATION.equals(event.get("kind")) && event.get("method").contains("TrapReceiver")) {
                 traps.add(event);
             }

@@ -87,7 +87,7 @@ class HotSpotLogsTest {
     void jdk11SafepointLogGivesOperationTimeToSafepointAndTheGcPause() throws IOException {
         final List<JvmEvent> events;
         try (Reader log = gzipped("jdk11/safepoint.log.gz")) {
-            events = HotSpotLogs.parseUnifiedLog(log, VM_START_MILLIS);
+            events = HotSpotLogs.parseSafepointLog(log, VM_START_MILLIS);
         }
         final List<JvmEvent> safepoints = events.stream().filter(e -> JvmEvent.SAFEPOINT.equals(e.kind))
                 .collect(Collectors.toList());
@@ -121,7 +121,7 @@ class HotSpotLogsTest {
 
         final List<JvmEvent> gcEvents;
         try (Reader log = gzipped("jdk8/gc.log.gz")) {
-            gcEvents = HotSpotLogs.parseGcLog8(log, VM_START_MILLIS);
+            gcEvents = HotSpotLogs.parseSafepointLog(log, VM_START_MILLIS);
         }
         final List<JvmEvent> safepoints = gcEvents.stream().filter(e -> JvmEvent.SAFEPOINT.equals(e.kind))
                 .collect(Collectors.toList());
@@ -135,7 +135,7 @@ class HotSpotLogsTest {
 
     @Test
     void unifiedGcLinesGiveTheirCauses() throws IOException {
-        final List<JvmEvent> events = HotSpotLogs.parseUnifiedLog(new java.io.StringReader(
+        final List<JvmEvent> events = HotSpotLogs.parseSafepointLog(new java.io.StringReader(
                 "[2000000000ns][gc       ] GC(3) Pause Young (Normal) (G1 Evacuation Pause) 24M->2M(256M) 3.500ms\n"),
                 VM_START_MILLIS);
         assertEquals(1, events.size());
