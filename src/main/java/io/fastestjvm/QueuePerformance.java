@@ -13,7 +13,6 @@ import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.control.ParentLifeline;
 import io.fastestjvm.launch.BenchmarkFork;
 import io.fastestjvm.launch.ChildJvm;
-import io.fastestjvm.launch.ForkLink;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.timeline.JvmTimeline;
 
@@ -57,7 +56,7 @@ public final class QueuePerformance {
         final boolean forked = System.getProperty(ChildJvm.FORKED) != null;
         if (forked) {
             ParentLifeline.watch(System.err);
-            return ForkLink.serve(() -> outcome(args, true));
+            return ChildJvm.serve(() -> outcome(args, true));
         }
         return outcome(args, false).exitCode();
     }

@@ -8,8 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -44,25 +43,25 @@ public final class RunRegistry implements AutoCloseable {
         return new RunRegistry(directory, LockedRecord.create(file.toPath(), RUN_ID + runId + "\n"));
     }
 
-    /** Records of dead measurements found on the way are removed. */
-    public List<OtherRun> otherLiveRuns() {
+    /** The other live measurements: pid to run id. Records of dead measurements found on the way are removed. */
+    public Map<Long, String> otherLiveRuns() {
         return live(directory, own.file());
     }
 
     /** Seen without registering. */
-    public static List<OtherRun> liveIn(final File directory) {
+    public static Map<Long, String> liveIn(final File directory) {
         return live(directory, null);
     }
 
-    private static List<OtherRun> live(final File directory, final Path except) {
-        final List<OtherRun> live = new ArrayList<>();
+    private static Map<Long, String> live(final File directory, final Path except) {
+        final Map<Long, String> live = new LinkedHashMap<>();
         final File[] records = directory.listFiles(f -> f.getName().endsWith(SUFFIX) && !f.toPath().equals(except));
         for (final File record : records == null ? new File[0] : records) {
             final LockedRecord abandoned = LockedRecord.claimAbandoned(record.toPath());
             if (abandoned != null) {
                 removeIfDead(abandoned);
             } else if (record.exists()) {
-                live.add(new OtherRun(pidOf(record), runIdOf(record)));
+                live.put(pidOf(record), runIdOf(record));
             }
         }
         return live;

@@ -6,22 +6,29 @@ import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.control.ChildFailure;
 import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
+import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.control.ControlMessage;
+import io.fastestjvm.environment.ProcessId;
 
 /**
  * Runs the benchmark in a fresh {@code java} process, as JMH forks: only the project's classpath and the flags
- * {@link #command} lists, driven as every child JVM is ({@link ChildHandle}), its result a message ({@link ForkLink}).
+ * {@link #command} lists, driven as every child JVM is ({@link ChildHandle}). Its control protocol: the fork says
+ * {@link ChildHandle#HELLO}, runs, and sends one {@link #RESULT}, so the launcher learns how the run ended from a
+ * message, not from the fork's console or a listing of folders.
  */
 public final class ChildJvm {
     /** Set on the fork: it runs in-process and watches its parent. Constant, as reports group runs by flags. */
@@ -32,6 +39,11 @@ public final class ChildJvm {
     private static final long CONNECT_MILLIS = TimeUnit.SECONDS.toMillis(120);
     /** After its result the fork only runs its shutdown hooks (the queue's removal). */
     private static final long EXIT_MILLIS = TimeUnit.SECONDS.toMillis(60);
+    /** The fork's last message: how its run ended. */
+    static final String RESULT = "result";
+    static final String EXIT_CODE = "exitCode";
+    /** The results folder's absolute path; absent when the run wrote none (help, a refused setting). */
+    static final String FOLDER = "folder";
 
     private ChildJvm() {
     }
@@ -75,8 +87,8 @@ public final class ChildJvm {
         err.println("[qp] fork: " + String.join(" ", command));
         err.flush();
         try (ChildHandle child = ChildHandle.start("the benchmark JVM", command, output, CONNECT_MILLIS)) {
-            final ControlMessage result = child.await(ForkLink.RESULT, TimeUnit.SECONDS.toMillis(deadlineSeconds));
-            return ForkLink.read(result, child.awaitExit(EXIT_MILLIS));
+            final ControlMessage result = child.await(RESULT, TimeUnit.SECONDS.toMillis(deadlineSeconds));
+            return read(result, child.awaitExit(EXIT_MILLIS));
         } catch (final ChildFailure e) {
             // it ended without its result (its own words are above), or missed the deadline
             err.println("FAILED: " + e.getMessage());
@@ -84,6 +96,31 @@ public final class ChildJvm {
                     ? BenchmarkResult.CHECK_FAILED : e.exitCode();
             return new BenchmarkResult(exit, null, Collections.singletonList(e.getMessage()), e.timedOut());
         }
+    }
+
+    /** The fork's side: hello, {@code run}, its result; the run's exit code. */
+    public static int serve(final Callable<BenchmarkResult> run) throws Exception {
+        try (ControlLink link = ControlLink.toParent()) {
+            link.send(ControlMessage.of(ChildHandle.HELLO).with(ChildHandle.PID, ProcessId.current()));
+            final BenchmarkResult result = run.call();
+            link.send(result(result));
+            return result.exitCode();
+        }
+    }
+
+    static ControlMessage result(final BenchmarkResult result) {
+        final ControlMessage message = ControlMessage.of(RESULT).with(EXIT_CODE, result.exitCode());
+        final Path folder = result.resultsFolder();
+        return folder == null ? message : message.with(FOLDER, folder.toAbsolutePath().toString());
+    }
+
+    /** The launcher's reading of a {@link #RESULT}; {@code exitCode} is the process's own when it is known. */
+    static BenchmarkResult read(final ControlMessage result, final Integer exitCode) {
+        final int exit = exitCode != null ? exitCode : (int) result.number(EXIT_CODE);
+        final Path folder = result.has(FOLDER) ? Paths.get(result.text(FOLDER)) : null;
+        return new BenchmarkResult(exit, folder, folder != null ? Collections.<String>emptyList()
+                : Collections.singletonList("the benchmark JVM ended with exit code " + exit
+                + " and wrote no results folder; see its output above"));
     }
 
     /**

@@ -356,7 +356,7 @@ public final class FreshMatrix {
             status = "failed";
             reason = "exit code " + result.exitCode() + " before any result; see " + log.getFileName();
         } else {
-            reason = IntendedJvm.whyNot(jvm, folder, log);
+            reason = jvm.whyNot(folder, log);
             if (reason.isEmpty() && result.exitCode() != BenchmarkResult.PASSED) {
                 reason = "exit code " + result.exitCode();
             }

@@ -32,7 +32,7 @@ public final class ResultsSetReader {
     static final String PROFILE_JSON = "profile.json";
     static final String MATRIX_RUN_JSON = "matrix-run.json";
     private static final int MAX_DEPTH = 4;
-    /** How profile.json words a run whose only fault is its benchmark checks (matrix.IntendedJvm writes it). */
+    /** How profile.json words a run whose only fault is its benchmark checks (matrix.JvmProfiles writes it). */
     public static final String CHECKS_FAILED = "benchmark checks failed";
 
     private final ObjectMapper json = new ObjectMapper();
