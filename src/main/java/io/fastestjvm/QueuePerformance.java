@@ -11,7 +11,6 @@ import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.SettingsTable;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.control.ParentLifeline;
-import io.fastestjvm.launch.BenchmarkFork;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.timeline.JvmTimeline;
@@ -36,8 +35,8 @@ public final class QueuePerformance {
     }
 
     /** The fork of this JVM: its Java home and {@value JvmFlags#ENV}'s flags. */
-    public static BenchmarkFork fork() {
-        return new BenchmarkFork(System.getProperty("java.home"), JvmTimeline.javaMajor(), JvmFlags.profile(),
+    public static ChildJvm fork() {
+        return new ChildJvm(System.getProperty("java.home"), JvmTimeline.javaMajor(), JvmFlags.profile(),
                 QueuePerformance.class.getName());
     }
 

@@ -12,23 +12,31 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.benchmark.BenchmarkResult;
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.control.ChildFailure;
 import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.environment.ProcessId;
+import io.fastestjvm.faults.Preflight;
+import io.fastestjvm.timeline.HotSpotLogs;
+import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
- * Runs the benchmark in a fresh {@code java} process, as JMH forks: only the project's classpath and the flags
- * {@link #command} lists, driven as every child JVM is ({@link ChildHandle}). Its control protocol: the fork says
- * {@link ChildHandle#HELLO}, runs, and sends one {@link #RESULT}, so the launcher learns how the run ended from a
- * message, not from the fork's console or a listing of folders.
+ * The launcher's half of one run: checks the settings as the fork will see them (a bad one is refused before anything
+ * starts) and the memory and room the fork needs, then runs the benchmark in a fresh {@code java} process, as JMH
+ * forks: only the project's classpath and the flags {@link #command} lists, driven as every child JVM is
+ * ({@link ChildHandle}). Its control protocol: the fork says {@link ChildHandle#HELLO}, runs, and sends one
+ * {@link #RESULT}, so the launcher learns how the run ended from a message, not from the fork's console or a listing
+ * of folders.
  */
 public final class ChildJvm {
     /** Set on the fork: it runs in-process and watches its parent. Constant, as reports group runs by flags. */
@@ -39,13 +47,61 @@ public final class ChildJvm {
     private static final long CONNECT_MILLIS = TimeUnit.SECONDS.toMillis(120);
     /** After its result the fork only runs its shutdown hooks (the queue's removal). */
     private static final long EXIT_MILLIS = TimeUnit.SECONDS.toMillis(60);
+    /**
+     * Begins the scratch directory of the child's JVM-event logs (JDK 8 to 13 need LogCompilation and safepoint
+     * logging from start-up); the rest (pid, clock) is unique to this launch, which deletes it after the child.
+     */
+    public static final String EVENT_LOGS_PREFIX = "qp-jvm-events-";
+    /** Start-up, rehearsals, string literals, the read-back of up to tens of millions of messages, the summary. */
+    static final long MARGIN_SECONDS = 600;
     /** The fork's last message: how its run ended. */
     static final String RESULT = "result";
     static final String EXIT_CODE = "exitCode";
     /** The results folder's absolute path; absent when the run wrote none (help, a refused setting). */
     static final String FOLDER = "folder";
 
-    private ChildJvm() {
+    private final String javaHome;
+    private final int javaMajor;
+    private final List<String> profileFlags;
+    private final String mainClass;
+
+    public ChildJvm(final String javaHome, final int javaMajor, final List<String> profileFlags,
+                    final String mainClass) {
+        this.javaHome = javaHome;
+        this.javaMajor = javaMajor;
+        this.profileFlags = profileFlags;
+        this.mainClass = mainClass;
+    }
+
+    /** Runs with these settings over the profile's; {@code deadlineSeconds} 0 is {@link #planDeadlineSeconds}. */
+    public BenchmarkResult run(final Map<String, String> settings, final ChildOutput output, final PrintStream err,
+                               final long deadlineSeconds) throws IOException {
+        final Properties seen = JvmFlags.qpSettings(profileFlags);
+        seen.putAll(settings);
+        final BenchmarkOptions options;
+        try {
+            options = BenchmarkOptions.fromProperties(seen);
+            Preflight.checkBeforeFork(options, JvmFlags.maxHeapBytes(profileFlags, JvmFlags.physicalBytes()));
+        } catch (final InvalidSettingException e) {
+            err.println("error: " + e.getMessage()); // before any JVM starts; the fork would refuse it too
+            return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null,
+                    Collections.singletonList(e.getMessage()));
+        }
+        final Path eventLogs = new File(System.getProperty("java.io.tmpdir"),
+                EVENT_LOGS_PREFIX + ProcessId.current() + "-" + System.nanoTime()).toPath();
+        try {
+            final List<String> instruments = options.jvmEvents() && !options.bare()
+                    ? HotSpotLogs.childJvmFlags(javaMajor, eventLogs) : Collections.<String>emptyList();
+            return runCommand(command(javaHome, profileFlags, settings, mainClass, instruments), output, err,
+                    deadlineSeconds > 0 ? deadlineSeconds : planDeadlineSeconds(options));
+        } finally {
+            ChronicleQueueTransport.deleteTree(eventLogs);
+        }
+    }
+
+    /** Every message at the measured rate (an upper bound: the fast warm-up stage is faster), plus the margin. */
+    public static long planDeadlineSeconds(final BenchmarkOptions options) {
+        return options.totalMessages() / options.rate() + MARGIN_SECONDS;
     }
 
     /** The profile's flags, the instruments' ({@code extraFlags}), then the settings, which override the profile's. */
@@ -82,8 +138,8 @@ public final class ChildJvm {
     }
 
     /** How the child's run ended, from its result; one still running after {@code deadlineSeconds} is killed. */
-    public static BenchmarkResult run(final List<String> command, final ChildOutput output, final PrintStream err,
-                                      final long deadlineSeconds) throws IOException {
+    private static BenchmarkResult runCommand(final List<String> command, final ChildOutput output,
+                                              final PrintStream err, final long deadlineSeconds) throws IOException {
         err.println("[qp] fork: " + String.join(" ", command));
         err.flush();
         try (ChildHandle child = ChildHandle.start("the benchmark JVM", command, output, CONNECT_MILLIS)) {

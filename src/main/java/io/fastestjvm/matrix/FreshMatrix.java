@@ -36,7 +36,7 @@ import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
-import io.fastestjvm.launch.BenchmarkFork;
+import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.report.Report;
 import io.fastestjvm.results.Provenance;
@@ -44,7 +44,7 @@ import io.fastestjvm.results.model.RunResults;
 
 /**
  * {@code run-matrix.sh --design fresh}: each (profile, flag set, transport) once per round in a seeded random order,
- * each run a {@link BenchmarkFork} of the profile's JVM, collected in one set with its report; a set can stop at a
+ * each run a {@link ChildJvm} of the profile's JVM, collected in one set with its report; a set can stop at a
  * time budget and be resumed.
  */
 public final class FreshMatrix {
@@ -341,7 +341,7 @@ public final class FreshMatrix {
         settings.putAll(JvmFlags.qpOnly(JvmFlags.qpSettings(plan.qpSettings)));
         final BenchmarkResult result;
         try (PrintStream launcher = new PrintStream(new FileOutputStream(log.toFile(), true), true, "UTF-8")) {
-            result = new BenchmarkFork(jvm.fact("home"), Integer.parseInt(jvm.fact("javaSpec")),
+            result = new ChildJvm(jvm.fact("home"), Integer.parseInt(jvm.fact("javaSpec")),
                     JvmFlags.split(jvm.fact("flags")), QueuePerformance.class.getName())
                     .run(settings, ChildOutput.toLog(log.toFile()), launcher, plan.timeoutSeconds);
         }

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.environment.EnvironmentInfo;
-import io.fastestjvm.launch.BenchmarkFork;
+import io.fastestjvm.launch.ChildJvm;
 
 /**
  * The JVM arguments every run shared (shown once) and each JVM's beyond them. Per-session values (scratch and queue
@@ -20,7 +20,7 @@ import io.fastestjvm.launch.BenchmarkFork;
  */
 final class SharedFlags {
     private static final Pattern EVENT_LOGS =
-            Pattern.compile("[^\\s:=]*/" + BenchmarkFork.EVENT_LOGS_PREFIX + "[0-9-]+");
+            Pattern.compile("[^\\s:=]*/" + ChildJvm.EVENT_LOGS_PREFIX + "[0-9-]+");
     private static final List<String> PER_SESSION = Arrays.asList(Settings.QUEUE_DIR.name(),
             Settings.RESULTS_DIR.name());
 
