@@ -144,7 +144,6 @@ public final class FreshMatrix {
             record = MatrixRecord.read(setDir);
             plan = record.plan(id, host);
             refuseBadSettings(plan.qpSettings, plan.transports);
-            MatrixQueues.keepsQueue(plan.qpSettings); // a value the benchmark refuses, refused before anything runs
             return;
         }
         final int runs = (int) MatrixPlan.bounded("--runs", given.value("--runs"), 3, 1, 100, "");
@@ -194,7 +193,6 @@ public final class FreshMatrix {
         if (Files.exists(setDir)) {
             throw new MatrixRefusal("--id: " + setDir + " already exists; earlier results are never overwritten");
         }
-        MatrixQueues.keepsQueue(plan.qpSettings); // a value the benchmark refuses, refused before anything is written
         Files.createDirectories(setDir);
         record = MatrixRecord.create(setDir, id, plan, host, COMMAND + " " + given.typed);
     }
