@@ -290,21 +290,14 @@ public final class BenchmarkOptions {
 
     /** Every setting with its effective value, in table order, for the start-up echo and summary.json. */
     public Map<String, String> effectiveValues() {
-        final Map<String, String> effective = new LinkedHashMap<>();
-        for (final Setting setting : Settings.ALL) {
-            effective.put(setting.name(), setting.raw(values));
-        }
-        return effective;
+        return Settings.ALL.stream().collect(Collectors.toMap(Setting::name, setting -> setting.raw(values),
+                (first, second) -> first, LinkedHashMap::new));
     }
 
     /** The settings given explicitly, by name: what a forked JVM must be told to run these options. */
     public Map<String, String> explicitValues() {
-        final Map<String, String> explicit = new LinkedHashMap<>();
-        for (final Setting setting : Settings.ALL) {
-            if (values.containsKey(setting.name())) {
-                explicit.put(setting.name(), values.getProperty(setting.name()));
-            }
-        }
-        return explicit;
+        return Settings.ALL.stream().filter(setting -> values.containsKey(setting.name())).collect(Collectors.toMap(
+                Setting::name, setting -> values.getProperty(setting.name()), (first, second) -> first,
+                LinkedHashMap::new));
     }
 }

@@ -9,6 +9,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.Properties;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.config.BenchmarkOptions;
@@ -126,15 +128,10 @@ public final class ChildJvm {
 
     /** This JVM's {@link #FORWARDED} properties, as -D flags for a child JVM it starts. */
     public static List<String> forwardedProperties() {
-        final List<String> flags = new ArrayList<>();
-        for (final String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
-            for (final String forwarded : FORWARDED) {
-                if (forwarded.endsWith(".") ? name.startsWith(forwarded) : name.equals(forwarded)) {
-                    flags.add("-D" + name + "=" + System.getProperty(name));
-                }
-            }
-        }
-        return flags;
+        return new TreeSet<>(System.getProperties().stringPropertyNames()).stream()
+                .filter(name -> Arrays.stream(FORWARDED).anyMatch(forwarded -> forwarded.endsWith(".")
+                        ? name.startsWith(forwarded) : name.equals(forwarded)))
+                .map(name -> "-D" + name + "=" + System.getProperty(name)).collect(Collectors.toList());
     }
 
     /** How the child's run ended, from its result; one still running after {@code deadlineSeconds} is killed. */

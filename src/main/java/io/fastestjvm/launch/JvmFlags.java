@@ -109,12 +109,7 @@ public final class JvmFlags {
 
     /** The {@code qp.*} entries of {@code properties}, in name order. */
     public static Map<String, String> qpOnly(final Properties properties) {
-        final Map<String, String> qp = new TreeMap<>();
-        for (final String name : properties.stringPropertyNames()) {
-            if (name.startsWith("qp.")) {
-                qp.put(name, properties.getProperty(name));
-            }
-        }
-        return qp;
+        return properties.stringPropertyNames().stream().filter(name -> name.startsWith("qp.")).collect(
+                Collectors.toMap(name -> name, properties::getProperty, (first, second) -> first, TreeMap::new));
     }
 }

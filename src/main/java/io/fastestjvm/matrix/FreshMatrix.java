@@ -254,10 +254,7 @@ public final class FreshMatrix {
         }
         final boolean stopped = end == RoundsEnd.OUT_OF_TIME;
         queues.close();
-        boolean failed = false;
-        for (final ObjectNode profile : profiles.values()) {
-            failed |= !"ok".equals(profile.path("status").asText());
-        }
+        boolean failed = profiles.values().stream().anyMatch(profile -> !"ok".equals(profile.path("status").asText()));
         record.status(stopped ? "partial" : failed ? "complete-with-failures" : "complete");
 
         out.println(PREFIX + "writing the report");
