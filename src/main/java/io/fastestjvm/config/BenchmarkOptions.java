@@ -69,12 +69,8 @@ public final class BenchmarkOptions {
     /** Reads every {@code qp.*} setting from {@code properties}; anything unset takes its default. */
     public static BenchmarkOptions fromProperties(final Properties properties) {
         final Properties chosen = new Properties();
-        for (final Setting setting : Settings.ALL) {
-            final String value = properties.getProperty(setting.name());
-            if (value != null) {
-                chosen.setProperty(setting.name(), value);
-            }
-        }
+        Settings.ALL.stream().filter(setting -> setting.given(properties))
+                .forEach(setting -> chosen.setProperty(setting.name(), properties.getProperty(setting.name())));
         rejectUnknown(properties);
         return new BenchmarkOptions(chosen);
     }

@@ -131,9 +131,7 @@ public final class ComparisonOptions {
     /** {@code given} with the comparison's own defaults for the settings its JVMs share with a single run. */
     public static Properties withSliceDefaults(final Properties given) {
         final Properties effective = new Properties();
-        for (final String name : given.stringPropertyNames()) {
-            effective.setProperty(name, given.getProperty(name));
-        }
+        given.stringPropertyNames().forEach(name -> effective.setProperty(name, given.getProperty(name)));
         if (!Settings.WARMUP_INDEX_BLOCKS.given(effective)) {
             effective.setProperty(Settings.WARMUP_INDEX_BLOCKS.name(), String.valueOf(SLICE_WARMUP_INDEX_BLOCKS));
         }

@@ -73,15 +73,12 @@ public final class RunRegistry implements AutoCloseable {
             return "this JVM";
         }
         try {
-            for (final String line : Files.readAllLines(record.toPath(), StandardCharsets.UTF_8)) {
-                if (line.startsWith(RUN_ID)) {
-                    return line.substring(RUN_ID.length());
-                }
-            }
+            return Files.readAllLines(record.toPath(), StandardCharsets.UTF_8).stream()
+                    .filter(line -> line.startsWith(RUN_ID)).map(line -> line.substring(RUN_ID.length()))
+                    .findFirst().orElse("?");
         } catch (final IOException e) {
-            // ended while being read
+            return "?"; // ended while being read
         }
-        return "?";
     }
 
     private static void removeIfDead(final LockedRecord abandoned) {

@@ -116,9 +116,7 @@ public final class ChildJvm {
         line.addAll(profile);
         line.addAll(extraFlags);
         line.addAll(forwardedProperties());
-        for (final Map.Entry<String, String> setting : settings.entrySet()) {
-            line.add("-D" + setting.getKey() + "=" + setting.getValue());
-        }
+        settings.forEach((name, value) -> line.add("-D" + name + "=" + value));
         line.add("-D" + FORKED + "=true");
         line.add("-cp");
         line.add(classpath());
@@ -182,8 +180,8 @@ public final class ChildJvm {
      */
     public static String classpath() {
         final ClassLoader loader = ChildJvm.class.getClassLoader();
-        final List<String> entries = new ArrayList<>();
         if (loader instanceof URLClassLoader && loader != ClassLoader.getSystemClassLoader()) {
+            final List<String> entries = new ArrayList<>();
             for (final URL url : ((URLClassLoader) loader).getURLs()) {
                 try {
                     entries.add(new File(url.toURI()).getPath());
@@ -191,11 +189,9 @@ public final class ChildJvm {
                     throw new IllegalStateException("classpath entry " + url + " is not a file", e);
                 }
             }
-        } else {
-            for (final String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-                entries.add(new File(entry).getAbsolutePath());
-            }
+            return String.join(File.pathSeparator, entries);
         }
-        return String.join(File.pathSeparator, entries);
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(entry -> new File(entry).getAbsolutePath()).collect(Collectors.joining(File.pathSeparator));
     }
 }

@@ -101,9 +101,7 @@ public final class JvmFlags {
     /** The {@code -Dqp.*} of {@value #ENV}, overridden by this JVM's own system properties. */
     public static Properties settingsSeen(final Properties own) {
         final Properties seen = qpSettings(profile());
-        for (final String name : own.stringPropertyNames()) {
-            seen.setProperty(name, own.getProperty(name));
-        }
+        own.stringPropertyNames().forEach(name -> seen.setProperty(name, own.getProperty(name)));
         return seen;
     }
 

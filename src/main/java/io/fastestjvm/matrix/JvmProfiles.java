@@ -53,12 +53,8 @@ final class JvmProfiles {
     Activation activate(final String profile, final String flagSet) throws IOException {
         final Answer answer = ask("activate", profile, flagSet);
         final Map<String, String> facts = new LinkedHashMap<>();
-        for (final String line : answer.out) {
-            final int equals = line.indexOf('=');
-            if (equals > 0) {
-                facts.put(line.substring(0, equals), line.substring(equals + 1));
-            }
-        }
+        answer.out.stream().filter(line -> line.indexOf('=') > 0).forEach(line -> facts.put(
+                line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1)));
         return new Activation(answer.exit == 0 ? facts : null, answer.err.replace('\n', ' '));
     }
 
