@@ -37,9 +37,7 @@ public final class BenchmarkOptions {
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
-        for (final Setting setting : Settings.ALL) {
-            setting.check(values);
-        }
+        Settings.ALL.forEach(setting -> setting.check(values));
         // in table order; qp.rollCycle, qp.profile, qp.jitterCpu and qp.injectStallAtSecond are checked further here
         final long explicitWarmupRate = Settings.WARMUP_RATE.longValue(values);
         warmupRate = explicitWarmupRate > 0 ? explicitWarmupRate

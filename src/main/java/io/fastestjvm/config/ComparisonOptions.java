@@ -43,9 +43,7 @@ public final class ComparisonOptions {
     private ComparisonOptions(final Properties values) {
         this.values = (Properties) values.clone();
         variants = parseVariants(Settings.COMPARE_VARIANTS.raw(values));
-        for (final Setting setting : Settings.COMPARISON) {
-            setting.check(values);
-        }
+        Settings.COMPARISON.forEach(setting -> setting.check(values));
         // a shared queue is one queue a JVM: unless qp.compare.queues is given too, it means 1 (as plans made before
         // qp.compare.queues existed mean)
         queues = sharedQueue() && !Settings.COMPARE_QUEUES.given(values) ? 1 : Settings.COMPARE_QUEUES.intValue(values);

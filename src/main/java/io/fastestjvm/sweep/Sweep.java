@@ -137,9 +137,7 @@ public final class Sweep {
         out.println("[sweep] maxSustainedRate " + json.get("maxSustainedRate") + ", rateWhereP99Exceeds10us "
                 + json.get("rateWhereP99Exceeds10us"));
         out.println("sweep: " + settings.out.toPath().resolve("sweep-" + settings.kind + ".json").toAbsolutePath());
-        for (final SweepPoint point : failedPoints(points)) {
-            err.println(failure(settings.kind, point));
-        }
+        failedPoints(points).forEach(point -> err.println(failure(settings.kind, point)));
         return exitCode(points);
     }
 
@@ -204,12 +202,9 @@ public final class Sweep {
 
     /** The first rate whose actual-send p99 exceeds 10 µs; null when none did. */
     static Long rateWhereP99Exceeds10us(final List<SweepPoint> points) {
-        for (final SweepPoint point : points) {
-            if (point.ran() && point.latency(Latency.ACTUAL_SEND, Percentile.P99) > P99_LIMIT_NANOS) {
-                return point.rate;
-            }
-        }
-        return null;
+        return points.stream().filter(point -> point.ran()
+                && point.latency(Latency.ACTUAL_SEND, Percentile.P99) > P99_LIMIT_NANOS)
+                .map(point -> point.rate).findFirst().orElse(null);
     }
 
     static List<SweepPoint> failedPoints(final List<SweepPoint> points) {
