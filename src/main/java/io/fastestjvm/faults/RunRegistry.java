@@ -39,7 +39,7 @@ public final class RunRegistry implements AutoCloseable {
     public static RunRegistry register(final File directory, final String runId) throws IOException {
         openOrCreate(directory.toPath());
         final ProcessIdentity self = ProcessIdentity.current();
-        final File file = new File(directory, self.pid() + "-" + self.startTime() + SUFFIX);
+        final File file = new File(directory, self.pid + "-" + self.startTime + SUFFIX);
         return new RunRegistry(directory, LockedRecord.create(file.toPath(), RUN_ID + runId + "\n"));
     }
 

@@ -143,9 +143,9 @@ public final class ChildJvm {
         } catch (final ChildFailure e) {
             // it ended without its result (its own words are above), or missed the deadline
             err.println("FAILED: " + e.getMessage());
-            final int exit = e.exitCode() == null || e.exitCode() == BenchmarkResult.PASSED
-                    ? BenchmarkResult.CHECK_FAILED : e.exitCode();
-            return new BenchmarkResult(exit, null, Collections.singletonList(e.getMessage()), e.timedOut());
+            final int exit = e.exitCode == null || e.exitCode == BenchmarkResult.PASSED
+                    ? BenchmarkResult.CHECK_FAILED : e.exitCode;
+            return new BenchmarkResult(exit, null, Collections.singletonList(e.getMessage()), e.timedOut);
         }
     }
 
