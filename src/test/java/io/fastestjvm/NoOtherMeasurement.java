@@ -28,8 +28,8 @@ public final class NoOtherMeasurement implements BeforeAllCallback {
         final Map<Long, String> live = RunRegistry.liveIn(registry);
         if (!live.isEmpty()) {
             throw new IllegalStateException("another measurement is running on this machine: " + live.entrySet()
-                    .stream().map(run -> "pid " + run.getKey() + " (" + run.getValue() + ")").collect(Collectors.toList())
-                    + " (registry " + registry + "); an integration test measures too, and two measurements spoil"
+                    .stream().map(run -> "pid " + run.getKey() + " (" + run.getValue() + ")")
+                    .collect(Collectors.toList()) + " (registry " + registry + "); an integration test measures too, and two measurements spoil"
                     + " each other: let it end first");
         }
     }
