@@ -11,9 +11,7 @@ import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.SettingsTable;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.control.ParentLifeline;
-import io.fastestjvm.launch.BenchmarkFork;
 import io.fastestjvm.launch.ChildJvm;
-import io.fastestjvm.launch.ForkLink;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.timeline.JvmTimeline;
 
@@ -37,8 +35,8 @@ public final class QueuePerformance {
     }
 
     /** The fork of this JVM: its Java home and {@value JvmFlags#ENV}'s flags. */
-    public static BenchmarkFork fork() {
-        return new BenchmarkFork(System.getProperty("java.home"), JvmTimeline.javaMajor(), JvmFlags.profile(),
+    public static ChildJvm fork() {
+        return new ChildJvm(System.getProperty("java.home"), JvmTimeline.javaMajor(), JvmFlags.profile(),
                 QueuePerformance.class.getName());
     }
 
@@ -57,7 +55,7 @@ public final class QueuePerformance {
         final boolean forked = System.getProperty(ChildJvm.FORKED) != null;
         if (forked) {
             ParentLifeline.watch(System.err);
-            return ForkLink.serve(() -> outcome(args, true));
+            return ChildJvm.serve(() -> outcome(args, true));
         }
         return outcome(args, false).exitCode();
     }

@@ -1,12 +1,12 @@
 package io.fastestjvm;
 
 import java.io.File;
-import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-import io.fastestjvm.faults.OtherRun;
 import io.fastestjvm.faults.RunRegistry;
 
 /**
@@ -25,11 +25,12 @@ public final class NoOtherMeasurement implements BeforeAllCallback {
         if (!testClass.getSimpleName().endsWith("IT")) {
             return;
         }
-        final List<OtherRun> live = RunRegistry.liveIn(registry);
+        final Map<Long, String> live = RunRegistry.liveIn(registry);
         if (!live.isEmpty()) {
-            throw new IllegalStateException("another measurement is running on this machine: " + live + " (registry "
-                    + registry + "); an integration test measures too, and two measurements spoil each other: let"
-                    + " it end first");
+            throw new IllegalStateException("another measurement is running on this machine: " + live.entrySet()
+                    .stream().map(run -> "pid " + run.getKey() + " (" + run.getValue() + ")")
+                    .collect(Collectors.toList()) + " (registry " + registry + "); an integration test measures too, and two measurements spoil"
+                    + " each other: let it end first");
         }
     }
 }

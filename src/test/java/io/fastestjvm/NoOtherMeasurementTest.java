@@ -27,7 +27,7 @@ class NoOtherMeasurementTest {
         try (RunRegistry live = RunRegistry.register(registry, "20261126T000000Z-jdk17-chronicle")) {
             final IllegalStateException refused = assertThrows(IllegalStateException.class,
                     () -> NoOtherMeasurement.check(registry, SomeIT.class));
-            assertEquals("another measurement is running on this machine: [pid " + ProcessIdentity.current().pid()
+            assertEquals("another measurement is running on this machine: [pid " + ProcessIdentity.current().pid
                     + " (this JVM)] (registry " + registry + "); an integration test measures too, and two"
                     + " measurements spoil each other: let it end first", refused.getMessage());
             NoOtherMeasurement.check(registry, NoOtherMeasurementTest.class); // a unit test measures nothing

@@ -33,7 +33,7 @@ final class SharedQueue implements AutoCloseable {
     static SharedQueue forBlock(final boolean on, final File queueParent, final int block, final boolean keep,
                                 final PrintStream err) throws IOException {
         return on ? new SharedQueue(QueueDirectoryOwner.create(new File(queueParent, String.format("qp-shared-%d-b%02d",
-                ProcessIdentity.current().pid(), block))), keep, err) : NONE;
+                ProcessIdentity.current().pid, block))), keep, err) : NONE;
     }
 
     /** What variant {@code index}'s command line adds: the directory and its sequence base; nothing when off. */

@@ -37,9 +37,7 @@ public final class BenchmarkOptions {
 
     private BenchmarkOptions(final Properties values) {
         this.values = values;
-        for (final Setting setting : Settings.ALL) {
-            setting.check(values);
-        }
+        Settings.ALL.forEach(setting -> setting.check(values));
         // in table order; qp.rollCycle, qp.profile, qp.jitterCpu and qp.injectStallAtSecond are checked further here
         final long explicitWarmupRate = Settings.WARMUP_RATE.longValue(values);
         warmupRate = explicitWarmupRate > 0 ? explicitWarmupRate
@@ -69,12 +67,8 @@ public final class BenchmarkOptions {
     /** Reads every {@code qp.*} setting from {@code properties}; anything unset takes its default. */
     public static BenchmarkOptions fromProperties(final Properties properties) {
         final Properties chosen = new Properties();
-        for (final Setting setting : Settings.ALL) {
-            final String value = properties.getProperty(setting.name());
-            if (value != null) {
-                chosen.setProperty(setting.name(), value);
-            }
-        }
+        Settings.ALL.stream().filter(setting -> setting.given(properties))
+                .forEach(setting -> chosen.setProperty(setting.name(), properties.getProperty(setting.name())));
         rejectUnknown(properties);
         return new BenchmarkOptions(chosen);
     }
@@ -290,21 +284,14 @@ public final class BenchmarkOptions {
 
     /** Every setting with its effective value, in table order, for the start-up echo and summary.json. */
     public Map<String, String> effectiveValues() {
-        final Map<String, String> effective = new LinkedHashMap<>();
-        for (final Setting setting : Settings.ALL) {
-            effective.put(setting.name(), setting.raw(values));
-        }
-        return effective;
+        return Settings.ALL.stream().collect(Collectors.toMap(Setting::name, setting -> setting.raw(values),
+                (first, second) -> first, LinkedHashMap::new));
     }
 
     /** The settings given explicitly, by name: what a forked JVM must be told to run these options. */
     public Map<String, String> explicitValues() {
-        final Map<String, String> explicit = new LinkedHashMap<>();
-        for (final Setting setting : Settings.ALL) {
-            if (values.containsKey(setting.name())) {
-                explicit.put(setting.name(), values.getProperty(setting.name()));
-            }
-        }
-        return explicit;
+        return Settings.ALL.stream().filter(setting -> values.containsKey(setting.name())).collect(Collectors.toMap(
+                Setting::name, setting -> values.getProperty(setting.name()), (first, second) -> first,
+                LinkedHashMap::new));
     }
 }

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.fastestjvm.transport.Transports;
 
@@ -41,9 +43,7 @@ public final class ComparisonOptions {
     private ComparisonOptions(final Properties values) {
         this.values = (Properties) values.clone();
         variants = parseVariants(Settings.COMPARE_VARIANTS.raw(values));
-        for (final Setting setting : Settings.COMPARISON) {
-            setting.check(values);
-        }
+        Settings.COMPARISON.forEach(setting -> setting.check(values));
         // a shared queue is one queue a JVM: unless qp.compare.queues is given too, it means 1 (as plans made before
         // qp.compare.queues existed mean)
         queues = sharedQueue() && !Settings.COMPARE_QUEUES.given(values) ? 1 : Settings.COMPARE_QUEUES.intValue(values);
@@ -115,14 +115,9 @@ public final class ComparisonOptions {
 
     /** One notice line for each old setting name in {@code given}: still read, under its new name from now on. */
     public static List<String> oldNameNotices(final Properties given) {
-        final List<String> notices = new ArrayList<>();
-        for (final Setting old : Arrays.asList(Settings.COMPARE_WARMUP_SLICES, Settings.COMPARE_STEADY_SLICES,
-                Settings.COMPARE_RECEIVE_SPIN_NANOS)) {
-            if (old.given(given)) {
-                notices.add("notice: " + old.name() + " is still read: " + old.description());
-            }
-        }
-        return notices;
+        return Stream.of(Settings.COMPARE_WARMUP_SLICES, Settings.COMPARE_STEADY_SLICES,
+                Settings.COMPARE_RECEIVE_SPIN_NANOS).filter(old -> old.given(given)).map(old -> "notice: " + old.name()
+                + " is still read: " + old.description()).collect(Collectors.toList());
     }
 
     /**
@@ -134,9 +129,7 @@ public final class ComparisonOptions {
     /** {@code given} with the comparison's own defaults for the settings its JVMs share with a single run. */
     public static Properties withSliceDefaults(final Properties given) {
         final Properties effective = new Properties();
-        for (final String name : given.stringPropertyNames()) {
-            effective.setProperty(name, given.getProperty(name));
-        }
+        given.stringPropertyNames().forEach(name -> effective.setProperty(name, given.getProperty(name)));
         if (!Settings.WARMUP_INDEX_BLOCKS.given(effective)) {
             effective.setProperty(Settings.WARMUP_INDEX_BLOCKS.name(), String.valueOf(SLICE_WARMUP_INDEX_BLOCKS));
         }
@@ -180,12 +173,8 @@ public final class ComparisonOptions {
                 throw Settings.COMPARE_VARIANTS.invalid("variant name \"" + name + "\" is not a unique name of"
                         + " letters, digits and ._#+- (not a lone -)");
             }
-            final List<String> flags = new ArrayList<>();
-            for (final String flag : entry.substring(bar + 1).trim().split("\\s+")) {
-                if (!flag.isEmpty()) {
-                    flags.add(flag);
-                }
-            }
+            final List<String> flags = Arrays.stream(entry.substring(bar + 1).trim().split("\\s+"))
+                    .filter(flag -> !flag.isEmpty()).collect(Collectors.toList());
             list.add(new VariantSpec(name, entry.substring(equals + 1, bar).trim(), flags));
         }
         return Collections.unmodifiableList(list);

@@ -5,25 +5,13 @@ public final class ChildFailure extends Exception {
     private static final long serialVersionUID = 1L;
 
     /** Null while the child still ran at the failure. */
-    private final Integer exitCode;
+    public final Integer exitCode;
     /** The child said nothing within its deadline (rather than failing or ending). */
-    private final boolean timedOut;
-
-    public ChildFailure(final String message) {
-        this(message, null, false);
-    }
+    public final boolean timedOut;
 
     ChildFailure(final String message, final Integer exitCode, final boolean timedOut) {
         super(message);
         this.exitCode = exitCode;
         this.timedOut = timedOut;
-    }
-
-    public boolean timedOut() {
-        return timedOut;
-    }
-
-    public Integer exitCode() {
-        return exitCode;
     }
 }

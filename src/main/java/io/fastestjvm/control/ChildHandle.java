@@ -152,7 +152,7 @@ public final class ChildHandle implements AutoCloseable {
 
     private void signal(final String signal) throws ChildFailure {
         if (pid <= 0) {
-            throw new ChildFailure(name + ": no pid to send SIG" + signal + " to");
+            throw new ChildFailure(name + ": no pid to send SIG" + signal + " to", null, false);
         }
         final String problem = signal(pid, signal);
         if (problem != null) {
@@ -206,7 +206,7 @@ public final class ChildHandle implements AutoCloseable {
             throw failure("control link broke waiting for " + expected + ": " + e);
         }
         if (ControlMessage.FAILED.equals(reply.type())) {
-            throw new ChildFailure(name + ": " + reply.text(ControlMessage.REASON));
+            throw new ChildFailure(name + ": " + reply.text(ControlMessage.REASON), null, false);
         }
         if (!expected.equals(reply.type())) {
             throw failure("replied " + reply.type() + " where " + expected + " was due");

@@ -35,9 +35,7 @@ public final class PausedChildren {
     }
 
     private static synchronized void continueAll() {
-        for (final long pid : new ArrayList<>(PAUSED)) {
-            ChildHandle.signal(pid, "CONT");
-        }
+        PAUSED.forEach(pid -> ChildHandle.signal(pid, "CONT"));
         PAUSED.clear();
     }
 

@@ -49,12 +49,11 @@ public final class ConcurrentRunWatch implements AutoCloseable {
     }
 
     private void check() {
-        for (final OtherRun other : registry.otherLiveRuns()) {
-            if (seen.add(other.pid)) {
-                err.println("FAILED: " + String.format(RunSummary.NOT_COMPARABLE, other.pid) + " [" + other.runId
-                        + "]");
+        registry.otherLiveRuns().forEach((pid, runId) -> {
+            if (seen.add(pid)) {
+                err.println("FAILED: " + String.format(RunSummary.NOT_COMPARABLE, pid) + " [" + runId + "]");
             }
-        }
+        });
     }
 
     @Override

@@ -23,8 +23,9 @@ public final class ProcessIdentity {
     private static final File PROC = new File("/proc");
     private static final String HOST = hostName();
 
-    private final long pid;
-    private final String startTime;
+    public final long pid;
+    /** Kernel start time in clock ticks since boot, or null where there is no {@code /proc}. */
+    public final String startTime;
     final String host;
 
     ProcessIdentity(final long pid, final String startTime, final String host) {
@@ -36,15 +37,6 @@ public final class ProcessIdentity {
     public static ProcessIdentity current() {
         final long pid = ProcessId.current();
         return new ProcessIdentity(pid, startTimeOf(pid), HOST);
-    }
-
-    public long pid() {
-        return pid;
-    }
-
-    /** Kernel start time in clock ticks since boot, or null where there is no {@code /proc}. */
-    public String startTime() {
-        return startTime;
     }
 
     public String toText() {

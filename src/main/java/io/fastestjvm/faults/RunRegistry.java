@@ -8,8 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -40,29 +39,29 @@ public final class RunRegistry implements AutoCloseable {
     public static RunRegistry register(final File directory, final String runId) throws IOException {
         openOrCreate(directory.toPath());
         final ProcessIdentity self = ProcessIdentity.current();
-        final File file = new File(directory, self.pid() + "-" + self.startTime() + SUFFIX);
+        final File file = new File(directory, self.pid + "-" + self.startTime + SUFFIX);
         return new RunRegistry(directory, LockedRecord.create(file.toPath(), RUN_ID + runId + "\n"));
     }
 
-    /** Records of dead measurements found on the way are removed. */
-    public List<OtherRun> otherLiveRuns() {
+    /** The other live measurements: pid to run id. Records of dead measurements found on the way are removed. */
+    public Map<Long, String> otherLiveRuns() {
         return live(directory, own.file());
     }
 
     /** Seen without registering. */
-    public static List<OtherRun> liveIn(final File directory) {
+    public static Map<Long, String> liveIn(final File directory) {
         return live(directory, null);
     }
 
-    private static List<OtherRun> live(final File directory, final Path except) {
-        final List<OtherRun> live = new ArrayList<>();
+    private static Map<Long, String> live(final File directory, final Path except) {
+        final Map<Long, String> live = new LinkedHashMap<>();
         final File[] records = directory.listFiles(f -> f.getName().endsWith(SUFFIX) && !f.toPath().equals(except));
         for (final File record : records == null ? new File[0] : records) {
             final LockedRecord abandoned = LockedRecord.claimAbandoned(record.toPath());
             if (abandoned != null) {
                 removeIfDead(abandoned);
             } else if (record.exists()) {
-                live.add(new OtherRun(pidOf(record), runIdOf(record)));
+                live.put(pidOf(record), runIdOf(record));
             }
         }
         return live;
@@ -74,15 +73,12 @@ public final class RunRegistry implements AutoCloseable {
             return "this JVM";
         }
         try {
-            for (final String line : Files.readAllLines(record.toPath(), StandardCharsets.UTF_8)) {
-                if (line.startsWith(RUN_ID)) {
-                    return line.substring(RUN_ID.length());
-                }
-            }
+            return Files.readAllLines(record.toPath(), StandardCharsets.UTF_8).stream()
+                    .filter(line -> line.startsWith(RUN_ID)).map(line -> line.substring(RUN_ID.length()))
+                    .findFirst().orElse("?");
         } catch (final IOException e) {
-            // ended while being read
+            return "?"; // ended while being read
         }
-        return "?";
     }
 
     private static void removeIfDead(final LockedRecord abandoned) {

@@ -61,7 +61,7 @@ public final class RunningMarker {
                 continue;
             }
             if (writer != null && writer.liveness() == ProcessIdentity.Liveness.DEAD) {
-                err.println("[qp] note: " + folder + " is an unfinished run: pid " + writer.pid()
+                err.println("[qp] note: " + folder + " is an unfinished run: pid " + writer.pid
                         + " ended without finishing it (killed or crashed); kept, not a result (marked "
                         + UNFINISHED + ")");
                 try {

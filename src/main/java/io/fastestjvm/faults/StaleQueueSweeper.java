@@ -98,7 +98,7 @@ public final class StaleQueueSweeper {
                     final PosixFileAttributes attributes = attributes(dir, file);
                     final String refusal = refusal(file.toString(), attributes, self);
                     if (refusal != null) {
-                        err.println("[qp] kept stale queue directory " + path + " of dead pid " + writer.pid()
+                        err.println("[qp] kept stale queue directory " + path + " of dead pid " + writer.pid
                                 + ": " + file + " " + refusal + ", which a run never leaves there; remove it by hand"
                                 + " if it is yours");
                         return false;
@@ -115,7 +115,7 @@ public final class StaleQueueSweeper {
                 parent.deleteDirectory(name);
                 final long freed = Math.max(0, queueParent.getUsableSpace() - freeBefore);
                 err.println("[qp] removed stale queue directory " + path + " (files " + Preflight.bytes(size) + ", "
-                        + "free space grew by " + Preflight.bytes(freed) + ") left by pid " + writer.pid()
+                        + "free space grew by " + Preflight.bytes(freed) + ") left by pid " + writer.pid
                         + ", which is no longer running");
                 return true;
             } finally {

@@ -6,22 +6,39 @@ import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.benchmark.BenchmarkResult;
+import io.fastestjvm.config.BenchmarkOptions;
+import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.control.ChildFailure;
 import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
+import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.control.ControlMessage;
+import io.fastestjvm.environment.ProcessId;
+import io.fastestjvm.faults.Preflight;
+import io.fastestjvm.timeline.HotSpotLogs;
+import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
- * Runs the benchmark in a fresh {@code java} process, as JMH forks: only the project's classpath and the flags
- * {@link #command} lists, driven as every child JVM is ({@link ChildHandle}), its result a message ({@link ForkLink}).
+ * The launcher's half of one run: checks the settings as the fork will see them (a bad one is refused before anything
+ * starts) and the memory and room the fork needs, then runs the benchmark in a fresh {@code java} process, as JMH
+ * forks: only the project's classpath and the flags {@link #command} lists, driven as every child JVM is
+ * ({@link ChildHandle}). Its control protocol: the fork says {@link ChildHandle#HELLO}, runs, and sends one
+ * {@link #RESULT}, so the launcher learns how the run ended from a message, not from the fork's console or a listing
+ * of folders.
  */
 public final class ChildJvm {
     /** Set on the fork: it runs in-process and watches its parent. Constant, as reports group runs by flags. */
@@ -32,8 +49,61 @@ public final class ChildJvm {
     private static final long CONNECT_MILLIS = TimeUnit.SECONDS.toMillis(120);
     /** After its result the fork only runs its shutdown hooks (the queue's removal). */
     private static final long EXIT_MILLIS = TimeUnit.SECONDS.toMillis(60);
+    /**
+     * Begins the scratch directory of the child's JVM-event logs (JDK 8 to 13 need LogCompilation and safepoint
+     * logging from start-up); the rest (pid, clock) is unique to this launch, which deletes it after the child.
+     */
+    public static final String EVENT_LOGS_PREFIX = "qp-jvm-events-";
+    /** Start-up, rehearsals, string literals, the read-back of up to tens of millions of messages, the summary. */
+    static final long MARGIN_SECONDS = 600;
+    /** The fork's last message: how its run ended. */
+    static final String RESULT = "result";
+    static final String EXIT_CODE = "exitCode";
+    /** The results folder's absolute path; absent when the run wrote none (help, a refused setting). */
+    static final String FOLDER = "folder";
 
-    private ChildJvm() {
+    private final String javaHome;
+    private final int javaMajor;
+    private final List<String> profileFlags;
+    private final String mainClass;
+
+    public ChildJvm(final String javaHome, final int javaMajor, final List<String> profileFlags,
+                    final String mainClass) {
+        this.javaHome = javaHome;
+        this.javaMajor = javaMajor;
+        this.profileFlags = profileFlags;
+        this.mainClass = mainClass;
+    }
+
+    /** Runs with these settings over the profile's; {@code deadlineSeconds} 0 is {@link #planDeadlineSeconds}. */
+    public BenchmarkResult run(final Map<String, String> settings, final ChildOutput output, final PrintStream err,
+                               final long deadlineSeconds) throws IOException {
+        final Properties seen = JvmFlags.qpSettings(profileFlags);
+        seen.putAll(settings);
+        final BenchmarkOptions options;
+        try {
+            options = BenchmarkOptions.fromProperties(seen);
+            Preflight.checkBeforeFork(options, JvmFlags.maxHeapBytes(profileFlags, JvmFlags.physicalBytes()));
+        } catch (final InvalidSettingException e) {
+            err.println("error: " + e.getMessage()); // before any JVM starts; the fork would refuse it too
+            return new BenchmarkResult(BenchmarkResult.INVALID_SETTING, null,
+                    Collections.singletonList(e.getMessage()));
+        }
+        final Path eventLogs = new File(System.getProperty("java.io.tmpdir"),
+                EVENT_LOGS_PREFIX + ProcessId.current() + "-" + System.nanoTime()).toPath();
+        try {
+            final List<String> instruments = options.jvmEvents() && !options.bare()
+                    ? HotSpotLogs.childJvmFlags(javaMajor, eventLogs) : Collections.<String>emptyList();
+            return runCommand(command(javaHome, profileFlags, settings, mainClass, instruments), output, err,
+                    deadlineSeconds > 0 ? deadlineSeconds : planDeadlineSeconds(options));
+        } finally {
+            ChronicleQueueTransport.deleteTree(eventLogs);
+        }
+    }
+
+    /** Every message at the measured rate (an upper bound: the fast warm-up stage is faster), plus the margin. */
+    public static long planDeadlineSeconds(final BenchmarkOptions options) {
+        return options.totalMessages() / options.rate() + MARGIN_SECONDS;
     }
 
     /** The profile's flags, the instruments' ({@code extraFlags}), then the settings, which override the profile's. */
@@ -46,9 +116,7 @@ public final class ChildJvm {
         line.addAll(profile);
         line.addAll(extraFlags);
         line.addAll(forwardedProperties());
-        for (final Map.Entry<String, String> setting : settings.entrySet()) {
-            line.add("-D" + setting.getKey() + "=" + setting.getValue());
-        }
+        settings.forEach((name, value) -> line.add("-D" + name + "=" + value));
         line.add("-D" + FORKED + "=true");
         line.add("-cp");
         line.add(classpath());
@@ -58,32 +126,52 @@ public final class ChildJvm {
 
     /** This JVM's {@link #FORWARDED} properties, as -D flags for a child JVM it starts. */
     public static List<String> forwardedProperties() {
-        final List<String> flags = new ArrayList<>();
-        for (final String name : new TreeSet<>(System.getProperties().stringPropertyNames())) {
-            for (final String forwarded : FORWARDED) {
-                if (forwarded.endsWith(".") ? name.startsWith(forwarded) : name.equals(forwarded)) {
-                    flags.add("-D" + name + "=" + System.getProperty(name));
-                }
-            }
-        }
-        return flags;
+        return new TreeSet<>(System.getProperties().stringPropertyNames()).stream()
+                .filter(name -> Arrays.stream(FORWARDED).anyMatch(forwarded -> forwarded.endsWith(".")
+                        ? name.startsWith(forwarded) : name.equals(forwarded)))
+                .map(name -> "-D" + name + "=" + System.getProperty(name)).collect(Collectors.toList());
     }
 
     /** How the child's run ended, from its result; one still running after {@code deadlineSeconds} is killed. */
-    public static BenchmarkResult run(final List<String> command, final ChildOutput output, final PrintStream err,
-                                      final long deadlineSeconds) throws IOException {
+    private static BenchmarkResult runCommand(final List<String> command, final ChildOutput output,
+                                              final PrintStream err, final long deadlineSeconds) throws IOException {
         err.println("[qp] fork: " + String.join(" ", command));
         err.flush();
         try (ChildHandle child = ChildHandle.start("the benchmark JVM", command, output, CONNECT_MILLIS)) {
-            final ControlMessage result = child.await(ForkLink.RESULT, TimeUnit.SECONDS.toMillis(deadlineSeconds));
-            return ForkLink.read(result, child.awaitExit(EXIT_MILLIS));
+            final ControlMessage result = child.await(RESULT, TimeUnit.SECONDS.toMillis(deadlineSeconds));
+            return read(result, child.awaitExit(EXIT_MILLIS));
         } catch (final ChildFailure e) {
             // it ended without its result (its own words are above), or missed the deadline
             err.println("FAILED: " + e.getMessage());
-            final int exit = e.exitCode() == null || e.exitCode() == BenchmarkResult.PASSED
-                    ? BenchmarkResult.CHECK_FAILED : e.exitCode();
-            return new BenchmarkResult(exit, null, Collections.singletonList(e.getMessage()), e.timedOut());
+            final int exit = e.exitCode == null || e.exitCode == BenchmarkResult.PASSED
+                    ? BenchmarkResult.CHECK_FAILED : e.exitCode;
+            return new BenchmarkResult(exit, null, Collections.singletonList(e.getMessage()), e.timedOut);
         }
+    }
+
+    /** The fork's side: hello, {@code run}, its result; the run's exit code. */
+    public static int serve(final Callable<BenchmarkResult> run) throws Exception {
+        try (ControlLink link = ControlLink.toParent()) {
+            link.send(ControlMessage.of(ChildHandle.HELLO).with(ChildHandle.PID, ProcessId.current()));
+            final BenchmarkResult result = run.call();
+            link.send(result(result));
+            return result.exitCode();
+        }
+    }
+
+    static ControlMessage result(final BenchmarkResult result) {
+        final ControlMessage message = ControlMessage.of(RESULT).with(EXIT_CODE, result.exitCode());
+        final Path folder = result.resultsFolder();
+        return folder == null ? message : message.with(FOLDER, folder.toAbsolutePath().toString());
+    }
+
+    /** The launcher's reading of a {@link #RESULT}; {@code exitCode} is the process's own when it is known. */
+    static BenchmarkResult read(final ControlMessage result, final Integer exitCode) {
+        final int exit = exitCode != null ? exitCode : (int) result.number(EXIT_CODE);
+        final Path folder = result.has(FOLDER) ? Paths.get(result.text(FOLDER)) : null;
+        return new BenchmarkResult(exit, folder, folder != null ? Collections.<String>emptyList()
+                : Collections.singletonList("the benchmark JVM ended with exit code " + exit
+                + " and wrote no results folder; see its output above"));
     }
 
     /**
@@ -92,8 +180,8 @@ public final class ChildJvm {
      */
     public static String classpath() {
         final ClassLoader loader = ChildJvm.class.getClassLoader();
-        final List<String> entries = new ArrayList<>();
         if (loader instanceof URLClassLoader && loader != ClassLoader.getSystemClassLoader()) {
+            final List<String> entries = new ArrayList<>();
             for (final URL url : ((URLClassLoader) loader).getURLs()) {
                 try {
                     entries.add(new File(url.toURI()).getPath());
@@ -101,11 +189,9 @@ public final class ChildJvm {
                     throw new IllegalStateException("classpath entry " + url + " is not a file", e);
                 }
             }
-        } else {
-            for (final String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-                entries.add(new File(entry).getAbsolutePath());
-            }
+            return String.join(File.pathSeparator, entries);
         }
-        return String.join(File.pathSeparator, entries);
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(entry -> new File(entry).getAbsolutePath()).collect(Collectors.joining(File.pathSeparator));
     }
 }

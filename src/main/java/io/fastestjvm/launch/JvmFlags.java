@@ -101,20 +101,13 @@ public final class JvmFlags {
     /** The {@code -Dqp.*} of {@value #ENV}, overridden by this JVM's own system properties. */
     public static Properties settingsSeen(final Properties own) {
         final Properties seen = qpSettings(profile());
-        for (final String name : own.stringPropertyNames()) {
-            seen.setProperty(name, own.getProperty(name));
-        }
+        own.stringPropertyNames().forEach(name -> seen.setProperty(name, own.getProperty(name)));
         return seen;
     }
 
     /** The {@code qp.*} entries of {@code properties}, in name order. */
     public static Map<String, String> qpOnly(final Properties properties) {
-        final Map<String, String> qp = new TreeMap<>();
-        for (final String name : properties.stringPropertyNames()) {
-            if (name.startsWith("qp.")) {
-                qp.put(name, properties.getProperty(name));
-            }
-        }
-        return qp;
+        return properties.stringPropertyNames().stream().filter(name -> name.startsWith("qp.")).collect(
+                Collectors.toMap(name -> name, properties::getProperty, (first, second) -> first, TreeMap::new));
     }
 }

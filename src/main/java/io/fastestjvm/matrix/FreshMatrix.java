@@ -36,7 +36,7 @@ import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
-import io.fastestjvm.launch.BenchmarkFork;
+import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.report.Report;
 import io.fastestjvm.results.Provenance;
@@ -44,7 +44,7 @@ import io.fastestjvm.results.model.RunResults;
 
 /**
  * {@code run-matrix.sh --design fresh}: each (profile, flag set, transport) once per round in a seeded random order,
- * each run a {@link BenchmarkFork} of the profile's JVM, collected in one set with its report; a set can stop at a
+ * each run a {@link ChildJvm} of the profile's JVM, collected in one set with its report; a set can stop at a
  * time budget and be resumed.
  */
 public final class FreshMatrix {
@@ -144,7 +144,6 @@ public final class FreshMatrix {
             record = MatrixRecord.read(setDir);
             plan = record.plan(id, host);
             refuseBadSettings(plan.qpSettings, plan.transports);
-            MatrixQueues.keepsQueue(plan.qpSettings); // a value the benchmark refuses, refused before anything runs
             return;
         }
         final int runs = (int) MatrixPlan.bounded("--runs", given.value("--runs"), 3, 1, 100, "");
@@ -194,7 +193,6 @@ public final class FreshMatrix {
         if (Files.exists(setDir)) {
             throw new MatrixRefusal("--id: " + setDir + " already exists; earlier results are never overwritten");
         }
-        MatrixQueues.keepsQueue(plan.qpSettings); // a value the benchmark refuses, refused before anything is written
         Files.createDirectories(setDir);
         record = MatrixRecord.create(setDir, id, plan, host, COMMAND + " " + given.typed);
     }
@@ -256,10 +254,7 @@ public final class FreshMatrix {
         }
         final boolean stopped = end == RoundsEnd.OUT_OF_TIME;
         queues.close();
-        boolean failed = false;
-        for (final ObjectNode profile : profiles.values()) {
-            failed |= !"ok".equals(profile.path("status").asText());
-        }
+        boolean failed = profiles.values().stream().anyMatch(profile -> !"ok".equals(profile.path("status").asText()));
         record.status(stopped ? "partial" : failed ? "complete-with-failures" : "complete");
 
         out.println(PREFIX + "writing the report");
@@ -341,7 +336,7 @@ public final class FreshMatrix {
         settings.putAll(JvmFlags.qpOnly(JvmFlags.qpSettings(plan.qpSettings)));
         final BenchmarkResult result;
         try (PrintStream launcher = new PrintStream(new FileOutputStream(log.toFile(), true), true, "UTF-8")) {
-            result = new BenchmarkFork(jvm.fact("home"), Integer.parseInt(jvm.fact("javaSpec")),
+            result = new ChildJvm(jvm.fact("home"), Integer.parseInt(jvm.fact("javaSpec")),
                     JvmFlags.split(jvm.fact("flags")), QueuePerformance.class.getName())
                     .run(settings, ChildOutput.toLog(log.toFile()), launcher, plan.timeoutSeconds);
         }
@@ -356,7 +351,7 @@ public final class FreshMatrix {
             status = "failed";
             reason = "exit code " + result.exitCode() + " before any result; see " + log.getFileName();
         } else {
-            reason = IntendedJvm.whyNot(jvm, folder, log);
+            reason = jvm.whyNot(folder, log);
             if (reason.isEmpty() && result.exitCode() != BenchmarkResult.PASSED) {
                 reason = "exit code " + result.exitCode();
             }

@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -13,6 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fastestjvm.report.ResultsSetReader;
+import io.fastestjvm.results.model.RunResults;
 
 /** The JVM profiles: discovery and activation stay in the shell; this asks {@code lib/profile-env.sh} per call. */
 final class JvmProfiles {
@@ -46,12 +53,8 @@ final class JvmProfiles {
     Activation activate(final String profile, final String flagSet) throws IOException {
         final Answer answer = ask("activate", profile, flagSet);
         final Map<String, String> facts = new LinkedHashMap<>();
-        for (final String line : answer.out) {
-            final int equals = line.indexOf('=');
-            if (equals > 0) {
-                facts.put(line.substring(0, equals), line.substring(equals + 1));
-            }
-        }
+        answer.out.stream().filter(line -> line.indexOf('=') > 0).forEach(line -> facts.put(
+                line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1)));
         return new Activation(answer.exit == 0 ? facts : null, answer.err.replace('\n', ' '));
     }
 
@@ -71,6 +74,41 @@ final class JvmProfiles {
 
         String fact(final String name) {
             return facts == null || !facts.containsKey(name) ? "" : facts.get(name);
+        }
+
+        /**
+         * Why the run in {@code folder} does not count for this JVM, or "" when it does: a matrix run counts only if it
+         * ran on the JVM its profile promised (Java version, Graal) and passed.
+         */
+        String whyNot(final Path folder, final Path log) throws IOException {
+            final Path summary = folder.resolve(RunResults.FILE_NAME);
+            if (!Files.isRegularFile(summary)) {
+                return "no " + RunResults.FILE_NAME + " in " + folder;
+            }
+            final RunResults results;
+            final JsonNode tree;
+            try {
+                results = RunResults.read(summary);
+                tree = results.tree();
+            } catch (final IOException | RuntimeException e) {
+                Files.write(log, ("results model: " + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8),
+                        StandardOpenOption.APPEND);
+                return RunResults.FILE_NAME + " unreadable by the results model; see " + log.getFileName();
+            }
+            final String spec = tree.at("/environment/java.specification.version").asText();
+            final String wanted = "8".equals(fact("javaSpec")) ? "1.8" : fact("javaSpec");
+            if (!spec.equals(wanted)) {
+                return "ran on Java " + spec + ", expected Java " + wanted;
+            }
+            final String graal = tree.at("/environment/jit/graalInUse").asText();
+            if (!graal.equals(fact("expectsGraal"))) {
+                return "Graal in use: " + graal + ", expected " + fact("expectsGraal");
+            }
+            if (!RunResults.PASSED.equals(tree.at("/status").asText())) {
+                return ResultsSetReader.CHECKS_FAILED + ": "
+                        + (results.failures().isEmpty() ? "" : results.failures().get(0));
+            }
+            return "";
         }
     }
 
@@ -95,7 +133,7 @@ final class JvmProfiles {
                 throw new IOException("interrupted asking " + String.join(" ", command), e);
             }
             return new Answer(process.exitValue(), out,
-                    new String(java.nio.file.Files.readAllBytes(errFile.toPath()), StandardCharsets.UTF_8));
+                    new String(Files.readAllBytes(errFile.toPath()), StandardCharsets.UTF_8));
         } finally {
             if (!errFile.delete()) {
                 errFile.deleteOnExit();

@@ -50,9 +50,7 @@ final class MatrixRecord {
                         + " each round")
                 .put("seed", plan.seed);
         final ArrayNode order = run.putArray("order");
-        for (final List<String> round : plan.rounds) {
-            round.forEach(order.addArray()::add);
-        }
+        plan.rounds.forEach(round -> round.forEach(order.addArray()::add));
         run.put("timeoutSecondsPerRun", plan.timeoutSeconds);
         plan.qpSettings.forEach(run.putArray("qpSettings")::add);
         run.put("command", command);

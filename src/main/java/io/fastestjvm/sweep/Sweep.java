@@ -2,7 +2,10 @@ package io.fastestjvm.sweep;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.temporal.ChronoUnit;
@@ -12,8 +15,11 @@ import java.util.Date;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.fastestjvm.QueuePerformance;
@@ -34,9 +40,12 @@ import io.fastestjvm.results.model.RunResults;
  * {@code mvn exec:java@Sweep -Dsweep.kind=rate|size}: one ordinary run per rate (or message size), each in a fresh
  * JVM unless qp.fork=false, then {@code sweep-<kind>.json} and {@code .csv}. A rate sweep stops after the first rate
  * not sustained; a failed point fails the sweep once every file is written. Other qp.* settings apply to every point.
+ * The files follow the layout CONTEXT.md fixes; the two headline rates are decided from the points once, so the
+ * console, JSON and CSV cannot disagree.
  */
 public final class Sweep {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    static final long P99_LIMIT_NANOS = 10_000;
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final SweepSettings settings;
     private final BenchmarkOptions base;
@@ -123,15 +132,13 @@ public final class Sweep {
                 break;
             }
         }
-        final ObjectNode json = SweepReport.json(header, settings.kind, points);
-        SweepReport.write(ResultsFolder.existing(settings.out.toPath()), settings.kind, json, points);
+        final ObjectNode json = json(header, settings.kind, points);
+        write(ResultsFolder.existing(settings.out.toPath()), settings.kind, json, points);
         out.println("[sweep] maxSustainedRate " + json.get("maxSustainedRate") + ", rateWhereP99Exceeds10us "
                 + json.get("rateWhereP99Exceeds10us"));
         out.println("sweep: " + settings.out.toPath().resolve("sweep-" + settings.kind + ".json").toAbsolutePath());
-        for (final SweepPoint point : SweepReport.failedPoints(points)) {
-            err.println(SweepReport.failure(settings.kind, point));
-        }
-        return SweepReport.exitCode(points);
+        failedPoints(points).forEach(point -> err.println(failure(settings.kind, point)));
+        return exitCode(points);
     }
 
     private ObjectNode header(final Date started) {
@@ -179,5 +186,107 @@ public final class Sweep {
         final String relative = settings.out.toPath().toAbsolutePath().relativize(
                 folder.toAbsolutePath()).toString().replace(File.separatorChar, '/');
         return new SweepPoint(options.rate(), options.size(), summary.status, relative, summary, null);
+    }
+
+    /** The highest rate such that it and every lower point passed and were sustained; null when the first did not. */
+    static Long maxSustainedRate(final List<SweepPoint> points) {
+        Long max = null;
+        for (final SweepPoint point : points) {
+            if (point.failed() || !point.sustained()) {
+                break;
+            }
+            max = point.rate;
+        }
+        return max;
+    }
+
+    /** The first rate whose actual-send p99 exceeds 10 µs; null when none did. */
+    static Long rateWhereP99Exceeds10us(final List<SweepPoint> points) {
+        return points.stream().filter(point -> point.ran()
+                && point.latency(Latency.ACTUAL_SEND, Percentile.P99) > P99_LIMIT_NANOS)
+                .map(point -> point.rate).findFirst().orElse(null);
+    }
+
+    static List<SweepPoint> failedPoints(final List<SweepPoint> points) {
+        return points.stream().filter(SweepPoint::failed).collect(Collectors.toList());
+    }
+
+    static int exitCode(final List<SweepPoint> points) {
+        return failedPoints(points).isEmpty() ? BenchmarkResult.PASSED : BenchmarkResult.CHECK_FAILED;
+    }
+
+    /** The line naming a failed point and why: "FAILED: sweep point rate 500,000 msg/s: checks failed: ...". */
+    static String failure(final String kind, final SweepPoint point) {
+        final boolean rate = kind.equals("rate");
+        return String.format(Locale.ROOT, "FAILED: sweep point %s %,d %s: %s", kind, rate ? point.rate : point.size,
+                rate ? "msg/s" : "B", point.ran() ? "checks failed: " + String.join("; ", point.summary.failures())
+                        : point.problem);
+    }
+
+    static ObjectNode json(final ObjectNode header, final String kind, final List<SweepPoint> points) {
+        final ObjectNode root = header.deepCopy();
+        final ArrayNode array = root.withArray("points");
+        for (final SweepPoint point : points) {
+            final ObjectNode node = array.addObject();
+            node.put("rate", point.rate);
+            node.put("size", point.size);
+            node.put("status", point.status);
+            node.put("resultsFolder", point.resultsFolder);
+            node.put("sustained", point.sustained());
+            if (point.ran()) {
+                node.put("achievedRate", point.achievedRate());
+                for (final Latency latency : Latency.ALL) {
+                    final ObjectNode values = node.putObject(latency.key());
+                    for (final Percentile percentile : SweepPoint.PERCENTILES) {
+                        values.put(percentile.key(), point.latency(latency, percentile));
+                    }
+                }
+                node.set("failures", JSON.valueToTree(point.summary.failures()));
+            } else {
+                node.putNull("achievedRate");
+                for (final Latency latency : Latency.ALL) {
+                    node.putNull(latency.key());
+                }
+                node.putArray("failures").add(point.problem);
+            }
+        }
+        final boolean rateSweep = kind.equals("rate");
+        root.set("maxSustainedRate", JSON.valueToTree(rateSweep ? maxSustainedRate(points) : null));
+        root.set("rateWhereP99Exceeds10us", JSON.valueToTree(rateSweep ? rateWhereP99Exceeds10us(points) : null));
+        return root;
+    }
+
+    static void write(final ResultsFolder set, final String kind, final ObjectNode json, final List<SweepPoint> points)
+            throws IOException {
+        set.write("sweep-" + kind + ".csv", out -> {
+            final PrintWriter writer = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+            csv(writer, json.path("transport").asText(), json.path("jvm").asText(), points);
+            writer.flush();
+            if (writer.checkError()) {
+                throw new IOException("writing sweep-" + kind + ".csv failed (no space left, or an I/O error)");
+            }
+        });
+        set.write("sweep-" + kind + ".json", out -> JSON.writeValue(out, json));
+    }
+
+    private static void csv(final PrintWriter out, final String transport, final String jvm,
+                            final List<SweepPoint> points) {
+        out.print("transport,jvm,rate,size,status,sustained,achievedRate");
+        for (final Latency latency : Latency.ALL) {
+            for (final Percentile percentile : SweepPoint.PERCENTILES) {
+                out.print("," + latency.key() + "_" + percentile.key());
+            }
+        }
+        out.println(",resultsFolder");
+        for (final SweepPoint point : points) {
+            out.print(String.format(Locale.ROOT, "%s,%s,%d,%d,%s,%s,%s", transport, jvm, point.rate, point.size,
+                    point.status, point.sustained(), point.ran() ? String.valueOf(point.achievedRate()) : ""));
+            for (final Latency latency : Latency.ALL) {
+                for (final Percentile percentile : SweepPoint.PERCENTILES) {
+                    out.print("," + (point.ran() ? String.valueOf(point.latency(latency, percentile)) : ""));
+                }
+            }
+            out.println("," + (point.resultsFolder == null ? "" : point.resultsFolder));
+        }
     }
 }

@@ -57,7 +57,7 @@ class SharedQueueTest {
     void onEachChildGetsTheBlocksDirectoryAndABaseOfItsOwn() throws IOException {
         final File dir;
         try (SharedQueue shared = SharedQueue.forBlock(true, temp.toFile(), 7, false, err)) {
-            dir = new File(temp.toFile(), "qp-shared-" + ProcessIdentity.current().pid() + "-b07");
+            dir = new File(temp.toFile(), "qp-shared-" + ProcessIdentity.current().pid + "-b07");
             assertTrue(dir.isDirectory(), dir.toString());
             assertTrue(new File(dir, QueueDirectoryOwner.FILE_NAME).isFile(), "owned, so a crash leaves it to a sweep");
             final List<String> first = command(shared, 0);
@@ -79,7 +79,7 @@ class SharedQueueTest {
     void keptOnRequestWithoutItsOwnerRecord() throws IOException {
         final File dir;
         try (SharedQueue shared = SharedQueue.forBlock(true, temp.toFile(), 1, true, err)) {
-            dir = new File(temp.toFile(), "qp-shared-" + ProcessIdentity.current().pid() + "-b01");
+            dir = new File(temp.toFile(), "qp-shared-" + ProcessIdentity.current().pid + "-b01");
             assertTrue(dir.isDirectory(), dir.toString());
         }
         assertTrue(dir.isDirectory(), "qp.keepQueue keeps it");

@@ -126,7 +126,7 @@ class ChildHandleTest {
                         ChildOutput.toLog(log), 60_000)));
         assertTrue(silent.getMessage().contains("absent: ended with exit code 1 before connecting"),
                 silent.getMessage());
-        assertEquals(Integer.valueOf(1), silent.exitCode());
+        assertEquals(Integer.valueOf(1), silent.exitCode);
         assertTrue(log.exists(), "the child's output goes to its log");
     }
 
@@ -142,7 +142,7 @@ class ChildHandleTest {
             assertNull(handle.awaitExit(100), "it still runs");
             final ChildFailure ended = assertThrows(ChildFailure.class,
                     () -> handle.request(ControlMessage.of("exit"), "exited", 10_000));
-            assertEquals(Integer.valueOf(FakeChild.EXIT_CODE), ended.exitCode());
+            assertEquals(Integer.valueOf(FakeChild.EXIT_CODE), ended.exitCode);
             assertTrue(ended.getMessage().contains("its output is above"), ended.getMessage());
             assertFalse(ended.getMessage().contains("killed"), "it ended by itself: " + ended.getMessage());
             assertEquals(Integer.valueOf(FakeChild.EXIT_CODE), handle.awaitExit(10_000));

@@ -33,7 +33,7 @@ class RunSafetyTest {
         Files.write(stale.toPath(), new ProcessIdentity(Integer.MAX_VALUE, "1", self.host).toText()
                 .getBytes(StandardCharsets.UTF_8));
         try (RunRegistry own = RunRegistry.register(registry, "test")) {
-            assertEquals(Collections.emptyList(), own.otherLiveRuns());
+            assertEquals(Collections.emptyMap(), own.otherLiveRuns());
             assertFalse(stale.exists(), "the dead run's record is removed");
             assertEquals(1, registry.list().length, "only this run's record");
         }

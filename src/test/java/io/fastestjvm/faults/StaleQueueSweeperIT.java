@@ -39,7 +39,7 @@ class StaleQueueSweeperIT {
     Path temp;
     private final ProcessIdentity self = ProcessIdentity.current();
     /** Same pid, another start time: a process that is provably gone. */
-    private final ProcessIdentity dead = new ProcessIdentity(self.pid(), self.startTime() + "0", self.host);
+    private final ProcessIdentity dead = new ProcessIdentity(self.pid, self.startTime + "0", self.host);
 
     @Test
     void aDirectoryWhoseOwnerRecordIsLockedByAnotherLiveProcessIsKept() throws Exception {

@@ -28,19 +28,19 @@ class StaleQueueSweeperTest {
     Path temp;
     private final ProcessIdentity self = ProcessIdentity.current();
     /** Same pid, another start time: a process that is provably gone. */
-    private final ProcessIdentity dead = new ProcessIdentity(self.pid(), self.startTime() + "0", self.host);
+    private final ProcessIdentity dead = new ProcessIdentity(self.pid, self.startTime + "0", self.host);
 
     @Test
     void onlyDirectoriesOfProvablyDeadOwnersAreRemoved() throws Exception {
         final File gone = owned("qp-recycled-pid", dead.toText());
         final File alive = owned("qp-live-owner", self.toText());
-        final File otherHost = owned("qp-other-host", new ProcessIdentity(self.pid(), "1", "elsewhere").toText());
+        final File otherHost = owned("qp-other-host", new ProcessIdentity(self.pid, "1", "elsewhere").toText());
         final File unreadable = owned("qp-unreadable", "");
         final File notOurs = owned("not-a-queue", dead.toText());
         final File noOwner = Files.createDirectories(temp.resolve("qp-no-owner")).toFile();
         final String err = sweepExpecting(gone);
         assertTrue(err.matches("\\[qp] removed stale queue directory " + gone + " \\(files 1\\d\\d B, free"
-                + " space grew by .*\\) left by pid " + self.pid() + ", which is no longer running\n"), err);
+                + " space grew by .*\\) left by pid " + self.pid + ", which is no longer running\n"), err);
         for (final File kept : Arrays.asList(alive, otherHost, unreadable, notOurs, noOwner)) {
             assertTrue(kept.isDirectory(), kept + " must be kept");
         }
@@ -54,7 +54,7 @@ class StaleQueueSweeperTest {
         final String err = sweepExpecting();
         assertArrayEquals("precious".getBytes(StandardCharsets.UTF_8), Files.readAllBytes(outside));
         assertTrue(Files.isSymbolicLink(planted.toPath().resolve("20261122G.cq4")), "the link itself is kept too");
-        assertTrue(err.contains("kept stale queue directory " + planted + " of dead pid " + self.pid()
+        assertTrue(err.contains("kept stale queue directory " + planted + " of dead pid " + self.pid
                 + ": 20261122G.cq4 is a symbolic link"), err);
     }
 
@@ -103,7 +103,7 @@ class StaleQueueSweeperTest {
         assertEquals(ProcessIdentity.Liveness.DEAD,
                 new ProcessIdentity(Integer.MAX_VALUE, "1", self.host).liveness(), "no such pid");
         assertEquals(ProcessIdentity.Liveness.UNKNOWN,
-                new ProcessIdentity(self.pid(), "1", "another-host").liveness());
+                new ProcessIdentity(self.pid, "1", "another-host").liveness());
         assertEquals(self.toText(), ProcessIdentity.parse(self.toText()).toText());
         assertNull(ProcessIdentity.parse("pid=\n"));
     }
@@ -112,9 +112,9 @@ class StaleQueueSweeperTest {
     @Test
     void aSharedQueueOfADeadComparisonIsSweptAsAChildsOwnQueueIs() throws Exception {
         // qp.compare.sharedQueue: the parent owns qp-shared-<pid>-b<NN>; Chronicle leaves .cq4 and .cq4t files there
-        final File shared = owned("qp-shared-" + self.pid() + "-b03", dead.toText());
+        final File shared = owned("qp-shared-" + self.pid + "-b03", dead.toText());
         Files.write(new File(shared, "metadata.cq4t").toPath(), new byte[10]);
-        final File live = owned("qp-shared-" + self.pid() + "-b04", self.toText());
+        final File live = owned("qp-shared-" + self.pid + "-b04", self.toText());
         sweepExpecting(shared);
         assertTrue(!shared.exists() && live.isDirectory(), "the dead comparison's block goes, the live one stays");
     }

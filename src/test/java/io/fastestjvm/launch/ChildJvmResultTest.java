@@ -15,23 +15,23 @@ import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.control.ControlLink;
 
 /** The fork's result message carries its exit code and results folder, and the launcher reads them back. */
-class ForkLinkTest {
+class ChildJvmResultTest {
     @Test
     void aRunWithAFolderComesBackWithItsAbsolutePathAndTheProcessExitCodeWins() {
         final Path relative = Paths.get("results", "20261128T160000Z-jdk17-4242");
         final BenchmarkResult sent = new BenchmarkResult(BenchmarkResult.CHECK_FAILED, relative,
                 Collections.<String>emptyList());
-        final BenchmarkResult read = ForkLink.read(ForkLink.result(sent), null);
+        final BenchmarkResult read = ChildJvm.read(ChildJvm.result(sent), null);
         assertEquals(BenchmarkResult.CHECK_FAILED, read.exitCode());
         assertEquals(relative.toAbsolutePath(), read.resultsFolder());
         assertEquals(Collections.emptyList(), read.failures());
-        assertEquals(BenchmarkResult.PASSED, ForkLink.read(ForkLink.result(sent), BenchmarkResult.PASSED).exitCode(),
+        assertEquals(BenchmarkResult.PASSED, ChildJvm.read(ChildJvm.result(sent), BenchmarkResult.PASSED).exitCode(),
                 "the process's own exit code is the one passed on");
     }
 
     @Test
     void aRunWithoutAFolderSaysSo() {
-        final BenchmarkResult refused = ForkLink.read(ForkLink.result(new BenchmarkResult(
+        final BenchmarkResult refused = ChildJvm.read(ChildJvm.result(new BenchmarkResult(
                 BenchmarkResult.INVALID_SETTING, null, Collections.<String>emptyList())), null);
         assertEquals(BenchmarkResult.INVALID_SETTING, refused.exitCode());
         assertNull(refused.resultsFolder());
@@ -44,7 +44,7 @@ class ForkLinkTest {
     void aForkWithoutTheLaunchersPortRefusesToRunAndNamesTheProperty() {
         System.clearProperty(ControlLink.PORT_PROPERTY);
         final IllegalStateException refused = assertThrows(IllegalStateException.class,
-                () -> ForkLink.serve(() -> {
+                () -> ChildJvm.serve(() -> {
                     throw new AssertionError("the run must not start");
                 }));
         assertTrue(refused.getMessage().contains(ControlLink.PORT_PROPERTY), refused.getMessage());

@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** A child's stdout and stderr, copied into one log, never split each other's lines. */
-class WholeLineCopyTest {
+class ChildOutputLinesTest {
     private final ByteArrayOutputStream log = new ByteArrayOutputStream();
     private final PrintStream both = new PrintStream(log, true);
     private final Object lock = new Object();
@@ -21,8 +21,8 @@ class WholeLineCopyTest {
     void aLineWrittenInPiecesIsNotSplitByALineOfTheOtherStream() throws Exception {
         final PipedOutputStream err = new PipedOutputStream();
         final PipedOutputStream out = new PipedOutputStream();
-        final Thread errCopy = WholeLineCopy.start(new PipedInputStream(err), both, lock, "err");
-        final Thread outCopy = WholeLineCopy.start(new PipedInputStream(out), both, lock, "out");
+        final Thread errCopy = ChildOutput.copyLines(new PipedInputStream(err), both, lock, "err");
+        final Thread outCopy = ChildOutput.copyLines(new PipedInputStream(out), both, lock, "out");
 
         write(err, "FAILED: measured loops allocated ... raise qp.warmupSeconds"); // as JDK 8's System.err: a piece
         write(out, "checks failed: 1\n");
@@ -39,7 +39,7 @@ class WholeLineCopyTest {
     @Test
     void aLastLineWithoutALineBreakIsStillCopied() throws Exception {
         final PipedOutputStream err = new PipedOutputStream();
-        final Thread errCopy = WholeLineCopy.start(new PipedInputStream(err), both, lock, "err");
+        final Thread errCopy = ChildOutput.copyLines(new PipedInputStream(err), both, lock, "err");
         write(err, "one\ntwo");
         err.close();
         errCopy.join();
