@@ -35,7 +35,7 @@ public final class ResultsSet {
     static final String MATRIX_RUN_JSON = "matrix-run.json";
     private static final int MAX_DEPTH = 4;
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** How profile.json words a run whose only fault is its benchmark checks (matrix.IntendedJvm writes it). */
+    /** How profile.json words a run whose only fault is its benchmark checks (matrix.JvmProfiles writes it). */
     public static final String CHECKS_FAILED = "benchmark checks failed";
     private static final List<String> INCOMPLETE = Arrays.asList("partial", "interrupted", "running");
 
