@@ -39,8 +39,7 @@ final class ReportMarkdown {
     /** Heads the table that sets the article's figures beside ours; README quotes its rows. */
     static final String ARTICLE_HEADING = "## Beside the article's figures (theirs: a different machine)";
 
-    private static final Pattern EVENT_LOGS =
-            Pattern.compile("[^\\s:=]*/" + ChildJvm.EVENT_LOGS_PREFIX + "[0-9-]+");
+    private static final Pattern EVENT_LOGS = Pattern.compile("[^\\s:=]*/" + ChildJvm.EVENT_LOGS_PREFIX + "[0-9-]+");
     private static final List<String> PER_SESSION = Arrays.asList(Settings.QUEUE_DIR.name(),
             Settings.RESULTS_DIR.name());
 
@@ -220,8 +219,7 @@ final class ReportMarkdown {
                     code(without(folders, shared))));
         }
         table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC",
-                        shared.isEmpty() ? "flags (jvmArguments)" : "other flags (jvmArguments)"),
-                rows, false);
+                shared.isEmpty() ? "flags (jvmArguments)" : "other flags (jvmArguments)"), rows, false);
     }
 
     private void latencyTable(final Latency latency) {
@@ -232,8 +230,8 @@ final class ReportMarkdown {
         for (final JvmGroup group : reported.groups()) {
             final String runs = group.measuredRuns().size() + " / " + group.failedRuns;
             if (!group.hasFigures()) {
-                rows.add(Arrays.asList(group.label, runs, "FAILED: " + firstReason(group), DASH,
-                        DASH, DASH, DASH));
+                rows.add(Arrays.asList(group.label, runs, "FAILED: " + (group.failures.isEmpty() ? "no passed run"
+                        : group.failures.get(0).reason), DASH, DASH, DASH, DASH));
                 continue;
             }
             rows.add(Arrays.asList(group.label, runs,
@@ -351,12 +349,7 @@ final class ReportMarkdown {
     }
 
     private static String withRange(final Spread spread) {
-        return nanos(spread.median()) + " (" + nanos(spread.min()) + "–"
-                + nanos(spread.max()) + ")";
-    }
-
-    private static String firstReason(final JvmGroup group) {
-        return group.failures.isEmpty() ? "no passed run" : group.failures.get(0).reason;
+        return nanos(spread.median()) + " (" + nanos(spread.min()) + "–" + nanos(spread.max()) + ")";
     }
 
     private List<String> fact(final String name, final Function<ResultsSet, String> value) {
