@@ -18,7 +18,6 @@ import io.fastestjvm.results.model.Percentile;
  */
 final class AnswerTable {
     static final String BASE = "jdk17";
-    static final String FILE = "report.md";
     static final String HEADER = "| JVM | the article: median / 99.99% | the article: median / JDK 17's"
             + " | ours: p50 / jdk17's (95 %) | blocks, wall time | comparison |";
 
@@ -36,7 +35,7 @@ final class AnswerTable {
             answers.addAll(PairAnswer.read(folder.toFile()));
         }
         final List<PairAnswer> latest = latest(answers);
-        final Path file = out.resolve(FILE);
+        final Path file = out.resolve(ReportMarkdown.FILE);
         Report.write(file, markdown(latest, out) + superseded(answers, latest));
         return file;
     }
@@ -93,14 +92,14 @@ final class AnswerTable {
                         + " (docs/interleaved.md). Below 1 it is faster. The interval is the one the comparison's"
                         + " report prints; the wall time is all of that comparison's blocks, every variant's start,"
                         + " warm-up, cycles and read-back. The article's figures are from THEIR machine ("
-                        + ArticleReference.MACHINE + "), ours from each comparison's machine (its report); its ratio"
-                        + " is its median over its JDK 17's. Written by `Report --answer`.\n\n")
+                        + ReportMarkdown.ARTICLE_MACHINE + "), ours from each comparison's machine (its report); its"
+                        + " ratio is its median over its JDK 17's. Written by `Report --answer`.\n\n")
                 .append(HEADER).append("\n|---|---:|---:|---|---|---|\n");
         final List<PairAnswer> unplaced = new ArrayList<>(againstBase);
-        final double baseMedian = ArticleReference.figure(BASE, Percentile.P50);
-        for (final ArticleReference.Row row : ArticleReference.ROWS) {
+        final double baseMedian = ReportMarkdown.articleFigure(BASE, Percentile.P50);
+        for (final ReportMarkdown.ArticleRow row : ReportMarkdown.ARTICLE_ROWS) {
             final String article = "| " + row.jvm + (row.profile == null ? "" : " (`" + row.profile + "`)") + " | "
-                    + Markdown.nanos(row.median) + " / " + row.p9999Text + " | "
+                    + ReportMarkdown.nanos(row.median) + " / " + row.p9999Text + " | "
                     + String.format(Locale.ROOT, "%.2f", row.median / baseMedian) + " | ";
             if (BASE.equals(row.profile)) {
                 md.append(article).append("1 (the base) | | |\n");

@@ -70,7 +70,7 @@ final class ExtraSections {
                 final double[] interval = interval(chronicle, floor, p);
                 low[i] = interval[0];
                 high[i] = interval[1];
-                row.add(Double.isNaN(ratio[i]) ? Markdown.DASH : VerdictSection.ratio(ratio[i], low[i], high[i]));
+                row.add(Double.isNaN(ratio[i]) ? ReportMarkdown.DASH : VerdictSection.ratio(ratio[i], low[i], high[i]));
             }
             series.add(new RatioChart.Series(name, chronicle.profile, ratio, low, high));
             rows.add(row);
@@ -95,7 +95,7 @@ final class ExtraSections {
                 .append(".png)\n\n");
         final List<String> header = new ArrayList<>(Arrays.asList("JVM"));
         header.addAll(labels);
-        Markdown.table(out, header, rows, true);
+        ReportMarkdown.table(out, header, rows, true);
         return out.toString();
     }
 
@@ -141,7 +141,7 @@ final class ExtraSections {
         final List<List<String>> rows = new ArrayList<>();
         for (final JsonNode point : sweep.path("points")) {
             final List<String> row = new ArrayList<>(Arrays.asList(number(point.path(axis)),
-                    point.path("status").asText(Markdown.DASH), number(point.path("achievedRate"))));
+                    point.path("status").asText(ReportMarkdown.DASH), number(point.path("achievedRate"))));
             for (final Latency latency : Latency.ALL) {
                 for (final Percentile p : SHOWN) {
                     row.add(number(point.path(latency.key()).path(p.key())));
@@ -176,7 +176,7 @@ final class ExtraSections {
             out.append("![latency against ").append(axis).append("](").append(ReportCharts.FOLDER).append('/')
                     .append(stem).append(".png)\n\n");
         }
-        Markdown.table(out, header, rows, true);
+        ReportMarkdown.table(out, header, rows, true);
     }
 
     /** Per shown percentile, its value at each point; NaN where a point lacks it. */
@@ -195,7 +195,7 @@ final class ExtraSections {
     }
 
     private static String number(final JsonNode value) {
-        return value.isNumber() ? Markdown.nanos(value.asDouble()) : Markdown.DASH;
+        return value.isNumber() ? ReportMarkdown.nanos(value.asDouble()) : ReportMarkdown.DASH;
     }
 
     /**
@@ -219,32 +219,33 @@ final class ExtraSections {
             final String unit = metric.path("scoreUnit").asText("");
             final double toNanos = nanosPer(unit);
             rows.add(Arrays.asList(shortName(result.path("benchmark").asText("?")) + params(result.path("params")),
-                    result.path("mode").asText(Markdown.DASH), result.path("jdkVersion").asText(Markdown.DASH),
+                    result.path("mode").asText(ReportMarkdown.DASH),
+                    result.path("jdkVersion").asText(ReportMarkdown.DASH),
                     significant(metric.path("score")) + " ± " + significant(metric.path("scoreError")) + " " + unit,
                     nanos(metric.path("score"), toNanos),
                     sampled(result, "50.0", toNanos), sampled(result, "99.0", toNanos)));
         }
-        Markdown.table(out, Arrays.asList("benchmark", "mode", "JDK", "score (mean)", "score (ns/op)", "p50 (ns/op)",
-                "p99 (ns/op)"), rows, true);
+        ReportMarkdown.table(out, Arrays.asList("benchmark", "mode", "JDK", "score (mean)", "score (ns/op)",
+                "p50 (ns/op)", "p99 (ns/op)"), rows, true);
         final List<List<String>> inContext = new ArrayList<>();
         for (final JvmGroup group : reported.groupsWithFigures()) {
             inContext.add(Arrays.asList(group.label + " (" + group.transport + ")",
-                    Markdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P50).median())));
+                    ReportMarkdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P50).median())));
         }
-        Markdown.table(out, Arrays.asList("in context: JVM (transport)", "median, actual send (ns)"), inContext,
+        ReportMarkdown.table(out, Arrays.asList("in context: JVM (transport)", "median, actual send (ns)"), inContext,
                 true);
         return out.toString();
     }
 
     private static String nanos(final JsonNode value, final double toNanos) {
-        return Double.isNaN(toNanos) || !value.isNumber() ? Markdown.DASH
+        return Double.isNaN(toNanos) || !value.isNumber() ? ReportMarkdown.DASH
                 : String.format(Locale.ROOT, "%,.1f", value.asDouble() * toNanos);
     }
 
     /** A percentile of single operations: sample mode's {@code scorePercentiles}, a dash in every other mode. */
     private static String sampled(final JsonNode result, final String percentile, final double toNanos) {
         return "sample".equals(result.path("mode").asText()) ? nanos(result.path("primaryMetric")
-                .path("scorePercentiles").path(percentile), toNanos) : Markdown.DASH;
+                .path("scorePercentiles").path(percentile), toNanos) : ReportMarkdown.DASH;
     }
 
     /** ns per unit of a time-per-operation score unit, NaN for throughput units. */
@@ -256,7 +257,7 @@ final class ExtraSections {
     /** 4 significant digits, as JMH's own table shows roughly: 0.0421, 5123000. */
     private static String significant(final JsonNode value) {
         if (!value.isNumber() || Double.isNaN(value.asDouble())) {
-            return Markdown.DASH;
+            return ReportMarkdown.DASH;
         }
         return new BigDecimal(value.asDouble()).round(new MathContext(4)).stripTrailingZeros().toPlainString();
     }

@@ -42,11 +42,6 @@ public final class JvmGroup {
         }
     }
 
-    /** A JVM-level failure (the JVM was missing or could not start): no run to count. */
-    void addFailure(final Failure failure) {
-        failures.add(failure);
-    }
-
     /** A run that left no usable summary (it failed or timed out before writing one). */
     void addFailedRun(final Failure failure) {
         failedRuns++;

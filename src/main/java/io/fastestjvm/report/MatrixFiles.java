@@ -155,7 +155,7 @@ public final class MatrixFiles {
         for (final JvmGroup group : set.groups) {
             for (final RunFolder folder : group.passedFolders()) {
                 final String runFolder = set.folder.relativize(folder.folder).toString();
-                final double trip = PlacementLevels.roundTrip(folder.results, PlacementProbe.BEFORE_KEY);
+                final double trip = VerdictSection.roundTrip(folder.results, PlacementProbe.BEFORE_KEY);
                 for (final RunResults.RunFigures run : folder.measuredRuns) {
                     for (final Latency latency : Latency.ALL) {
                         for (final Percentile percentile : Percentile.values()) {

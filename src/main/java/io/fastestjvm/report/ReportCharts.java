@@ -83,10 +83,6 @@ public final class ReportCharts {
         return written;
     }
 
-    static String barStem(final Percentile percentile, final Latency latency) {
-        return (percentile == Percentile.P50 ? "median" : percentile.key()) + "-" + latency.fileStem();
-    }
-
     private Chart bars(final List<JvmGroup> groups, final Percentile percentile, final Latency latency)
             throws IOException {
         final Map<String, Integer> verdictGroup = verdict.overall.groupOf(latency, percentile);
@@ -102,20 +98,20 @@ public final class ReportCharts {
             // The article measured Chronicle Queue's actual send: no mark on other transports.
             final double reference = latency == Latency.ACTUAL_SEND
                     && RunFolder.DEFAULT_TRANSPORT.equals(group.transport)
-                    ? ArticleReference.figure(group.profile, percentile) : Double.NaN;
+                    ? ReportMarkdown.articleFigure(group.profile, percentile) : Double.NaN;
             article |= !Double.isNaN(reference);
             bars.add(new BarWithRange(label, colourKey(group), spread.median(), spread.min(), spread.max(),
                     group.values(latency, percentile, run -> true), reference));
         }
         final String what = (percentile == Percentile.P50 ? "median" : percentile.label()) + " latency";
-        final String stem = barStem(percentile, latency);
+        final String stem = (percentile == Percentile.P50 ? "median" : percentile.key()) + "-" + latency.fileStem();
         ChartFiles.save(RangeBarChart.of(what + " per JVM, " + latency.title() + " (ns) - " + reported.machine(),
                 what + " (ns)", bars), charts, stem);
         return new Chart(stem, what + " per JVM, " + latency.title() + ": bar = median over runs, dot = one run "
                 + "(fresh JVM), whisker = min to max over runs"
                 + (lettered ? "; the letter after each name is its verdict group: JVMs sharing a letter cannot be "
                 + "told apart" : "")
-                + (article ? "; diamond = the article's figure on THEIR machine (" + ArticleReference.MACHINE
+                + (article ? "; diamond = the article's figure on THEIR machine (" + ReportMarkdown.ARTICLE_MACHINE
                 + "; only the JVMs it measured: JDK 8, 11, 17 and the GraalVM CE 17 distribution, not a Graal-jar "
                 + "profile)" : ""));
     }

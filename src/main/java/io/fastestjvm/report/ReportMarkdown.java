@@ -32,14 +32,14 @@ import io.fastestjvm.transport.Transports;
 /** report.md of one results folder: the verdict first, then every table, chart and caveat, and the sources. */
 final class ReportMarkdown {
     static final String FILE = "report.md";
+    static final String DASH = "–";
     static final String TITLE_PREFIX = "# JVM latency results: ";
     /** Begins the line that says a set's plan is not done; the results index quotes it. */
     static final String INCOMPLETE_PREFIX = "**Incomplete set:** ";
     /** Heads the table that sets the article's figures beside ours; README quotes its rows. */
     static final String ARTICLE_HEADING = "## Beside the article's figures (theirs: a different machine)";
 
-    private static final Pattern EVENT_LOGS =
-            Pattern.compile("[^\\s:=]*/" + ChildJvm.EVENT_LOGS_PREFIX + "[0-9-]+");
+    private static final Pattern EVENT_LOGS = Pattern.compile("[^\\s:=]*/" + ChildJvm.EVENT_LOGS_PREFIX + "[0-9-]+");
     private static final List<String> PER_SESSION = Arrays.asList(Settings.QUEUE_DIR.name(),
             Settings.RESULTS_DIR.name());
 
@@ -72,6 +72,42 @@ final class ReportMarkdown {
             new Column("GC pauses", activity -> activity.gcCount),
             HOT_PATH_DEOPTS,
             new Column("JIT compile time (ms)", activity -> activity.jitCompileMillis));
+
+    /**
+     * The figures Chronicle Software published in "Which is the fastest JVM?", from THEIR machine: quoted only beside
+     * ours and always labelled as theirs. The one place these numbers live.
+     */
+    static final String ARTICLE_SOURCE = "Chronicle Software, \"Which is the fastest JVM?\"";
+    static final String ARTICLE_MACHINE = "Ryzen 9 5950X, isolated cores";
+
+    /** One row of the article's table: its JVM, our profile that runs the same JVM (or null), figures in ns. */
+    static final class ArticleRow {
+        final String jvm;
+        final String profile;
+        final double median;
+        final double p9999;
+        final String p9999Text;
+
+        ArticleRow(final String jvm, final String profile, final double median, final double p9999,
+                   final String p9999Text) {
+            this.jvm = jvm;
+            this.profile = profile;
+            this.median = median;
+            this.p9999 = p9999;
+            this.p9999Text = p9999Text;
+        }
+    }
+
+    /**
+     * As printed (actual send). GraalVM CE 17 is the GraalVM distribution, so only graalvm17 is marked with it, not
+     * jdk17-graaljit (OpenJDK with the Graal compiler jars).
+     */
+    static final List<ArticleRow> ARTICLE_ROWS = Collections.unmodifiableList(Arrays.asList(
+            new ArticleRow("JDK 8", "jdk8", 280, 3951, "3,951"),
+            new ArticleRow("JDK 11", "jdk11", 370, 4210, "4,210"),
+            new ArticleRow("JDK 17", "jdk17", 290, 4041, "4,041"),
+            new ArticleRow("GraalVM CE 17", "graalvm17", 310, 3950, "3,950"),
+            new ArticleRow("GraalVM EE 17", null, 270, Double.NaN, "just under 3,950 (cut off in our copy)")));
 
     private final ReportedSets reported;
     private final Path folder;
@@ -119,9 +155,9 @@ final class ReportMarkdown {
             if (set.isIncomplete()) {
                 out.append(INCOMPLETE_PREFIX).append(set.name()).append(" has ").append(set.recordedRuns)
                         .append(" of its ").append(set.plannedRuns()).append(" planned runs (fresh JVMs); status `")
-                        .append(set.status()).append("` in matrix-run.json. Every figure and verdict below covers only ")
-                        .append("those runs. It continues with `jvm-profiles/run-matrix.sh --design fresh --resume ")
-                        .append(set.name()).append("`.\n\n");
+                        .append(set.status()).append("` in matrix-run.json. Every figure and verdict below covers ")
+                        .append("only those runs. It continues with `jvm-profiles/run-matrix.sh --design fresh ")
+                        .append("--resume ").append(set.name()).append("`.\n\n");
             }
         }
     }
@@ -159,14 +195,14 @@ final class ReportMarkdown {
         rows.add(fact("code (git commit)", s -> RunFolder.distinct(s.folders(), f -> commit(f.results.provenance()))));
         rows.add(fact("libraries loaded",
                 s -> RunFolder.distinct(s.folders(), f -> libraries(f.results.provenance()))));
-        Markdown.table(out, header, rows, false);
+        table(out, header, rows, false);
     }
 
     private void jvms() {
         out.append("### JVMs\n\n");
         final List<String> shared = shared(reported.folders());
         if (!shared.isEmpty()) {
-            out.append("Flags every JVM ran with: ").append(Markdown.code(String.join(" ", shared)))
+            out.append("Flags every JVM ran with: ").append(code(String.join(" ", shared)))
                     .append("; the table shows the rest.\n\n");
         }
         final List<List<String>> rows = new ArrayList<>();
@@ -180,11 +216,10 @@ final class ReportMarkdown {
                             + (RunFolder.jit(folders, JitInfo.GRAAL_IN_USE)
                             .equals("true") ? " (Graal)" : ""),
                     or(RunFolder.distinct(folders, f -> f.environment().path(EnvironmentInfo.GC))),
-                    Markdown.code(without(folders, shared))));
+                    code(without(folders, shared))));
         }
-        Markdown.table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC",
-                        shared.isEmpty() ? "flags (jvmArguments)" : "other flags (jvmArguments)"),
-                rows, false);
+        table(out, Arrays.asList("JVM", "exact build", "vendor", "VM", "JIT", "GC",
+                shared.isEmpty() ? "flags (jvmArguments)" : "other flags (jvmArguments)"), rows, false);
     }
 
     private void latencyTable(final Latency latency) {
@@ -195,18 +230,18 @@ final class ReportMarkdown {
         for (final JvmGroup group : reported.groups()) {
             final String runs = group.measuredRuns().size() + " / " + group.failedRuns;
             if (!group.hasFigures()) {
-                rows.add(Arrays.asList(group.label, runs, "FAILED: " + firstReason(group), Markdown.DASH,
-                        Markdown.DASH, Markdown.DASH, Markdown.DASH));
+                rows.add(Arrays.asList(group.label, runs, "FAILED: " + (group.failures.isEmpty() ? "no passed run"
+                        : group.failures.get(0).reason), DASH, DASH, DASH, DASH));
                 continue;
             }
             rows.add(Arrays.asList(group.label, runs,
                     withRange(group.spread(latency, Percentile.P50)),
-                    Markdown.nanos(group.spread(latency, Percentile.P99).median()),
-                    Markdown.nanos(group.spread(latency, Percentile.P99_9).median()),
+                    nanos(group.spread(latency, Percentile.P99).median()),
+                    nanos(group.spread(latency, Percentile.P99_9).median()),
                     withRange(group.spread(latency, Percentile.P99_99)),
-                    Markdown.nanos(group.spread(latency, Percentile.WORST).median())));
+                    nanos(group.spread(latency, Percentile.WORST).median())));
         }
-        Markdown.table(out, Arrays.asList("JVM", "runs ok / failed", "median (min–max)", "99%", "99.9%",
+        table(out, Arrays.asList("JVM", "runs ok / failed", "median (min–max)", "99%", "99.9%",
                 "99.99% (min–max)", "worst"), rows, true);
     }
 
@@ -232,7 +267,7 @@ final class ReportMarkdown {
         }
         final List<String> header = new ArrayList<>(Arrays.asList("JVM", "runs"));
         COLUMNS.forEach(column -> header.add(column.title));
-        Markdown.table(out, header, rows, true);
+        table(out, header, rows, true);
     }
 
     private void charts(final List<ReportCharts.Chart> charts) {
@@ -264,17 +299,17 @@ final class ReportMarkdown {
 
     private void article() {
         out.append(ARTICLE_HEADING).append("\n\n")
-                .append("Theirs: published in ").append(ArticleReference.SOURCE).append(", measured on THEIR machine (")
-                .append(ArticleReference.MACHINE).append("); not produced by this project. Ours: this report's runs ")
+                .append("Theirs: published in ").append(ARTICLE_SOURCE).append(", measured on THEIR machine (")
+                .append(ARTICLE_MACHINE).append("); not produced by this project. Ours: this report's runs ")
                 .append("of the same JVM at its default flags over Chronicle Queue, on ").append(reported.machine())
                 .append(": the median over its runs of each run's percentile, with the lowest and highest run in ")
                 .append("brackets. Actual send, ns. Two machines: set side by side, not ranked; which of ours can be ")
                 .append("told apart is the verdict's to say.\n\n");
         final List<List<String>> rows = new ArrayList<>();
-        for (final ArticleReference.Row row : ArticleReference.ROWS) {
-            rows.add(Arrays.asList(row.jvm, Markdown.nanos(row.median) + " / " + row.p9999Text, ours(row.profile)));
+        for (final ArticleRow row : ARTICLE_ROWS) {
+            rows.add(Arrays.asList(row.jvm, nanos(row.median) + " / " + row.p9999Text, ours(row.profile)));
         }
-        Markdown.table(out, Arrays.asList("JVM", "the article: median / 99.99%",
+        table(out, Arrays.asList("JVM", "the article: median / 99.99%",
                 "ours: median (lowest–highest run) / 99.99%, runs"), rows, true);
     }
 
@@ -286,7 +321,7 @@ final class ReportMarkdown {
         for (final JvmGroup group : groups) {
             cells.add((groups.size() > 1 ? group.label + ": " : "")
                     + withRange(group.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "
-                    + Markdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P99_99).median()) + ", "
+                    + nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P99_99).median()) + ", "
                     + group.measuredRuns().size() + " runs");
         }
         return cells.isEmpty() ? "not measured" + (profile == null ? "" : " (profile " + profile + ")")
@@ -314,12 +349,7 @@ final class ReportMarkdown {
     }
 
     private static String withRange(final Spread spread) {
-        return Markdown.nanos(spread.median()) + " (" + Markdown.nanos(spread.min()) + "–"
-                + Markdown.nanos(spread.max()) + ")";
-    }
-
-    private static String firstReason(final JvmGroup group) {
-        return group.failures.isEmpty() ? "no passed run" : group.failures.get(0).reason;
+        return nanos(spread.median()) + " (" + nanos(spread.min()) + "–" + nanos(spread.max()) + ")";
     }
 
     private List<String> fact(final String name, final Function<ResultsSet, String> value) {
@@ -348,7 +378,7 @@ final class ReportMarkdown {
         final List<String> started = folders.stream().map(folder -> folder.results.startedAt)
                 .filter(date -> date != null && !date.isEmpty()).sorted().collect(Collectors.toList());
         if (started.isEmpty()) {
-            return Markdown.DASH;
+            return DASH;
         }
         final String first = started.get(0);
         final String last = started.get(started.size() - 1);
@@ -371,7 +401,7 @@ final class ReportMarkdown {
     }
 
     private static String or(final String text) {
-        return text.isEmpty() ? Markdown.DASH : text;
+        return text.isEmpty() ? DASH : text;
     }
 
     /**
@@ -431,7 +461,7 @@ final class ReportMarkdown {
     private static String cell(final List<RunFolder> runs, final Column column) {
         final Spread spread = spread(runs, column);
         if (spread.runs() == 0) {
-            return Markdown.DASH;
+            return DASH;
         }
         final String text = number(spread.median()) + (spread.min() < spread.max() ? " (" + number(spread.min()) + "–"
                 + number(spread.max()) + ")" : "");
@@ -441,5 +471,39 @@ final class ReportMarkdown {
     private static String number(final double value) {
         return value == Math.rint(value) ? String.format(Locale.ROOT, "%,.0f", value)
                 : String.format(Locale.ROOT, "%,.1f", value);
+    }
+
+    /** The article's figure for a profile at the median or 99.99%, or NaN when it did not measure that JVM. */
+    static double articleFigure(final String profile, final Percentile percentile) {
+        return ARTICLE_ROWS.stream().filter(row -> profile.equals(row.profile)).findFirst().map(row -> percentile
+                == Percentile.P50 ? row.median : percentile == Percentile.P99_99 ? row.p9999 : Double.NaN)
+                .orElse(Double.NaN);
+    }
+
+    /** A markdown table; {@code numericFromSecond} right-aligns every column after the first. */
+    static void table(final StringBuilder out, final List<String> header, final List<List<String>> rows,
+                      final boolean numericFromSecond) {
+        out.append("| ").append(String.join(" | ", header)).append(" |\n|");
+        for (int i = 0; i < header.size(); i++) {
+            out.append(numericFromSecond && i > 0 ? "---:|" : "---|");
+        }
+        out.append('\n');
+        for (final List<String> row : rows) {
+            out.append("| ");
+            for (int i = 0; i < row.size(); i++) {
+                out.append(i == 0 ? "" : " | ").append(row.get(i).replace("|", "\\|").replace("\n", " "));
+            }
+            out.append(" |\n");
+        }
+        out.append('\n');
+    }
+
+    /** A whole ns figure: 1234.5 -> "1,235" (half up), NaN -> the dash. */
+    static String nanos(final double value) {
+        return Double.isNaN(value) ? DASH : String.format(Locale.ROOT, "%,.0f", value);
+    }
+
+    private static String code(final String text) {
+        return text.isEmpty() ? DASH : "`" + text.replace("`", "'") + "`";
     }
 }

@@ -135,9 +135,8 @@ public final class ReportedSets {
                 : String.format(Locale.ROOT, " (%.0f%%)", variation));
     }
 
+    /** Cut to {@code width - 1} characters so a space always separates the columns, then padded to {@code width}. */
     private static String pad(final String text, final int width, final boolean right) {
-        final String fitted = text.length() >= width ? text.substring(0, width - 1) : text;
-        final String spaces = PercentileTable.repeat(' ', width - fitted.length());
-        return right ? spaces + fitted : fitted + spaces;
+        return String.format(Locale.ROOT, "%" + (right ? "" : "-") + width + "." + (width - 1) + "s", text);
     }
 }

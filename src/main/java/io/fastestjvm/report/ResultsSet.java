@@ -170,10 +170,10 @@ public final class ResultsSet {
             }
         }
         // A profile's own failure says something no run says (a JVM that never started), unless it only repeats
-        // runs already listed from their summaries.
+        // runs already listed from their summaries. A JVM-level failure: no run to count.
         final String status = profileJson.path("status").asText("ok");
         if (!"ok".equals(status) && !(failedRunWithSummary && failedRuns.isEmpty())) {
-            target.addFailure(new Failure(profile + " (" + status + ")", text(profileJson, "reason"), ""));
+            target.failures.add(new Failure(profile + " (" + status + ")", text(profileJson, "reason"), ""));
         }
         failedRuns.forEach(target::addFailedRun);
         return profileJson.path("runs").size();

@@ -7,8 +7,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.DoubleStream;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import io.fastestjvm.config.FlagSets;
+import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.verdict.RunsPair;
 import io.fastestjvm.verdict.RunsRatioTest;
 import io.fastestjvm.verdict.RunValues;
@@ -22,31 +26,44 @@ import io.fastestjvm.verdict.Separation;
 /**
  * One report's {@link RunsVerdict}, over all groups' passed runs and once more within each placement level, as the
  * verdict leading report.md and closing the console: who cannot be told apart, and by how much the rest differ.
+ * Placement levels sort runs by the probe's core-to-core round trip before and after the window: on a VM the vCPUs'
+ * placement moves every figure between levels (docs/level-shifts-and-tails.md). Sorted round trips are cut where one
+ * exceeds {@link #GAP_FACTOR} times the one before; a run whose probes differ in level belongs to none.
  */
 final class VerdictSection {
     static final String HEADING = "## Verdict";
+    static final double GAP_FACTOR = 1.5;
+    /** {@link #levelOf}: the run has no probe. */
+    static final int NO_PROBE = -1;
+    /** {@link #levelOf}: the probes before and after the window fall in different levels. */
+    static final int CHANGED_DURING_WINDOW = -2;
 
     final List<JvmGroup> groups;
     final RunsVerdict overall;
-    final PlacementLevels levels;
+    /** Each placement level's lowest and highest round trip (inclusive), ascending. */
+    private final List<double[]> levels = new ArrayList<>();
     /** Verdicts within one placement level, for levels holding at least two runs of at least two JVMs. */
     final Map<Integer, RunsVerdict> perLevel = new LinkedHashMap<>();
 
     VerdictSection(final List<JvmGroup> groups) {
         this.groups = groups;
-        final List<RunValues> subjects = new ArrayList<>();
-        final List<RunResults> runs = new ArrayList<>();
-        for (final JvmGroup group : groups) {
-            subjects.add(group.subject(run -> true));
-            group.passedFolders().forEach(folder -> runs.add(folder.results));
+        this.overall = RunsVerdict.of(groups.stream().map(group -> group.subject(run -> true))
+                .collect(Collectors.toList()));
+        final double[] trips = groups.stream().flatMap(group -> group.passedFolders().stream())
+                .flatMapToDouble(folder -> DoubleStream.of(roundTrip(folder.results, PlacementProbe.BEFORE_KEY),
+                        roundTrip(folder.results, PlacementProbe.AFTER_KEY)))
+                .filter(v -> !Double.isNaN(v)).sorted().toArray();
+        for (final double trip : trips) {
+            if (levels.isEmpty() || trip > levels.get(levels.size() - 1)[1] * GAP_FACTOR) {
+                levels.add(new double[] {trip, trip});
+            }
+            levels.get(levels.size() - 1)[1] = trip;
         }
-        this.overall = RunsVerdict.of(subjects);
-        this.levels = new PlacementLevels(runs);
-        if (levels.count() > 1) {
-            for (int level = 0; level < levels.count(); level++) {
+        if (levels.size() > 1) {
+            for (int level = 0; level < levels.size(); level++) {
                 final int wanted = level;
                 final List<RunValues> within = groups.stream()
-                        .map(group -> group.subject(run -> levels.levelOf(run.results) == wanted))
+                        .map(group -> group.subject(run -> levelOf(run.results) == wanted))
                         .filter(subject -> subject.values(Latency.ACTUAL_SEND, Percentile.P50).length
                                 >= RunsRatioTest.MIN_RUNS).collect(Collectors.toList());
                 if (within.size() > 1) {
@@ -54,6 +71,39 @@ final class VerdictSection {
                 }
             }
         }
+    }
+
+    /** The probe's median round trip at {@code position} (before or after the window), ns; NaN when none. */
+    static double roundTrip(final RunResults run, final String position) {
+        final JsonNode value = run.section(PlacementProbe.SECTION).path(position)
+                .path(PlacementProbe.MEDIAN_ROUND_TRIP_KEY);
+        return value.isNumber() && value.asDouble() > 0 ? value.asDouble() : Double.NaN;
+    }
+
+    /** 0 = shortest round trip, by the probe before; {@link #CHANGED_DURING_WINDOW}, or {@link #NO_PROBE}. */
+    int levelOf(final RunResults run) {
+        final double before = roundTrip(run, PlacementProbe.BEFORE_KEY);
+        if (Double.isNaN(before)) {
+            return NO_PROBE;
+        }
+        final double after = roundTrip(run, PlacementProbe.AFTER_KEY);
+        final int level = levelOf(before);
+        return Double.isNaN(after) || levelOf(after) == level ? level : CHANGED_DURING_WINDOW;
+    }
+
+    private int levelOf(final double trip) {
+        for (int level = 0; level < levels.size(); level++) {
+            if (trip <= levels.get(level)[1]) {
+                return level;
+            }
+        }
+        return levels.size() - 1;
+    }
+
+    /** E.g. "level 1 (round trip 160-200 ns)". */
+    String levelName(final int level) {
+        return String.format(Locale.ROOT, "level %d (round trip %.0f-%.0f ns)", level + 1, levels.get(level)[0],
+                levels.get(level)[1]);
     }
 
     /** The short verdict: leads report.md. */
@@ -96,8 +146,8 @@ final class VerdictSection {
                     final double low = tunedFirst ? pair.low : 1 / pair.high;
                     final double high = tunedFirst ? pair.high : 1 / pair.low;
                     rows.add(Arrays.asList(FlagSets.jvm(tuned.label), latency.title() + ", " + percentile.label(),
-                            Markdown.nanos(median(base, latency, percentile)),
-                            Markdown.nanos(median(tuned, latency, percentile)),
+                            ReportMarkdown.nanos(median(base, latency, percentile)),
+                            ReportMarkdown.nanos(median(tuned, latency, percentile)),
                             ratio(ratio, low, high),
                             pair.separable ? (ratio < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
                             pauses(base, ReportMarkdown.SAFEPOINTS) + " / " + pauses(tuned, ReportMarkdown.SAFEPOINTS),
@@ -115,7 +165,7 @@ final class VerdictSection {
                 .append("bootstrap interval; the verdict is the report's (Benjamini-Hochberg over all comparisons). ")
                 .append("Safepoints and hot-path deoptimisations during measurement: median over runs, default / ")
                 .append("tuned.\n\n");
-        Markdown.table(out, Arrays.asList("JVM", "figure", "default (ns)", "tuned (ns)", "tuned / default",
+        ReportMarkdown.table(out, Arrays.asList("JVM", "figure", "default (ns)", "tuned (ns)", "tuned / default",
                 "verdict", ReportMarkdown.SAFEPOINTS.title, "hot-path deopts"), rows, true);
         return out.toString();
     }
@@ -125,7 +175,7 @@ final class VerdictSection {
     }
 
     private static String pauses(final JvmGroup group, final ReportMarkdown.Column column) {
-        return Markdown.nanos(ReportMarkdown.spread(group.passedFolders(), column).median());
+        return ReportMarkdown.nanos(ReportMarkdown.spread(group.passedFolders(), column).median());
     }
 
     /** The details: per-JVM spread, run-to-run variation by placement level, comparisons within a level. */
@@ -144,7 +194,7 @@ final class VerdictSection {
             }
             final List<String> header = new ArrayList<>(Arrays.asList(latency.title() + " (ns)", "runs"));
             Arrays.stream(RunsVerdict.PERCENTILES).forEach(p -> header.add(p.label() + ": median [IQR] (min–max)"));
-            Markdown.table(out, header, rows, true);
+            ReportMarkdown.table(out, header, rows, true);
         }
         variation(out);
         withinLevels(out);
@@ -171,18 +221,18 @@ final class VerdictSection {
                 .append("(max - min) / median of the runs' medians, over all runs and within each placement ")
                 .append("level (the core-to-core round trip the placement probe measured before and after the ")
                 .append("window; levels are cut where one round trip is more than ")
-                .append(String.format(Locale.ROOT, "%.1f", PlacementLevels.GAP_FACTOR))
+                .append(String.format(Locale.ROOT, "%.1f", GAP_FACTOR))
                 .append("x the next lower). A run whose two probes fall in different levels changed placement ")
                 .append("during its window: it counts in all runs and in no level.");
-        if (levels.count() == 0) {
+        if (levels.size() == 0) {
             out.append(" These runs have no placement probe (older summaries): no levels.");
         }
         out.append("\n\n");
         final List<String> header = new ArrayList<>(Arrays.asList("JVM", "all runs"));
-        for (int level = 0; level < levels.count(); level++) {
-            header.add(levels.name(level));
+        for (int level = 0; level < levels.size(); level++) {
+            header.add(levelName(level));
         }
-        if (levels.count() > 0) {
+        if (levels.size() > 0) {
             header.add("changed level during the window");
         }
         final List<List<String>> rows = new ArrayList<>();
@@ -190,26 +240,26 @@ final class VerdictSection {
             final List<String> row = new ArrayList<>();
             row.add(group.label);
             row.add(variation(Spread.of(group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> true))));
-            for (int level = 0; level < levels.count(); level++) {
-                row.add(variation(Spread.of(medians(group, levels, level))));
+            for (int level = 0; level < levels.size(); level++) {
+                row.add(variation(Spread.of(medians(group, level))));
             }
-            if (levels.count() > 0) {
-                row.add(medians(group, levels, PlacementLevels.CHANGED_DURING_WINDOW).length + " runs");
+            if (levels.size() > 0) {
+                row.add(medians(group, CHANGED_DURING_WINDOW).length + " runs");
             }
             rows.add(row);
         }
-        Markdown.table(out, header, rows, true);
+        ReportMarkdown.table(out, header, rows, true);
     }
 
     /** The actual-send p50 of each of the group's runs on {@code level}. */
-    private static double[] medians(final JvmGroup group, final PlacementLevels levels, final int level) {
-        return group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> levels.levelOf(run.results) == level);
+    private double[] medians(final JvmGroup group, final int level) {
+        return group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> levelOf(run.results) == level);
     }
 
     private void withinLevels(final StringBuilder out) {
         for (final Map.Entry<Integer, RunsVerdict> level : perLevel.entrySet()) {
             final RunsVerdict within = level.getValue();
-            out.append("### Within ").append(levels.name(level.getKey())).append("\n\n")
+            out.append("### Within ").append(levelName(level.getKey())).append("\n\n")
                     .append("Only the runs on this level (JVMs with at least ").append(RunsRatioTest.MIN_RUNS)
                     .append(" of them); Benjamini-Hochberg over this level's ").append(within.pairs().size())
                     .append(" comparisons.\n\n");
@@ -226,8 +276,8 @@ final class VerdictSection {
                         groups(verdict, latency, percentile), separable(verdict, latency, percentile)));
             }
         }
-        Markdown.table(out, Arrays.asList("figure", groupsHeader, "separable pairs: higher / lower (interval)"), rows,
-                false);
+        ReportMarkdown.table(out, Arrays.asList("figure", groupsHeader, "separable pairs: higher / lower (interval)"),
+                rows, false);
     }
 
     private String runCounts() {
@@ -259,11 +309,11 @@ final class VerdictSection {
 
     private static String spread(final Spread spread) {
         if (spread.runs() == 0) {
-            return Markdown.DASH;
+            return ReportMarkdown.DASH;
         }
-        return Markdown.nanos(spread.median()) + " [" + Markdown.nanos(spread.q1()) + "–"
-                + Markdown.nanos(spread.q3()) + "] (" + Markdown.nanos(spread.min()) + "–"
-                + Markdown.nanos(spread.max()) + ")";
+        return ReportMarkdown.nanos(spread.median()) + " [" + ReportMarkdown.nanos(spread.q1()) + "–"
+                + ReportMarkdown.nanos(spread.q3()) + "] (" + ReportMarkdown.nanos(spread.min()) + "–"
+                + ReportMarkdown.nanos(spread.max()) + ")";
     }
 
     private static String variation(final Spread spread) {

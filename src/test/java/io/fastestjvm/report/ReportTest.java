@@ -552,8 +552,8 @@ class ReportTest {
         assertTrue(index.contains("\n\nPersisted inter-thread messaging latency over Chronicle Queue, per JVM, on AMD "
                 + "EPYC, 2 CPUs, host vm.\n\n"), index);
         // the older sets' intended-send note links a findings section that exists (GitHub's heading anchors)
-        assertTrue(index.contains("([findings](../" + ResultsIndex.PREPARED_AHEAD + "))"), index);
-        final String[] link = ResultsIndex.PREPARED_AHEAD.split("#");
+        assertTrue(index.contains("([findings](../" + Report.PREPARED_AHEAD + "))"), index);
+        final String[] link = Report.PREPARED_AHEAD.split("#");
         final List<String> anchors = Files.readAllLines(Paths.get(link[0])).stream().filter(l -> l.startsWith("## "))
                 .map(l -> l.substring(3).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 -]", "").replace(' ', '-'))
                 .collect(Collectors.toList());
