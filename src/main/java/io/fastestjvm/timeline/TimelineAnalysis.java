@@ -184,15 +184,15 @@ public final class TimelineAnalysis {
         analysis.put("shifts", shifts.size());
         analysis.put("unattributed", unattributedShifts());
         analysis.put("attribution", "rare events (hot-path deoptimisation, safepoint, GC pause) when they happen;"
-                + " JIT compilations, steal, context switches and jitter only above " + BACKGROUND_FACTOR
-                + " x their median second; " + FLOOR_MOVED + " (a property of the two segments, not of"
-                + " a second) when the median per-second actual-send p1 of the segment after the shift differs from that"
-                + " of the segment before by more than " + LevelShifts.MIN_CHANGE_PERCENT + "% in the same direction as"
-                + " the p50: the fastest messages slowed down or sped up with the median, so the cost of each message"
-                + " changed (host placement of the vCPUs, or code where a hot-path event is also listed), where a pause"
-                + " would move only the tail; " + CPU_SPEED_MOVED + " (also of the two segments) when the"
-                + " median idle-loop turns per second of the producer or the consumer moved by more than "
-                + CPU_SPEED_CHANGE_PERCENT + "% against the p50: the host ran that vCPU slower or faster");
+                + " JIT compilations, steal, context switches and jitter only above " + BACKGROUND_FACTOR + " x their"
+                + " median second; " + FLOOR_MOVED + " (a property of the two segments, not of a second) when the"
+                + " median per-second actual-send p1 of the segment after the shift differs from that of the segment"
+                + " before by more than " + LevelShifts.MIN_CHANGE_PERCENT + "% in the same direction as the p50: the"
+                + " fastest messages slowed down or sped up with the median, so the cost of each message changed"
+                + " (host placement of the vCPUs, or code where a hot-path event is also listed), where a pause would"
+                + " move only the tail; " + CPU_SPEED_MOVED + " (also of the two segments) when the median idle-loop"
+                + " turns per second of the producer or the consumer moved by more than " + CPU_SPEED_CHANGE_PERCENT
+                + "% against the p50: the host ran that vCPU slower or faster");
         analysis.put("medianSecond", backgroundMedians);
         final Map<String, Object> sections = new LinkedHashMap<>();
         sections.put("levelShifts", levelShifts());
