@@ -1,7 +1,5 @@
 package io.fastestjvm.audit;
 
-import java.util.List;
-
 /** The aggregate "cpu" line of /proc/stat, in clock ticks: user nice system idle iowait irq softirq steal. */
 public final class CpuTimes {
     /** USER_HZ: 100 on every mainstream Linux architecture. */
@@ -18,8 +16,7 @@ public final class CpuTimes {
     }
 
     public static CpuTimes read(final SystemFiles files) {
-        final List<String> lines = files.lines("/proc/stat");
-        for (final String line : lines) {
+        for (final String line : files.lines("/proc/stat")) {
             if (line.startsWith("cpu ")) {
                 final String[] f = line.trim().split("\\s+");
                 final long[] v = new long[9];

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -20,7 +19,6 @@ import java.util.stream.Collectors;
 public final class HarnessCpu {
     public static final String METHOD = "/proc/self/task/<tid>/schedstat run time (else stat utime+stime) of every"
             + " thread of this JVM except the producer and consumer, between two snapshots";
-    private static final long NANOS_PER_TICK = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final SystemFiles files;
     /** Each thread's name as last read. */
@@ -128,6 +126,6 @@ public final class HarnessCpu {
             }
         }
         final Long ticks = files.statCpuTicks(task + "/stat");
-        return ticks == null ? -1 : ticks * NANOS_PER_TICK;
+        return ticks == null ? -1 : ticks * CpuTimes.MILLIS_PER_TICK * 1_000_000;
     }
 }

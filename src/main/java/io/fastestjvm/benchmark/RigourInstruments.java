@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import io.fastestjvm.affinity.CpuAssignment;
-import io.fastestjvm.audit.AuditWarning;
 import io.fastestjvm.audit.DuringRunMonitor;
 import io.fastestjvm.audit.EnvironmentAudit;
+import io.fastestjvm.audit.EnvironmentAudit.AuditWarning;
 import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.calibration.DelayInjection;
 import io.fastestjvm.config.BenchmarkOptions;

@@ -3,8 +3,11 @@ package io.fastestjvm.timeline;
 import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
 
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * One compilation, deoptimisation, safepoint or GC pause, as JFR or HotSpot's logs reported it. Fields the source
@@ -16,6 +19,24 @@ public final class JvmEvent {
     public static final String DEOPTIMIZATION = "deoptimization";
     public static final String SAFEPOINT = "safepoint";
     public static final String GC = "gc";
+    public static final List<String> BENCHMARK_THREADS = Arrays.asList("qp-producer", "qp-consumer");
+    static final List<String> HOT_PATH_PREFIXES = Arrays.asList("net.openhft.", "org.agrona.", "com.lmax.disruptor.",
+            "io.fastestjvm.benchmark.Producer", "io.fastestjvm.benchmark.Consumer", "io.fastestjvm.engine.",
+            "io.fastestjvm.timing.PaddedCounter", "io.fastestjvm.recording.", "io.fastestjvm.message.",
+            "io.fastestjvm.pacing.", "io.fastestjvm.transport.", "io.fastestjvm.calibration.");
+    /** What LatencyRecorder.record runs of HdrHistogram: recording a value, and the phaser around the recorder's. */
+    static final List<String> HDR_HISTOGRAM_RECORDING = Arrays.asList(
+            "org.HdrHistogram.SingleWriterRecorder::record", "org.HdrHistogram.WriterReaderPhaser::writer",
+            "org.HdrHistogram.AbstractHistogram::recordValue",
+            "org.HdrHistogram.AbstractHistogram::recordSingleValue",
+            "org.HdrHistogram.AbstractHistogram::recordCountAtValue",
+            "org.HdrHistogram.AbstractHistogram::updateM", "org.HdrHistogram.AbstractHistogram::updatedMaxValue",
+            "org.HdrHistogram.AbstractHistogram::countsArrayIndex",
+            "org.HdrHistogram.AbstractHistogram::getBucketIndex",
+            "org.HdrHistogram.AbstractHistogram::getSubBucketIndex",
+            "org.HdrHistogram.AbstractHistogram::handleRecordException",
+            "org.HdrHistogram.Histogram::incrementCountAtIndex", "org.HdrHistogram.Histogram::incrementTotalCount",
+            "org.HdrHistogram.Histogram::addToCountAtIndex");
 
     /** The columns of {@code jvm-events.csv}. */
     public static final List<String> COLUMNS = Arrays.asList("millisSinceRunStart", "phase", SECOND, "kind",
@@ -32,7 +53,7 @@ public final class JvmEvent {
     public final String thread;
     public final long durationNanos;
     public final long timeToSafepointNanos;
-    /** Set by {@link HotPathRule#mark}. */
+    /** Set by {@link #markHotPath}. */
     boolean hotPath;
 
     public JvmEvent(final long epochMicros, final String kind, final String method, final int tier,
@@ -46,6 +67,36 @@ public final class JvmEvent {
         this.thread = thread;
         this.durationNanos = durationNanos;
         this.timeToSafepointNanos = timeToSafepointNanos;
+    }
+
+    /**
+     * The hot path rule, marking every event in place: a deoptimisation is hot-path when hit on a benchmark thread
+     * (or, where the thread is unknown as on JDK 8, on a hot-path class); a compilation when its method was
+     * deoptimised on a benchmark thread or its class is one the send/receive loops run. By class, not call graph:
+     * cheap, stable across JDKs, and it errs towards flagging. Of HdrHistogram, whose classes the reporter shares,
+     * only the recording methods count.
+     */
+    public static void markHotPath(final List<JvmEvent> events) {
+        final Set<String> deoptimisedOnHotPath = new HashSet<>();
+        for (final JvmEvent event : events) {
+            if (DEOPTIMIZATION.equals(event.kind)) {
+                event.hotPath = event.thread != null ? BENCHMARK_THREADS.contains(event.thread)
+                        : onHotPathClass(event.method);
+                if (event.hotPath && event.method != null) {
+                    deoptimisedOnHotPath.add(event.method);
+                }
+            }
+        }
+        for (final JvmEvent event : events) {
+            if (COMPILATION.equals(event.kind)) {
+                event.hotPath = deoptimisedOnHotPath.contains(event.method) || onHotPathClass(event.method);
+            }
+        }
+    }
+
+    static boolean onHotPathClass(final String method) {
+        return method != null && Stream.concat(HOT_PATH_PREFIXES.stream(), HDR_HISTOGRAM_RECORDING.stream())
+                .anyMatch(method::startsWith);
     }
 
     /** One CSV row; {@code phase} and {@code second} come from the interval row this event fell into. */

@@ -42,7 +42,7 @@ public final class JvmTimeline {
         timeline.events = events;
         timeline.available.addAll(Arrays.asList(kinds));
         timeline.source = "test";
-        HotPathRule.mark(events);
+        JvmEvent.markHotPath(events);
         return timeline;
     }
 
@@ -106,7 +106,7 @@ public final class JvmTimeline {
             available.clear();
             problem = "timeline could not be read: " + e;
         }
-        HotPathRule.mark(events);
+        JvmEvent.markHotPath(events);
     }
 
     /** One HotSpot log's events and the kinds it provides, when the JVM wrote it; {@code flag} names its source. */

@@ -1,8 +1,18 @@
 package io.fastestjvm.timeline;
 
+import static io.fastestjvm.timeline.EvidenceColumns.GC_PAUSES;
+import static io.fastestjvm.timeline.EvidenceColumns.HOT_PATH_DEOPTS;
 import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_CONSUMER;
 import static io.fastestjvm.timeline.EvidenceColumns.IDLE_TURNS_PRODUCER;
+import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_CONSUMER;
+import static io.fastestjvm.timeline.EvidenceColumns.INVOLUNTARY_SWITCHES_PRODUCER;
+import static io.fastestjvm.timeline.EvidenceColumns.JITTER_LOST_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.JIT_COMPILATIONS;
+import static io.fastestjvm.timeline.EvidenceColumns.MAX_TIME_TO_SAFEPOINT_MICROS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINTS;
+import static io.fastestjvm.timeline.EvidenceColumns.SAFEPOINT_MICROS;
 import static io.fastestjvm.timeline.EvidenceColumns.SECOND;
+import static io.fastestjvm.timeline.EvidenceColumns.STEAL_MILLIS;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -20,8 +30,45 @@ import io.fastestjvm.recording.Latency;
 /**
  * What moved the latency in a run's measured seconds: the {@link LevelShifts} of the actual-send p50 and the
  * {@value #TAIL_SECONDS} seconds with the highest max, each with its evidence, as summary sections and console lines.
+ * <p>
+ * A second's evidence is the events recorded in it besides the latencies; a level shift or a tail second is attributed
+ * to the kinds that stood out ("recorded in the same second", not proven cause). Rare kinds stand out whenever they
+ * happen; the ones a 2-CPU machine shows in nearly every second only above {@link #BACKGROUND_FACTOR} times their
+ * median second, or a shift would be "attributed" to what every second has.
  */
 public final class TimelineAnalysis {
+    public static final String HOT_PATH_DEOPT = "hotPathDeopt";
+    public static final String JIT_COMPILATION = "jitCompilation";
+    public static final String SAFEPOINT = "safepoint";
+    public static final String GC_PAUSE = "gcPause";
+    public static final String STEAL = "steal";
+    public static final String CONTEXT_SWITCH = "contextSwitch";
+    public static final String JITTER = "jitter";
+    /**
+     * A level shift's kind, not a second's: the floor (median per-second actual-send p1) moved by more than
+     * {@link LevelShifts#MIN_CHANGE_PERCENT}% with the p50, so each message itself costs more or less (vCPUs moved,
+     * or the code changed) where a pause would move only the tail. Not in {@link #KINDS}: tail seconds never get it.
+     */
+    public static final String FLOOR_MOVED = "floorMoved";
+    /**
+     * Also a level shift's: a thread's median idle-loop turns per second moved by more than
+     * {@link #CPU_SPEED_CHANGE_PERCENT}% against the p50. At a fixed rate a pinned thread's turns per second are the
+     * speed the host ran its vCPU at, which a busy sibling hyperthread changes without any event in the guest.
+     */
+    public static final String CPU_SPEED_MOVED = "cpuSpeedMoved";
+    /** Steady turns per second vary 1-2% second to second (docs/level-shifts-and-tails.md): 10% is well outside. */
+    public static final int CPU_SPEED_CHANGE_PERCENT = 10;
+    /** The order in which the per-second kinds are listed. */
+    public static final String[] KINDS = {HOT_PATH_DEOPT, JIT_COMPILATION, SAFEPOINT, GC_PAUSE, STEAL, CONTEXT_SWITCH,
+        JITTER};
+    /** The evidence fields that show each of {@link #KINDS}, in its order. */
+    private static final String[][] FIELDS = {{HOT_PATH_DEOPTS}, {JIT_COMPILATIONS},
+        {SAFEPOINTS, SAFEPOINT_MICROS, MAX_TIME_TO_SAFEPOINT_MICROS}, {GC_PAUSES}, {STEAL_MILLIS},
+        {INVOLUNTARY_SWITCHES_PRODUCER, INVOLUNTARY_SWITCHES_CONSUMER}, {JITTER_LOST_MICROS}};
+
+    public static final int BACKGROUND_FACTOR = 2;
+    private static final List<String> EVERY_SECOND_KINDS = Arrays.asList(JIT_COMPILATION, STEAL, CONTEXT_SWITCH,
+            JITTER);
     public static final int TAIL_SECONDS = 10;
     private static final String FROM_P1 = "fromP1Nanos";
     private static final String TO_P1 = "toP1Nanos";
@@ -30,16 +77,16 @@ public final class TimelineAnalysis {
     private static final String[] TO_TURNS = {"toIdleTurnsProducer", "toIdleTurnsConsumer"};
     private static final String[] THREADS = {"producer", "consumer"};
     /** The kinds that belong to a shift's two segments, not to a second. */
-    private static final List<String> SEGMENT_KINDS = Arrays.asList(SecondEvidence.FLOOR_MOVED,
-            SecondEvidence.CPU_SPEED_MOVED);
+    private static final List<String> SEGMENT_KINDS = Arrays.asList(FLOOR_MOVED, CPU_SPEED_MOVED);
 
     private final List<IntervalRow> measured;
-    /** The per-second actual-send p1 (the floor), for {@link SecondEvidence#FLOOR_MOVED}. */
+    /** The per-second actual-send p1 (the floor), for {@link #FLOOR_MOVED}. */
     private final long[] p1;
-    /** The per-second idle turns of the producer [0] and the consumer [1], for {@link SecondEvidence#CPU_SPEED_MOVED}. */
+    /** The per-second idle turns of the producer [0] and the consumer [1], for {@link #CPU_SPEED_MOVED}. */
     private final long[][] idleTurns;
     private final List<LevelShifts.Shift> shifts;
-    private final SecondEvidence.Background background;
+    /** The median second of each background kind: what every second has, so explains nothing. */
+    private final Map<String, Long> backgroundMedians = new LinkedHashMap<>();
 
     private TimelineAnalysis(final List<IntervalRow> measured) {
         this.measured = measured;
@@ -48,7 +95,11 @@ public final class TimelineAnalysis {
                 .map(field -> measured.stream().mapToLong(row -> row.get(field)).toArray()).toArray(long[][]::new);
         this.shifts = LevelShifts.find(measured.stream().mapToLong(row -> row.latency(Latency.ACTUAL_SEND).p50)
                 .toArray());
-        this.background = new SecondEvidence.Background(measured);
+        for (final String kind : EVERY_SECOND_KINDS) {
+            final long[] values = measured.stream().mapToLong(row -> value(kind, row)).filter(v -> v >= 0).sorted()
+                    .toArray();
+            backgroundMedians.put(kind, values.length == 0 ? 0 : values[values.length / 2]);
+        }
     }
 
     /** Analyses the measured rows among {@code rows} that received messages, in order of their second. */
@@ -75,22 +126,22 @@ public final class TimelineAnalysis {
             final long toP1 = shift.medianAfter(p1);
             node.put(FROM_P1, fromP1);
             node.put(TO_P1, toP1);
-            boolean cpuSpeedMoved = false;
+            boolean speedMoved = false;
             for (int t = 0; t < THREADS.length; t++) {
                 final long from = shift.medianBefore(idleTurns[t]);
                 final long to = shift.medianAfter(idleTurns[t]);
                 node.put(FROM_TURNS[t], from < 0 ? null : from);
                 node.put(TO_TURNS[t], to < 0 ? null : to);
-                cpuSpeedMoved |= SecondEvidence.cpuSpeedMoved(shift.fromNanos, shift.toNanos, from, to);
+                speedMoved |= cpuSpeedMoved(shift.fromNanos, shift.toNanos, from, to);
             }
-            node.put("evidence", SecondEvidence.of(at));
-            node.put("evidenceSecondBefore", SecondEvidence.of(before));
-            final List<String> kinds = SecondEvidence.kinds(background, before, at);
-            if (SecondEvidence.floorMoved(shift.fromNanos, shift.toNanos, fromP1, toP1)) {
-                kinds.add(SecondEvidence.FLOOR_MOVED);
+            node.put("evidence", evidenceOf(at));
+            node.put("evidenceSecondBefore", evidenceOf(before));
+            final List<String> kinds = kinds(before, at);
+            if (floorMoved(shift.fromNanos, shift.toNanos, fromP1, toP1)) {
+                kinds.add(FLOOR_MOVED);
             }
-            if (cpuSpeedMoved) {
-                kinds.add(SecondEvidence.CPU_SPEED_MOVED);
+            if (speedMoved) {
+                kinds.add(CPU_SPEED_MOVED);
             }
             node.put("attributedTo", kinds);
             list.add(node);
@@ -112,8 +163,8 @@ public final class TimelineAnalysis {
                     node.put("actualSendP99Nanos", row.latency(Latency.ACTUAL_SEND).p99);
                     node.put("actualSendP50Nanos", row.latency(Latency.ACTUAL_SEND).p50);
                     node.put("intendedSendMaxNanos", row.latency(Latency.INTENDED_SEND).max);
-                    node.put("evidence", SecondEvidence.of(row));
-                    node.put("attributedTo", SecondEvidence.kinds(background, row));
+                    node.put("evidence", evidenceOf(row));
+                    node.put("attributedTo", kinds(row));
                     return node;
                 })
                 .collect(Collectors.toList());
@@ -133,16 +184,16 @@ public final class TimelineAnalysis {
         analysis.put("shifts", shifts.size());
         analysis.put("unattributed", unattributedShifts());
         analysis.put("attribution", "rare events (hot-path deoptimisation, safepoint, GC pause) when they happen;"
-                + " JIT compilations, steal, context switches and jitter only above " + SecondEvidence.Background.FACTOR
-                + " x their median second; " + SecondEvidence.FLOOR_MOVED + " (a property of the two segments, not of"
-                + " a second) when the median per-second actual-send p1 of the segment after the shift differs from that"
-                + " of the segment before by more than " + LevelShifts.MIN_CHANGE_PERCENT + "% in the same direction as"
-                + " the p50: the fastest messages slowed down or sped up with the median, so the cost of each message"
-                + " changed (host placement of the vCPUs, or code where a hot-path event is also listed), where a pause"
-                + " would move only the tail; " + SecondEvidence.CPU_SPEED_MOVED + " (also of the two segments) when the"
-                + " median idle-loop turns per second of the producer or the consumer moved by more than "
-                + SecondEvidence.CPU_SPEED_CHANGE_PERCENT + "% against the p50: the host ran that vCPU slower or faster");
-        analysis.put("medianSecond", background.medians());
+                + " JIT compilations, steal, context switches and jitter only above " + BACKGROUND_FACTOR + " x their"
+                + " median second; " + FLOOR_MOVED + " (a property of the two segments, not of a second) when the"
+                + " median per-second actual-send p1 of the segment after the shift differs from that of the segment"
+                + " before by more than " + LevelShifts.MIN_CHANGE_PERCENT + "% in the same direction as the p50: the"
+                + " fastest messages slowed down or sped up with the median, so the cost of each message changed"
+                + " (host placement of the vCPUs, or code where a hot-path event is also listed), where a pause would"
+                + " move only the tail; " + CPU_SPEED_MOVED + " (also of the two segments) when the median idle-loop"
+                + " turns per second of the producer or the consumer moved by more than " + CPU_SPEED_CHANGE_PERCENT
+                + "% against the p50: the host ran that vCPU slower or faster");
+        analysis.put("medianSecond", backgroundMedians);
         final Map<String, Object> sections = new LinkedHashMap<>();
         sections.put("levelShifts", levelShifts());
         sections.put("levelShiftAnalysis", analysis);
@@ -188,11 +239,11 @@ public final class TimelineAnalysis {
         if (kinds.stream().anyMatch(kind -> !SEGMENT_KINDS.contains(kind))) {
             parts.add("recorded in that second or the one before: " + describe(shift));
         }
-        if (kinds.contains(SecondEvidence.FLOOR_MOVED)) {
+        if (kinds.contains(FLOOR_MOVED)) {
             parts.add("the floor moved too: " + floor + "; the cost of each message changed (host placement of the"
                     + " vCPUs, or code where a hot-path event is also listed)");
         }
-        if (kinds.contains(SecondEvidence.CPU_SPEED_MOVED)) {
+        if (kinds.contains(CPU_SPEED_MOVED)) {
             parts.add("the CPUs' speed moved too: " + speed + "; the host ran a vCPU slower or faster");
         }
         return String.join("; ", parts);
@@ -232,7 +283,68 @@ public final class TimelineAnalysis {
     }
 
     private static String fields(final String kind, final Map<String, Object> evidence) {
-        return SecondEvidence.fieldsOf(kind).stream().map(key -> key + " " + evidence.get(key))
+        return fieldsOf(kind).stream().map(key -> key + " " + evidence.get(key))
                 .collect(Collectors.joining(", "));
+    }
+
+    /** The row's evidence fields by their intervals.csv names; an unavailable field is null. */
+    public static Map<String, Object> evidenceOf(final IntervalRow row) {
+        final Map<String, Object> map = new LinkedHashMap<>();
+        map.put(SECOND, row.second);
+        // summary.json's levelShifts list hotPathDeopts first, as published; a later put keeps its place
+        map.put(HOT_PATH_DEOPTS, null);
+        for (final String field : EvidenceColumns.EVIDENCE) {
+            final long value = row.get(field);
+            map.put(field, value == IntervalRow.UNAVAILABLE ? null : value);
+        }
+        return map;
+    }
+
+    /** The kinds of event that stood out in any of the rows against the background, in {@link #KINDS} order. */
+    private List<String> kinds(final IntervalRow... rows) {
+        return Arrays.stream(KINDS).filter(kind -> Arrays.stream(rows).anyMatch(row -> row != null
+                && standsOut(kind, row))).collect(Collectors.toCollection(ArrayList::new));
+    }
+
+    private boolean standsOut(final String kind, final IntervalRow row) {
+        final long value = value(kind, row);
+        final Long median = backgroundMedians.get(kind);
+        return value > 0 && (median == null || value > BACKGROUND_FACTOR * median);
+    }
+
+    /**
+     * Whether a shift of the p50 medians {@code fromP50 -> toP50} is {@link #CPU_SPEED_MOVED} by one thread's median
+     * idle turns per second, {@code fromTurns -> toTurns}.
+     */
+    public static boolean cpuSpeedMoved(final long fromP50, final long toP50, final long fromTurns,
+                                        final long toTurns) {
+        if (fromTurns <= 0 || toTurns <= 0 || Long.signum(fromTurns - toTurns) != Long.signum(toP50 - fromP50)) {
+            return false;
+        }
+        return 100.0 * Math.abs(toTurns - fromTurns) / fromTurns > CPU_SPEED_CHANGE_PERCENT;
+    }
+
+    /** Whether a shift of the p50 medians {@code fromP50 -> toP50} is {@link #FLOOR_MOVED} by its p1 medians. */
+    public static boolean floorMoved(final long fromP50, final long toP50, final long fromP1, final long toP1) {
+        if (fromP1 <= 0 || toP1 <= 0 || Long.signum(toP1 - fromP1) != Long.signum(toP50 - fromP50)) {
+            return false;
+        }
+        return 100.0 * Math.abs(toP1 - fromP1) / fromP1 > LevelShifts.MIN_CHANGE_PERCENT;
+    }
+
+    /** The field a kind is counted by: the first of {@link #fieldsOf}, or the larger of the two threads'. */
+    private static long value(final String kind, final IntervalRow row) {
+        final List<String> fields = fieldsOf(kind);
+        return CONTEXT_SWITCH.equals(kind) ? Math.max(row.get(fields.get(0)), row.get(fields.get(1)))
+                : row.get(fields.get(0));
+    }
+
+    /** The evidence fields that show one kind, as named by {@link #evidenceOf}. */
+    public static List<String> fieldsOf(final String kind) {
+        final int index = Arrays.asList(KINDS).indexOf(kind);
+        if (index < 0) {
+            throw new IllegalArgumentException(kind);
+        }
+        return Arrays.asList(FIELDS[index]);
     }
 }

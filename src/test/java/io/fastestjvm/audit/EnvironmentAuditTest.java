@@ -18,6 +18,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.fastestjvm.audit.EnvironmentAudit.AuditWarning;
+
 /** The audit reads a fake /proc and /sys tree: each machine state below is known, and so are its warnings. */
 class EnvironmentAuditTest {
     @TempDir

@@ -51,7 +51,7 @@ class SummaryKeysSpelledOnceTest {
             "transport", "failures", "latency", "settings", "startedAt", "warmupSeconds", "worst", "p50", "p99",
             "check", "fix", "enabled", "checks", "benchmark", "kernel", "hostname",
             "windowSeconds", "implementation", "producer", "consumer", "affinity",
-            // a level shift's attribution kind (SecondEvidence.JITTER), not the summary's jitter section
+            // a level shift's attribution kind (TimelineAnalysis.JITTER), not the summary's jitter section
             "jitter",
             // the OS jitter probe's own CPU fields, in a layer below the results model's affinity section
             "plannedCpu", "actualCpus", "pinningNote",

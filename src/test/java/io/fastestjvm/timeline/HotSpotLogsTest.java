@@ -75,7 +75,7 @@ class HotSpotLogsTest {
                 "C2 compiled the method before the trap");
         assertTrue(compilations.stream().allMatch(e -> e.tier >= 1 && e.tier <= 4), "native wrappers are skipped");
 
-        HotPathRule.mark(events);
+        JvmEvent.markHotPath(events);
         assertTrue(trap.hotPath, "deoptimised on qp-consumer");
         assertTrue(compilations.stream().filter(e -> "TrapOnce::work".equals(e.method)).allMatch(e -> e.hotPath),
                 "a method deoptimised on a benchmark thread is hot-path when compiled");
@@ -116,7 +116,7 @@ class HotSpotLogsTest {
         assertEquals(1, traps.size(), traps.toString());
         assertNull(traps.get(0).thread, "JDK 8 logs a pthread handle, not a thread id");
         assertTrue(traps.get(0).reason.startsWith("unstable_if/"), traps.get(0).reason);
-        HotPathRule.mark(compilationEvents);
+        JvmEvent.markHotPath(compilationEvents);
         assertFalse(traps.get(0).hotPath, "thread unknown: decided by class, and TrapOnce is no hot-path class");
 
         final List<JvmEvent> gcEvents;
@@ -149,18 +149,18 @@ class HotSpotLogsTest {
     void methodNamesFromBothJdksReadAlike() {
         assertEquals("java.lang.String::equals", HotSpotLogs.method("java/lang/String equals (Ljava/lang/Object;)Z"));
         assertEquals("java.lang.Object::<init>", HotSpotLogs.method("java.lang.Object &lt;init&gt; ()V"));
-        assertTrue(HotPathRule.onHotPathClass("net.openhft.chronicle.wire.AbstractWire::enterHeader"));
-        assertFalse(HotPathRule.onHotPathClass("java.util.HashMap::putVal"));
+        assertTrue(JvmEvent.onHotPathClass("net.openhft.chronicle.wire.AbstractWire::enterHeader"));
+        assertFalse(JvmEvent.onHotPathClass("java.util.HashMap::putVal"));
     }
 
     @Test
     void ofHdrHistogramOnlyTheRecordingMethodsAreOnTheHotPath() {
-        assertTrue(HotPathRule.onHotPathClass("org.HdrHistogram.AbstractHistogram::recordValue"));
-        assertTrue(HotPathRule.onHotPathClass("org.HdrHistogram.SingleWriterRecorder::recordValue"));
-        assertTrue(HotPathRule.onHotPathClass("org.HdrHistogram.Histogram::incrementCountAtIndex"));
-        assertFalse(HotPathRule.onHotPathClass("org.HdrHistogram.HistogramLogWriter::outputIntervalHistogram"));
-        assertFalse(HotPathRule.onHotPathClass("org.HdrHistogram.AbstractHistogram::recordedValues"));
-        assertFalse(HotPathRule.onHotPathClass("org.HdrHistogram.AbstractHistogram::getValueAtPercentile"));
+        assertTrue(JvmEvent.onHotPathClass("org.HdrHistogram.AbstractHistogram::recordValue"));
+        assertTrue(JvmEvent.onHotPathClass("org.HdrHistogram.SingleWriterRecorder::recordValue"));
+        assertTrue(JvmEvent.onHotPathClass("org.HdrHistogram.Histogram::incrementCountAtIndex"));
+        assertFalse(JvmEvent.onHotPathClass("org.HdrHistogram.HistogramLogWriter::outputIntervalHistogram"));
+        assertFalse(JvmEvent.onHotPathClass("org.HdrHistogram.AbstractHistogram::recordedValues"));
+        assertFalse(JvmEvent.onHotPathClass("org.HdrHistogram.AbstractHistogram::getValueAtPercentile"));
     }
 
     private static Reader gzipped(final String resource) throws IOException {

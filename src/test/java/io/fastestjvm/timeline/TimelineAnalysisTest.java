@@ -83,8 +83,8 @@ class TimelineAnalysisTest {
         for (int i = 2; i < tails.size(); i++) {
             assertEquals(29L - (i - 2), tails.get(i).get("second"));
         }
-        assertEquals(Arrays.asList(SecondEvidence.SAFEPOINT), tails.get(0).get("attributedTo"));
-        assertEquals(Arrays.asList(SecondEvidence.CONTEXT_SWITCH), tails.get(1).get("attributedTo"));
+        assertEquals(Arrays.asList(TimelineAnalysis.SAFEPOINT), tails.get(0).get("attributedTo"));
+        assertEquals(Arrays.asList(TimelineAnalysis.CONTEXT_SWITCH), tails.get(1).get("attributedTo"));
         assertEquals(Collections.emptyList(), tails.get(2).get("attributedTo"));
         final Map<?, ?> evidence = (Map<?, ?>) tails.get(0).get("evidence");
         assertEquals(2L, evidence.get("safepoints"));
@@ -108,7 +108,7 @@ class TimelineAnalysisTest {
         assertEquals(22L, shifts.get(0).get("second"));
         assertEquals(200L, shifts.get(0).get("fromNanos"));
         assertEquals(515L, shifts.get(0).get("toNanos"));
-        assertEquals(Arrays.asList(SecondEvidence.HOT_PATH_DEOPT, SecondEvidence.JIT_COMPILATION),
+        assertEquals(Arrays.asList(TimelineAnalysis.HOT_PATH_DEOPT, TimelineAnalysis.JIT_COMPILATION),
                 shifts.get(0).get("attributedTo"));
         assertEquals(21L, ((Map<?, ?>) shifts.get(0).get("evidenceSecondBefore")).get("second"));
         assertEquals(0, analysis.unattributedShifts());
@@ -136,7 +136,7 @@ class TimelineAnalysisTest {
 
         measured(rows, 30).set(INVOLUNTARY_SWITCHES_PRODUCER, 101); // more than twice the median second
         analysis = TimelineAnalysis.of(rows);
-        assertEquals(Arrays.asList(SecondEvidence.CONTEXT_SWITCH), analysis.levelShifts().get(0).get("attributedTo"));
+        assertEquals(Arrays.asList(TimelineAnalysis.CONTEXT_SWITCH), analysis.levelShifts().get(0).get("attributedTo"));
         assertEquals(0, analysis.unattributedShifts());
     }
 
@@ -190,13 +190,13 @@ class TimelineAnalysisTest {
         assertEquals(30L, shift.get("second"));
         assertEquals(100L, shift.get("fromP1Nanos"));
         assertEquals(190L, shift.get("toP1Nanos"));
-        assertEquals(Arrays.asList(SecondEvidence.FLOOR_MOVED), shift.get("attributedTo"));
+        assertEquals(Arrays.asList(TimelineAnalysis.FLOOR_MOVED), shift.get("attributedTo"));
         assertEquals(0, analysis.unattributedShifts());
         assertTrue(analysis.tailSeconds().stream()
-                .noneMatch(t -> ((List<?>) t.get("attributedTo")).contains(SecondEvidence.FLOOR_MOVED)),
+                .noneMatch(t -> ((List<?>) t.get("attributedTo")).contains(TimelineAnalysis.FLOOR_MOVED)),
                 "a segment property: tail seconds never get it");
         assertTrue(((String) ((Map<?, ?>) analysis.summarySections().get("levelShiftAnalysis")).get("attribution"))
-                .contains(SecondEvidence.FLOOR_MOVED));
+                .contains(TimelineAnalysis.FLOOR_MOVED));
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         analysis.print(new PrintStream(out, true));
         final String console = new String(out.toByteArray(), StandardCharsets.UTF_8);
@@ -235,10 +235,10 @@ class TimelineAnalysisTest {
         assertEquals(Arrays.asList(30_000_000L, 26_000_000L, 70_000_000L, 70_000_000L),
                 Arrays.asList(shift.get("fromIdleTurnsProducer"), shift.get("toIdleTurnsProducer"),
                         shift.get("fromIdleTurnsConsumer"), shift.get("toIdleTurnsConsumer")));
-        assertEquals(Arrays.asList(SecondEvidence.CPU_SPEED_MOVED), shift.get("attributedTo"));
+        assertEquals(Arrays.asList(TimelineAnalysis.CPU_SPEED_MOVED), shift.get("attributedTo"));
         assertEquals(0, analysis.unattributedShifts());
         assertTrue(analysis.tailSeconds().stream()
-                .noneMatch(t -> ((List<?>) t.get("attributedTo")).contains(SecondEvidence.CPU_SPEED_MOVED)),
+                .noneMatch(t -> ((List<?>) t.get("attributedTo")).contains(TimelineAnalysis.CPU_SPEED_MOVED)),
                 "a segment property: tail seconds never get it");
         final String console = console(analysis);
         assertTrue(console.contains("at measured second 30: 200 -> 600 ns (+200%), the CPUs' speed moved too:"
@@ -256,20 +256,20 @@ class TimelineAnalysisTest {
 
     @Test
     void theCpuSpeedIsComparedAgainstTheShiftBeyondItsThreshold() {
-        assertTrue(SecondEvidence.cpuSpeedMoved(880, 1_130, 33_600_000, 29_500_000), "fewer turns, a rise");
-        assertTrue(SecondEvidence.cpuSpeedMoved(1_130, 880, 29_500_000, 33_600_000), "more turns, a fall");
-        assertFalse(SecondEvidence.cpuSpeedMoved(880, 1_130, 33_600_000, 31_000_000), "-8% is within the noise");
-        assertFalse(SecondEvidence.cpuSpeedMoved(880, 1_130, 29_500_000, 33_600_000), "faster CPU, slower messages");
-        assertFalse(SecondEvidence.cpuSpeedMoved(880, 1_130, -1, -1), "not recorded (an older intervals.csv)");
+        assertTrue(TimelineAnalysis.cpuSpeedMoved(880, 1_130, 33_600_000, 29_500_000), "fewer turns, a rise");
+        assertTrue(TimelineAnalysis.cpuSpeedMoved(1_130, 880, 29_500_000, 33_600_000), "more turns, a fall");
+        assertFalse(TimelineAnalysis.cpuSpeedMoved(880, 1_130, 33_600_000, 31_000_000), "-8% is within the noise");
+        assertFalse(TimelineAnalysis.cpuSpeedMoved(880, 1_130, 29_500_000, 33_600_000), "faster CPU, slower messages");
+        assertFalse(TimelineAnalysis.cpuSpeedMoved(880, 1_130, -1, -1), "not recorded (an older intervals.csv)");
     }
 
     @Test
     void theFloorIsComparedInTheDirectionOfTheShiftBeyondTheShiftThreshold() {
-        assertTrue(SecondEvidence.floorMoved(1_300, 750, 860, 455), "down with a fall");
-        assertTrue(SecondEvidence.floorMoved(750, 1_200, 455, 690), "up with a rise");
-        assertFalse(SecondEvidence.floorMoved(750, 1_200, 455, 560), "+23% is within the threshold");
-        assertFalse(SecondEvidence.floorMoved(750, 1_200, 690, 455), "against the shift");
-        assertFalse(SecondEvidence.floorMoved(750, 1_200, 0, 0), "no floor recorded (an older intervals.csv)");
+        assertTrue(TimelineAnalysis.floorMoved(1_300, 750, 860, 455), "down with a fall");
+        assertTrue(TimelineAnalysis.floorMoved(750, 1_200, 455, 690), "up with a rise");
+        assertFalse(TimelineAnalysis.floorMoved(750, 1_200, 455, 560), "+23% is within the threshold");
+        assertFalse(TimelineAnalysis.floorMoved(750, 1_200, 690, 455), "against the shift");
+        assertFalse(TimelineAnalysis.floorMoved(750, 1_200, 0, 0), "no floor recorded (an older intervals.csv)");
     }
 
     /**
@@ -293,7 +293,7 @@ class TimelineAnalysisTest {
         assertEquals(Arrays.asList(750L, 1_202L, 455L, 687L), Arrays.asList(shifts.get(1).get("fromNanos"),
                 shifts.get(1).get("toNanos"), shifts.get(1).get("fromP1Nanos"), shifts.get(1).get("toP1Nanos")));
         for (final Map<String, Object> shift : shifts) {
-            assertEquals(Arrays.asList(SecondEvidence.FLOOR_MOVED), shift.get("attributedTo"));
+            assertEquals(Arrays.asList(TimelineAnalysis.FLOOR_MOVED), shift.get("attributedTo"));
         }
         assertEquals(0, analysis.unattributedShifts());
     }
