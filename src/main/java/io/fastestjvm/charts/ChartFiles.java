@@ -10,7 +10,7 @@ import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 
-import io.fastestjvm.results.DurableFiles;
+import io.fastestjvm.results.ResultsFolder;
 
 /**
  * Saves a chart as {@code <name>.png}, what GitHub shows. No SVG: XChart writes one path element per point, about
@@ -27,15 +27,15 @@ public final class ChartFiles {
         return save(BitmapEncoder.getBufferedImage(chart), folder, name);
     }
 
-    /** Writes the file whole ({@link DurableFiles}) and returns its path. */
+    /** Writes the file whole ({@link ResultsFolder}) and returns its path. */
     public static Path save(final BufferedImage image, final Path folder, final String name) throws IOException {
         Files.createDirectories(folder);
         final Path temp = folder.resolve(name + ".png.tmp");
-        DurableFiles.write(temp, out -> {
+        ResultsFolder.write(temp, out -> {
             if (!ImageIO.write(image, "png", out)) {
                 throw new IOException("no PNG writer");
             }
         });
-        return DurableFiles.moveIntoPlace(temp, folder.resolve(name + ".png"));
+        return ResultsFolder.moveIntoPlace(temp, folder.resolve(name + ".png"));
     }
 }

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fastestjvm.environment.EnvironmentInfo;
-import io.fastestjvm.results.DurableFiles;
+import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.model.RunResults;
 
 /**
@@ -155,8 +155,8 @@ final class MatrixRecord {
 
     private static void write(final Path file, final JsonNode tree) throws IOException {
         final Path temporary = file.resolveSibling("." + file.getFileName() + ".tmp");
-        DurableFiles.write(temporary, out -> JSON.writeValue(out, tree));
-        DurableFiles.moveIntoPlace(temporary, file);
+        ResultsFolder.write(temporary, out -> JSON.writeValue(out, tree));
+        ResultsFolder.moveIntoPlace(temporary, file);
     }
 
     static String now() {

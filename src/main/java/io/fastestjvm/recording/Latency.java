@@ -7,9 +7,9 @@ import java.util.List;
 /** The latency definitions every run records, each the two timestamps it subtracts; adding one is one entry here. */
 public enum Latency {
     /** Receive minus the producer's actual send stamp: what the article measured. */
-    ACTUAL_SEND("actual-send", "actual send", false),
+    ACTUAL_SEND("actual-send", "actualSend", "actual send", false),
     /** Receive minus the scheduled send time: free of coordinated omission. */
-    INTENDED_SEND("intended-send", "intended send", true);
+    INTENDED_SEND("intended-send", "intendedSend", "intended send", true);
 
     /** Every definition, in the order runs record, print and store them. */
     public static final List<Latency> ALL = Collections.unmodifiableList(Arrays.asList(values()));
@@ -19,10 +19,10 @@ public enum Latency {
     private final String key;
     private final boolean fromIntendedSend;
 
-    Latency(final String fileStem, final String title, final boolean fromIntendedSend) {
+    Latency(final String fileStem, final String key, final String title, final boolean fromIntendedSend) {
         this.fileStem = fileStem;
         this.title = title;
-        this.key = camel(fileStem);
+        this.key = key;
         this.fromIntendedSend = fromIntendedSend;
     }
 
@@ -47,26 +47,7 @@ public enum Latency {
 
     /** The definition whose summary key or file stem is {@code name}, or null. */
     public static Latency named(final String name) {
-        for (final Latency latency : ALL) {
-            if (latency.key.equals(name) || latency.fileStem.equals(name)) {
-                return latency;
-            }
-        }
-        return null;
-    }
-
-    /** "actual-send" to "actualSend". */
-    private static String camel(final String name) {
-        final StringBuilder out = new StringBuilder();
-        boolean upper = false;
-        for (final char c : name.toCharArray()) {
-            if (c == '-') {
-                upper = true;
-            } else {
-                out.append(upper ? Character.toUpperCase(c) : c);
-                upper = false;
-            }
-        }
-        return out.toString();
+        return ALL.stream().filter(latency -> latency.key.equals(name) || latency.fileStem.equals(name)).findFirst()
+                .orElse(null);
     }
 }

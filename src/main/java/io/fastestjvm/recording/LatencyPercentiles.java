@@ -18,26 +18,21 @@ public final class LatencyPercentiles {
     private final long[] values;
     private final long[] samplesAbove;
 
-    private LatencyPercentiles(final long count, final double mean, final long min, final long worst,
-                               final long[] values, final long[] samplesAbove) {
-        this.count = count;
-        this.mean = mean;
-        this.min = min;
-        this.worst = worst;
-        this.values = values;
-        this.samplesAbove = samplesAbove;
+    private LatencyPercentiles(final Histogram histogram) {
+        count = histogram.getTotalCount();
+        mean = count == 0 ? 0 : histogram.getMean();
+        min = count == 0 ? 0 : histogram.getMinValue();
+        worst = count == 0 ? 0 : histogram.getMaxValue();
+        values = new long[PERCENTILES.length];
+        samplesAbove = new long[PERCENTILES.length];
+        for (int i = 0; i < PERCENTILES.length; i++) {
+            values[i] = count == 0 ? 0 : histogram.getValueAtPercentile(PERCENTILES[i]);
+            samplesAbove[i] = count == 0 ? 0 : count - histogram.getCountBetweenValues(0, values[i]);
+        }
     }
 
     public static LatencyPercentiles of(final Histogram histogram) {
-        final long count = histogram.getTotalCount();
-        final long[] values = new long[PERCENTILES.length];
-        final long[] above = new long[PERCENTILES.length];
-        for (int i = 0; i < PERCENTILES.length; i++) {
-            values[i] = count == 0 ? 0 : histogram.getValueAtPercentile(PERCENTILES[i]);
-            above[i] = count == 0 ? 0 : count - histogram.getCountBetweenValues(0, values[i]);
-        }
-        return new LatencyPercentiles(count, count == 0 ? 0 : histogram.getMean(),
-                count == 0 ? 0 : histogram.getMinValue(), count == 0 ? 0 : histogram.getMaxValue(), values, above);
+        return new LatencyPercentiles(histogram);
     }
 
     public long count() {

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 
 import io.fastestjvm.compare.ComparisonReport;
 import io.fastestjvm.config.HelpFlag;
-import io.fastestjvm.results.DurableFiles;
+import io.fastestjvm.results.ResultsFolder;
 
 /**
  * {@code mvn exec:java@Report -Dexec.args="<results folder>..."}: matrix files, report.md and charts/ into each
@@ -212,7 +212,7 @@ public final class Report {
         final byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         Files.createDirectories(file.toAbsolutePath().getParent());
         final Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-        DurableFiles.write(temp, out -> out.write(bytes));
-        DurableFiles.moveIntoPlace(temp, file);
+        ResultsFolder.write(temp, out -> out.write(bytes));
+        ResultsFolder.moveIntoPlace(temp, file);
     }
 }

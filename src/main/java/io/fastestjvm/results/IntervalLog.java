@@ -148,7 +148,7 @@ public final class IntervalLog implements AutoCloseable {
         try {
             writePending();
             if (file != null) {
-                DurableFiles.requireNoError(out, file.toString());
+                ResultsFolder.requireNoError(out, file.toString());
                 ((FileOutputStream) stream).getFD().sync();
             }
         } finally {

@@ -50,7 +50,7 @@ public final class MeasuredHistograms {
             writer.outputIntervalHistogram(tagged);
         }
         print.flush();
-        DurableFiles.requireNoError(print, FILE_NAME);
+        ResultsFolder.requireNoError(print, FILE_NAME);
     }
 
     /** The histograms of a {@value #FILE_NAME}, by tag; empty when the run folder has none. */

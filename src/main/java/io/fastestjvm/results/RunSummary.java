@@ -91,7 +91,7 @@ public final class RunSummary {
                 final PrintStream print = new PrintStream(out, false, "UTF-8");
                 latency.getValue().outputPercentileDistribution(print, 5, 1.0);
                 print.flush();
-                DurableFiles.requireNoError(print, latency.getKey() + ".hgrm");
+                ResultsFolder.requireNoError(print, latency.getKey() + ".hgrm");
             });
         }
         folder.write(FILE_NAME, results::write);

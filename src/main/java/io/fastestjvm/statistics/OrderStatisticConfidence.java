@@ -27,11 +27,9 @@ public final class OrderStatisticConfidence {
 
     /** The interval for percentile {@code percentile} (0..100) of {@code sorted}, which must be sorted ascending. */
     public static OrderStatisticConfidence of(final long[] sorted, final int count, final double percentile) {
-        final long[] ranks = ranks(count, percentile / 100.0);
-        final long lo = ranks[0];
-        final long hi = ranks[1];
-        return new OrderStatisticConfidence(count == 0 ? 0 : sorted[(int) Math.max(0, Math.min(count, lo) - 1)],
-                count == 0 ? 0 : sorted[(int) Math.max(0, Math.min(count, hi) - 1)], hi <= count);
+        final long[] ranks = ranks(count, percentile / 100.0); // {lo, hi}
+        return new OrderStatisticConfidence(count == 0 ? 0 : sorted[(int) Math.max(0, Math.min(count, ranks[0]) - 1)],
+                count == 0 ? 0 : sorted[(int) Math.max(0, Math.min(count, ranks[1]) - 1)], ranks[1] <= count);
     }
 
     /** Sorts the first {@code count} samples into {@code buffer}, allocated before measurement so none is needed. */
