@@ -311,7 +311,7 @@ public final class Comparison {
         final ComparisonAnalysis analysis = analyse(folder, plan);
         Files.write(new File(folder, REPORT).toPath(), ComparisonReport.markdown("Interleaved comparison "
                 + folder.getName(), header(folder), analysis, plan.maxVoidPercent()).getBytes(StandardCharsets.UTF_8));
-        ComparisonCharts.write(folder, analysis);
+        ComparisonReport.writeCharts(folder, analysis);
         printVerdict(analysis, out);
         return analysis;
     }
