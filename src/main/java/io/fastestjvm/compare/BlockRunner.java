@@ -34,7 +34,6 @@ import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.slice.Recompilation;
 import io.fastestjvm.slice.SliceChild;
 import io.fastestjvm.slice.SliceProtocol;
-import io.fastestjvm.slice.SliceWindow;
 import io.fastestjvm.transport.OwnSequences;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -266,7 +265,7 @@ final class BlockRunner {
             final long windowNanos = System.nanoTime() - windowStart;
             final long[] own = delta(ownBefore, ownCpu(running, jvm));
             final CpuTimes machineAfter = ProcSample.machine();
-            final MeasuredWindow window = SliceWindow.read(reply.fields(), SliceRow.around(own,
+            final MeasuredWindow window = SliceProtocol.readWindow(reply.fields(), SliceRow.around(own,
                     ProcSample.stealTicks(machineBefore, machineAfter), ProcSample.busyNanos(machineBefore,
                             machineAfter), windowNanos));
             final SliceRow row = new SliceRow();

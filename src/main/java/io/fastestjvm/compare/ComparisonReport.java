@@ -111,8 +111,8 @@ public final class ComparisonReport {
                     + " narrowest interval for the time are sqrt(fixed x within variance / (per cycle x between"
                     + " variance)) (Kalibera & Jones, ISMM 2013).", cost[0], cost[1]));
         }
-        md.append("\n\n| pair | cycle sd within a block | sd of block values | of which between blocks | cycles per block"
-                + " | block values (ratio) | blocks for +/-5 % (95 % interval) | best cycles per block |\n"
+        md.append("\n\n| pair | cycle sd within a block | sd of block values | of which between blocks"
+                + " | cycles per block | block values (ratio) | blocks for +/-5 % (95 % interval) | best cycles per block |\n"
                 + "|---|---:|---:|---:|---:|---|---:|---:|\n");
         for (final BlocksPair figure : analysis.family(true)) {
             final PairedBlocks blocks = figure.blocks;
