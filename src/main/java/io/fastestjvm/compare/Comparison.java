@@ -239,10 +239,8 @@ public final class Comparison {
                 }
                 final double capSeconds = plan.maxMinutes() == 0 ? Double.POSITIVE_INFINITY
                         : (capNanos - (System.nanoTime() - started)) / 1e9;
-                for (final String line : ComparisonReport.progress(sofar, block, target,
-                        blockSeconds.stream().mapToDouble(Double::doubleValue).toArray(), capSeconds)) {
-                    err.println(line);
-                }
+                ComparisonReport.progress(sofar, block, target, blockSeconds.stream().mapToDouble(Double::doubleValue)
+                        .toArray(), capSeconds).forEach(err::println);
             }
         }
         final List<Long> overlapped = finish(watch);
