@@ -1,9 +1,12 @@
 package io.fastestjvm.compare;
 
+import java.io.Closeable;
 import java.io.File;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,13 +26,17 @@ import io.fastestjvm.control.ChildFailure;
 import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.control.ControlMessage;
+import io.fastestjvm.faults.ProcessIdentity;
+import io.fastestjvm.faults.QueueDirectoryOwner;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.slice.Recompilation;
+import io.fastestjvm.slice.SliceChild;
 import io.fastestjvm.slice.SliceProtocol;
-import io.fastestjvm.slice.SliceWindow;
+import io.fastestjvm.transport.OwnSequences;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * One block: a fresh JVM per variant, started and warmed one at a time, then cycles of one slice each in a new random
@@ -79,10 +86,30 @@ final class BlockRunner {
 
     /** Runs block {@code block}; returns null when it completed, else why it failed (its rows then never count). */
     String run(final int block) throws IOException {
-        try (SharedQueue shared = SharedQueue.forBlock(plan.sharedQueue(), options.queueParent(), block,
-                options.keepQueue(), err)) { // its JVMs have ended when it closes
+        final QueueDirectoryOwner shared = plan.sharedQueue() ? sharedQueue(options.queueParent(), block) : null;
+        try {
             return run(block, shared);
+        } finally { // its JVMs have ended by now: deleted, or with qp.keepQueue only its owner record, as a child's
+            if (shared != null) {
+                shared.end(options.keepQueue(), err);
+            }
         }
+    }
+
+    /**
+     * qp.compare.sharedQueue: one queue directory per block that every variant's JVM writes in turn, so both sides of
+     * a pair go through the same pages. Its owner record leaves a killed comparison's directory to the next sweep.
+     */
+    static QueueDirectoryOwner sharedQueue(final File queueParent, final int block) throws IOException {
+        return QueueDirectoryOwner.create(new File(queueParent, String.format("qp-shared-%d-b%02d",
+                ProcessIdentity.current().pid, block)));
+    }
+
+    /** What variant {@code index}'s command line adds for a {@link #sharedQueue}: the directory, its sequence base. */
+    static List<String> sharedQueueFlags(final QueueDirectoryOwner shared, final int index) {
+        return shared == null ? Collections.<String>emptyList() : Arrays.asList("-D" + SliceChild.SHARED_QUEUE_PROPERTY
+                + "=" + shared.directory().getPath(), "-D" + SliceChild.SEQUENCE_BASE_PROPERTY + "="
+                + OwnSequences.baseOf(index));
     }
 
     /** One variant's JVM in a block, and what the block keeps of it for its row of blocks.csv. */
@@ -101,7 +128,46 @@ final class BlockRunner {
         }
     }
 
-    private String run(final int block, final SharedQueue shared) throws IOException {
+    /**
+     * One variant's slices in one block as an HdrHistogram interval log, tagged by latency, not cycle, because
+     * {@code HistogramLogProcessor -tag} selects by tag; the cycle is the interval's rank within its tag.
+     */
+    static final class SliceLog implements Closeable {
+        private final HistogramLogWriter writer;
+        private final long baseMillis;
+
+        /** A new log whose timestamps count from {@code baseMillis} (epoch ms), as its header says. */
+        SliceLog(final File file, final long baseMillis) throws FileNotFoundException {
+            this.writer = new HistogramLogWriter(file);
+            this.baseMillis = baseMillis;
+            writer.outputComment("each measured slice's latencies (ns), one interval per latency and slice, tagged "
+                    + SliceProtocol.ACTUAL_SEND + " or " + SliceProtocol.INTENDED_SEND + "; timestamps from BaseTime");
+            writer.outputLogFormatVersion();
+            writer.outputStartTime(baseMillis);
+            writer.setBaseTime(baseMillis);
+            writer.outputBaseTime(baseMillis);
+            writer.outputLegend();
+        }
+
+        /** Cycle {@code cycle}'s slice, which started at {@code startMillis} (epoch) and lasted {@code wallNanos}. */
+        void slice(final int cycle, final long startMillis, final long wallNanos, final Histogram actual,
+                   final Histogram intended) {
+            final double start = (startMillis - baseMillis) / 1000.0;
+            final double end = start + wallNanos / 1e9;
+            writer.outputComment("cycle " + cycle);
+            actual.setTag(SliceProtocol.ACTUAL_SEND);
+            writer.outputIntervalHistogram(start, end, actual);
+            intended.setTag(SliceProtocol.INTENDED_SEND);
+            writer.outputIntervalHistogram(start, end, intended);
+        }
+
+        @Override
+        public void close() {
+            writer.close();
+        }
+    }
+
+    private String run(final int block, final QueueDirectoryOwner shared) throws IOException {
         final File blockDir = new File(folder, String.format("block-%02d", block));
         if (!blockDir.mkdirs()) {
             throw new IOException("cannot create " + blockDir);
@@ -113,7 +179,7 @@ final class BlockRunner {
                 err.println("[qp] block " + block + ": starting " + variant.name);
                 final long started = System.nanoTime();
                 // this JVM's own flags: its shared queue's, and the recompilation's
-                final List<String> flags = new ArrayList<>(shared.childFlags(plan.variants().indexOf(variant)));
+                final List<String> flags = new ArrayList<>(sharedQueueFlags(shared, plan.variants().indexOf(variant)));
                 flags.addAll(launchFlags);
                 final Running jvm = new Running(variant, ChildHandle.start(variant.name,
                         VariantLaunch.command(variant, settings, classpath, flags), ChildOutput.toLog(log),
@@ -199,7 +265,7 @@ final class BlockRunner {
             final long windowNanos = System.nanoTime() - windowStart;
             final long[] own = delta(ownBefore, ownCpu(running, jvm));
             final CpuTimes machineAfter = ProcSample.machine();
-            final MeasuredWindow window = SliceWindow.read(reply.fields(), SliceRow.around(own,
+            final MeasuredWindow window = SliceProtocol.readWindow(reply.fields(), SliceRow.around(own,
                     ProcSample.stealTicks(machineBefore, machineAfter), ProcSample.busyNanos(machineBefore,
                             machineAfter), windowNanos));
             final SliceRow row = new SliceRow();

@@ -28,6 +28,7 @@ import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.Settings;
 import io.fastestjvm.control.PausedChildren;
 import io.fastestjvm.faults.ConcurrentRunWatch;
 import io.fastestjvm.faults.RunRegistry;
@@ -53,6 +54,82 @@ public final class Comparison {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Comparison() {
+    }
+
+    /**
+     * The memory a block needs, checked before any JVM starts: each variant's heap bound and queue files (RAM on
+     * /dev/shm) plus this JVM. A finished block's queues go with its JVMs, so one block is the peak.
+     */
+    static final class ResourceBudget {
+        private static final long PER_MESSAGE_OVERHEAD = 8;
+
+        final long heapBytes;
+        final long queueBytes;
+        final long parentBytes;
+
+        private ResourceBudget(final long heapBytes, final long queueBytes, final long parentBytes) {
+            this.heapBytes = heapBytes;
+            this.queueBytes = queueBytes;
+            this.parentBytes = parentBytes;
+        }
+
+        /** The budget of {@code plan}, read from {@code settings}; each variant's warm-up bound as its JVM reads it. */
+        static ResourceBudget of(final BenchmarkOptions options, final ComparisonOptions plan,
+                                 final Properties settings, final long physicalBytes) {
+            long heaps = 0;
+            long queues = 0;
+            for (final VariantSpec variant : plan.variants()) {
+                heaps += JvmFlags.maxHeapBytes(variant.flags, physicalBytes);
+                queues += (options.fastWarmupMessages() + (VariantLaunch.warmupSlices(variant, settings)
+                        + (long) plan.cycles()) * plan.sliceMessages(options.rate()))
+                        * (options.size() + PER_MESSAGE_OVERHEAD);
+            }
+            return new ResourceBudget(heaps, queues, Runtime.getRuntime().maxMemory());
+        }
+
+        long total() {
+            return heapBytes + queueBytes + parentBytes;
+        }
+
+        /** Refuses (one line, naming the setting) a block the memory available or the queue's disk cannot hold. */
+        void check(final long availableBytes, final File queueParent) {
+            final long queueFree = queueParent.getUsableSpace();
+            if (total() > availableBytes || queueBytes > queueFree) {
+                throw Settings.COMPARE_VARIANTS.invalid(String.format(Locale.ROOT,
+                        "a block needs %s (heaps %s + queues %s + this JVM %s; queues on %s, %s free), but %s of memory"
+                                + " is available; fewer variants, -Xmx flags, or fewer qp.compare.cycles or"
+                                + " qp.warmupSeconds", gib(total()), gib(heapBytes), gib(queueBytes),
+                        gib(parentBytes), queueParent, gib(queueFree), gib(availableBytes)));
+            }
+        }
+
+        static String gib(final long bytes) {
+            return String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
+        }
+
+        /** /proc/meminfo's MemAvailable (and MemTotal), in bytes; what the JVM reports where there is no /proc. */
+        static long[] memory() {
+            long available = -1;
+            long total = -1;
+            try {
+                for (final String line : Files.readAllLines(new File("/proc/meminfo").toPath(),
+                        StandardCharsets.US_ASCII)) {
+                    if (line.startsWith("MemAvailable:")) {
+                        available = kib(line);
+                    } else if (line.startsWith("MemTotal:")) {
+                        total = kib(line);
+                    }
+                }
+            } catch (final IOException | RuntimeException e) {
+                throw new InvalidSettingException(Settings.COMPARE_VARIANTS.name(), "cannot read /proc/meminfo: " + e,
+                        Settings.COMPARE_VARIANTS.accepted());
+            }
+            return new long[] {available, total};
+        }
+
+        private static long kib(final String line) {
+            return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+        }
     }
 
     static final String USAGE = "usage: Compare (with -Dqp.compare.variants=... and any -Dqp.* setting;"
@@ -162,10 +239,8 @@ public final class Comparison {
                 }
                 final double capSeconds = plan.maxMinutes() == 0 ? Double.POSITIVE_INFINITY
                         : (capNanos - (System.nanoTime() - started)) / 1e9;
-                for (final String line : ComparisonProgress.lines(sofar, block, target,
-                        blockSeconds.stream().mapToDouble(Double::doubleValue).toArray(), capSeconds)) {
-                    err.println(line);
-                }
+                ComparisonReport.progress(sofar, block, target, blockSeconds.stream().mapToDouble(Double::doubleValue)
+                        .toArray(), capSeconds).forEach(err::println);
             }
         }
         final List<Long> overlapped = finish(watch);
@@ -234,7 +309,7 @@ public final class Comparison {
         final ComparisonAnalysis analysis = analyse(folder, plan);
         Files.write(new File(folder, REPORT).toPath(), ComparisonReport.markdown("Interleaved comparison "
                 + folder.getName(), header(folder), analysis, plan.maxVoidPercent()).getBytes(StandardCharsets.UTF_8));
-        ComparisonCharts.write(folder, analysis);
+        ComparisonReport.writeCharts(folder, analysis);
         printVerdict(analysis, out);
         return analysis;
     }

@@ -1,28 +1,39 @@
 package io.fastestjvm.compare;
 
+import java.io.File;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import io.fastestjvm.charts.ChartFiles;
+import io.fastestjvm.charts.PairedSlicesChart;
 import io.fastestjvm.verdict.BinomialShare;
+import io.fastestjvm.verdict.BlocksPair;
 import io.fastestjvm.verdict.Interval;
 import io.fastestjvm.verdict.MedianOfBlocks;
 import io.fastestjvm.verdict.PairedBlocks;
+import io.fastestjvm.verdict.Separation;
 import io.fastestjvm.verdict.StartOrderEffect;
 import io.fastestjvm.verdict.VarianceComponents;
-import io.fastestjvm.verdict.BlocksPair;
-import io.fastestjvm.verdict.Separation;
 import org.apache.commons.math3.stat.StatUtils;
 
-/** {@code report.md} of a comparison, all from {@link ComparisonAnalysis}: verdicts first, then what backs them. */
+/**
+ * {@code report.md} of a comparison, all from {@link ComparisonAnalysis}: verdicts first, then what backs them; its
+ * charts ({@link #writeCharts}); and the lines a running comparison prints after each block ({@link #progress}).
+ */
 public final class ComparisonReport {
     /** A block this far off the typical one holds a JVM in the slow state (most agree within 1-2 %). */
     static final double FAR = 1.15;
     /** The report's verdict table heading; results/README.md quotes the table under it. */
     public static final String VERDICT_HEADING = "## Pairwise verdict";
+    /** The folder of the charts beside report.md ({@link #writeCharts}). */
+    static final String CHARTS = "charts";
     private static final int MOST_CYCLES_SHOWN = 1000;
     private ComparisonReport() {
     }
@@ -100,8 +111,8 @@ public final class ComparisonReport {
                     + " narrowest interval for the time are sqrt(fixed x within variance / (per cycle x between"
                     + " variance)) (Kalibera & Jones, ISMM 2013).", cost[0], cost[1]));
         }
-        md.append("\n\n| pair | cycle sd within a block | sd of block values | of which between blocks | cycles per block"
-                + " | block values (ratio) | blocks for +/-5 % (95 % interval) | best cycles per block |\n"
+        md.append("\n\n| pair | cycle sd within a block | sd of block values | of which between blocks"
+                + " | cycles per block | block values (ratio) | blocks for +/-5 % (95 % interval) | best cycles per block |\n"
                 + "|---|---:|---:|---:|---:|---|---:|---:|\n");
         for (final BlocksPair figure : analysis.family(true)) {
             final PairedBlocks blocks = figure.blocks;
@@ -138,7 +149,7 @@ public final class ComparisonReport {
         md.append("\nCycles voided because processes outside the comparison used more than"
                 + " qp.compare.maxOutsideCpuPercent of a CPU during a slice: ").append(disturbed[0]).append(" of ")
                 .append(disturbed[1]).append(" (counted against no variant).\n");
-        md.append(ComparisonCharts.markdown(ComparisonCharts.names(analysis))); // written beside report.md
+        md.append(chartsMarkdown(chartNames(analysis))); // written beside report.md
         return md.toString();
     }
 
@@ -207,6 +218,150 @@ public final class ComparisonReport {
 
     private static String values(final double[] values, final String format) {
         return Arrays.stream(values).mapToObj(value -> fmt(format, value)).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * What a running comparison says after {@code block}, aiming at {@code target}, one line per pair: its p50 so far
+     * and the blocks left; {@code capSeconds} left before no block may start.
+     */
+    static List<String> progress(final ComparisonAnalysis analysis, final int block, final int target,
+                              final double[] blockSeconds, final double capSeconds) {
+        final List<String> lines = new ArrayList<>();
+        final String rest = blocksLeft(analysis, block, target, blockSeconds, capSeconds);
+        for (final String[] pair : analysis.pairs()) {
+            final BlocksPair p50 = analysis.figure(pair[0], pair[1], BlocksPair.P50);
+            lines.add("[qp] after block " + block + " of " + target + ": " + pair[0] + " / " + pair[1] + " "
+                    + (p50 == null ? "no counted block yet" : sofar(p50)) + "; " + rest);
+        }
+        return lines;
+    }
+
+    private static String sofar(final BlocksPair p50) {
+        final Interval interval = p50.ratioInterval();
+        if (interval == null) {
+            return fmt("p50 %.3f, interval from %d blocks", p50.ratio(), p50.minBlocks());
+        }
+        return fmt("p50 %.3f (%.3f-%.3f), ", p50.ratio(), interval.lower(), interval.upper())
+                + (p50.separable() ? p50.verdict() + " so far" : p50.verdict() + " yet");
+    }
+
+    private static String blocksLeft(final ComparisonAnalysis analysis, final int block, final int target,
+                               final double[] blockSeconds, final double capSeconds) {
+        final int toGo = Math.max(0, target - block);
+        final boolean pilot = analysis.stop != null && !steinHasSpoken(analysis);
+        if (toGo == 0) {
+            return "done";
+        }
+        final double perBlock = StatUtils.percentile(blockSeconds, 50); // the median
+        final double beforeCap = Math.ceil(Math.max(0, capSeconds) / perBlock); // blocks that can still start
+        final int startable = (int) Math.min(toGo, beforeCap);
+        if (startable == 0) {
+            return "the time cap is reached: done";
+        }
+        if (analysis.medianStop != null && block >= analysis.medianStop.leastBlocks) {
+            final int most = analysis.medianStop.mostBlocks - block;
+            return "one more block (the median rule, +/-" + analysis.medianStop.targetPercent + " % not reached yet)"
+                    + (beforeCap < most ? fmt(", at most %.0f more before the time cap", beforeCap)
+                    : ", at most " + most + " more");
+        }
+        final String blocks = toGo + (toGo == 1 ? " block" : " blocks") + (pilot ? " of the pilot, then Stein's rule"
+                : "") + (startable < toGo ? ", " + startable + " before the time cap" : "");
+        final double minutes = startable * perBlock / 60;
+        return blocks + (minutes < 1 ? ", under a minute" : fmt(", about %.0f min", minutes))
+                + (pilot ? " to the pilot's end" : " to go");
+    }
+
+    /** Whether every pair's p50 carries Stein's plan, so the blocks to run are the rule's. */
+    private static boolean steinHasSpoken(final ComparisonAnalysis analysis) {
+        final List<BlocksPair> p50s = analysis.family(true);
+        return !p50s.isEmpty() && p50s.stream().allMatch(figure -> figure.stein != null);
+    }
+
+    /**
+     * {@code charts/<A>-vs-<B>.png} beside {@code report.md}, the file names relative to the comparison folder, for
+     * each pair with a p50 figure: its slices' p50s and ratios over the counted cycles ({@link PairedSlicesChart}),
+     * drawn as the analysis counts them.
+     */
+    static List<String> chartNames(final ComparisonAnalysis analysis) {
+        return analysis.family(true).stream().map(figure -> CHARTS + "/" + chartName(figure.a, figure.b) + ".png")
+                .collect(Collectors.toList());
+    }
+
+    /** {@code <A>-vs-<B>}, each name as {@link VariantLaunch#fileName} writes it. */
+    static String chartName(final String a, final String b) {
+        return VariantLaunch.fileName(a) + "-vs-" + VariantLaunch.fileName(b);
+    }
+
+    /** Writes every pair's chart; one that cannot be drawn is said on stderr, left out. */
+    static void writeCharts(final File folder, final ComparisonAnalysis analysis) {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        for (final BlocksPair figure : analysis.family(true)) {
+            final String name = chartName(figure.a, figure.b);
+            try {
+                ChartFiles.save(chart(analysis, figure).render(), new File(folder, CHARTS).toPath(), name);
+            } catch (final IOException | RuntimeException e) {
+                System.err.println("[qp] warning: chart " + name + ".png not written: " + e);
+            }
+        }
+    }
+
+    /** The report's "## Charts" section linking these names, or nothing when there are none. */
+    static String chartsMarkdown(final List<String> names) {
+        if (names.isEmpty()) {
+            return "";
+        }
+        final StringBuilder md = new StringBuilder("\n## Charts\n\nPer pair: each variant's per-slice actual-send"
+                + " p50 by cycle (top), and the per-cycle ratio with the block values and the overall ratio"
+                + " (bottom).\n\n");
+        for (final String name : names) {
+            md.append("- [").append(name.substring(CHARTS.length() + 1, name.length() - ".png".length()))
+                    .append("](").append(name).append(")\n");
+        }
+        return md.toString();
+    }
+
+    /** The profile a variant runs, whose colour it takes: its name before any '#' (jdk17#2 is a copy of jdk17). */
+    private static String profile(final String variant) {
+        final int hash = variant.indexOf('#');
+        return hash > 0 ? variant.substring(0, hash) : variant;
+    }
+
+    private static PairedSlicesChart chart(final ComparisonAnalysis analysis, final BlocksPair figure) {
+        final String a = figure.a;
+        final String b = figure.b;
+        final Map<Integer, Integer> cycleCount = new TreeMap<>();
+        analysis.blockRows.stream().filter(row -> row.ok() && analysis.countedBlocks.contains(row.block))
+                .forEach(row -> cycleCount.merge(row.block, row.cycles, Math::max));
+        analysis.slices.stream().filter(row -> analysis.countedBlocks.contains(row.block))
+                .forEach(row -> cycleCount.merge(row.block, row.cycle + 1, Math::max));
+        final String failed = analysis.failedBlocks.isEmpty() ? "" : (analysis.failedBlocks.size() == 1 ? "; block "
+                : "; blocks ") + analysis.failedBlocks.keySet().toString().replaceAll("[\\[\\]]", "")
+                + " failed, not shown";
+        final PairedSlicesChart chart = new PairedSlicesChart(a + " vs " + b + ": per-slice p50, paired by cycle ("
+                + analysis.countedBlocks.size() + (analysis.countedBlocks.size() == 1 ? " block" : " blocks") + failed
+                + ")", a, b, profile(a), profile(b));
+        final double[] blockValues = figure.blocks.blockValues(); // one per figure.blockNumbers, in its order
+        int offset = 0;
+        for (final int block : analysis.countedBlocks) {
+            final int count = Math.max(1, cycleCount.getOrDefault(block, 0));
+            for (final Map.Entry<Integer, Map<String, SliceRow>> cycle : analysis.countedCycles.getOrDefault(block,
+                    Collections.<Integer, Map<String, SliceRow>>emptyMap()).entrySet()) {
+                final SliceRow ra = cycle.getValue().get(a);
+                final SliceRow rb = cycle.getValue().get(b);
+                if (ra != null && rb != null) {
+                    chart.cycle(block, offset + cycle.getKey() + 1, ra.actualP50(), rb.actualP50());
+                }
+            }
+            final int index = figure.blockNumbers.indexOf(block);
+            chart.block(block, offset + 1, offset + count, index >= 0 ? Math.exp(blockValues[index]) : Double.NaN);
+            offset += count;
+        }
+        final Interval interval = figure.ratioInterval();
+        chart.overall(figure.ratio(), interval == null ? Double.NaN : interval.lower(),
+                interval == null ? Double.NaN : interval.upper());
+        return chart;
     }
 
     static void row(final StringBuilder md, final Object... cells) {

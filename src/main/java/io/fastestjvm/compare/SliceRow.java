@@ -15,7 +15,6 @@ import java.util.stream.IntStream;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.slice.SliceProtocol;
-import io.fastestjvm.slice.SliceWindow;
 
 /**
  * One measured slice as one row of {@code slices.csv}, the comparison's record that the analysis reads back.
@@ -140,8 +139,8 @@ final class SliceRow {
     void fill(final MeasuredWindow window) {
         recorded = window.histogram(Latency.ACTUAL_SEND).getTotalCount();
         wallNanos = window.lengthNanos();
-        final Map<String, Object> actual = SliceWindow.percentiles(window.histogram(Latency.ACTUAL_SEND));
-        final Map<String, Object> intended = SliceWindow.percentiles(window.histogram(Latency.INTENDED_SEND));
+        final Map<String, Object> actual = SliceProtocol.percentiles(window.histogram(Latency.ACTUAL_SEND));
+        final Map<String, Object> intended = SliceProtocol.percentiles(window.histogram(Latency.INTENDED_SEND));
         read(actual, SliceProtocol.PERCENTILES, actualSend);
         read(intended, SliceProtocol.PERCENTILES, intendedSend);
         read(actual, SliceProtocol.MORE_STATISTICS, actualMore);

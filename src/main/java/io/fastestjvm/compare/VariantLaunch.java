@@ -54,15 +54,7 @@ final class VariantLaunch {
 
     /** The {@code qp.*} settings the variant's JVM will see, read from its command line so they cannot drift. */
     static Properties childSettings(final VariantSpec variant, final Properties settings) {
-        final Properties child = new Properties();
-        for (final String arg : command(variant, settings, "", Collections.<String>emptyList())) {
-            if (arg.startsWith("-Dqp.")) {
-                final int equals = arg.indexOf('=');
-                child.setProperty(equals < 0 ? arg.substring(2) : arg.substring(2, equals),
-                        equals < 0 ? "" : arg.substring(equals + 1));
-            }
-        }
-        return child;
+        return JvmFlags.qpSettings(command(variant, settings, "", Collections.<String>emptyList()));
     }
 
     /** The most warm-up slices {@code variant}'s JVM takes, as it reads them from its command line. */
@@ -125,5 +117,4 @@ final class VariantLaunch {
     static String fileName(final String variant) {
         return variant.replaceAll("[^A-Za-z0-9._-]", "-");
     }
-
 }

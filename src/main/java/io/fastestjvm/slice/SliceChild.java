@@ -173,7 +173,7 @@ public final class SliceChild {
         }
         final long[] reading = evidence.read();
         for (int i = 0; i < REPLY_REHEARSALS; i++) {
-            SliceWindow.into(ControlMessage.of(SliceProtocol.SLICE_DONE), SliceWindow.of(0, 0, 0,
+            SliceProtocol.withWindow(ControlMessage.of(SliceProtocol.SLICE_DONE), SliceProtocol.window(0, 0, 0,
                     workers.actualSend(), workers.intendedSend(), reading, reading));
         }
     }
@@ -332,10 +332,11 @@ public final class SliceChild {
             return ControlMessage.failed("slice of cycle " + cycle + ": " + stuck);
         }
         final long[] after = evidence.read();
-        final MeasuredWindow window = SliceWindow.of(System.currentTimeMillis() // now less the time since the start
-                - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), start, wallNanos, workers.actualSend(),
+        final long startMillis = System.currentTimeMillis() // now less the time since the start
+                - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        final MeasuredWindow window = SliceProtocol.window(startMillis, start, wallNanos, workers.actualSend(),
                 workers.intendedSend(), before, after);
-        return SliceWindow.into(ControlMessage.of(SliceProtocol.SLICE_DONE)
+        return SliceProtocol.withWindow(ControlMessage.of(SliceProtocol.SLICE_DONE)
                 .with(SliceProtocol.CYCLE, cycle)
                 .with(SliceProtocol.QUEUE, queue)
                 .with(SliceProtocol.FIRST_SEQUENCE, first)

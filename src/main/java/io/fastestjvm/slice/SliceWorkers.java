@@ -5,12 +5,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.calibration.DelayInjection;
 import io.fastestjvm.engine.LoopControl;
 import io.fastestjvm.engine.Progress;
 import io.fastestjvm.engine.ReceiveLoop;
 import io.fastestjvm.engine.SendLoop;
 import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.pacing.FixedRateSchedule;
+import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.recording.LatencySink;
 import io.fastestjvm.transport.MessageReceiver;
 import io.fastestjvm.transport.MessageSender;
 import io.fastestjvm.transport.OwnSequences;
@@ -41,8 +44,8 @@ final class SliceWorkers implements LoopControl {
     private final ThreadFacts consumerFacts = new ThreadFacts();
     /** Per queue, where the last consumer stopped: written by it as it ends, read by the next as it starts. */
     private final long[] lastRead;
-    /** The current consumer's workspace, published before it is ready: the command thread reads its histograms. */
-    private volatile SliceWorkspace.Consumer consumerSpace;
+    /** The current consumer's, published before it is ready: the command thread reads them between slices. */
+    private volatile Histograms histograms;
     private volatile long generation;
     private volatile long producerDone;
     private volatile long consumerDone;
@@ -68,6 +71,30 @@ final class SliceWorkers implements LoopControl {
         volatile String cpus = "";
         volatile String note;
         volatile boolean ready;
+    }
+
+    /**
+     * A slice's two histograms as the receive loop's sink: every message from the slice's recorded start on, so the
+     * unrecorded resume at its head runs the same loop and the same sink. Consumer thread only, until the slice ends.
+     */
+    static final class Histograms implements LatencySink {
+        final Histogram actualSend = LatencyRecorder.newHistogram();
+        final Histogram intendedSend = LatencyRecorder.newHistogram();
+        private long recordFrom;
+
+        void reset(final long recordFrom) {
+            actualSend.reset();
+            intendedSend.reset();
+            this.recordFrom = recordFrom;
+        }
+
+        @Override
+        public void record(final ReceivedMessage message) {
+            if (message.sequence >= recordFrom) {
+                actualSend.recordValue(LatencyRecorder.inRange(message.receivedNanos - message.actualSendNanos));
+                intendedSend.recordValue(LatencyRecorder.inRange(message.receivedNanos - message.intendedSendNanos));
+            }
+        }
     }
 
     SliceWorkers(final Transport[] transports, final OwnSequences own, final long spinNanos,
@@ -113,11 +140,11 @@ final class SliceWorkers implements LoopControl {
 
     /** The current consumer's histograms: read only between slices. */
     Histogram actualSend() {
-        return consumerSpace.histograms.actualSend;
+        return histograms.actualSend;
     }
 
     Histogram intendedSend() {
-        return consumerSpace.histograms.intendedSend;
+        return histograms.intendedSend;
     }
 
     ThreadFacts producerFacts() {
@@ -171,11 +198,14 @@ final class SliceWorkers implements LoopControl {
         return failure;
     }
 
+    /** The producer thread: a sender per queue, each with its own message buffer, made by it and closed by it. */
     private void produce() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[0])) {
-            final SliceWorkspace.Producer space = new SliceWorkspace.Producer(transports);
+            final MessageSender[] senders = new MessageSender[transports.length];
             try {
-                final MessageSender[] senders = space.senders;
+                for (int i = 0; i < senders.length; i++) {
+                    senders[i] = transports[i].openSender();
+                }
                 final FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), 1);
                 facts(producerFacts, pinning);
                 long seen = generation;
@@ -192,23 +222,35 @@ final class SliceWorkers implements LoopControl {
                     LockSupport.unpark(commander);
                 }
             } finally {
-                space.close();
+                for (final MessageSender sender : senders) {
+                    if (sender != null) {
+                        sender.close();
+                    }
+                }
             }
         } catch (final RuntimeException | Error e) {
             fail("producer failed at message " + sent.reached() + ": " + e);
         }
     }
 
-    /** The consumer thread: reads on where the previous one stopped, and notes where it stops. */
+    /**
+     * The consumer thread: a receiver per queue, made by it (so its objects land where it allocates), reading on
+     * where the previous consumer stopped; as it ends it notes in {@link #lastRead} where each stands, and closes it.
+     */
     private void consume() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpus[1])) {
-            final SliceWorkspace.Consumer space = new SliceWorkspace.Consumer(transports, lastRead, spinNanos,
-                    spinEveryMessages);
+            // as the transports give them: drained of other JVMs' messages, asked where they stand, and closed
+            final MessageReceiver[] unspun = new MessageReceiver[transports.length];
             try {
-                final MessageReceiver[] receivers = space.receivers;
-                final ReceivedMessage message = space.message;
-                final SliceHistograms histograms = space.histograms;
-                consumerSpace = space;
+                // as the hot loop polls them: with the receive spin (DelayInjection.restampedAfterSpin)
+                final MessageReceiver[] receivers = new MessageReceiver[transports.length];
+                for (int i = 0; i < receivers.length; i++) {
+                    unspun[i] = transports[i].openReceiverAfter(lastRead[i]);
+                    receivers[i] = DelayInjection.restampedAfterSpin(unspun[i], spinNanos, spinEveryMessages);
+                }
+                final ReceivedMessage message = new ReceivedMessage();
+                final Histograms histograms = new Histograms();
+                this.histograms = histograms;
                 facts(consumerFacts, pinning);
                 long seen = generation;
                 while (true) {
@@ -216,7 +258,7 @@ final class SliceWorkers implements LoopControl {
                     if (stop) {
                         return;
                     }
-                    final long skipped = drainOthers(space.unspun[queue], message, own);
+                    final long skipped = drainOthers(unspun[queue], message, own);
                     if (skipped < 0) {
                         fail("drain before slice " + from + "-" + to + ": message " + message.sequence
                                 + " of this JVM's own " + own + " was still in the queue");
@@ -233,7 +275,12 @@ final class SliceWorkers implements LoopControl {
                     LockSupport.unpark(commander);
                 }
             } finally {
-                space.close(lastRead);
+                for (int i = 0; i < unspun.length; i++) {
+                    if (unspun[i] != null) {
+                        lastRead[i] = unspun[i].lastRead();
+                        unspun[i].close();
+                    }
+                }
             }
         } catch (final RuntimeException | Error e) {
             fail("consumer failed after message " + received.reached() + ": " + e);

@@ -3,15 +3,26 @@ package io.fastestjvm.compare;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.List;
+import javax.imageio.ImageIO;
 
-import org.junit.jupiter.api.Test;
-
-import io.fastestjvm.verdict.PairedBlocks;
 import io.fastestjvm.verdict.BlocksPair;
+import io.fastestjvm.verdict.Interval;
+import io.fastestjvm.verdict.MedianStop;
+import io.fastestjvm.verdict.PairedBlocks;
+import io.fastestjvm.verdict.SteinStop;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** report.md of synthetic comparisons: the tables, the verdicts in them, failed blocks and failed voids. */
 class ComparisonReportTest {
@@ -164,5 +175,178 @@ class ComparisonReportTest {
         final String md = ComparisonReport.markdown("t", Collections.<String>emptyList(), data.analyse(), 20);
         assertTrue(md.contains("Start order, a / b: the JVM started second was slower by "), md);
         assertTrue(md.contains(" over 6 blocks; without that, the block values would spread by "), md);
+    }
+
+    // The line per pair a running comparison prints after each block.
+    private static final double NO_CAP = Double.POSITIVE_INFINITY;
+
+    private static String only(final List<String> lines) {
+        assertEquals(1, lines.size(), lines.toString());
+        return lines.get(0);
+    }
+
+    private static String ratioAndInterval(final ComparisonAnalysis analysis) {
+        final BlocksPair p50 = analysis.figure("a", "b", BlocksPair.P50);
+        final Interval interval = p50.ratioInterval();
+        return ComparisonReport.fmt("p50 %.3f (%.3f-%.3f)", p50.ratio(), interval.lower(), interval.upper());
+    }
+
+    @Test
+    void anUndecidedPairWithBlocksAndMinutesToGo() {
+        final ComparisonAnalysis analysis = Synthetic.generate(1, 4, 10, 0, 0).analyse();
+        // median of 100, 110, 120, 130 s = 115 s; 5 blocks = 575 s
+        assertEquals("[qp] after block 4 of 9: a / b " + ratioAndInterval(analysis) + ", cannot tell apart yet; 5"
+                + " blocks, about 10 min to go", only(ComparisonReport.progress(analysis, 4, 9,
+                        new double[] {130, 100, 120, 110}, NO_CAP)));
+    }
+
+    @Test
+    void underThreeBlocksTheRatioAlone() {
+        final ComparisonAnalysis analysis = Synthetic.generate(7, 2, 10, 300, 0).analyse();
+        assertEquals(ComparisonReport.fmt("[qp] after block 2 of 6: a / b p50 %.3f, interval from 3 blocks; 4 blocks,"
+                + " about 8 min to go", analysis.figure("a", "b", BlocksPair.P50).ratio()),
+                only(ComparisonReport.progress(analysis, 2, 6, new double[] {115, 125}, NO_CAP)));
+    }
+
+    @Test
+    void underTheMedianRuleItsOwnLeastBlocksAndOneBlockAtATime() {
+        final MedianStop rule = new MedianStop(6, 5, true);
+        final Synthetic early = Synthetic.generate(7, 4, 10, 300, 0);
+        final ComparisonAnalysis four = new ComparisonAnalysis(early.variants, early.slices, early.blocks, null, rule);
+        assertEquals(ComparisonReport.fmt("[qp] after block 4 of 6: a / b p50 %.3f, interval from 6 blocks; 2 blocks,"
+                + " about 4 min to go", four.figure("a", "b", BlocksPair.P50).ratio()),
+                only(ComparisonReport.progress(four, 4, 6, new double[] {115, 125}, NO_CAP)));
+        final Synthetic late = Synthetic.generate(7, 8, 10, 0, 0);
+        final ComparisonAnalysis eight = new ComparisonAnalysis(late.variants, late.slices, late.blocks, null, rule);
+        assertTrue(only(ComparisonReport.progress(eight, 8, 9, new double[] {120}, 250)).endsWith("; one more block"
+                + " (the median rule, +/-5 % not reached yet), at most 3 more before the time cap"));
+    }
+
+    @Test
+    void aSeparablePairAtTheLastBlock() {
+        final ComparisonAnalysis analysis = Synthetic.generate(7, 6, 60, 300, 0).analyse();
+        assertEquals("[qp] after block 6 of 6: a / b " + ratioAndInterval(analysis) + ", a slower so far; done",
+                only(ComparisonReport.progress(analysis, 6, 6, new double[] {120}, NO_CAP)));
+    }
+
+    @Test
+    void theTimeCapBoundsTheBlocksThatCanStillStart() {
+        final ComparisonAnalysis analysis = Synthetic.generate(1, 4, 10, 0, 0).analyse();
+        final double[] seconds = {120, 120, 120, 120};
+        // 250 s left: blocks start at 0, 120 and 240 s, the fourth would start after the cap
+        assertTrue(only(ComparisonReport.progress(analysis, 4, 9, seconds, 250)).endsWith("; 5 blocks, 3 before the"
+                + " time cap, about 6 min to go"));
+        assertTrue(only(ComparisonReport.progress(analysis, 4, 9, seconds, -5)).endsWith("; the time cap is"
+                + " reached: done"));
+        assertTrue(only(ComparisonReport.progress(analysis, 4, 5, new double[] {20}, NO_CAP)).endsWith("; 1 block,"
+                + " under a minute to go"));
+    }
+
+    @Test
+    void underSteinThePilotThenTheRulesBlocks() {
+        final SteinStop stein = new SteinStop(6, 1);
+        assertTrue(only(ComparisonReport.progress(Synthetic.generate(7, 4, 10, 30, 0).analyse(stein), 4, 6,
+                new double[] {120}, NO_CAP)).endsWith("; 2 blocks of the pilot, then Stein's rule, about 4 min to"
+                + " the pilot's end"));
+        final ComparisonAnalysis planned = Synthetic.generate(7, 6, 10, 30, 0).analyse(stein);
+        final int total = planned.figure("a", "b", BlocksPair.P50).stein.totalBlocks();
+        assertTrue(total > 8, "the rule asks for a second stage: " + total);
+        assertEquals("[qp] after block 6 of " + total + ": a / b " + ratioAndInterval(planned) + ", a slower so"
+                + " far; " + (total - 6) + " blocks, about " + 2 * (total - 6) + " min to go",
+                only(ComparisonReport.progress(planned, 6, total, new double[] {120}, NO_CAP)));
+    }
+
+    @Test
+    void everyPairInOrderAndAPairWithoutACountedBlock() {
+        final List<String> three = ComparisonReport.progress(Synthetic.generate(11, 3, 10, 0, 0, 400).analyse(), 3,
+                6, new double[] {60}, NO_CAP);
+        assertEquals(3, three.size());
+        assertTrue(three.get(0).startsWith("[qp] after block 3 of 6: a / b p50 "), three.toString());
+        assertTrue(three.get(1).startsWith("[qp] after block 3 of 6: a / c p50 "), three.toString());
+        assertTrue(three.get(2).startsWith("[qp] after block 3 of 6: b / c p50 "), three.toString());
+        final Synthetic failed = new Synthetic("a", "b");
+        failed.failed(1, "a did not connect");
+        assertEquals(Collections.singletonList("[qp] after block 1 of 6: a / b no counted block yet; 5 blocks, about"
+                + " 5 min to go"), ComparisonReport.progress(failed.analyse(), 1, 6, new double[] {60}, NO_CAP));
+        assertEquals(Arrays.asList("a", "b"), failed.variants);
+    }
+
+    // charts/A-vs-B.png per pair of a synthetic comparison, and the report's links to them.
+    private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+
+    @TempDir
+    File folder;
+
+    @BeforeAll
+    static void headless() {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private static void assertPng(final File png) throws IOException {
+        assertTrue(png.isFile(), png + " missing");
+        final byte[] bytes = Files.readAllBytes(png.toPath());
+        assertTrue(bytes.length > 1000, png + ": " + bytes.length + " bytes");
+        assertArrayEquals(PNG_MAGIC, Arrays.copyOf(bytes, PNG_MAGIC.length), png + " is no PNG");
+        final BufferedImage image = ImageIO.read(png);
+        assertNotNull(image, png + " unreadable");
+        assertTrue(image.getWidth() >= 1000 && image.getHeight() >= 800, image.getWidth() + "x" + image.getHeight());
+    }
+
+    @Test
+    void onePngPerPairOfThreeVariants() throws IOException {
+        final ComparisonAnalysis analysis = Synthetic.generate(3, 4, 30, 0, 150, -100).analyse();
+        ComparisonReport.writeCharts(folder, analysis);
+        final List<String> names = ComparisonReport.chartNames(analysis);
+        assertEquals(Arrays.asList("charts/a-vs-b.png", "charts/a-vs-c.png", "charts/b-vs-c.png"), names);
+        for (final String name : names) {
+            assertPng(new File(folder, name));
+        }
+        assertEquals(3, new File(folder, ComparisonReport.CHARTS).list().length, "no temp or SVG files left");
+    }
+
+    @Test
+    void aFailedBlockVoidedCyclesAndAStalledSliceStillChart() throws IOException {
+        final Synthetic data = Synthetic.generate(11, 4, 20, 200, 0);
+        data.blocks.removeIf(row -> row.block == 2);
+        data.failed(2, "b (pid 9): ended before its slice reply");
+        for (final SliceRow row : data.slices) {
+            if (row.block == 3 && row.cycle < 20 && row.cycle % 7 == 3) {
+                row.voided = true;
+            }
+            if (row.block == 4 && row.cycle == 5 && "a".equals(row.variant)) {
+                row.actualSend[0] *= 20; // the host stalled it: off the scale of both panels
+            }
+        }
+        final ComparisonAnalysis analysis = data.analyse();
+        assertEquals(Collections.singletonMap(2, "failed: b (pid 9): ended before its slice reply"),
+                analysis.failedBlocks);
+        ComparisonReport.writeCharts(folder, analysis);
+        assertEquals(Collections.singletonList("charts/a-vs-b.png"), ComparisonReport.chartNames(analysis));
+        assertPng(new File(folder, "charts/a-vs-b.png"));
+    }
+
+    @Test
+    void oneBlockHasNoIntervalAndStillCharts() throws IOException {
+        final ComparisonAnalysis analysis = Synthetic.generate(5, 1, 40, 50, 0).analyse();
+        ComparisonReport.writeCharts(folder, analysis);
+        assertEquals(Collections.singletonList("charts/a-vs-b.png"), ComparisonReport.chartNames(analysis));
+        assertPng(new File(folder, "charts/a-vs-b.png"));
+    }
+
+    @Test
+    void namesAreSanitised() {
+        assertEquals("jdk17-1-vs-jdk17-tuned-2", ComparisonReport.chartName("jdk17#1", "jdk17-tuned+2"));
+        assertEquals("jdk21-vs-x-y", ComparisonReport.chartName("jdk21", "x/y"));
+    }
+
+    @Test
+    void theReportLinksTheCharts() {
+        final ComparisonAnalysis analysis = Synthetic.generate(3, 4, 30, 0, 150, -100).analyse();
+        final String md = ComparisonReport.markdown("t", Collections.<String>emptyList(), analysis, 20);
+        assertTrue(md.endsWith("\n## Charts\n\nPer pair: each variant's per-slice actual-send p50 by cycle (top), and"
+                + " the per-cycle ratio with the block values and the overall ratio (bottom).\n\n"
+                + "- [a-vs-b](charts/a-vs-b.png)\n- [a-vs-c](charts/a-vs-c.png)\n- [b-vs-c](charts/b-vs-c.png)\n"),
+                md);
+        assertEquals("", ComparisonReport.chartsMarkdown(Collections.<String>emptyList()));
     }
 }

@@ -9,16 +9,14 @@ import java.io.File;
 import java.io.IOException;
 import java.util.List;
 
-import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.fastestjvm.control.ControlMessage;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.slice.SliceProtocol;
-import io.fastestjvm.slice.SliceWindow;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** slices.csv and blocks.csv rows: every field survives a write and a read, and a failure text cannot break a row. */
 class SliceRowTest {
@@ -187,8 +185,8 @@ class SliceRowTest {
             sent.jvm(SliceProtocol.EVIDENCE.get(i), i == 2 ? -1L : i * 7L + 1); // -1: unavailable, left out
         }
         sent.interference("producerCpuNanos", 990_000_001L).interference("consumerCpuNanos", 980_000_002L);
-        final ControlMessage reply = SliceWindow.into(ControlMessage.of(SliceProtocol.SLICE_DONE), sent.build());
-        final MeasuredWindow window = SliceWindow.read(reply.fields(), SliceRow.around(
+        final ControlMessage reply = SliceProtocol.withWindow(ControlMessage.of(SliceProtocol.SLICE_DONE), sent.build());
+        final MeasuredWindow window = SliceProtocol.readWindow(reply.fields(), SliceRow.around(
                 new long[] {2_001_000_000L, 12_345, 6, 777_777}, 2, 2_120_000_000L, 1_040_000_000L));
         assertEquals(1_795_791_600_000L, window.startEpochMillis());
         assertEquals(42, window.startNanos());

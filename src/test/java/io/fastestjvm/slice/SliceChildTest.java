@@ -18,7 +18,7 @@ class SliceChildTest {
         for (long ns = 1; ns <= 1000; ns++) {
             histogram.recordValue(ns);
         }
-        final Map<String, Object> values = SliceWindow.percentiles(histogram);
+        final Map<String, Object> values = SliceProtocol.percentiles(histogram);
         final List<String> keys = new ArrayList<>(SliceProtocol.PERCENTILES);
         keys.addAll(SliceProtocol.MORE_STATISTICS);
         assertEquals(keys, new ArrayList<>(values.keySet()), "the existing keys first, in their order");

@@ -11,16 +11,16 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import net.openhft.chronicle.queue.RollCycles;
-import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.fastestjvm.affinity.CpuAssignment;
+import io.fastestjvm.message.ReceivedMessage;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.transport.OwnSequences;
 import io.fastestjvm.transport.Transport;
 import io.fastestjvm.transport.Transports;
+import net.openhft.chronicle.queue.RollCycles;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The warm JVM's workers on unpinned threads, two queues, slices of a few hundred messages: a renewal replaces the
@@ -130,5 +130,33 @@ class SliceWorkersTest {
         for (final Transport transport : transports) {
             transport.close();
         }
+    }
+
+    private static ReceivedMessage message(final long sequence, final long actualSend, final long intendedSend) {
+        final ReceivedMessage message = new ReceivedMessage();
+        message.sequence = sequence;
+        message.receivedNanos = 1_000_000;
+        message.actualSendNanos = message.receivedNanos - actualSend;
+        message.intendedSendNanos = message.receivedNanos - intendedSend;
+        return message;
+    }
+
+    @Test
+    void recordsOnlyFromTheSlicesRecordedStartAndEmptiesOnReset() {
+        final SliceWorkers.Histograms histograms = new SliceWorkers.Histograms();
+        histograms.reset(100);
+        histograms.record(message(98, 5_000, 9_000)); // the unrecorded resume
+        histograms.record(message(99, 5_000, 9_000));
+        histograms.record(message(100, 400, 700));
+        histograms.record(message(101, 420, 900));
+
+        assertEquals(2, histograms.actualSend.getTotalCount());
+        assertEquals(420, histograms.actualSend.getMaxValue(), 1);
+        assertEquals(900, histograms.intendedSend.getMaxValue(), 1);
+
+        histograms.reset(200);
+        histograms.record(message(150, 400, 700));
+        assertEquals(0, histograms.actualSend.getTotalCount());
+        assertEquals(0, histograms.intendedSend.getTotalCount());
     }
 }
