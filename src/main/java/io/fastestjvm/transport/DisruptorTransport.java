@@ -26,7 +26,7 @@ public final class DisruptorTransport extends InMemoryTransport {
         this.messageSize = messageSize;
         // busy-spin: the default blocking strategy would take a lock on every publish for a waiter that never exists
         this.ring = RingBuffer.createSingleProducer(() -> new MessageEvent(messageSize),
-                FloorRing.capacityWithin(maxRingBytes, messageSize), new BusySpinWaitStrategy());
+                FloorRingTransport.capacityWithin(maxRingBytes, messageSize), new BusySpinWaitStrategy());
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
     }
