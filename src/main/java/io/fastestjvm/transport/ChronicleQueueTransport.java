@@ -172,7 +172,7 @@ public final class ChronicleQueueTransport implements Transport {
                     }
                     final Bytes<?> content = document.wire().bytes();
                     final long length = content.readRemaining();
-                    final long expected = own.first() + read;
+                    final long expected = own.first + read;
                     final long sequence = length >= Long.BYTES ? MessageCodec.peekSequence(content) : expected;
                     if (!own.owns(sequence)) {
                         skipped++;
@@ -199,7 +199,7 @@ public final class ChronicleQueueTransport implements Transport {
         return new PersistenceProof(true, sent, read, bytes, Long.toHexString(endIndex), "read back "
                 + read + " messages, expected " + sent
                 + (read < sent ? "; the first missing is message " + read
-                        + (own.shared() ? " (sequence " + (own.first() + read) + ")" : "") : "")
+                        + (own.shared ? " (sequence " + (own.first + read) + ")" : "") : "")
                 + othersSkipped(own, skipped), System.nanoTime() - start);
     }
 
@@ -212,7 +212,7 @@ public final class ChronicleQueueTransport implements Transport {
     }
 
     private static String othersSkipped(final OwnSequences own, final long skipped) {
-        return own.shared() ? "; " + skipped + " messages of other JVMs skipped" : "";
+        return own.shared ? "; " + skipped + " messages of other JVMs skipped" : "";
     }
 
     @Override
