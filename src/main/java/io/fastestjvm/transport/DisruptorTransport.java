@@ -18,8 +18,6 @@ public final class DisruptorTransport extends InMemoryTransport {
     private final RingBuffer<MessageEvent> ring;
     private final EventPoller<MessageEvent> poller;
     private final int messageSize;
-    // producer thread only; read after it has finished
-    private long claimsThatFoundTheRingFull;
 
     public DisruptorTransport(final File directory, final int messageSize, final long maxRingBytes) {
         super(directory);

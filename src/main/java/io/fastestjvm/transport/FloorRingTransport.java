@@ -27,10 +27,9 @@ public final class FloorRingTransport extends InMemoryTransport {
     final int capacity;
     private final int consumerPositionOffset;
 
-    // producer thread only; read after it has finished
+    // producer thread only
     private long producerPosition;
     private long cachedConsumerPosition;
-    long claimsThatFoundTheRingFull;
 
     // consumer thread only
     private long consumerPosition;
