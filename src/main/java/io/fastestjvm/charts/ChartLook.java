@@ -6,6 +6,7 @@ import java.awt.Font;
 import java.util.Locale;
 
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
@@ -24,6 +25,14 @@ final class ChartLook {
             new float[] {2f, 3f}, 0f);
 
     private ChartLook() {
+    }
+
+    static XYChart xyChart(final int width, final int height, final String title, final String xTitle,
+                           final String yTitle) {
+        final XYChart chart = new XYChartBuilder().width(width).height(height).title(title).xAxisTitle(xTitle)
+                .yAxisTitle(yTitle).build();
+        apply(chart.getStyler());
+        return chart;
     }
 
     static XYSeries line(final XYChart chart, final String name, final double[] x, final double[] y,

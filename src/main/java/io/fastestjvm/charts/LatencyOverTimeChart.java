@@ -4,7 +4,6 @@ import java.awt.Color;
 import java.util.Arrays;
 
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -18,28 +17,33 @@ public final class LatencyOverTimeChart {
     private LatencyOverTimeChart() {
     }
 
-    public static XYChart of(final String title, final String profile, final TimeSeries series) {
-        final XYChart chart = new XYChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT).title(title)
-                .xAxisTitle("seconds since the first interval (one point per 1 s interval)")
-                .yAxisTitle("latency (ns), log scale").build();
-        ChartLook.apply(chart.getStyler());
+    public static XYChart of(final String title, final String profile, final double[] seconds, final double[] p50,
+                             final double[] p99, final double[] max, final boolean[] warmup) {
+        final XYChart chart = ChartLook.xyChart(ChartFiles.WIDTH, ChartFiles.HEIGHT, title,
+                "seconds since the first interval (one point per 1 s interval)", "latency (ns), log scale");
         chart.getStyler().setMarkerSize(5);
-        ChartLook.logNanosAxis(chart.getStyler(), Arrays.stream(series.p50).reduce(Double.MAX_VALUE, Math::min),
-                Arrays.stream(series.max).reduce(1, Math::max));
+        ChartLook.logNanosAxis(chart.getStyler(), Arrays.stream(p50).reduce(Double.MAX_VALUE, Math::min),
+                Arrays.stream(max).reduce(1, Math::max));
         final double top = chart.getStyler().getYAxisMax();
-        final double warmupEnd = series.warmupEnd();
-        if (warmupEnd > series.first()) {
+        final double first = seconds.length == 0 ? 0 : seconds[0];
+        double warmupEnd = 0; // where the last warm-up interval ends
+        for (int i = 0; i < seconds.length; i++) {
+            if (warmup[i]) {
+                warmupEnd = i + 1 < seconds.length ? seconds[i + 1] : seconds[i] + 1;
+            }
+        }
+        if (warmupEnd > first) {
             final XYSeries shade = chart.addSeries("warm-up (intervals tagged warmup)",
-                    new double[] {series.first(), warmupEnd}, new double[] {top, top});
+                    new double[] {first, warmupEnd}, new double[] {top, top});
             shade.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
             shade.setFillColor(WARMUP_SHADE);
             shade.setLineColor(WARMUP_SHADE);
             shade.setMarker(SeriesMarkers.NONE);
         }
         final Color colour = ProfilePalette.colour(profile);
-        ChartLook.line(chart, "p50", series.seconds, series.p50, colour, ChartLook.SOLID);
-        ChartLook.line(chart, "p99", series.seconds, series.p99, colour, ChartLook.DASHED);
-        ChartLook.line(chart, "max", series.seconds, series.max, colour.darker(), ChartLook.DOTTED);
+        ChartLook.line(chart, "p50", seconds, p50, colour, ChartLook.SOLID);
+        ChartLook.line(chart, "p99", seconds, p99, colour, ChartLook.DASHED);
+        ChartLook.line(chart, "max", seconds, max, colour.darker(), ChartLook.DOTTED);
         return chart;
     }
 }

@@ -18,7 +18,6 @@ import org.apache.commons.math3.stat.StatUtils;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -142,9 +141,7 @@ public final class PairedSlicesChart {
 
     private XYChart panel(final int width, final int height, final String chartTitle, final String xTitle,
                           final String yTitle, final double xMin, final double xMax) {
-        final XYChart chart = new XYChartBuilder().width(width).height(height).title(chartTitle).xAxisTitle(xTitle)
-                .yAxisTitle(yTitle).build();
-        ChartLook.apply(chart.getStyler());
+        final XYChart chart = ChartLook.xyChart(width, height, chartTitle, xTitle, yTitle);
         chart.getStyler().setXAxisMin(xMin);
         chart.getStyler().setXAxisMax(xMax);
         chart.getStyler().setXAxisDecimalPattern("#,##0");

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import io.fastestjvm.recording.Latency;
@@ -27,10 +26,8 @@ public final class PercentileSpectrumChart {
     }
 
     public static XYChart of(final String title, final List<SpectrumLine> lines) {
-        final XYChart chart = new XYChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT).title(title)
-                .xAxisTitle("percentile (log scale of 1/(1-p): each step right is one more nine)")
-                .yAxisTitle("latency (ns), log scale").build();
-        ChartLook.apply(chart.getStyler());
+        final XYChart chart = ChartLook.xyChart(ChartFiles.WIDTH, ChartFiles.HEIGHT, title,
+                "percentile (log scale of 1/(1-p): each step right is one more nine)", "latency (ns), log scale");
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(Math.log10(TO));
         chart.getStyler().setxAxisTickLabelsFormattingFunction(PercentileSpectrumChart::percentile);

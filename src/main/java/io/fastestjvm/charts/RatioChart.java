@@ -7,7 +7,6 @@ import java.util.stream.IntStream;
 
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -38,9 +37,7 @@ public final class RatioChart {
 
     public static XYChart of(final String title, final String xTitle, final String yTitle,
                              final List<String> categories, final List<Series> series) {
-        final XYChart chart = new XYChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT).title(title)
-                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-        ChartLook.apply(chart.getStyler());
+        final XYChart chart = ChartLook.xyChart(ChartFiles.WIDTH, ChartFiles.HEIGHT, title, xTitle, yTitle);
         chart.getStyler().setXAxisMin(-0.5);
         chart.getStyler().setXAxisMax(categories.size() - 0.5);
         // The categories are written into the plot at its foot: on this chart XChart's tick-label function drew

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.stream.DoubleStream;
 
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import io.fastestjvm.recording.Latency;
@@ -32,9 +31,8 @@ public final class SweepChart {
     public static XYChart of(final String title, final String xTitle, final double[] x,
                              final Map<String, double[]> actual, final Map<String, double[]> intended,
                              final boolean[] failed, final boolean[] unsustained) {
-        final XYChart chart = new XYChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT).title(title)
-                .xAxisTitle(xTitle + ", log scale").yAxisTitle("latency (ns), log scale").build();
-        ChartLook.apply(chart.getStyler());
+        final XYChart chart = ChartLook.xyChart(ChartFiles.WIDTH, ChartFiles.HEIGHT, title, xTitle + ", log scale",
+                "latency (ns), log scale");
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setXAxisDecimalPattern("#,###");
         chart.getStyler().setMarkerSize(7);

@@ -74,7 +74,7 @@ public final class Preflight {
 
     /** Settings in range that Chronicle Queue would break on mid-run: a message too big for a block, a short cycle. */
     private static void checkChronicleLimits(final BenchmarkOptions options) {
-        final long block = options.transportSpec().chronicleBlockBytes();
+        final long block = options.transportSpec().chronicleBlockBytes;
         final long largest = ChronicleQueueTransport.maxMessageBytes(block);
         if (options.size() > largest) {
             throw Settings.SIZE.invalid(String.format(Locale.ROOT,

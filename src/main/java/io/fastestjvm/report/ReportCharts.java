@@ -16,7 +16,6 @@ import io.fastestjvm.charts.LatencyOverTimeChart;
 import io.fastestjvm.charts.PercentileSpectrumChart;
 import io.fastestjvm.charts.RangeBarChart;
 import io.fastestjvm.charts.SpectrumLine;
-import io.fastestjvm.charts.TimeSeries;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.verdict.Spread;
@@ -171,8 +170,7 @@ public final class ReportCharts {
         }
         final String stem = "over-time-" + slug(group.label);
         ChartFiles.save(LatencyOverTimeChart.of("latency per second, actual send (ns): " + group.label + " - "
-                + reported.machine(), colourKey(group),
-                new TimeSeries(seconds, p50, p99, max, warmup)), charts, stem);
+                + reported.machine(), colourKey(group), seconds, p50, p99, max, warmup), charts, stem);
         return new Chart(stem, "latency per 1 s interval, actual send, " + group.label + " (run folder "
                 + folder.folder.getFileName() + "): p50, p99 and max; shaded = warm-up");
     }

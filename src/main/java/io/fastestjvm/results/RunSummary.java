@@ -271,20 +271,20 @@ public final class RunSummary {
 
         public Builder persistence(final PersistenceProof proof, final boolean kept, final File queueDir) {
             final RunResults.Persistence node = new RunResults.Persistence();
-            node.applicable = proof.applicable();
+            node.applicable = proof.applicable;
             node.passed = proof.passed();
-            node.expectedMessages = proof.expectedMessages();
-            node.messagesRead = proof.messagesRead();
-            node.bytesRead = proof.bytesRead();
-            node.firstBadIndex = proof.firstBadIndex();
-            node.problem = proof.problem();
-            node.seconds = proof.durationNanos() / 1e9;
+            node.expectedMessages = proof.expectedMessages;
+            node.messagesRead = proof.messagesRead;
+            node.bytesRead = proof.bytesRead;
+            node.firstBadIndex = proof.firstBadIndex;
+            node.problem = proof.problem;
+            node.seconds = proof.durationNanos / 1e9;
             node.queueKept = kept;
             node.queueDirectory = queueDir.getAbsolutePath();
             checks.persistence = node;
             if (!proof.passed()) {
-                failures.add("persistence proof: " + proof.problem()
-                        + (proof.firstBadIndex() == null ? "" : " at queue index 0x" + proof.firstBadIndex()));
+                failures.add("persistence proof: " + proof.problem
+                        + (proof.firstBadIndex == null ? "" : " at queue index 0x" + proof.firstBadIndex));
             }
             return this;
         }

@@ -137,7 +137,7 @@ public final class SliceChild {
             return SEQUENCE_BASE_PROPERTY + ": " + e.getMessage();
         }
         next = new long[transports.length];
-        Arrays.fill(next, own.first());
+        Arrays.fill(next, own.first);
         synchronized (this) { // the shutdown hook reads it
             queueOwners = new QueueDirectoryOwner[transports.length];
         }
@@ -372,7 +372,7 @@ public final class SliceChild {
 
     /** At least one index spacing: a thread's first index entry in a queue allocates, which would void a slice. */
     private long renewalWarmInMessages() {
-        return Math.max(MIN_RENEWAL_WARM_IN_MESSAGES, options.transportSpec().rollCycle().defaultIndexSpacing());
+        return Math.max(MIN_RENEWAL_WARM_IN_MESSAGES, options.transportSpec().rollCycle.defaultIndexSpacing());
     }
 
     private long sent() {
@@ -384,12 +384,12 @@ public final class SliceChild {
     }
 
     private long sentInto(final int queue) {
-        return next[queue] - own.first();
+        return next[queue] - own.first;
     }
 
     /** A shared queue holds other JVMs' messages too: only this JVM's own are proved, each in order. */
     private PersistenceProof readBack(final int queue) {
-        if (own.shared()) { // on Chronicle alone: ComparisonOptions checks it
+        if (own.shared) { // on Chronicle alone: ComparisonOptions checks it
             System.err.println("[qp] drained " + workers.drained() + " messages of other JVMs before this JVM's"
                     + " slices");
             return ((ChronicleQueueTransport) transports[queue]).provePersisted(own, sentInto(queue));
@@ -411,10 +411,10 @@ public final class SliceChild {
             final PersistenceProof proof = readBack(i);
             if (!proof.passed()) {
                 return ControlMessage.failed("persistence read-back" + (transports.length > 1 ? " of queue " + i : "")
-                        + ": " + proof.problem());
+                        + ": " + proof.problem);
             }
-            read += proof.messagesRead();
-            readNanos += proof.durationNanos();
+            read += proof.messagesRead;
+            readNanos += proof.durationNanos;
         }
         return ControlMessage.of(SliceProtocol.FINISHED)
                 .with(SliceProtocol.SENT, sent())

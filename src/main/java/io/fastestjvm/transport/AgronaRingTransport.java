@@ -20,8 +20,6 @@ public final class AgronaRingTransport extends InMemoryTransport {
     private final OffHeapMemory memory;
     private final OneToOneRingBuffer ring;
     private final int messageSize;
-    // producer thread only; read after it has finished
-    private long claimsThatFoundTheRingFull;
 
     public AgronaRingTransport(final File directory, final int messageSize, final long maxRingBytes) {
         super(directory);

@@ -2,13 +2,13 @@ package io.fastestjvm.transport;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import io.fastestjvm.message.MessageCodec;
 import io.fastestjvm.message.ReceivedMessage;
@@ -70,7 +70,22 @@ public final class ChronicleQueueTransport implements Transport {
 
     @Override
     public MessageSender openSender() {
-        return new Sender(queue.createAppender(), codec.size());
+        final ExcerptAppender appender = queue.createAppender();
+        return new PreparedSender(codec.size()) {
+            @Override
+            public void send(final long intendedSendNanos, final long actualSendNanos) {
+                // stamped before writingDocument(), as JLBH's driver stamps before its task opens the document, so
+                // the actual-send latency covers the same queue work in both harnesses (docs/jlbh-comparison.md)
+                try (DocumentContext document = appender.writingDocument()) {
+                    message.writeStamped(document.wire().bytes(), intendedSendNanos, actualSendNanos);
+                }
+            }
+
+            @Override
+            public void close() {
+                appender.close();
+            }
+        };
     }
 
     @Override
@@ -93,29 +108,6 @@ public final class ChronicleQueueTransport implements Transport {
             }
         }
         return new Receiver(tailer);
-    }
-
-    private static final class Sender extends PreparedSender {
-        private final ExcerptAppender appender;
-
-        Sender(final ExcerptAppender appender, final int messageSize) {
-            super(messageSize);
-            this.appender = appender;
-        }
-
-        @Override
-        public void send(final long intendedSendNanos, final long actualSendNanos) {
-            // stamped before writingDocument(), as JLBH's driver stamps before its task opens the document, so the
-            // actual-send latency covers the same queue work in both harnesses (docs/jlbh-comparison.md)
-            try (DocumentContext document = appender.writingDocument()) {
-                message.writeStamped(document.wire().bytes(), intendedSendNanos, actualSendNanos);
-            }
-        }
-
-        @Override
-        public void close() {
-            appender.close();
-        }
     }
 
     private static final class Receiver implements MessageReceiver {
@@ -180,7 +172,7 @@ public final class ChronicleQueueTransport implements Transport {
                     }
                     final Bytes<?> content = document.wire().bytes();
                     final long length = content.readRemaining();
-                    final long expected = own.first() + read;
+                    final long expected = own.first + read;
                     final long sequence = length >= Long.BYTES ? MessageCodec.peekSequence(content) : expected;
                     if (!own.owns(sequence)) {
                         skipped++;
@@ -207,7 +199,7 @@ public final class ChronicleQueueTransport implements Transport {
         return new PersistenceProof(true, sent, read, bytes, Long.toHexString(endIndex), "read back "
                 + read + " messages, expected " + sent
                 + (read < sent ? "; the first missing is message " + read
-                        + (own.shared() ? " (sequence " + (own.first() + read) + ")" : "") : "")
+                        + (own.shared ? " (sequence " + (own.first + read) + ")" : "") : "")
                 + othersSkipped(own, skipped), System.nanoTime() - start);
     }
 
@@ -220,7 +212,7 @@ public final class ChronicleQueueTransport implements Transport {
     }
 
     private static String othersSkipped(final OwnSequences own, final long skipped) {
-        return own.shared() ? "; " + skipped + " messages of other JVMs skipped" : "";
+        return own.shared ? "; " + skipped + " messages of other JVMs skipped" : "";
     }
 
     @Override
@@ -237,23 +229,13 @@ public final class ChronicleQueueTransport implements Transport {
         if (!Files.exists(root)) {
             return;
         }
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<Path>() {
-                @Override
-                public FileVisitResult visitFile(final Path file, final BasicFileAttributes attrs) throws IOException {
-                    Files.delete(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(final Path dir, final IOException e) throws IOException {
-                    Files.delete(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (final IOException e) {
+        // deepest first; like walkFileTree, Files.walk does not follow links
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (final Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                Files.delete(path);
+            }
+        } catch (final IOException | UncheckedIOException e) {
             throw new IllegalStateException("could not delete queue directory " + root + ": " + e, e);
         }
     }
-
 }

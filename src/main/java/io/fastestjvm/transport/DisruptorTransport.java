@@ -18,15 +18,13 @@ public final class DisruptorTransport extends InMemoryTransport {
     private final RingBuffer<MessageEvent> ring;
     private final EventPoller<MessageEvent> poller;
     private final int messageSize;
-    // producer thread only; read after it has finished
-    private long claimsThatFoundTheRingFull;
 
     public DisruptorTransport(final File directory, final int messageSize, final long maxRingBytes) {
         super(directory);
         this.messageSize = messageSize;
         // busy-spin: the default blocking strategy would take a lock on every publish for a waiter that never exists
         this.ring = RingBuffer.createSingleProducer(() -> new MessageEvent(messageSize),
-                FloorRing.capacityWithin(maxRingBytes, messageSize), new BusySpinWaitStrategy());
+                FloorRingTransport.capacityWithin(maxRingBytes, messageSize), new BusySpinWaitStrategy());
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
     }

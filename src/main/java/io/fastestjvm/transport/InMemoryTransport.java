@@ -6,6 +6,8 @@ import java.io.File;
 abstract class InMemoryTransport implements Transport {
     private final File directory;
     private volatile boolean stopRequested;
+    // producer thread only; read after it has finished
+    long claimsThatFoundTheRingFull;
 
     InMemoryTransport(final File directory) {
         this.directory = directory;

@@ -1,7 +1,7 @@
 package io.fastestjvm.transport;
 
 /**
- * The sequences one JVM writes into a queue, from {@link #first()} on: all of them in a queue of its own, a span of
+ * The sequences one JVM writes into a queue, from {@link #first} on: all of them in a queue of its own, a span of
  * {@link #SHARED_SPAN} in one several JVMs write in turn (qp.compare.sharedQueue). {@link #owns} allocates nothing.
  */
 public final class OwnSequences {
@@ -13,8 +13,8 @@ public final class OwnSequences {
     private static final OwnSequences ALONE = new OwnSequences(0, false);
     private static final OwnSequences NO_WRITER = new OwnSequences(MAX_WRITERS * SHARED_SPAN, true);
 
-    private final long first;
-    private final boolean shared;
+    public final long first;
+    public final boolean shared;
 
     private OwnSequences(final long first, final boolean shared) {
         this.first = first;
@@ -45,14 +45,6 @@ public final class OwnSequences {
             throw new IllegalArgumentException("writer " + writer + " of a shared queue; 0 to " + (MAX_WRITERS - 1));
         }
         return writer * SHARED_SPAN;
-    }
-
-    public long first() {
-        return first;
-    }
-
-    public boolean shared() {
-        return shared;
     }
 
     public boolean owns(final long sequence) {

@@ -2,13 +2,14 @@ package io.fastestjvm.transport;
 
 /** What reading the queue files back with a fresh queue instance found. Immutable. */
 public final class PersistenceProof {
-    private final boolean applicable;
-    private final long expectedMessages;
-    private final long messagesRead;
-    private final long bytesRead;
-    private final String firstBadIndex;
-    private final String problem;
-    private final long durationNanos;
+    public final boolean applicable;
+    public final long expectedMessages;
+    public final long messagesRead;
+    public final long bytesRead;
+    /** The queue index (hex) of the first message that failed, or null. */
+    public final String firstBadIndex;
+    public final String problem;
+    public final long durationNanos;
 
     public PersistenceProof(final boolean applicable, final long expectedMessages, final long messagesRead,
                             final long bytesRead, final String firstBadIndex, final String problem,
@@ -29,34 +30,5 @@ public final class PersistenceProof {
     /** True when the transport does not persist, or when every message read back sound. */
     public boolean passed() {
         return !applicable || problem == null;
-    }
-
-    public boolean applicable() {
-        return applicable;
-    }
-
-    public long expectedMessages() {
-        return expectedMessages;
-    }
-
-    public long messagesRead() {
-        return messagesRead;
-    }
-
-    public long bytesRead() {
-        return bytesRead;
-    }
-
-    /** The queue index (hex) of the first message that failed, or null. */
-    public String firstBadIndex() {
-        return firstBadIndex;
-    }
-
-    public String problem() {
-        return problem;
-    }
-
-    public long durationNanos() {
-        return durationNanos;
     }
 }

@@ -1,20 +1,17 @@
 package io.fastestjvm.transport;
 
 import java.io.File;
+import java.util.function.BiFunction;
 
 /** One registry line: a transport's {@code qp.transport} name, what it is, whether it persists, and its factory. */
 public final class TransportEntry {
-    public interface Factory {
-        Transport create(TransportSpec spec, File directory);
-    }
-
     private final String name;
     private final String description;
     private final boolean persists;
-    private final Factory factory;
+    private final BiFunction<TransportSpec, File, Transport> factory;
 
     public TransportEntry(final String name, final String description, final boolean persists,
-                          final Factory factory) {
+                          final BiFunction<TransportSpec, File, Transport> factory) {
         this.name = name;
         this.description = description;
         this.persists = persists;
@@ -35,7 +32,7 @@ public final class TransportEntry {
     }
 
     public Transport create(final TransportSpec spec, final File directory) {
-        return factory.create(spec, directory);
+        return factory.apply(spec, directory);
     }
 
     /** "floor (minimal off-heap SPSC ring, not persisted)": how the settings table names it. */

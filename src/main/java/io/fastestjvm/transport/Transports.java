@@ -13,13 +13,13 @@ public final class Transports {
     public static final String CHRONICLE = "chronicle";
     private static final List<TransportEntry> ALL = new CopyOnWriteArrayList<>(Arrays.asList(
             new TransportEntry(CHRONICLE, "memory-mapped Chronicle Queue", true, (spec, dir) ->
-                    new ChronicleQueueTransport(dir, spec.messageSize(), spec.rollCycle(), spec.chronicleBlockBytes())),
+                    new ChronicleQueueTransport(dir, spec.messageSize, spec.rollCycle, spec.chronicleBlockBytes)),
             new TransportEntry("floor", "minimal off-heap SPSC ring", false, (spec, dir) ->
-                    new FloorRingTransport(dir, spec.messageSize(), spec.ringBytes())),
+                    new FloorRingTransport(dir, spec.messageSize, spec.ringBytes)),
             new TransportEntry("agrona", "Agrona OneToOneRingBuffer", false, (spec, dir) ->
-                    new AgronaRingTransport(dir, spec.messageSize(), spec.ringBytes())),
+                    new AgronaRingTransport(dir, spec.messageSize, spec.ringBytes)),
             new TransportEntry("disruptor", "LMAX Disruptor", false, (spec, dir) ->
-                    new DisruptorTransport(dir, spec.messageSize(), spec.ringBytes()))));
+                    new DisruptorTransport(dir, spec.messageSize, spec.ringBytes))));
     /** The in-memory rings take at most this much memory; the producer waits (and counts it) if one fills. */
     static final long MAX_RING_BYTES = 64L << 20;
     static final long MIN_RING_MESSAGES = 4_096;

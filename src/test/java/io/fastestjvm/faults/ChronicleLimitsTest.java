@@ -91,8 +91,8 @@ class ChronicleLimitsTest {
             }
             queue.close();
             final PersistenceProof proof = queue.provePersisted(3);
-            assertNull(proof.problem());
-            assertEquals(3L * size, proof.bytesRead());
+            assertNull(proof.problem);
+            assertEquals(3L * size, proof.bytesRead);
         } finally {
             queue.close();
             queue.deleteFiles();

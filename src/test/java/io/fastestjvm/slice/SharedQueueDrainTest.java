@@ -39,7 +39,7 @@ class SharedQueueDrainTest {
 
         Jvm(final int writer) {
             own = OwnSequences.sharedFrom(OwnSequences.baseOf(writer));
-            next = own.first();
+            next = own.first;
         }
 
         /** One slice: drain, then send and consume its own, checking each sequence; returns what it drained. */
@@ -73,12 +73,12 @@ class SharedQueueDrainTest {
         b.transport.close();
         final PersistenceProof readA = a.transport.provePersisted(a.own, 3 * SLICE);
         final PersistenceProof readB = b.transport.provePersisted(b.own, 4 * SLICE);
-        assertTrue(readA.passed(), readA.problem());
-        assertTrue(readB.passed(), readB.problem());
-        assertEquals(3 * SLICE, readA.messagesRead());
-        assertEquals(4 * SLICE, readB.messagesRead());
+        assertTrue(readA.passed(), readA.problem);
+        assertTrue(readB.passed(), readB.problem);
+        assertEquals(3 * SLICE, readA.messagesRead);
+        assertEquals(4 * SLICE, readB.messagesRead);
         final PersistenceProof alone = a.transport.provePersisted(OwnSequences.alone(), 7 * SLICE);
-        assertTrue(alone.problem().startsWith("message " + SLICE + ": sequence " + b.own.first()), alone.problem());
+        assertTrue(alone.problem.startsWith("message " + SLICE + ": sequence " + b.own.first), alone.problem);
     }
 
     @Test

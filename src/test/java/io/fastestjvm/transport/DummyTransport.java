@@ -12,7 +12,7 @@ final class DummyTransport implements Transport {
     private final Transport ring;
 
     DummyTransport(final File directory, final TransportSpec spec) {
-        ring = new FloorRingTransport(directory, spec.messageSize(), spec.ringBytes());
+        ring = new FloorRingTransport(directory, spec.messageSize, spec.ringBytes);
     }
 
     @Override

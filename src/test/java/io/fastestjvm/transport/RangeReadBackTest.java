@@ -42,19 +42,19 @@ class RangeReadBackTest {
     void ownRangeWithOthersInterleavedPassesAndCountsOnlyItsOwn() {
         final ChronicleQueueTransport transport = queue(0, B, 1, B + 1, 2 * B, B + 2, 2);
         final PersistenceProof proof = transport.provePersisted(OWN, 3);
-        assertTrue(proof.passed(), proof.problem());
-        assertEquals(3, proof.messagesRead());
-        assertEquals(3 * 64, proof.bytesRead(), "only its own messages' bytes");
+        assertTrue(proof.passed(), proof.problem);
+        assertEquals(3, proof.messagesRead);
+        assertEquals(3 * 64, proof.bytesRead, "only its own messages' bytes");
         final PersistenceProof writerZero = transport.provePersisted(OwnSequences.sharedFrom(0), 3);
-        assertTrue(writerZero.passed(), "the other writer proves its own from the same queue: " + writerZero.problem());
+        assertTrue(writerZero.passed(), "the other writer proves its own from the same queue: " + writerZero.problem);
     }
 
     @Test
     void withoutSharingAForeignMessageStaysAnError() {
         final PersistenceProof proof = queue(0, 1, B, 2).provePersisted(OwnSequences.alone(), 3);
         assertFalse(proof.passed());
-        assertTrue(proof.problem().startsWith("message 2: sequence " + B + ", expected 2 (a gap"), proof.problem());
-        assertNotNull(proof.firstBadIndex());
+        assertTrue(proof.problem.startsWith("message 2: sequence " + B + ", expected 2 (a gap"), proof.problem);
+        assertNotNull(proof.firstBadIndex);
         assertTrue(queue().provePersisted(0).passed(), "an empty queue of its own holds what was sent: nothing");
     }
 
@@ -63,8 +63,8 @@ class RangeReadBackTest {
         final PersistenceProof proof = queue(B, 0, B + 1, B + 3, B + 4).provePersisted(OWN, 5);
         assertFalse(proof.passed());
         assertEquals("message 2: sequence " + (B + 3) + ", expected " + (B + 2)
-                + " (a gap: 1 missing before it); 1 messages of other JVMs skipped", proof.problem());
-        assertEquals(2, proof.messagesRead());
+                + " (a gap: 1 missing before it); 1 messages of other JVMs skipped", proof.problem);
+        assertEquals(2, proof.messagesRead);
     }
 
     @Test
@@ -72,23 +72,23 @@ class RangeReadBackTest {
         final PersistenceProof proof = queue(B, B + 1, 5, B + 1, B + 2).provePersisted(OWN, 3);
         assertFalse(proof.passed());
         assertEquals("message 2: sequence " + (B + 1) + ", expected " + (B + 2)
-                + " (a duplicate, or out of order); 1 messages of other JVMs skipped", proof.problem());
+                + " (a duplicate, or out of order); 1 messages of other JVMs skipped", proof.problem);
     }
 
     @Test
     void missingAtTheEndOrMoreThanSentFails() {
         final PersistenceProof shortOfIt = queue(B, 7, B + 1).provePersisted(OWN, 3);
         assertEquals("read back 2 messages, expected 3; the first missing is message 2 (sequence " + (B + 2)
-                + "); 1 messages of other JVMs skipped", shortOfIt.problem());
+                + "); 1 messages of other JVMs skipped", shortOfIt.problem);
         final PersistenceProof nothing = queue(0, 1).provePersisted(OWN, 0);
-        assertTrue(nothing.passed(), "nothing sent, none of its own there: " + nothing.problem());
+        assertTrue(nothing.passed(), "nothing sent, none of its own there: " + nothing.problem);
     }
 
     @Test
     void anOwnMessageBeyondWhatWasSentFails() {
         final PersistenceProof proof = queue(B, B + 1, B + 2).provePersisted(OWN, 2);
         assertFalse(proof.passed());
-        assertEquals("read back 3 messages, expected 2; 0 messages of other JVMs skipped", proof.problem());
+        assertEquals("read back 3 messages, expected 2; 0 messages of other JVMs skipped", proof.problem);
     }
 
     @Test
@@ -96,7 +96,7 @@ class RangeReadBackTest {
         final ChronicleQueueTransport transport = queue(0, 1, 2);
         assertTrue(transport.provePersisted(3).passed());
         assertEquals("read back 3 messages, expected 4; the first missing is message 3",
-                transport.provePersisted(4).problem());
+                transport.provePersisted(4).problem);
     }
 
     @Test
@@ -105,14 +105,14 @@ class RangeReadBackTest {
         assertTrue(first.owns(0) && first.owns(B - 1) && !first.owns(B) && !first.owns(-1));
         assertTrue(OWN.owns(B) && OWN.owns(2 * B - 1) && !OWN.owns(2 * B) && !OWN.owns(B - 1));
         assertTrue(OwnSequences.alone().owns(-1) && OwnSequences.alone().owns(Long.MAX_VALUE));
-        assertFalse(OwnSequences.alone().shared());
+        assertFalse(OwnSequences.alone().shared);
         assertThrows(IllegalArgumentException.class, () -> OwnSequences.sharedFrom(B + 1));
         assertThrows(IllegalArgumentException.class, () -> OwnSequences.baseOf(OwnSequences.MAX_WRITERS));
         final OwnSequences nobody = OwnSequences.noWriter();
         final long lastBase = OwnSequences.baseOf(OwnSequences.MAX_WRITERS - 1);
         assertFalse(nobody.owns(0) || nobody.owns(B) || nobody.owns(lastBase + OwnSequences.SHARED_SPAN - 1),
                 "a drain's rehearsal takes every writer's message for another's");
-        assertTrue(nobody.owns(nobody.first()) && nobody.shared());
-        assertThrows(IllegalArgumentException.class, () -> OwnSequences.sharedFrom(nobody.first()));
+        assertTrue(nobody.owns(nobody.first) && nobody.shared);
+        assertThrows(IllegalArgumentException.class, () -> OwnSequences.sharedFrom(nobody.first));
     }
 }
