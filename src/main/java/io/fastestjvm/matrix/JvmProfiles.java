@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.fastestjvm.report.ResultsSetReader;
+import io.fastestjvm.report.ResultsSet;
 import io.fastestjvm.results.model.RunResults;
 
 /** The JVM profiles: discovery and activation stay in the shell; this asks {@code lib/profile-env.sh} per call. */
@@ -105,7 +105,7 @@ final class JvmProfiles {
                 return "Graal in use: " + graal + ", expected " + fact("expectsGraal");
             }
             if (!RunResults.PASSED.equals(tree.at("/status").asText())) {
-                return ResultsSetReader.CHECKS_FAILED + ": "
+                return ResultsSet.CHECKS_FAILED + ": "
                         + (results.failures().isEmpty() ? "" : results.failures().get(0));
             }
             return "";

@@ -21,7 +21,7 @@ import io.fastestjvm.config.Settings;
 import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.environment.JitInfo;
-import io.fastestjvm.launch.BenchmarkFork;
+import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
@@ -39,7 +39,7 @@ final class ReportMarkdown {
     static final String ARTICLE_HEADING = "## Beside the article's figures (theirs: a different machine)";
 
     private static final Pattern EVENT_LOGS =
-            Pattern.compile("[^\\s:=]*/" + BenchmarkFork.EVENT_LOGS_PREFIX + "[0-9-]+");
+            Pattern.compile("[^\\s:=]*/" + ChildJvm.EVENT_LOGS_PREFIX + "[0-9-]+");
     private static final List<String> PER_SESSION = Arrays.asList(Settings.QUEUE_DIR.name(),
             Settings.RESULTS_DIR.name());
 
