@@ -601,12 +601,9 @@ public final class FreshMatrix {
         /** Whether runs keep their queues, by the benchmark's own parsing, so the matrix never deletes a kept one. */
         static boolean keepsQueue(final List<String> qpSettings) throws MatrixRefusal {
             final String given = JvmFlags.qpSettings(qpSettings).getProperty(Settings.KEEP_QUEUE.name());
-            final Properties keep = new Properties();
-            if (given != null) {
-                keep.setProperty(Settings.KEEP_QUEUE.name(), given);
-            }
+            final BenchmarkOptions defaults = BenchmarkOptions.defaults();
             try {
-                return BenchmarkOptions.fromProperties(keep).keepQueue();
+                return (given == null ? defaults : defaults.withSetting(Settings.KEEP_QUEUE, given)).keepQueue();
             } catch (final InvalidSettingException e) {
                 throw new MatrixRefusal(e.getMessage());
             }
