@@ -241,11 +241,7 @@ public final class FreshMatrix {
                     + setDir.resolve(MatrixRecord.MATRIX_RUN));
             return PASSED;
         }
-        try {
-            queues = MatrixQueues.open(plan.qpSettings, out, err);
-        } catch (final MatrixRefusal e) {
-            throw new IllegalStateException("checked before the session: " + e.getMessage(), e);
-        }
+        queues = MatrixQueues.open(plan.qpSettings, out, err); // its settings were checked before the session
         out.println(given.value("--resume") != null
                 ? PREFIX + "resuming " + id + ": " + recorded.size() + " of " + plan.planned()
                         + " planned runs done; the others run in the recorded order (seed " + plan.seed + ")"
@@ -552,7 +548,7 @@ public final class FreshMatrix {
 
         /** A new private folder, said on {@code out}; none when the settings name a queue folder of their own. */
         static MatrixQueues open(final List<String> qpSettings, final PrintStream out, final PrintStream err)
-                throws IOException, MatrixRefusal {
+                throws IOException {
             final boolean keep = keepsQueue(qpSettings);
             if (qpSettings.stream().anyMatch(setting -> setting.startsWith("-D" + Settings.QUEUE_DIR.name() + "="))) {
                 return new MatrixQueues(null, keep, err);
@@ -599,14 +595,10 @@ public final class FreshMatrix {
         }
 
         /** Whether runs keep their queues, by the benchmark's own parsing, so the matrix never deletes a kept one. */
-        static boolean keepsQueue(final List<String> qpSettings) throws MatrixRefusal {
+        static boolean keepsQueue(final List<String> qpSettings) {
             final String given = JvmFlags.qpSettings(qpSettings).getProperty(Settings.KEEP_QUEUE.name());
             final BenchmarkOptions defaults = BenchmarkOptions.defaults();
-            try {
-                return (given == null ? defaults : defaults.withSetting(Settings.KEEP_QUEUE, given)).keepQueue();
-            } catch (final InvalidSettingException e) {
-                throw new MatrixRefusal(e.getMessage());
-            }
+            return (given == null ? defaults : defaults.withSetting(Settings.KEEP_QUEUE, given)).keepQueue();
         }
     }
 }

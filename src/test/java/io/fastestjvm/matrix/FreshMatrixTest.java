@@ -11,6 +11,7 @@ import java.util.Collections;
 
 import org.junit.jupiter.api.Test;
 
+import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.matrix.FreshMatrix.MatrixArguments;
 import io.fastestjvm.matrix.FreshMatrix.MatrixQueues;
 
@@ -56,7 +57,7 @@ class FreshMatrixTest {
     }
 
     @Test
-    void anyCaseAndSurroundingSpacesKeepTheQueueAsTheRunWould() throws MatrixRefusal {
+    void anyCaseAndSurroundingSpacesKeepTheQueueAsTheRunWould() {
         for (final String value : Arrays.asList("true", "TRUE", "True", " true ", "\ttRuE")) {
             assertTrue(MatrixQueues.keepsQueue(Collections.singletonList("-Dqp.keepQueue=" + value)), value);
         }
@@ -66,7 +67,7 @@ class FreshMatrixTest {
     }
 
     @Test
-    void unsetMeansTheDefaultAndTheLastOneGivenWins() throws MatrixRefusal {
+    void unsetMeansTheDefaultAndTheLastOneGivenWins() {
         assertFalse(MatrixQueues.keepsQueue(Arrays.asList("-Dqp.seconds=3", "-Dqp.queueDir=/tmp/q")));
         assertTrue(MatrixQueues.keepsQueue(Arrays.asList("-Dqp.keepQueue=false", "-Dqp.keepQueue=TRUE")));
         assertFalse(MatrixQueues.keepsQueue(Arrays.asList("-Dqp.keepQueue=true", "-Dqp.keepQueue=false")));
@@ -76,7 +77,7 @@ class FreshMatrixTest {
 
     @Test
     void aValueTheRunWouldRefuseIsRefusedHereToo() {
-        assertThrows(MatrixRefusal.class,
+        assertThrows(InvalidSettingException.class,
                 () -> MatrixQueues.keepsQueue(Collections.singletonList("-Dqp.keepQueue=yes")));
     }
 }
