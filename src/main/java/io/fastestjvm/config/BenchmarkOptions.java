@@ -90,8 +90,7 @@ public final class BenchmarkOptions {
 
     /** Any setting by its table entry, e.g. {@code withSetting(Settings.JITTER_PROBE, true)}. */
     public BenchmarkOptions withSetting(final Setting setting, final Object value) {
-        final Properties copy = new Properties();
-        copy.putAll(values);
+        final Properties copy = (Properties) values.clone();
         copy.setProperty(setting.name(), String.valueOf(value));
         return new BenchmarkOptions(copy);
     }

@@ -36,9 +36,8 @@ import io.fastestjvm.transport.ChronicleQueueTransport;
  * The launcher's half of one run: checks the settings as the fork will see them (a bad one is refused before anything
  * starts) and the memory and room the fork needs, then runs the benchmark in a fresh {@code java} process, as JMH
  * forks: only the project's classpath and the flags {@link #command} lists, driven as every child JVM is
- * ({@link ChildHandle}). Its control protocol: the fork says {@link ChildHandle#HELLO}, runs, and sends one
- * {@link #RESULT}, so the launcher learns how the run ended from a message, not from the fork's console or a listing
- * of folders.
+ * ({@link ChildHandle}). Its control protocol: the fork says {@link ChildHandle#HELLO}, runs, sends a {@link #RESULT}:
+ * the launcher learns how the run ended from a message, not from the fork's console or a listing of folders.
  */
 public final class ChildJvm {
     /** Set on the fork: it runs in-process and watches its parent. Constant, as reports group runs by flags. */

@@ -7,12 +7,14 @@ import java.io.PrintStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +43,7 @@ import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.report.Report;
 import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
  * {@code run-matrix.sh --design fresh}: each (profile, flag set, transport) once per round in a seeded random order,
@@ -238,11 +241,7 @@ public final class FreshMatrix {
                     + setDir.resolve(MatrixRecord.MATRIX_RUN));
             return PASSED;
         }
-        try {
-            queues = MatrixQueues.open(plan.qpSettings, out, err);
-        } catch (final MatrixRefusal e) {
-            throw new IllegalStateException("checked before the session: " + e.getMessage(), e);
-        }
+        queues = MatrixQueues.open(plan.qpSettings, out, err); // its settings were checked before the session
         out.println(given.value("--resume") != null
                 ? PREFIX + "resuming " + id + ": " + recorded.size() + " of " + plan.planned()
                         + " planned runs done; the others run in the recorded order (seed " + plan.seed + ")"
@@ -448,5 +447,158 @@ public final class FreshMatrix {
         return MatrixRecord.host(hostname == null || hostname.isEmpty() ? "host" : hostname,
                 System.getProperty("os.version"), EnvironmentInfo.cpuModel(),
                 Runtime.getRuntime().availableProcessors(), isolated == null ? "" : isolated);
+    }
+
+    /** What {@code run-matrix.sh --design fresh} was given, as typed; only the syntax is checked here. */
+    static final class MatrixArguments {
+        static final String ACCEPTED = "accepted: --profiles, --flags, --runs, --seed, --transports, --timeout, --id,"
+                + " --results, --resume, --max-minutes, --no-build, --dry-run, -Dqp.NAME=VALUE";
+
+        private static final List<String> VALUED = Arrays.asList("--runs", "--seed", "--timeout", "--id", "--results",
+                "--resume", "--max-minutes");
+
+        /** Null: the profiles.tsv rows with matrix = always. */
+        List<String> profiles;
+        List<String> flagSets = Arrays.asList("default");
+        List<String> transports = Arrays.asList("chronicle");
+        /** The {@link #VALUED} options given; unset --seed is a random one, --id a stamp, --results the project's. */
+        private final Map<String, String> values = new HashMap<>();
+        boolean dryRun;
+        final List<String> qpSettings = new ArrayList<>();
+        /** The options given that choose the plan, in order (a resumed set keeps its recorded plan, refuses them). */
+        final List<String> planOptions = new ArrayList<>();
+        /** The arguments as typed, for the record of each session. */
+        final String typed;
+
+        private MatrixArguments(final List<String> args) {
+            this.typed = String.join(" ", args);
+            values.put("--runs", "10");
+            values.put("--timeout", "900");
+        }
+
+        /** The value of one of the {@link #VALUED} options, or null. */
+        String value(final String option) {
+            return values.get(option);
+        }
+
+        /** An unknown argument, or one without its value, is refused naming {@code allProfiles} for --profiles. */
+        static MatrixArguments parse(final List<String> args, final String allProfiles) throws MatrixRefusal {
+            final MatrixArguments given = new MatrixArguments(args);
+            for (int i = 0; i < args.size(); i++) {
+                final String arg = args.get(i);
+                if (Arrays.asList("--profiles", "--flags", "--transports", "--runs", "--seed", "--timeout", "--id",
+                        "--dry-run").contains(arg) || arg.startsWith("-Dqp.")) {
+                    given.planOptions.add(arg.split("=", 2)[0]);
+                }
+                if ("--dry-run".equals(arg)) {
+                    given.dryRun = true;
+                } else if (arg.startsWith("-Dqp.") && arg.contains("=")) {
+                    given.qpSettings.add(arg);
+                } else if (!"--no-build".equals(arg)) { // --no-build is the shell's (it builds before handing over)
+                    given.set(arg, i + 1 < args.size() ? args.get(i + 1) : null, allProfiles);
+                    i++;
+                }
+            }
+            return given;
+        }
+
+        /** An option that takes a value. */
+        private void set(final String option, final String value, final String allProfiles) throws MatrixRefusal {
+            if ("--profiles".equals(option)) {
+                profiles = list(value, option, "a comma-separated list; accepted: " + allProfiles);
+            } else if ("--flags".equals(option)) {
+                flagSets = list(value, option, "a comma-separated list; accepted: default, tuned");
+            } else if ("--transports".equals(option)) {
+                transports = list(value, option, "a comma-separated list, e.g. chronicle,floor");
+            } else if (VALUED.contains(option)) {
+                values.put(option, given(value, "--resume".equals(option) ? "--resume needs the id of a set to continue"
+                        : option + " needs a value"));
+            } else {
+                throw new MatrixRefusal("unknown argument '" + option + "'; " + ACCEPTED);
+            }
+        }
+
+        private static String given(final String value, final String refusal) throws MatrixRefusal {
+            if (value == null) {
+                throw new MatrixRefusal(refusal);
+            }
+            return value;
+        }
+
+        private static List<String> list(final String value, final String option, final String needs)
+                throws MatrixRefusal {
+            return Arrays.asList(given(value, option + " needs " + needs).split(",", -1));
+        }
+    }
+
+    /**
+     * The fresh matrix's private queue folder: a queue left in it after its JVM ended is a killed JVM's and can be
+     * removed without touching anyone else's; a kept one ({@code qp.keepQueue}) never is.
+     */
+    static final class MatrixQueues {
+        private final boolean keep;
+        private final PrintStream err;
+        private Path root;
+
+        private MatrixQueues(final Path root, final boolean keep, final PrintStream err) {
+            this.root = root;
+            this.keep = keep;
+            this.err = err;
+        }
+
+        /** A new private folder, said on {@code out}; none when the settings name a queue folder of their own. */
+        static MatrixQueues open(final List<String> qpSettings, final PrintStream out, final PrintStream err)
+                throws IOException {
+            final boolean keep = keepsQueue(qpSettings);
+            if (qpSettings.stream().anyMatch(setting -> setting.startsWith("-D" + Settings.QUEUE_DIR.name() + "="))) {
+                return new MatrixQueues(null, keep, err);
+            }
+            final File shm = new File("/dev/shm");
+            final File parent = shm.isDirectory() && shm.canWrite() ? shm
+                    : new File(System.getenv().getOrDefault("TMPDIR", "/tmp"));
+            final Path root = Files.createTempDirectory(parent.toPath(), "qp-matrix-");
+            out.println(PREFIX + "queues in " + root + " (private to this matrix)");
+            return new MatrixQueues(root, keep, err);
+        }
+
+        /** The folder a run's queue goes in, or null for the settings' own. */
+        Path root() {
+            return root;
+        }
+
+        /** Once a run's JVM has ended: a queue it left is a killed JVM's (its shutdown hook deletes it otherwise). */
+        synchronized void removeLeftovers() throws IOException {
+            if (root == null || keep) {
+                return;
+            }
+            try (DirectoryStream<Path> left = Files.newDirectoryStream(root, "qp-*")) {
+                for (final Path queue : left) {
+                    err.println(PREFIX + "removed the queue a killed JVM left: " + queue);
+                    ChronicleQueueTransport.deleteTree(queue);
+                }
+            }
+        }
+
+        /** At the end (or an interrupt): the leftovers, then the folder itself unless it holds kept queues. */
+        synchronized void close() throws IOException {
+            if (root == null) {
+                return;
+            }
+            removeLeftovers();
+            try {
+                Files.delete(root);
+            } catch (final IOException e) {
+                err.println(PREFIX + "kept the queues in " + root
+                        + " (qp.keepQueue=true); remove them when done");
+            }
+            root = null;
+        }
+
+        /** Whether runs keep their queues, by the benchmark's own parsing, so the matrix never deletes a kept one. */
+        static boolean keepsQueue(final List<String> qpSettings) {
+            final String given = JvmFlags.qpSettings(qpSettings).getProperty(Settings.KEEP_QUEUE.name());
+            final BenchmarkOptions defaults = BenchmarkOptions.defaults();
+            return (given == null ? defaults : defaults.withSetting(Settings.KEEP_QUEUE, given)).keepQueue();
+        }
     }
 }

@@ -11,9 +11,12 @@ import java.nio.file.Path;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Date;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Collectors;
 
@@ -28,11 +31,13 @@ import io.fastestjvm.benchmark.BenchmarkRun;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.Setting;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.ResultsFolder;
+import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 
@@ -287,6 +292,136 @@ public final class Sweep {
                 }
             }
             out.println("," + (point.resultsFolder == null ? "" : point.resultsFolder));
+        }
+    }
+
+    /** One point of a sweep, as its run's summary.json reported it. Immutable. */
+    static final class SweepPoint {
+        /** Below this share of the target rate the producer could not keep up. */
+        static final double SUSTAINED_SHARE = 0.95;
+        static final List<Percentile> PERCENTILES = Collections.unmodifiableList(Arrays.asList(
+                Percentile.P50, Percentile.P90, Percentile.P99, Percentile.P99_9, Percentile.WORST));
+
+        final long rate;
+        final int size;
+        /** passed | failed (a check failed; figures still recorded) | rejected (the settings were refused: no run). */
+        final String status;
+        final String resultsFolder;
+        final RunResults summary;
+        final String problem;
+
+        SweepPoint(final long rate, final int size, final String status, final String resultsFolder,
+                   final RunResults summary, final String problem) {
+            this.rate = rate;
+            this.size = size;
+            this.status = status;
+            this.resultsFolder = resultsFolder;
+            this.summary = summary;
+            this.problem = problem;
+        }
+
+        boolean ran() {
+            return summary != null;
+        }
+
+        boolean failed() {
+            return !RunResults.PASSED.equals(status);
+        }
+
+        long achievedRate() {
+            return ran() && summary.messages != null && summary.messages.achievedSendRate != null
+                    ? summary.messages.achievedSendRate : 0;
+        }
+
+        /** The overall figure in ns; 0 when the run did not record it. */
+        long latency(final Latency latency, final Percentile percentile) {
+            final Ladder ladder = summary.latency(latency);
+            final double value = ladder == null ? Double.NaN : ladder.value(percentile);
+            return Double.isNaN(value) ? 0 : (long) value;
+        }
+
+        /** The producer kept to the schedule; a consumer that falls behind shows in the latencies instead. */
+        boolean sustained() {
+            return ran() && achievedRate() >= SUSTAINED_SHARE * rate;
+        }
+    }
+
+    /** The {@code sweep.*} settings, checked up front: a bad one is one {@link InvalidSettingException} line. */
+    static final class SweepSettings {
+        static final String KIND = "sweep.kind";
+        static final String OUT = "sweep.out";
+        static final String SECONDS = "sweep.seconds";
+        static final String WARMUP_SECONDS = "sweep.warmupSeconds";
+        static final String JVM_WARMUP_SECONDS = "sweep.jvmWarmupSeconds";
+        static final String RATES = "sweep.rates";
+        static final String SIZES = "sweep.sizes";
+        static final List<String> NAMES = Collections.unmodifiableList(Arrays.asList(
+                KIND, OUT, SECONDS, WARMUP_SECONDS, JVM_WARMUP_SECONDS, RATES, SIZES));
+
+        /** 10k to 1M as asked, then on up to qp.rate's ceiling; the sweep stops at the first rate not sustained. */
+        static final String DEFAULT_RATES = "10000,20000,50000,100000,200000,500000,1000000,2000000,5000000,"
+                + "10000000,20000000," + Settings.MAX_RATE;
+        /** Chronicle's SingleWriter benchmark swept 16 to 4096; 32 is our header, the smallest message we can send. */
+        static final String DEFAULT_SIZES = "32,64,128,256,512,1024,2048,4096";
+
+        final String kind;
+        final File out;
+        final int seconds;
+        final int warmupSeconds;
+        final int jvmWarmupSeconds;
+        final long[] rates;
+        final long[] sizes;
+        final Map<String, String> effective = new LinkedHashMap<>();
+
+        SweepSettings(final Properties properties) {
+            for (final String name : properties.stringPropertyNames()) {
+                if (name.startsWith("sweep.") && !NAMES.contains(name)) {
+                    throw new InvalidSettingException(name, "unknown setting", "one of " + String.join(", ", NAMES));
+                }
+            }
+            kind = value(properties, KIND, "rate");
+            if (!kind.equals("rate") && !kind.equals("size")) {
+                throw new InvalidSettingException(KIND, "\"" + kind + "\" is not a sweep kind", "rate or size");
+            }
+            out = new File(value(properties, OUT, "results" + File.separator + "sweep-" + kind));
+            seconds = (int) number(properties, SECONDS, "2", 1, 3600, "1 to 3600 measured seconds per point");
+            warmupSeconds = (int) number(properties, WARMUP_SECONDS, "2", 0, 3600,
+                    "0 to 3600 warm-up seconds per point");
+            jvmWarmupSeconds = (int) number(properties, JVM_WARMUP_SECONDS, "10", 0, 3600,
+                    "0 (none) to 3600 seconds of one throw-away warm-up run before the first point");
+            rates = list(properties, RATES, DEFAULT_RATES, 1, Settings.MAX_RATE,
+                    "rising msg/s values, comma-separated, each 1 to " + Settings.MAX_RATE);
+            sizes = list(properties, SIZES, DEFAULT_SIZES, 32, Settings.MAX_SIZE,
+                    "rising byte sizes, comma-separated, each 32 (the header) to " + Settings.MAX_SIZE);
+        }
+
+        long[] steps() {
+            return kind.equals("rate") ? rates : sizes;
+        }
+
+        private String value(final Properties properties, final String name, final String defaultValue) {
+            final String raw = properties.getProperty(name, defaultValue).trim();
+            effective.put(name, raw);
+            return raw;
+        }
+
+        private long number(final Properties properties, final String name, final String defaultValue, final long min,
+                            final long max, final String accepted) {
+            return Setting.whole(name, value(properties, name, defaultValue), min, max, accepted);
+        }
+
+        private long[] list(final Properties properties, final String name, final String defaultValue, final long min,
+                            final long max, final String accepted) {
+            final String[] items = value(properties, name, defaultValue).split(",");
+            final long[] values = new long[items.length];
+            for (int i = 0; i < items.length; i++) {
+                values[i] = Setting.whole(name, items[i].trim(), min, max, accepted);
+                if (i > 0 && values[i] <= values[i - 1]) {
+                    throw new InvalidSettingException(name, values[i] + " does not rise above the value before it",
+                            accepted);
+                }
+            }
+            return values;
         }
     }
 }

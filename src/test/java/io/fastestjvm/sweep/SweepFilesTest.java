@@ -18,6 +18,7 @@ import io.fastestjvm.benchmark.BenchmarkResult;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.sweep.Sweep.SweepPoint;
 
 /** The two headline rates follow from the points by the documented rules. */
 class SweepFilesTest {
