@@ -10,7 +10,7 @@ import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.SettingsTable;
 import io.fastestjvm.control.ChildOutput;
-import io.fastestjvm.control.ParentLifeline;
+import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.timeline.JvmTimeline;
@@ -54,7 +54,7 @@ public final class QueuePerformance {
         }
         final boolean forked = System.getProperty(ChildJvm.FORKED) != null;
         if (forked) {
-            ParentLifeline.watch(System.err);
+            ControlLink.watchParent(System.err);
             return ChildJvm.serve(() -> outcome(args, true));
         }
         return outcome(args, false).exitCode();

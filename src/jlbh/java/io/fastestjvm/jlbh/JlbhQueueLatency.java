@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.CpuPinning;
-import io.fastestjvm.affinity.CpuPlanner;
 import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
@@ -98,8 +97,8 @@ public final class JlbhQueueLatency implements JLBHTask {
                     options.queueParent().getUsableSpace(), needed);
             System.exit(2);
         }
-        final CpuAssignment[] cpus = new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
-                .plan(options.producerCpu(), options.consumerCpu());
+        final CpuAssignment[] cpus = CpuAssignment.plan(ThreadAffinity.processAllowedCpus(), options.strictAffinity(),
+                options.producerCpu(), options.consumerCpu());
         final File directory = Files.createTempDirectory(options.queueParent().toPath(), "jlbh-qp-").toFile();
         final ChronicleQueueTransport transport = new ChronicleQueueTransport(directory, options.size(),
                 options.rollCycle(), blockSize);

@@ -1,6 +1,16 @@
 package io.fastestjvm.affinity;
 
-/** Which CPU a thread was asked for, which it was given, and why they differ. Immutable. */
+import java.util.BitSet;
+
+import io.fastestjvm.config.InvalidSettingException;
+import io.fastestjvm.config.Settings;
+
+/**
+ * Which CPU a thread was asked for, which it was given, and why they differ. Immutable. {@link #plan} decides: the
+ * one requested if usable, else (unless strict) the highest free one, as CPU 0 takes the most interrupts. With one
+ * usable CPU a thread stays unpinned: two spinning threads pinned to one CPU would measure the scheduler, not the
+ * queue.
+ */
 public final class CpuAssignment {
     /** The thread names, also the keys of summary.json's "affinity" section. */
     public static final String PRODUCER = "producer";
@@ -18,6 +28,54 @@ public final class CpuAssignment {
         this.requested = requested;
         this.planned = planned;
         this.reason = reason;
+    }
+
+    /** {producer, consumer} among the {@code usable} CPUs; {@code strict}: an unusable request throws instead. */
+    public static CpuAssignment[] plan(final BitSet usable, final boolean strict, final int producerCpu,
+                                       final int consumerCpu) {
+        final boolean producerOk = isUsable(usable, producerCpu);
+        final boolean consumerOk = isUsable(usable, consumerCpu);
+        if (strict) {
+            requireUsable(usable, Settings.PRODUCER_CPU.name(), producerCpu, producerOk);
+            requireUsable(usable, Settings.CONSUMER_CPU.name(), consumerCpu, consumerOk);
+        }
+        final BitSet taken = new BitSet();
+        if (producerOk && producerCpu >= 0) {
+            taken.set(producerCpu);
+        }
+        if (consumerOk && consumerCpu >= 0) {
+            taken.set(consumerCpu);
+        }
+        final CpuAssignment consumer = consumerOk ? new CpuAssignment(CONSUMER, consumerCpu, consumerCpu, null)
+                : fallback(usable, CONSUMER, consumerCpu, taken);
+        final CpuAssignment producer = producerOk ? new CpuAssignment(PRODUCER, producerCpu, producerCpu, null)
+                : fallback(usable, PRODUCER, producerCpu, taken);
+        return new CpuAssignment[] {producer, consumer};
+    }
+
+    private static boolean isUsable(final BitSet usable, final int cpu) {
+        return cpu == UNPINNED || cpu >= 0 && usable.get(cpu);
+    }
+
+    private static void requireUsable(final BitSet usable, final String setting, final int cpu, final boolean ok) {
+        if (!ok) {
+            throw new InvalidSettingException(setting, "CPU " + cpu
+                    + " is not usable by this process with qp.strictAffinity=true", "-1 or one of "
+                    + CpuList.format(usable));
+        }
+    }
+
+    private static CpuAssignment fallback(final BitSet usable, final String thread, final int requested,
+                                          final BitSet taken) {
+        final BitSet free = (BitSet) usable.clone();
+        free.andNot(taken);
+        final int chosen = free.isEmpty() || usable.cardinality() < 2 ? UNPINNED : free.length() - 1;
+        if (chosen >= 0) {
+            taken.set(chosen);
+        }
+        final String where = chosen >= 0 ? "pinned to CPU " + chosen + " instead" : "left unpinned";
+        return new CpuAssignment(thread, requested, chosen, "CPU " + requested
+                + " is not usable by this process (usable: " + CpuList.format(usable) + "); " + where);
     }
 
     public String thread() {

@@ -23,7 +23,7 @@ import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.engine.StagePlan;
-import io.fastestjvm.environment.ProcessId;
+import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.recording.Latency;
@@ -116,7 +116,7 @@ public final class BenchmarkRun {
         echoSettings();
         warnAboutFallbacks(cpus);
         final Date started = new Date();
-        final String runId = RUN_ID_TIME.format(started.toInstant()) + "-" + label() + "-" + ProcessId.current();
+        final String runId = RUN_ID_TIME.format(started.toInstant()) + "-" + label() + "-" + EnvironmentInfo.pid();
         final PreparedRun run = new PreparedRun(options, cpus, rigour, runId, safety, transportWrapper, started, err);
         MonitorReserve.provisionIfNeeded(err); // JDK 10-14: else a clean-up safepoint every second
         final IntervalLog[] logs = new IntervalLog[Latency.ALL.size()];

@@ -11,10 +11,9 @@ import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.engine.StagePlan;
 import io.fastestjvm.environment.EnvironmentInfo;
-import io.fastestjvm.faults.DiskSpaceFailure;
 import io.fastestjvm.faults.Preflight;
+import io.fastestjvm.faults.Preflight.DiskSpaceFailure;
 import io.fastestjvm.faults.QueueDirectoryOwner;
-import io.fastestjvm.faults.QueueRemoval;
 import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.recording.Latency;
@@ -36,7 +35,7 @@ final class PreparedRun {
     final Date started;
     final File queueDir;
     final RunControl control = new RunControl();
-    final QueueRemoval queueRemoval;
+    final QueueDirectoryOwner queueRemoval;
     final ResultsFolder results;
     final DiskSpaceFailure diskSpace;
     final Map<String, Object> environment;
@@ -64,7 +63,7 @@ final class PreparedRun {
         this.started = started;
         safety.beforeRun(options, runId);
         queueDir = new File(options.queueParent(), "qp-" + runId);
-        queueRemoval = QueueRemoval.onSignal(QueueDirectoryOwner.create(queueDir), options.keepQueue(),
+        queueRemoval = QueueDirectoryOwner.create(queueDir).endOnSignal(options.keepQueue(),
                 () -> control.fail("stopped by a signal"));
         results = ResultsFolder.createNew(options.resultsParent(), runId);
         safety.markRunning(results, runId);

@@ -29,8 +29,7 @@ import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
-import io.fastestjvm.control.PausedChildren;
-import io.fastestjvm.faults.ConcurrentRunWatch;
+import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.faults.RunRegistry;
 import io.fastestjvm.faults.StaleQueueSweeper;
 import io.fastestjvm.launch.JvmFlags;
@@ -171,7 +170,7 @@ public final class Comparison {
                 return 2;
             }
             VariantLaunch.oldNameNotices(plan.variants(), properties).forEach(err::println);
-            PausedChildren.continueOrphans(SliceChild.class.getName(), err); // they end, and free their memory
+            ChildHandle.continueOrphans(SliceChild.class.getName(), err); // they end, and free their memory
             StaleQueueSweeper.sweep(options.queueParent(), err); // dead runs' queues would count against the budget
             final long[] memory = ResourceBudget.memory();
             budget = ResourceBudget.of(options, plan, properties, memory[1]);
@@ -217,8 +216,7 @@ public final class Comparison {
         int target = plan.blocks();
         boolean anyFailed = false;
         final List<Double> blockSeconds = new ArrayList<>();
-        final ConcurrentRunWatch watch = new ConcurrentRunWatch(registry, err);
-        watch.start();
+        registry.startWatching(err);
         try (ComparisonFiles files = new ComparisonFiles(folder)) {
             final BlockRunner runner = new BlockRunner(plan, options, properties, folder, random, err, files,
                     VariantLaunch.snapshot(VariantLaunch.buildFolder(folder)));
@@ -243,7 +241,7 @@ public final class Comparison {
                         .toArray(), capSeconds).forEach(err::println);
             }
         }
-        final List<Long> overlapped = finish(watch);
+        final List<Long> overlapped = finish(registry, err);
         if (!overlapped.isEmpty()) {
             Files.write(new File(folder, OVERLAPS).toPath(), (String.format(RunSummary.NOT_COMPARABLE,
                     overlapped.stream().map(String::valueOf).collect(Collectors.joining(", "))) + "\n")
@@ -254,9 +252,9 @@ public final class Comparison {
         return !anyFailed && overlapped.isEmpty() && voidsHeld(analysis, plan, err) ? 0 : 1;
     }
 
-    private static List<Long> finish(final ConcurrentRunWatch watch) {
+    private static List<Long> finish(final RunRegistry registry, final PrintStream err) {
         try {
-            return watch.finish();
+            return registry.finishWatching(err);
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
             return Collections.singletonList(-1L);

@@ -13,7 +13,6 @@ import java.util.stream.Collectors;
 
 import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.charts.PairedSlicesChart;
-import io.fastestjvm.verdict.BinomialShare;
 import io.fastestjvm.verdict.BlocksPair;
 import io.fastestjvm.verdict.Interval;
 import io.fastestjvm.verdict.MedianOfBlocks;
@@ -186,8 +185,8 @@ public final class ComparisonReport {
                     bSlow.add(figure.blockNumbers.get(i));
                 }
             }
-            final Interval aShare = BinomialShare.of(aSlow.size(), values.length, Separation.CONFIDENCE);
-            final Interval bShare = BinomialShare.of(bSlow.size(), values.length, Separation.CONFIDENCE);
+            final Interval aShare = Interval.binomialShare(aSlow.size(), values.length, Separation.CONFIDENCE);
+            final Interval bShare = Interval.binomialShare(bSlow.size(), values.length, Separation.CONFIDENCE);
             md.append(fmt("\nFar blocks, %s / %s (%.2fx or more off the median block): %s slower in %d of %d"
                     + " blocks%s (95 %%: %.0f-%.0f %%), %s slower in %d%s (%.0f-%.0f %%).\n", figure.a, figure.b, FAR,
                     figure.a, aSlow.size(), values.length, aSlow.isEmpty() ? "" : " " + aSlow,

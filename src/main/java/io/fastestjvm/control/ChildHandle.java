@@ -1,12 +1,18 @@
 package io.fastestjvm.control;
 
 import java.io.EOFException;
+import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -22,6 +28,13 @@ public final class ChildHandle implements AutoCloseable {
     private static final long ACCEPT_POLL_MILLIS = 200;
     /** How long a child that closed its link gets to end by itself before it is killed. */
     private static final long ENDING_MILLIS = TimeUnit.SECONDS.toMillis(5);
+    /**
+     * The children this JVM has stopped ({@link #pause}). A stopped child cannot notice its parent died, so it would
+     * hold its heap and queues for ever: a shutdown hook continues them, and {@link #continueOrphans} those a
+     * SIGKILLed parent left behind, so each ends itself and removes its queues.
+     */
+    private static final Set<Long> PAUSED = new LinkedHashSet<>();
+    private static boolean pausedHooked;
 
     private final String name;
     private final Process process;
@@ -125,11 +138,11 @@ public final class ChildHandle implements AutoCloseable {
 
     /** SIGSTOP while it has nothing to do, so none of its JVM threads takes CPU from a sibling that measures. */
     public void pause() throws ChildFailure {
-        PausedChildren.paused(pid); // first: the shutdown hook must know it before it can be stopped
+        paused(pid); // first: the shutdown hook must know it before it can be stopped
         try {
             signal("STOP");
         } catch (final ChildFailure e) {
-            PausedChildren.continued(pid);
+            continued(pid);
             throw e;
         }
         paused = true;
@@ -142,12 +155,74 @@ public final class ChildHandle implements AutoCloseable {
         }
         signal("CONT");
         paused = false;
-        PausedChildren.continued(pid);
+        continued(pid);
         try {
             Thread.sleep(settleMillis); // not synchronisation: a pause in wall time, whatever the child does
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static synchronized void paused(final long pid) {
+        if (!pausedHooked) {
+            Runtime.getRuntime().addShutdownHook(new Thread(ChildHandle::continueAll, "qp-continue-children"));
+            pausedHooked = true;
+        }
+        PAUSED.add(pid);
+    }
+
+    private static synchronized void continued(final long pid) {
+        PAUSED.remove(pid);
+    }
+
+    private static synchronized void continueAll() {
+        PAUSED.forEach(pid -> signal(pid, "CONT"));
+        PAUSED.clear();
+    }
+
+    /** Continues every stopped, re-parented process running {@code mainClass}; their pids, each said on err. */
+    public static List<Long> continueOrphans(final String mainClass, final PrintStream err) {
+        final List<Long> continued = new ArrayList<>();
+        final File[] processes = new File("/proc").listFiles((dir, name) -> name.matches("[0-9]+"));
+        for (final File process : processes == null ? new File[0] : processes) {
+            try {
+                final String stat = read(new File(process, "stat"));
+                if (stopped(stat) && orphan(parent(stat)) && read(new File(process, "cmdline")).contains(mainClass)) {
+                    final long pid = Long.parseLong(process.getName());
+                    if (signal(pid, "CONT") == null) {
+                        err.println("[qp] continued pid " + pid + ", a " + mainClass + " a killed comparison left"
+                                + " stopped; it ends itself and removes its queues");
+                        continued.add(pid);
+                    }
+                }
+            } catch (final IOException | RuntimeException e) {
+                // a process that ended between the listing and the read
+            }
+        }
+        return continued;
+    }
+
+    /** Whether a /proc/PID/stat line is of a stopped process (state T). */
+    static boolean stopped(final String stat) {
+        return stat.startsWith("T ", stat.lastIndexOf(')') + 2);
+    }
+
+    /** The parent pid in a /proc/PID/stat line (the command may hold spaces and parentheses: read past the last). */
+    static long parent(final String stat) {
+        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1]);
+    }
+
+    /** An orphan was handed to init or a subreaper, never a JVM; a comparison's parent always is one. */
+    private static boolean orphan(final long parent) {
+        try {
+            return parent == 1 || !read(new File("/proc/" + parent + "/cmdline")).contains("java");
+        } catch (final IOException e) {
+            return true; // the parent ended meanwhile
+        }
+    }
+
+    private static String read(final File file) throws IOException {
+        return new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8);
     }
 
     private void signal(final String signal) throws ChildFailure {
@@ -265,7 +340,7 @@ public final class ChildHandle implements AutoCloseable {
     private void continueIfPaused() {
         if (paused) {
             paused = false;
-            PausedChildren.continued(pid);
+            continued(pid);
             signal(pid, "CONT"); // if it fails, the SIGKILL that may follow ends a stopped process too
         }
     }

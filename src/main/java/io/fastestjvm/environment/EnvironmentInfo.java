@@ -44,6 +44,20 @@ public final class EnvironmentInfo {
     private EnvironmentInfo() {
     }
 
+    /**
+     * This JVM's process id, for Java 8 too (no ProcessHandle there), and the one place that reads it: as
+     * {@code /proc/self} names it, so it matches /proc; else the runtime's "pid@host".
+     */
+    public static long pid() {
+        try {
+            return Long.parseLong(new File("/proc/self").getCanonicalFile().getName());
+        } catch (final IOException | NumberFormatException e) {
+            final String name = ManagementFactory.getRuntimeMXBean().getName();
+            final int at = name.indexOf('@');
+            return Long.parseLong(at > 0 ? name.substring(0, at) : name);
+        }
+    }
+
     public static Map<String, Object> capture(final File queueDirectory) {
         final Map<String, Object> env = new LinkedHashMap<>();
         for (final String key : new String[] {"java.version", JAVA_VENDOR, JAVA_VM_NAME, JAVA_VM_VERSION,

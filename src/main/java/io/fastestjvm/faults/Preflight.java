@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.util.Locale;
 
 import io.fastestjvm.affinity.CpuAssignment;
-import io.fastestjvm.affinity.CpuPlanner;
 import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
@@ -39,8 +38,8 @@ public final class Preflight {
 
     /** The producer's and the consumer's CPUs, among those this process may use; a bad request throws. */
     public static CpuAssignment[] planCpus(final BenchmarkOptions options) {
-        return new CpuPlanner(ThreadAffinity.processAllowedCpus(), options.strictAffinity())
-                .plan(options.producerCpu(), options.consumerCpu());
+        return CpuAssignment.plan(ThreadAffinity.processAllowedCpus(), options.strictAffinity(),
+                options.producerCpu(), options.consumerCpu());
     }
 
     private static void check(final BenchmarkOptions options, final long heap) {
@@ -139,5 +138,37 @@ public final class Preflight {
             unit++;
         }
         return unit == 0 ? bytes + " B" : String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
+    }
+
+    /**
+     * Recognises a run that failed because its queue's file system filled up: a mapped page tmpfs cannot back raises
+     * SIGBUS ({@code unsafe memory access operation}), a file write {@code No space left on device}.
+     */
+    public static final class DiskSpaceFailure {
+        private final File queueParent;
+        private final long neededBytes;
+        private final long freeAtStart;
+
+        /** Notes the free space now; {@code neededBytes}: the queue estimate Preflight checked. */
+        public DiskSpaceFailure(final File queueParent, final long neededBytes) {
+            this.queueParent = queueParent;
+            this.neededBytes = neededBytes;
+            this.freeAtStart = queueParent.getUsableSpace();
+        }
+
+        /** The failure to report first, or null; call before the queue files go, as the free space now is evidence. */
+        public String diagnose(final String failure, final long bytesStillNeeded) {
+            if (failure == null || !(failure.contains("unsafe memory access") || failure.contains("No space left"))) {
+                return null;
+            }
+            final long freeNow = queueParent.getUsableSpace();
+            if (freeNow >= bytesStillNeeded) {
+                return null;
+            }
+            return String.format(Locale.ROOT, "queue file system full: %s ran out of space during the run; this run"
+                            + " needed about %s for its queue, %s was free at the start and %s is free now, with %s"
+                            + " still to write. Free space there or set qp.queueDir to a larger file system",
+                    queueParent, bytes(neededBytes), bytes(freeAtStart), bytes(freeNow), bytes(bytesStillNeeded));
+        }
     }
 }

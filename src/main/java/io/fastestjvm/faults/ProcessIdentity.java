@@ -7,7 +7,7 @@ import java.net.InetAddress;
 import java.util.Properties;
 
 import io.fastestjvm.audit.SystemFiles;
-import io.fastestjvm.environment.ProcessId;
+import io.fastestjvm.environment.EnvironmentInfo;
 
 /** A process told apart from a later one that reuses its pid by its kernel start time and host. */
 public final class ProcessIdentity {
@@ -35,7 +35,7 @@ public final class ProcessIdentity {
     }
 
     public static ProcessIdentity current() {
-        final long pid = ProcessId.current();
+        final long pid = EnvironmentInfo.pid();
         return new ProcessIdentity(pid, startTimeOf(pid), HOST);
     }
 

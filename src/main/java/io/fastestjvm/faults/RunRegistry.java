@@ -2,19 +2,30 @@ package io.fastestjvm.faults;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.fastestjvm.results.RunSummary;
 
 /**
  * The machine's live measurements: one locked record each; one whose lock is free is removed by whoever finds it.
  * Like /tmp the registry's directory is mode 1777, so anyone may add a record and only its writer remove it; it must
- * be a real directory owned by root or this user, so nobody else can plant it.
+ * be a real directory owned by root or this user, so nobody else can plant it. A registered run looks for others at
+ * its start, once a second from its own thread, and at its end: two runs that overlapped at any time measured each
+ * other, so neither is comparable with a run that had the machine alone.
  */
 public final class RunRegistry implements AutoCloseable {
     /** The fixed place: not under java.io.tmpdir, which differs between users, tests and JVMs. */
@@ -25,6 +36,9 @@ public final class RunRegistry implements AutoCloseable {
 
     private final File directory;
     private final LockedRecord own;
+    private final Set<Long> seen = new ConcurrentSkipListSet<>();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private Thread watch;
 
     private RunRegistry(final File directory, final LockedRecord own) {
         this.directory = directory;
@@ -46,6 +60,44 @@ public final class RunRegistry implements AutoCloseable {
     /** The other live measurements: pid to run id. Records of dead measurements found on the way are removed. */
     public Map<Long, String> otherLiveRuns() {
         return live(directory, own.file());
+    }
+
+    /** Starts looking for other runs, each new one reported on {@code err} as it is seen. */
+    public synchronized void startWatching(final PrintStream err) {
+        check(err);
+        watch = new Thread(() -> {
+            try {
+                while (!stopped.await(1, TimeUnit.SECONDS)) {
+                    check(err);
+                }
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "qp-concurrent-run-watch");
+        watch.setDaemon(true);
+        watch.start();
+    }
+
+    /** Stops watching, checks a last time and returns the pids of every other run seen, ascending. */
+    public List<Long> finishWatching(final PrintStream err) throws InterruptedException {
+        stopWatching();
+        check(err);
+        return new ArrayList<>(seen);
+    }
+
+    private void check(final PrintStream err) {
+        otherLiveRuns().forEach((pid, runId) -> {
+            if (seen.add(pid)) {
+                err.println("FAILED: " + String.format(RunSummary.NOT_COMPARABLE, pid) + " [" + runId + "]");
+            }
+        });
+    }
+
+    private synchronized void stopWatching() throws InterruptedException {
+        stopped.countDown();
+        if (watch != null) {
+            watch.join();
+        }
     }
 
     /** Seen without registering. */
@@ -143,8 +195,15 @@ public final class RunRegistry implements AutoCloseable {
         return (Integer) Files.getAttribute(Paths.get("/proc/self"), "unix:uid");
     }
 
+    /** Stops watching and removes this run's record. */
     @Override
     public void close() throws IOException {
-        own.deleteAndClose();
+        try {
+            stopWatching();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            own.deleteAndClose();
+        }
     }
 }

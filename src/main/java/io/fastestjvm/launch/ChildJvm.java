@@ -27,7 +27,7 @@ import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.control.ControlMessage;
-import io.fastestjvm.environment.ProcessId;
+import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.timeline.HotSpotLogs;
 import io.fastestjvm.transport.ChronicleQueueTransport;
@@ -89,7 +89,7 @@ public final class ChildJvm {
                     Collections.singletonList(e.getMessage()));
         }
         final Path eventLogs = new File(System.getProperty("java.io.tmpdir"),
-                EVENT_LOGS_PREFIX + ProcessId.current() + "-" + System.nanoTime()).toPath();
+                EVENT_LOGS_PREFIX + EnvironmentInfo.pid() + "-" + System.nanoTime()).toPath();
         try {
             final List<String> instruments = options.jvmEvents() && !options.bare()
                     ? HotSpotLogs.childJvmFlags(javaMajor, eventLogs) : Collections.<String>emptyList();
@@ -151,7 +151,7 @@ public final class ChildJvm {
     /** The fork's side: hello, {@code run}, its result; the run's exit code. */
     public static int serve(final Callable<BenchmarkResult> run) throws Exception {
         try (ControlLink link = ControlLink.toParent()) {
-            link.send(ControlMessage.of(ChildHandle.HELLO).with(ChildHandle.PID, ProcessId.current()));
+            link.send(ControlMessage.of(ChildHandle.HELLO).with(ChildHandle.PID, EnvironmentInfo.pid()));
             final BenchmarkResult result = run.call();
             link.send(result(result));
             return result.exitCode();

@@ -43,7 +43,7 @@ public final class RunSummary {
             + " allocated, or a compilation the thread requested in the window resolved literals there; jvm-events.csv"
             + " lists what compiled in the window"
             + " (docs/steady-state.md#allocation-after-a-steady-warm-up-with-no-gc)";
-    /** Why a run that overlapped another benchmark run failed (faults' ConcurrentRunWatch prints it live too). */
+    /** Why a run that overlapped another benchmark run failed (faults' RunRegistry prints it live too). */
     public static final String NOT_COMPARABLE = "another benchmark run shared this machine during the run (pid %s):"
             + " it competed for the same CPUs, caches and memory, so these numbers are not comparable";
 

@@ -14,8 +14,7 @@ import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.control.ControlMessage;
-import io.fastestjvm.control.ParentLifeline;
-import io.fastestjvm.environment.ProcessId;
+import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.faults.QueueDirectoryOwner;
 import io.fastestjvm.message.ReceivedMessage;
@@ -74,7 +73,7 @@ public final class SliceChild {
     }
 
     public static void main(final String[] args) throws Exception {
-        ParentLifeline.watch(System.err);
+        ControlLink.watchParent(System.err);
         final ControlLink link = ControlLink.toParent();
         final SliceChild child;
         try {
@@ -102,7 +101,7 @@ public final class SliceChild {
                     command = link.receive(0);
                 } catch (final EOFException e) {
                     System.err.println("[qp] the parent closed the control link: stopping this JVM");
-                    return ParentLifeline.PARENT_GONE;
+                    return ControlLink.PARENT_GONE;
                 }
                 final ControlMessage reply = answer(command);
                 link.send(reply);
@@ -147,7 +146,7 @@ public final class SliceChild {
                 try {
                     synchronized (this) {
                         queueOwners[i] = QueueDirectoryOwner.create(new File(options.queueParent(),
-                                "qp-slice-" + ProcessId.current() + "-q" + i));
+                                "qp-slice-" + EnvironmentInfo.pid() + "-q" + i));
                     }
                 } catch (final IOException e) {
                     return e.getMessage();
@@ -180,7 +179,7 @@ public final class SliceChild {
 
     private ControlMessage hello() {
         return ControlMessage.of(ChildHandle.HELLO)
-                .with(ChildHandle.PID, ProcessId.current())
+                .with(ChildHandle.PID, EnvironmentInfo.pid())
                 .with(SliceProtocol.JAVA_VERSION, System.getProperty("java.version"))
                 .with(SliceProtocol.VM, System.getProperty("java.vm.name") + " "
                         + System.getProperty("java.vm.version"))

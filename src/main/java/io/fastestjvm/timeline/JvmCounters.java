@@ -9,7 +9,7 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 
-import io.fastestjvm.environment.ProcessId;
+import io.fastestjvm.environment.EnvironmentInfo;
 
 /**
  * HotSpot's perf counters (the hsperfdata file jstat reads): compilations and safepoints on JDK 8+, with no JMX call
@@ -48,7 +48,7 @@ public final class JvmCounters {
     public static JvmCounters open() {
         final File file = new File(new File(System.getProperty("os.name").startsWith("Windows")
                 ? System.getProperty("java.io.tmpdir") : "/tmp", "hsperfdata_" + System.getProperty("user.name")),
-                String.valueOf(ProcessId.current()));
+                String.valueOf(EnvironmentInfo.pid()));
         return open(file);
     }
 

@@ -1,5 +1,7 @@
 package io.fastestjvm.verdict;
 
+import org.apache.commons.math3.distribution.BetaDistribution;
+
 /** A two-sided interval with the confidence it was built for, so a report never shows a range without it. */
 public final class Interval {
     private final double estimate;
@@ -22,6 +24,18 @@ public final class Interval {
 
     public static Interval around(final double estimate, final double halfWidth, final double confidence) {
         return new Interval(estimate, estimate - halfWidth, estimate + halfWidth, confidence);
+    }
+
+    /** k of n with its exact (Clopper-Pearson) interval: conservative at any n, as a rate of few fresh JVMs needs. */
+    public static Interval binomialShare(final int k, final int n, final double confidence) {
+        if (n <= 0 || k < 0 || k > n) {
+            throw new IllegalArgumentException(k + " of " + n);
+        }
+        final double alpha = 1 - confidence;
+        final double lower = k == 0 ? 0 : new BetaDistribution(k, n - k + 1).inverseCumulativeProbability(alpha / 2);
+        final double upper = k == n ? 1
+                : new BetaDistribution(k + 1, n - k).inverseCumulativeProbability(1 - alpha / 2);
+        return new Interval((double) k / n, lower, upper, confidence);
     }
 
     public double estimate() {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.Settings;
-import io.fastestjvm.faults.RunningMarker;
+import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.transport.DecoratedTransport;
 
@@ -53,7 +53,7 @@ class StartupFailureIT {
                 + " cannot open the queue for writing"), result.failures().toString());
         final JsonNode summary = RunResults.read(result.resultsFolder().resolve(RunResults.FILE_NAME)).tree();
         assertEquals("failed", summary.get("status").asText());
-        assertFalse(result.resultsFolder().resolve(RunningMarker.FILE_NAME).toFile().exists());
+        assertFalse(result.resultsFolder().resolve(RunSafety.RUNNING).toFile().exists());
         assertEquals(0, queues.list().length, "the queue directory is removed");
     }
 }

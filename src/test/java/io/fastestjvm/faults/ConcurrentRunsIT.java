@@ -73,6 +73,6 @@ class ConcurrentRunsIT {
         assertEquals(expected, summary.at("/messages/received").asLong());
         assertTrue(summary.at("/checks/persistence/passed").asBoolean());
         assertEquals(expected, summary.at("/checks/persistence/messagesRead").asLong());
-        assertFalse(new File(folder, RunningMarker.FILE_NAME).exists());
+        assertFalse(new File(folder, RunSafety.RUNNING).exists());
     }
 }

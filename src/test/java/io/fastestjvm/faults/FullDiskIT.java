@@ -78,7 +78,7 @@ class FullDiskIT {
         final JsonNode summary = RunResults.read(new File(folder, RunResults.FILE_NAME).toPath()).tree();
         assertEquals("failed", summary.get("status").asText());
         assertTrue(summary.at("/failures/0").asText().startsWith("queue file system full: "), summary.toString());
-        assertFalse(new File(folder, RunningMarker.FILE_NAME).exists());
+        assertFalse(new File(folder, RunSafety.RUNNING).exists());
         assertArrayEquals(earlierSummary, Files.readAllBytes(new File(earlier, RunSummary.FILE_NAME).toPath()),
                 "an earlier run's results are untouched");
     }
@@ -103,8 +103,8 @@ class FullDiskIT {
         assertFalse(run.stdout().contains("all checks passed"), run.stdout());
         final File folder = ChildRun.onlyFolder(results, "", "resultsfull");
         assertFalse(new File(folder, RunSummary.FILE_NAME).exists(), "no summary: these are not results");
-        assertFalse(new File(folder, RunningMarker.FILE_NAME).exists());
-        final String unfinished = new String(Files.readAllBytes(new File(folder, RunningMarker.UNFINISHED).toPath()),
+        assertFalse(new File(folder, RunSafety.RUNNING).exists());
+        final String unfinished = new String(Files.readAllBytes(new File(folder, RunSafety.UNFINISHED).toPath()),
                 StandardCharsets.UTF_8);
         assertTrue(unfinished.matches("(?s).*\nreason=the run stopped before its summary was written:"
                 + " java.io.IOException: writing .*\\.hlog\\.tmp failed .*\n"), unfinished);

@@ -46,7 +46,7 @@ class KilledRunIT {
         killed.killHard();
 
         assertTrue(queue.isDirectory(), "SIGKILL leaves the queue directory behind");
-        assertTrue(new File(folder, RunningMarker.FILE_NAME).isFile(), "the killed run's RUNNING marker stays");
+        assertTrue(new File(folder, RunSafety.RUNNING).isFile(), "the killed run's RUNNING marker stays");
         assertFalse(new File(folder, RunSummary.FILE_NAME).exists(), "a killed run has no summary.json");
 
         final ChildRun next = ChildRun.start(temp, "next", "-Dqp.queueDir=" + queues,
@@ -62,12 +62,12 @@ class KilledRunIT {
         assertFalse(queue.exists(), "the killed run's queue is removed");
         assertTrue(err.contains("[qp] note: " + folder + " is an unfinished run: pid " + pid
                 + " ended without finishing it (killed or crashed); kept, not a result (marked UNFINISHED)\n"), err);
-        assertTrue(new File(folder, RunningMarker.UNFINISHED).isFile(), "the killed run's results folder is kept");
-        assertFalse(new File(folder, RunningMarker.FILE_NAME).exists(), "reported once: the marker is renamed");
+        assertTrue(new File(folder, RunSafety.UNFINISHED).isFile(), "the killed run's results folder is kept");
+        assertFalse(new File(folder, RunSafety.RUNNING).exists(), "reported once: the marker is renamed");
         assertTrue(new File(folder, ".actual-send.hlog.tmp").isFile(), "its interval log so far is kept");
         assertEquals("[1, 2, 3]", java.util.Arrays.toString(Files.readAllBytes(new File(foreign, "data").toPath())),
                 "a qp-* directory without an owner file is not ours to remove");
-        assertFalse(new File(ChildRun.onlyFolder(results, "", "next"), RunningMarker.FILE_NAME).exists(),
+        assertFalse(new File(ChildRun.onlyFolder(results, "", "next"), RunSafety.RUNNING).exists(),
                 "a run that ends removes its own marker");
         assertEquals(1, queues.list().length, "only the foreign directory is left: " + String.join(", ",
                 queues.list()));

@@ -18,9 +18,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.Settings;
+import io.fastestjvm.results.ResultsFolder;
 import io.fastestjvm.results.RunSummary;
 
-/** The run registry's bookkeeping: records of dead runs are removed, and a registry that cannot be used is said. */
+/**
+ * The run registry's bookkeeping: records of dead runs are removed, and a registry that cannot be used is said.
+ * RUNNING stays until summary.json exists; a run that ends without one leaves the folder marked UNFINISHED.
+ */
 class RunSafetyTest {
     @TempDir
     Path temp;
@@ -59,5 +63,33 @@ class RunSafetyTest {
             assertEquals(Collections.singletonList(expected), new RunSummary.Builder()
                     .concurrentRuns(null, safety.unregistered()).build().failures(), "the run fails");
         }
+    }
+
+    @Test
+    void aRunThatEndsWithoutASummaryLeavesItsFolderMarkedUnfinishedWithTheReason() throws Exception {
+        final ResultsFolder folder = ResultsFolder.createNew(temp.toFile(), "run");
+        new RunSafety(System.err, temp.toFile()).markRunning(folder, "run");
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        RunSafety.finishRunning(folder.directory().resolve(RunSafety.RUNNING), "the run stopped: java.io.IOException:"
+                + " No space left on device", new PrintStream(err, true, "UTF-8"));
+        assertFalse(Files.exists(folder.directory().resolve(RunSafety.RUNNING)));
+        final String unfinished = new String(Files.readAllBytes(folder.directory().resolve(RunSafety.UNFINISHED)),
+                StandardCharsets.UTF_8);
+        assertTrue(unfinished.startsWith(ProcessIdentity.current().toText() + "runId=run\n"), unfinished);
+        assertTrue(unfinished.endsWith("\nreason=the run stopped: java.io.IOException: No space left on device\n"),
+                unfinished);
+        assertEquals("FAILED: " + folder.directory() + " is unfinished, not a result (marked UNFINISHED): the run"
+                + " stopped: java.io.IOException: No space left on device\n", new String(err.toByteArray(),
+                StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theMarkerGoesOnlyOnceTheSummaryExists() throws Exception {
+        final ResultsFolder folder = ResultsFolder.createNew(temp.toFile(), "run");
+        new RunSafety(System.err, temp.toFile()).markRunning(folder, "run");
+        folder.write(RunSummary.FILE_NAME, out -> out.write('{'));
+        RunSafety.finishRunning(folder.directory().resolve(RunSafety.RUNNING), null, System.err);
+        assertEquals(1, folder.directory().toFile().list().length, "only summary.json is left");
+        assertTrue(Files.exists(folder.directory().resolve(RunSummary.FILE_NAME)));
     }
 }

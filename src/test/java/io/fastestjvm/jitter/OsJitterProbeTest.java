@@ -15,7 +15,6 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.affinity.CpuAssignment;
-import io.fastestjvm.affinity.CpuPlanner;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.InvalidSettingException;
 
@@ -29,7 +28,7 @@ class OsJitterProbeTest {
     /** The probe's plan on a machine with CPUs 0..cpuCount-1, producer and consumer asking for 2 and 4. */
     private static JitterProbePlan plan(final String probe, final String cpu, final int cpuCount) {
         final BitSet usable = usable(cpuCount);
-        final CpuAssignment[] threads = new CpuPlanner(usable, false).plan(2, 4);
+        final CpuAssignment[] threads = CpuAssignment.plan(usable, false, 2, 4);
         return JitterProbePlan.plan(probe, cpu, usable, threads[0], threads[1]);
     }
 

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,22 +22,22 @@ import org.junit.jupiter.api.io.TempDir;
  * queue under it (the proof reopens the queue read-write and would recreate it), and a proof asked for after the
  * hook removed the queue must not run at all.
  */
-class QueueRemovalTest {
+class QueueDirectoryOwnerTest {
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
-    void aSignalDuringTheProofRemovesTheQueueOnlyAfterTheProofEnds() throws Exception {
-        final AtomicInteger deletions = new AtomicInteger();
-        final QueueRemoval removal = new QueueRemoval(deletions::incrementAndGet);
+    void aSignalDuringTheProofRemovesTheQueueOnlyAfterTheProofEnds(@TempDir final Path temp) throws Exception {
+        final QueueDirectoryOwner owner = QueueDirectoryOwner.create(temp.resolve("queue").toFile());
+        final File queue = owner.directory();
         final CountDownLatch proofStarted = new CountDownLatch(1);
         final CountDownLatch finishProof = new CountDownLatch(1);
-        final Thread main = new Thread(() -> removal.whileQueueExists(() -> {
+        final Thread main = new Thread(() -> owner.whileQueueExists(() -> {
             proofStarted.countDown();
             await(finishProof);
-            return "proved with " + deletions.get() + " deletions";
+            return "proved";
         }, () -> "not run"));
         main.start();
         proofStarted.await();
-        final Thread hook = new Thread(removal::remove, "qp-cleanup");
+        final Thread hook = new Thread(() -> owner.end(false, System.err), "qp-cleanup");
         hook.start();
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (hook.getState() != Thread.State.BLOCKED) {
@@ -47,24 +46,24 @@ class QueueRemovalTest {
             }
             Thread.yield();
         }
-        assertEquals(0, deletions.get(), "nothing deleted while the proof reads");
+        assertTrue(queue.exists(), "nothing deleted while the proof reads");
         finishProof.countDown();
         hook.join();
         main.join();
-        assertEquals(1, deletions.get());
-        removal.remove();
-        assertEquals(1, deletions.get(), "removed once, however many ask");
+        assertFalse(queue.exists());
+        Files.createDirectories(queue.toPath()); // as if a later run made it again
+        owner.end(false, System.err);
+        assertTrue(queue.exists(), "removed once, however many ask");
     }
 
     @Test
-    void aProofAskedForAfterTheQueueWasRemovedDoesNotRun() {
-        final AtomicInteger deletions = new AtomicInteger();
-        final QueueRemoval removal = new QueueRemoval(deletions::incrementAndGet);
-        removal.remove();
-        assertEquals("not run", removal.whileQueueExists(() -> {
+    void aProofAskedForAfterTheQueueWasRemovedDoesNotRun(@TempDir final Path temp) throws IOException {
+        final QueueDirectoryOwner owner = QueueDirectoryOwner.create(temp.resolve("queue").toFile());
+        owner.end(false, System.err);
+        assertEquals("not run", owner.whileQueueExists(() -> {
             throw new AssertionError("the proof would recreate the deleted queue");
         }, () -> "not run"));
-        assertEquals(1, deletions.get());
+        assertFalse(owner.directory().exists());
     }
 
     @Test
@@ -73,9 +72,9 @@ class QueueRemovalTest {
             final QueueDirectoryOwner owner = QueueDirectoryOwner.create(temp.resolve("queue-" + keep).toFile());
             final File queue = owner.directory();
             Files.write(new File(queue, "20261201.cq4").toPath(), new byte[] {1});
-            final QueueRemoval removal = QueueRemoval.onSignal(owner, keep, () -> { });
+            final QueueDirectoryOwner removal = owner.endOnSignal(keep, () -> { });
             try {
-                removal.remove(); // what the signal's hook does after onSignal
+                removal.end(keep, System.err); // what the signal's hook does after onSignal
                 assertEquals(keep, new File(queue, "20261201.cq4").exists(), "keep=" + keep);
                 assertFalse(new File(queue, QueueDirectoryOwner.FILE_NAME).exists(),
                         "keep=" + keep + ": no owner record left for a later sweeper");

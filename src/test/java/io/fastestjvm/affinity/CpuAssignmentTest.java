@@ -10,10 +10,10 @@ import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.config.InvalidSettingException;
 
-class CpuPlannerTest {
+class CpuAssignmentTest {
     @Test
     void usableCpusAreGivenExactly() {
-        final CpuAssignment[] plan = new CpuPlanner(CpuList.parse("0-7"), false).plan(2, 4);
+        final CpuAssignment[] plan = CpuAssignment.plan(CpuList.parse("0-7"), false, 2, 4);
         assertEquals(2, plan[0].planned());
         assertEquals(4, plan[1].planned());
         assertFalse(plan[0].isFallback());
@@ -22,7 +22,7 @@ class CpuPlannerTest {
 
     @Test
     void onTwoCpusTheDefaultsFallBackToTheHighestFreeCpusConsumerFirst() {
-        final CpuAssignment[] plan = new CpuPlanner(CpuList.parse("0-1"), false).plan(2, 4);
+        final CpuAssignment[] plan = CpuAssignment.plan(CpuList.parse("0-1"), false, 2, 4);
         assertEquals("producer", plan[0].thread());
         assertEquals(0, plan[0].planned());
         assertEquals(1, plan[1].planned());
@@ -33,14 +33,14 @@ class CpuPlannerTest {
 
     @Test
     void aFallbackAvoidsTheCpuTheOtherThreadWasGiven() {
-        final CpuAssignment[] plan = new CpuPlanner(CpuList.parse("0-3"), false).plan(9, 3);
+        final CpuAssignment[] plan = CpuAssignment.plan(CpuList.parse("0-3"), false, 9, 3);
         assertEquals(3, plan[1].planned());
         assertEquals(2, plan[0].planned());
     }
 
     @Test
     void withOneCpuAFallbackLeavesTheThreadUnpinned() {
-        final CpuAssignment[] plan = new CpuPlanner(CpuList.parse("0"), false).plan(2, 4);
+        final CpuAssignment[] plan = CpuAssignment.plan(CpuList.parse("0"), false, 2, 4);
         assertEquals(CpuAssignment.UNPINNED, plan[0].planned());
         assertEquals(CpuAssignment.UNPINNED, plan[1].planned());
         assertTrue(plan[1].reason().endsWith("left unpinned"));
@@ -48,7 +48,7 @@ class CpuPlannerTest {
 
     @Test
     void minusOneMeansUnpinnedAndIsNotAFallback() {
-        final CpuAssignment[] plan = new CpuPlanner(CpuList.parse("0-1"), true).plan(-1, 1);
+        final CpuAssignment[] plan = CpuAssignment.plan(CpuList.parse("0-1"), true, -1, 1);
         assertEquals(CpuAssignment.UNPINNED, plan[0].planned());
         assertFalse(plan[0].isFallback());
     }
@@ -56,7 +56,7 @@ class CpuPlannerTest {
     @Test
     void strictAffinityMakesAMissingCpuAnError() {
         final InvalidSettingException e = assertThrows(InvalidSettingException.class,
-                () -> new CpuPlanner(CpuList.parse("0-1"), true).plan(0, 4));
+                () -> CpuAssignment.plan(CpuList.parse("0-1"), true, 0, 4));
         assertEquals("qp.consumerCpu: CPU 4 is not usable by this process with qp.strictAffinity=true;"
                 + " accepted: -1 or one of 0-1", e.getMessage());
     }
