@@ -26,7 +26,7 @@ import io.fastestjvm.control.ChildFailure;
 import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.control.ControlMessage;
-import io.fastestjvm.faults.ProcessIdentity;
+import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.QueueDirectoryOwner;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
@@ -102,7 +102,7 @@ final class BlockRunner {
      */
     static QueueDirectoryOwner sharedQueue(final File queueParent, final int block) throws IOException {
         return QueueDirectoryOwner.create(new File(queueParent, String.format("qp-shared-%d-b%02d",
-                ProcessIdentity.current().pid, block)));
+                EnvironmentInfo.pid(), block)));
     }
 
     /** What variant {@code index}'s command line adds for a {@link #sharedQueue}: the directory, its sequence base. */
