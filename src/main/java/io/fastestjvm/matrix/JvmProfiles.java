@@ -1,9 +1,7 @@
 package io.fastestjvm.matrix;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,11 +21,17 @@ import io.fastestjvm.results.model.RunResults;
 
 /** The JVM profiles: discovery and activation stay in the shell; this asks {@code lib/profile-env.sh} per call. */
 final class JvmProfiles {
-    private static final long ANSWER_SECONDS = 120;
     private final File script;
+    private final long answerSeconds;
 
     JvmProfiles(final File projectDir) {
+        this(projectDir, 120);
+    }
+
+    /** {@code answerSeconds}: how long one question to the script may take before the matrix gives up on it. */
+    JvmProfiles(final File projectDir, final long answerSeconds) {
         this.script = new File(projectDir, "jvm-profiles/lib/profile-env.sh");
+        this.answerSeconds = answerSeconds;
     }
 
     /** Every profile's name ({@code all}), or the matrix's default set ({@code default}). */
@@ -115,28 +119,31 @@ final class JvmProfiles {
     private Answer ask(final String... question) throws IOException {
         final List<String> command = new ArrayList<>(Arrays.asList("bash", script.getPath()));
         command.addAll(Arrays.asList(question));
+        // both streams to files: reading a pipe before the wait would let a hung script block the matrix forever
+        final File outFile = File.createTempFile("qp-profile-env-", ".out");
         final File errFile = File.createTempFile("qp-profile-env-", ".err");
         try {
-            final Process process = new ProcessBuilder(command).redirectError(errFile).start();
+            final Process process = new ProcessBuilder(command).redirectOutput(outFile).redirectError(errFile).start();
             process.getOutputStream().close();
-            // stdout's non-empty lines; read before the wait, so a full pipe cannot block it
-            final List<String> out = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                    StandardCharsets.UTF_8)).lines().filter(line -> !line.isEmpty()).collect(Collectors.toList());
             try {
-                if (!process.waitFor(ANSWER_SECONDS, TimeUnit.SECONDS)) {
+                if (!process.waitFor(answerSeconds, TimeUnit.SECONDS)) {
                     process.destroyForcibly();
-                    throw new IOException(String.join(" ", command) + " gave no answer in " + ANSWER_SECONDS + " s");
+                    throw new IOException(String.join(" ", command) + " gave no answer in " + answerSeconds + " s");
                 }
             } catch (final InterruptedException e) {
                 process.destroyForcibly();
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted asking " + String.join(" ", command), e);
             }
+            final List<String> out = Files.readAllLines(outFile.toPath(), StandardCharsets.UTF_8).stream()
+                    .filter(line -> !line.isEmpty()).collect(Collectors.toList());
             return new Answer(process.exitValue(), out,
                     new String(Files.readAllBytes(errFile.toPath()), StandardCharsets.UTF_8));
         } finally {
-            if (!errFile.delete()) {
-                errFile.deleteOnExit();
+            for (final File file : new File[] {outFile, errFile}) {
+                if (!file.delete()) {
+                    file.deleteOnExit();
+                }
             }
         }
     }
