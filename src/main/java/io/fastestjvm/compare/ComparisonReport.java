@@ -206,9 +206,8 @@ public final class ComparisonReport {
 
     /** The blocks a +/-5 % interval needs at this block sd, and at the ends of the sd's 95 % interval. */
     static String blocksNeeded(final PairedBlocks blocks) {
-        final int[] range = blocks.blocksNeededRange(Math.log(1.05), Separation.CONFIDENCE);
-        return blockCount(blocks.blocksNeeded(Math.log(1.05), Separation.CONFIDENCE)) + " (" + blockCount(range[0])
-                + " - " + blockCount(range[1]) + ")";
+        final int[] needed = blocks.blocksNeeded(Math.log(1.05), Separation.CONFIDENCE);
+        return blockCount(needed[0]) + " (" + blockCount(needed[1]) + " - " + blockCount(needed[2]) + ")";
     }
 
     private static String blockCount(final int needed) {

@@ -141,15 +141,12 @@ final class VerdictSection {
                     if (pair == null) {
                         continue;
                     }
-                    final boolean tunedFirst = pair.a.equals(tuned.label);
-                    final double ratio = tunedFirst ? pair.ratio : 1 / pair.ratio;
-                    final double low = tunedFirst ? pair.low : 1 / pair.high;
-                    final double high = tunedFirst ? pair.high : 1 / pair.low;
+                    final double[] ratio = pair.over(tuned.label);
                     rows.add(Arrays.asList(FlagSets.jvm(tuned.label), latency.title() + ", " + percentile.label(),
                             ReportMarkdown.nanos(median(base, latency, percentile)),
                             ReportMarkdown.nanos(median(tuned, latency, percentile)),
-                            ratio(ratio, low, high),
-                            pair.separable ? (ratio < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
+                            ratio(ratio[0], ratio[1], ratio[2]),
+                            pair.separable ? (ratio[0] < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
                             pauses(base, ReportMarkdown.SAFEPOINTS) + " / " + pauses(tuned, ReportMarkdown.SAFEPOINTS),
                             pauses(base, ReportMarkdown.HOT_PATH_DEOPTS) + " / "
                                     + pauses(tuned, ReportMarkdown.HOT_PATH_DEOPTS)));

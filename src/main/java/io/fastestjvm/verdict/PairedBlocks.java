@@ -109,22 +109,17 @@ public final class PairedBlocks {
         return cycles.stream().mapToInt(block -> block.length).average().orElse(Double.NaN);
     }
 
-    /** The fewest blocks for an interval of {@code halfWidth} at this sd; {@code MAX_BLOCKS_NEEDED + 1}: more. */
-    public int blocksNeeded(final double halfWidth, final double confidence) {
-        if (blocks() < 2) {
-            throw new IllegalStateException("no block sd below 2 blocks: " + blocks());
-        }
-        return blocksNeeded(blockSd(), halfWidth, confidence);
-    }
-
-    /** {@link #blocksNeeded(double, double)} at both ends of the block sd's chi-square interval. */
-    public int[] blocksNeededRange(final double halfWidth, final double confidence) {
+    /**
+     * The fewest blocks for an interval of {@code halfWidth} ({@code MAX_BLOCKS_NEEDED + 1}: more): {at this block
+     * sd, at the lower end of its chi-square interval, at the upper end}.
+     */
+    public int[] blocksNeeded(final double halfWidth, final double confidence) {
         if (blocks() < 2) {
             throw new IllegalStateException("no block sd below 2 blocks: " + blocks());
         }
         final Interval sd = VarianceComponents.sdInterval(blockSd(), blocks() - 1, confidence);
-        return new int[] {blocksNeeded(sd.lower(), halfWidth, confidence), blocksNeeded(sd.upper(), halfWidth,
-                confidence)};
+        return new int[] {blocksNeeded(sd.estimate(), halfWidth, confidence),
+            blocksNeeded(sd.lower(), halfWidth, confidence), blocksNeeded(sd.upper(), halfWidth, confidence)};
     }
 
     /** {@link #blocksNeeded(double, double)} for a given block sd. */

@@ -186,7 +186,7 @@ class PairedBlocksTest {
         // t_{B-1,0.975} / sqrt(B): B = 6 -> 1.0494, B = 7 -> 0.9248; so sd 1 and half-width 1 need 7 blocks
         assertEquals(7, PairedBlocks.blocksNeeded(1.0, 1.0, 0.95));
         assertEquals(7, PairedBlocks.of(Arrays.asList(new double[] {1}, new double[] {2}, new double[] {3}))
-                .blocksNeeded(1.0, 0.95));
+                .blocksNeeded(1.0, 0.95)[0]);
         // B = 3 -> 2.4841, B = 2 -> 8.9846
         assertEquals(3, PairedBlocks.blocksNeeded(1.0, 2.5, 0.95));
         assertEquals(2, PairedBlocks.blocksNeeded(1.0, 9.0, 0.95));
@@ -217,10 +217,9 @@ class PairedBlocksTest {
         }
         final PairedBlocks paired = PairedBlocks.of(blocks);
         assertEquals(0.1, paired.blockSd(), 1e-12);
-        assertEquals(19, paired.blocksNeeded(Math.log(1.05), 0.95));
-        assertArrayEquals(new int[] {9, 100}, paired.blocksNeededRange(Math.log(1.05), 0.95));
+        assertArrayEquals(new int[] {19, 9, 100}, paired.blocksNeeded(Math.log(1.05), 0.95));
         assertThrows(IllegalStateException.class,
-                () -> PairedBlocks.of(blocks.subList(0, 1)).blocksNeededRange(Math.log(1.05), 0.95));
+                () -> PairedBlocks.of(blocks.subList(0, 1)).blocksNeeded(Math.log(1.05), 0.95));
     }
 
     @Test
