@@ -97,8 +97,8 @@ final class PreparedRun {
         for (final Latency latency : Latency.ALL) {
             window.histogram(latency, latencies.get(latency).allRuns());
         }
-        window.jvm(RunResults.JvmActivity.JIT_COMPILE_MILLIS, edges.activity.compileMillis)
-                .jvm(RunResults.JvmActivity.GC_COUNT, edges.activity.gcCount);
+        window.jvm(RunResults.JvmActivity.JIT_COMPILE_MILLIS, edges.compileMillis)
+                .jvm(RunResults.JvmActivity.GC_COUNT, edges.gcCount);
         evidence.measuredTotals().forEach((name, total) -> window.jvm(name, total == null ? -1 : total));
         if (bare) { // no per-second evidence: HotSpot's count at the window's edges
             window.jvm(EvidenceColumns.SAFEPOINTS, edges.measuredSafepoints());
