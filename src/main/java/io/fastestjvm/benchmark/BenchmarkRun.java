@@ -133,7 +133,7 @@ public final class BenchmarkRun {
                         run.results.temporaryFile(latency.fileStem() + ".hlog"), run.started.getTime());
             }
             final ProgressReporter progress = run.bare ? null : new ProgressReporter(logs,
-                    run.producer.report().progress::reached, run.consumer.report().progress::reached,
+                    run.producer.progress::reached, run.consumer.progress::reached,
                     run.plan::measuredStart, run.plan::warmupSecondOf, run.plan.measuredMessages(),
                     options.warmupSeconds(), options.seconds() * options.runs(), err, run.evidence);
             if (!run.bare) {
@@ -154,9 +154,9 @@ public final class BenchmarkRun {
         workers[CONSUMER].start();
         workers[PRODUCER].start();
         final boolean ready = run.control.awaitReady();
-        warnAboutPinning(run.producer.report(), run.consumer.report());
+        warnAboutPinning(run.producer, run.consumer);
         run.rigour.start(run.producer, run.consumer, run.plan);
-        run.evidence.start(run.producer.report().asPinnedThread(), run.consumer.report().asPinnedThread(),
+        run.evidence.start(run.producer.asPinnedThread(), run.consumer.asPinnedThread(),
                 run.rigour.jitterLostNanos());
         if (ready) {
             run.control.go();
@@ -173,8 +173,8 @@ public final class BenchmarkRun {
             progressThread.start();
         }
         awaitCompletion(run.control, run.transport);
-        run.evidence.threadsEnded(run.producer.report().involuntarySwitchesAtEnd,
-                run.consumer.report().involuntarySwitchesAtEnd);
+        run.evidence.threadsEnded(run.producer.involuntarySwitchesAtEnd,
+                run.consumer.involuntarySwitchesAtEnd);
         run.rigour.stop(run.producer, run.consumer);
         if (!run.bare) {
             progress.finish();
@@ -211,7 +211,7 @@ public final class BenchmarkRun {
      */
     private Verified verify(final PreparedRun run) throws IOException {
         final String diskFull = run.diskSpace.diagnose(run.control.failure(), ChronicleQueueTransport.bytesNeeded(
-                run.plan.total() - run.producer.report().progress.reached(), options.size()));
+                run.plan.total() - run.producer.progress.reached(), options.size()));
         final String alive = threadsStillAlive();
         final String leaked = alive == null ? null : "the " + alive + " thread was still alive after the run stopped"
                 + " and a bounded wait, so transport " + run.transport.name() + " was left open: its ring/queue is"
@@ -219,7 +219,7 @@ public final class BenchmarkRun {
         final PersistenceProof proof;
         final Transport transport = run.transport;
         try {
-            final long sent = run.producer.report().progress.reached();
+            final long sent = run.producer.progress.reached();
             if (leaked != null) {
                 err.println("[qp] " + leaked);
                 proof = new PersistenceProof(transport.persists(), sent, 0, 0, null,
@@ -260,8 +260,8 @@ public final class BenchmarkRun {
 
     private RunSummary summarise(final PreparedRun run, final Verified verified, final long measuredEndNanos,
                                  final Outcome outcome, final RunSafety safety) throws InterruptedException {
-        final ThreadReport producer = run.producer.report();
-        final ThreadReport consumer = run.consumer.report();
+        final PinnedWorker producer = run.producer;
+        final PinnedWorker consumer = run.consumer;
         final List<String> failures = Stream.of(verified.failure, run.control.failure()).filter(Objects::nonNull)
                 .collect(Collectors.toList());
         final long nowNanos = System.nanoTime(); // not the probe after it
@@ -324,7 +324,7 @@ public final class BenchmarkRun {
             warnAboutHotPathDeopts(run.evidence);
         }
         run.rigour.print(out, names, overall, outcome.perRun, outcome.intervals);
-        run.edges.print(out, run.bare, run.producer.report().threadId, run.consumer.report().threadId);
+        run.edges.print(out, run.bare, run.producer.threadId, run.consumer.threadId);
         outcome.timeline.print(out);
         for (final String failure : summary.failures()) {
             err.println("FAILED: " + failure);
@@ -446,10 +446,10 @@ public final class BenchmarkRun {
     }
 
     /** Both threads have pinned themselves by now; anything odd on the way is shown before measuring starts. */
-    private void warnAboutPinning(final ThreadReport... reports) {
-        for (final ThreadReport report : reports) {
-            if (report.pinningNote != null) {
-                err.println("WARNING: " + report.thread + " thread: " + report.pinningNote);
+    private void warnAboutPinning(final PinnedWorker... threads) {
+        for (final PinnedWorker thread : threads) {
+            if (thread.pinningNote != null) {
+                err.println("WARNING: " + thread.thread + " thread: " + thread.pinningNote);
             }
         }
     }

@@ -90,7 +90,7 @@ final class PreparedRun {
 
     /** The measured window, once both threads ended and the evidence is finished; its edges are the consumer's. */
     MeasuredWindow window(final long endNanos, final long nowNanos, final long nowMillis) {
-        final ThreadReport consumed = consumer.report();
+        final PinnedWorker consumed = consumer;
         final long from = consumed.measuredStartNanos;
         final MeasuredWindow.Builder window = MeasuredWindow.startingAt(nowMillis - (nowNanos - from) / 1_000_000,
                 from, endNanos - from);
@@ -105,7 +105,7 @@ final class PreparedRun {
         }
         evidence.measuredInterference().forEach((name, total) ->
                 window.interference(name, total == null ? -1 : total));
-        return window.allocation(RunResults.Allocation.PRODUCER_BYTES, producer.report().allocatedBytes)
+        return window.allocation(RunResults.Allocation.PRODUCER_BYTES, producer.allocatedBytes)
                 .allocation(RunResults.Allocation.CONSUMER_BYTES, consumed.allocatedBytes)
                 .build();
     }
