@@ -18,7 +18,7 @@ final class Consumer extends PinnedWorker {
 
     Consumer(final Transport transport, final StagePlan plan, final int cpu, final RunControl control,
              final LatencyRecorders latencies, final SteadyStateWatch steady, final MeasuredWindowEdges edges) {
-        super("consumer", "after", transport, plan, cpu, control, steady, edges);
+        super("consumer", "failed after message", transport, plan, cpu, control, steady, edges);
         this.latencies = latencies;
     }
 

@@ -38,7 +38,7 @@ abstract class PinnedWorker implements Runnable, ChunkLoop.Worker {
     final RunControl control;
     final SteadyStateWatch steady;
     final MeasuredWindowEdges edges;
-    /** "at" or "after": how a failure names the message it reached ("producer failed at message 7"). */
+    /** How a failure names the message the thread reached: "failed at message" (producer 7), or after it. */
     private final String failedAt;
     /** Made by the thread once pinned (a meter meters the thread that made it); used by it only. */
     AllocationMeter allocation;
@@ -78,7 +78,7 @@ abstract class PinnedWorker implements Runnable, ChunkLoop.Worker {
             Thread.currentThread().interrupt();
             control.fail(thread + " interrupted");
         } catch (final RuntimeException | Error e) {
-            control.fail(thread + " failed " + failedAt + " message " + progress.reached() + ": " + e);
+            control.fail(thread + " " + failedAt + " " + progress.reached() + ": " + e);
         }
     }
 

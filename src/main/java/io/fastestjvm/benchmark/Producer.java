@@ -25,7 +25,7 @@ final class Producer extends PinnedWorker {
     Producer(final Transport transport, final StagePlan plan, final int cpu,
              final RunControl control, final SteadyStateWatch steady,
              final MeasuredWindowEdges edges, final WarmupCollections collections, final StringLiterals literals) {
-        super("producer", "at", transport, plan, cpu, control, steady, edges);
+        super("producer", "failed at message", transport, plan, cpu, control, steady, edges);
         this.collections = collections;
         this.literals = literals;
     }
