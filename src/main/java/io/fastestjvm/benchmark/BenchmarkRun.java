@@ -61,6 +61,12 @@ public final class BenchmarkRun {
     /** Indexes into {@link #workers}. */
     private static final int PRODUCER = 0;
     private static final int CONSUMER = 1;
+    /**
+     * Spare object monitors, so that on JDK 10-14 MonitorUsedDeflationThreshold does not call a clean-up safepoint
+     * every second: a short-lived thread inflating them makes the JVM allocate more blocks. Three blocks' worth, so
+     * the JVM has at least four: room for a dozen threads' batches below 90%.
+     */
+    static final int MONITORS = 3 * 127;
 
     private final BenchmarkOptions options;
     private final PrintStream out;
@@ -118,7 +124,7 @@ public final class BenchmarkRun {
         final Date started = new Date();
         final String runId = RUN_ID_TIME.format(started.toInstant()) + "-" + label() + "-" + EnvironmentInfo.pid();
         final PreparedRun run = new PreparedRun(options, cpus, rigour, runId, safety, transportWrapper, started, err);
-        MonitorReserve.provisionIfNeeded(err); // JDK 10-14: else a clean-up safepoint every second
+        provisionMonitorsIfNeeded(err); // JDK 10-14: else a clean-up safepoint every second
         final IntervalLog[] logs = new IntervalLog[Latency.ALL.size()];
         // as a resource: a failure to close is added to the run's own failure as suppressed, not put in its place
         try (Closeable closeLogs = () -> IntervalLog.closeAll(logs)) {
@@ -127,7 +133,7 @@ public final class BenchmarkRun {
                         run.results.temporaryFile(latency.fileStem() + ".hlog"), run.started.getTime());
             }
             final ProgressReporter progress = run.bare ? null : new ProgressReporter(logs,
-                    run.producer.report().progress::reached, run.consumer.report().progress::reached,
+                    run.producer.progress::reached, run.consumer.progress::reached,
                     run.plan::measuredStart, run.plan::warmupSecondOf, run.plan.measuredMessages(),
                     options.warmupSeconds(), options.seconds() * options.runs(), err, run.evidence);
             if (!run.bare) {
@@ -148,9 +154,9 @@ public final class BenchmarkRun {
         workers[CONSUMER].start();
         workers[PRODUCER].start();
         final boolean ready = run.control.awaitReady();
-        warnAboutPinning(run.producer.report(), run.consumer.report());
+        warnAboutPinning(run.producer, run.consumer);
         run.rigour.start(run.producer, run.consumer, run.plan);
-        run.evidence.start(run.producer.report().asPinnedThread(), run.consumer.report().asPinnedThread(),
+        run.evidence.start(run.producer.asPinnedThread(), run.consumer.asPinnedThread(),
                 run.rigour.jitterLostNanos());
         if (ready) {
             run.control.go();
@@ -167,8 +173,8 @@ public final class BenchmarkRun {
             progressThread.start();
         }
         awaitCompletion(run.control, run.transport);
-        run.evidence.threadsEnded(run.producer.report().involuntarySwitchesAtEnd,
-                run.consumer.report().involuntarySwitchesAtEnd);
+        run.evidence.threadsEnded(run.producer.involuntarySwitchesAtEnd,
+                run.consumer.involuntarySwitchesAtEnd);
         run.rigour.stop(run.producer, run.consumer);
         if (!run.bare) {
             progress.finish();
@@ -205,7 +211,7 @@ public final class BenchmarkRun {
      */
     private Verified verify(final PreparedRun run) throws IOException {
         final String diskFull = run.diskSpace.diagnose(run.control.failure(), ChronicleQueueTransport.bytesNeeded(
-                run.plan.total() - run.producer.report().progress.reached(), options.size()));
+                run.plan.total() - run.producer.progress.reached(), options.size()));
         final String alive = threadsStillAlive();
         final String leaked = alive == null ? null : "the " + alive + " thread was still alive after the run stopped"
                 + " and a bounded wait, so transport " + run.transport.name() + " was left open: its ring/queue is"
@@ -213,7 +219,7 @@ public final class BenchmarkRun {
         final PersistenceProof proof;
         final Transport transport = run.transport;
         try {
-            final long sent = run.producer.report().progress.reached();
+            final long sent = run.producer.progress.reached();
             if (leaked != null) {
                 err.println("[qp] " + leaked);
                 proof = new PersistenceProof(transport.persists(), sent, 0, 0, null,
@@ -254,8 +260,8 @@ public final class BenchmarkRun {
 
     private RunSummary summarise(final PreparedRun run, final Verified verified, final long measuredEndNanos,
                                  final Outcome outcome, final RunSafety safety) throws InterruptedException {
-        final ThreadReport producer = run.producer.report();
-        final ThreadReport consumer = run.consumer.report();
+        final PinnedWorker producer = run.producer;
+        final PinnedWorker consumer = run.consumer;
         final List<String> failures = Stream.of(verified.failure, run.control.failure()).filter(Objects::nonNull)
                 .collect(Collectors.toList());
         final long nowNanos = System.nanoTime(); // not the probe after it
@@ -314,11 +320,11 @@ public final class BenchmarkRun {
         out.print(PercentileTable.format("latency (ns), " + summary.measuredMessages() + " messages measured",
                 names, overall));
         if (!run.bare) {
-            out.println(run.evidence.describe(run.edges.activity.compileMillis, run.edges.activity.gcCount));
+            out.println(run.evidence.describe(run.edges.compileMillis, run.edges.gcCount));
             warnAboutHotPathDeopts(run.evidence);
         }
         run.rigour.print(out, names, overall, outcome.perRun, outcome.intervals);
-        run.edges.print(out, run.bare, run.producer.report().threadId, run.consumer.report().threadId);
+        run.edges.print(out, run.bare, run.producer.threadId, run.consumer.threadId);
         outcome.timeline.print(out);
         for (final String failure : summary.failures()) {
             err.println("FAILED: " + failure);
@@ -440,10 +446,10 @@ public final class BenchmarkRun {
     }
 
     /** Both threads have pinned themselves by now; anything odd on the way is shown before measuring starts. */
-    private void warnAboutPinning(final ThreadReport... reports) {
-        for (final ThreadReport report : reports) {
-            if (report.pinningNote != null) {
-                err.println("WARNING: " + report.thread + " thread: " + report.pinningNote);
+    private void warnAboutPinning(final PinnedWorker... threads) {
+        for (final PinnedWorker thread : threads) {
+            if (thread.pinningNote != null) {
+                err.println("WARNING: " + thread.thread + " thread: " + thread.pinningNote);
             }
         }
     }
@@ -455,7 +461,49 @@ public final class BenchmarkRun {
         return Transports.CHRONICLE.equals(options.transport()) ? jvm : jvm + "-" + options.transport();
     }
 
+    /** Whether the JVM of this {@code java.specification.version} deflates monitors in a safepoint on that rule. */
+    static boolean monitorReserveNeededOn(final String specificationVersion) {
+        if (specificationVersion.startsWith("1.")) {
+            return false; // 1.8 and older: no usage-triggered clean-up
+        }
+        final int dot = specificationVersion.indexOf('.');
+        final int feature = Integer.parseInt(dot < 0 ? specificationVersion : specificationVersion.substring(0, dot));
+        return feature >= 10 && feature <= 14;
+    }
 
+    /** On JDK 10-14 only: provisions the reserve before the run's threads start, and says so in one line. */
+    static void provisionMonitorsIfNeeded(final PrintStream out) throws InterruptedException {
+        if (monitorReserveNeededOn(System.getProperty("java.specification.version"))) {
+            final int held = provisionMonitors(MONITORS);
+            out.println("[qp] JDK " + System.getProperty("java.specification.version") + ": " + held
+                    + " object monitors inflated on a short-lived thread, so the monitors the run's threads keep"
+                    + " stay below MonitorUsedDeflationThreshold (no clean-up safepoint every second)");
+        }
+    }
+
+    /** Inflates {@code count} monitors held at once on a thread that then ends; returns how many were held. */
+    static int provisionMonitors(final int count) throws InterruptedException {
+        final Object[] locks = new Object[count];
+        for (int i = 0; i < count; i++) {
+            locks[i] = new Object();
+        }
+        final int[] held = new int[1];
+        final Thread thread = new Thread(() -> held[0] = holdMonitorsFrom(locks, 0), "qp-monitor-reserve");
+        thread.start();
+        thread.join(); // join's own monitor is on the main thread, which already has its batch
+        return held[0];
+    }
+
+    /** Locks locks[i..] nested, inflating each: its identity hash taken under its stack lock needs a monitor. */
+    private static int holdMonitorsFrom(final Object[] locks, final int i) {
+        if (i == locks.length) {
+            return 0;
+        }
+        synchronized (locks[i]) {
+            System.identityHashCode(locks[i]);
+            return 1 + holdMonitorsFrom(locks, i + 1);
+        }
+    }
 
     /** Something done to the closed queue directory; see {@link #beforePersistenceProof}. */
     interface QueueHook {

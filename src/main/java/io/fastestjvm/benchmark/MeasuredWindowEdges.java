@@ -1,7 +1,11 @@
 package io.fastestjvm.benchmark;
 
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import io.fastestjvm.audit.HarnessCpu;
@@ -10,10 +14,11 @@ import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.results.RunSummary;
 import io.fastestjvm.timeline.IntervalTable;
 import io.fastestjvm.timeline.JvmCounters;
+import io.fastestjvm.warmup.WarmupCollections;
 
 /**
  * What the producer and consumer do at the measured window's two edges, outside it: the placement probe, the
- * window's safepoint count, the harness threads' CPU time, and the JIT time and GC count ({@link JvmActivity}).
+ * window's safepoint count, the harness threads' CPU time, and the JIT time and GC count.
  */
 final class MeasuredWindowEdges {
     private final PlacementProbe placement;
@@ -22,12 +27,18 @@ final class MeasuredWindowEdges {
     /** The harness snapshots read /proc and build strings: off the consumer, which once deoptimised JDK code there. */
     private final HelperThread helper;
     private final Runnable harnessStart = harnessCpu::start;
-    private final Runnable harnessStop = harnessCpu::stop;
-    /** Read on the helper too: the management beans' JDK code, compiled with other profiles, deoptimised here. */
-    final JvmActivity activity = new JvmActivity();
-    private final Runnable activityRehearsal = activity::rehearse;
-    private final Runnable activityStart = activity::start;
-    private final Runnable activityStop = activity::stop;
+    /** The JVM activity reads too: the management beans' JDK code, compiled with other profiles, deoptimised here. */
+    private final Runnable activityRehearsal = MeasuredWindowEdges::rehearseActivity;
+    private final Runnable activityStart = this::startActivity;
+    private final Runnable activityAndHarnessStop = () -> {
+        stopActivity();
+        harnessCpu.stop();
+    };
+    private long compileStartMillis = -1;
+    private long gcStartCount;
+    /** JIT compilation time (ms) and GC count over the measured window; -1 until read. */
+    long compileMillis = -1;
+    long gcCount = -1;
     private final JvmCounters counters = JvmCounters.open();
     private long safepointsAtStart = JvmCounters.UNAVAILABLE;
     private long measuredSafepoints = JvmCounters.UNAVAILABLE;
@@ -100,10 +111,31 @@ final class MeasuredWindowEdges {
 
     /** Consumer, after {@link #consumerLastMessageReceived} and its own end-of-loop reads. */
     void consumerAfterMeasuring() {
-        helper.runAndAwait(activityStop);
-        helper.runAndAwait(harnessStop);
+        helper.runAndAwait(activityAndHarnessStop);
         helper.close();
         placement.respond(PlacementProbe.AFTER, stop);
+    }
+
+    /** Off the measured path: the first call loads the management classes, which delayed the first messages. */
+    private static void rehearseActivity() {
+        compileMillisSoFar();
+        WarmupCollections.collectionCount();
+    }
+
+    private void startActivity() {
+        compileStartMillis = compileMillisSoFar();
+        gcStartCount = WarmupCollections.collectionCount();
+    }
+
+    private void stopActivity() {
+        final long compiled = compileMillisSoFar();
+        compileMillis = compiled < 0 || compileStartMillis < 0 ? -1 : compiled - compileStartMillis;
+        gcCount = WarmupCollections.collectionCount() - gcStartCount;
+    }
+
+    private static long compileMillisSoFar() {
+        final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
     }
 
     /** The window's end as read by the consumer, epoch microseconds (whole milliseconds); -1 until then. */
@@ -151,5 +183,61 @@ final class MeasuredWindowEdges {
                     measuredSafepoints < 0 ? "unavailable (no hsperfdata counters)" : measuredSafepoints));
         }
         out.println(HarnessCpu.describe(harnessCpu.result(benchmarkTids)));
+    }
+
+    /**
+     * Does a hot thread's work at the window's edges, so what that JDK code compiles or deoptimises is not the hot
+     * thread's. The caller yields its CPU meanwhile; parked between tasks, it checks for a stop once a second.
+     */
+    static final class HelperThread {
+        private static final long CHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+        private final Thread thread;
+        private final BooleanSupplier stop;
+        private volatile Runnable task;
+        private volatile long requested;
+        private volatile long done;
+        private volatile boolean closed;
+
+        HelperThread(final String name, final BooleanSupplier stop) {
+            this.stop = stop;
+            this.thread = new Thread(this::serve, name);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        /** Runs {@code work} on the helper and returns once it is done, or once the run stops. Any thread. */
+        void runAndAwait(final Runnable work) {
+            task = work;
+            final long request = requested + 1;
+            requested = request;
+            LockSupport.unpark(thread);
+            while (done != request && !stop.getAsBoolean() && thread.isAlive()) {
+                Thread.yield();
+            }
+        }
+
+        /** Ends the helper once its current task, if any, is done. */
+        void close() {
+            closed = true;
+            LockSupport.unpark(thread);
+        }
+
+        private void serve() {
+            long seen = 0;
+            while (!closed && !stop.getAsBoolean()) {
+                final long request = requested;
+                if (request == seen) {
+                    LockSupport.parkNanos(this, CHECK_NANOS);
+                    continue;
+                }
+                try {
+                    task.run();
+                } finally {
+                    seen = request;
+                    done = request;
+                }
+            }
+        }
     }
 }

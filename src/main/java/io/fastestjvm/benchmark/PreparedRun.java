@@ -90,22 +90,22 @@ final class PreparedRun {
 
     /** The measured window, once both threads ended and the evidence is finished; its edges are the consumer's. */
     MeasuredWindow window(final long endNanos, final long nowNanos, final long nowMillis) {
-        final ThreadReport consumed = consumer.report();
+        final PinnedWorker consumed = consumer;
         final long from = consumed.measuredStartNanos;
         final MeasuredWindow.Builder window = MeasuredWindow.startingAt(nowMillis - (nowNanos - from) / 1_000_000,
                 from, endNanos - from);
         for (final Latency latency : Latency.ALL) {
             window.histogram(latency, latencies.get(latency).allRuns());
         }
-        window.jvm(RunResults.JvmActivity.JIT_COMPILE_MILLIS, edges.activity.compileMillis)
-                .jvm(RunResults.JvmActivity.GC_COUNT, edges.activity.gcCount);
+        window.jvm(RunResults.JvmActivity.JIT_COMPILE_MILLIS, edges.compileMillis)
+                .jvm(RunResults.JvmActivity.GC_COUNT, edges.gcCount);
         evidence.measuredTotals().forEach((name, total) -> window.jvm(name, total == null ? -1 : total));
         if (bare) { // no per-second evidence: HotSpot's count at the window's edges
             window.jvm(EvidenceColumns.SAFEPOINTS, edges.measuredSafepoints());
         }
         evidence.measuredInterference().forEach((name, total) ->
                 window.interference(name, total == null ? -1 : total));
-        return window.allocation(RunResults.Allocation.PRODUCER_BYTES, producer.report().allocatedBytes)
+        return window.allocation(RunResults.Allocation.PRODUCER_BYTES, producer.allocatedBytes)
                 .allocation(RunResults.Allocation.CONSUMER_BYTES, consumed.allocatedBytes)
                 .build();
     }

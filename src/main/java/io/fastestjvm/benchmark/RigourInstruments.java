@@ -91,8 +91,8 @@ final class RigourInstruments {
             duringRun.put("problem", "not monitored: qp.bare=true");
             return;
         }
-        monitor = new DuringRunMonitor(SystemFiles.live(), producer.report().threadId, consumer.report().threadId,
-                consumer.report().progress::reached, plan::measuredStart);
+        monitor = new DuringRunMonitor(SystemFiles.live(), producer.threadId, consumer.threadId,
+                consumer.progress::reached, plan::measuredStart);
         monitorThread = new Thread(monitor, "qp-run-monitor");
         monitorThread.setDaemon(true);
         monitorThread.start();
@@ -119,8 +119,8 @@ final class RigourInstruments {
         }
         monitor.finish();
         monitorThread.join();
-        duringRun = monitor.measuredWindow(producer.report().involuntarySwitchesAtEnd,
-                consumer.report().involuntarySwitchesAtEnd);
+        duringRun = monitor.measuredWindow(producer.involuntarySwitchesAtEnd,
+                consumer.involuntarySwitchesAtEnd);
     }
 
     void addTo(final RunSummary.Builder summary, final LatencyRecorder[] recorders,

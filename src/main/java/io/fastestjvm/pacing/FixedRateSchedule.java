@@ -35,10 +35,7 @@ public final class FixedRateSchedule {
     }
 
     public long intendedSendTimeNanos(final long sequence) {
-        return intendedSendTimeNanos(startNanos, intervalPicos, sequence - firstSequence);
-    }
-
-    private static long intendedSendTimeNanos(final long startNanos, final long intervalPicos, final long offset) {
+        final long offset = sequence - firstSequence;
         // offset * intervalPicos overflows past ~9.2e6 s at 1 msg/s; split into whole and fractional nanos.
         final long wholeNanos = (intervalPicos / PICOS_PER_NANO) * offset;
         final long fractionNanos = (intervalPicos % PICOS_PER_NANO) * offset / PICOS_PER_NANO;

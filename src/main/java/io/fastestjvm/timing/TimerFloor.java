@@ -11,22 +11,14 @@ public final class TimerFloor {
     public static final int DEFAULT_CALLS = 1_000_000;
 
     private final int calls;
-    private final long minNanos;
+    private final Histogram gaps;
     private final long minNonZeroNanos;
-    private final long medianNanos;
-    private final long p99Nanos;
-    private final long maxNanos;
-    private final double meanNanos;
     private final long zeroGaps;
 
     private TimerFloor(final int calls, final Histogram gaps, final long minNonZero, final long zeroGaps) {
         this.calls = calls;
-        this.minNanos = gaps.getMinValue();
+        this.gaps = gaps;
         this.minNonZeroNanos = minNonZero;
-        this.medianNanos = gaps.getValueAtPercentile(50);
-        this.p99Nanos = gaps.getValueAtPercentile(99);
-        this.maxNanos = gaps.getMaxValue();
-        this.meanNanos = gaps.getMean();
         this.zeroGaps = zeroGaps;
     }
 
@@ -65,12 +57,12 @@ public final class TimerFloor {
         map.put("method", "gaps between " + calls + " back-to-back System.nanoTime() calls on the launching thread,"
                 + " after a warm-up pass of the same size");
         map.put("calls", calls);
-        map.put("minNanos", minNanos);
+        map.put("minNanos", gaps.getMinValue());
         map.put("granularityNanos", minNonZeroNanos);
-        map.put("medianNanos", medianNanos);
-        map.put("p99Nanos", p99Nanos);
-        map.put("maxNanos", maxNanos);
-        map.put("meanNanos", Math.round(meanNanos * 10) / 10.0);
+        map.put("medianNanos", gaps.getValueAtPercentile(50));
+        map.put("p99Nanos", gaps.getValueAtPercentile(99));
+        map.put("maxNanos", gaps.getMaxValue());
+        map.put("meanNanos", Math.round(gaps.getMean() * 10) / 10.0);
         map.put("zeroGaps", zeroGaps);
         return map;
     }
@@ -78,7 +70,7 @@ public final class TimerFloor {
     public String describe() {
         return String.format(Locale.ROOT, "timer floor: System.nanoTime() back to back over %,d calls: min %,d ns,"
                         + " median %,d ns, p99 %,d ns, max %,d ns; granularity %,d ns. Figures below the median"
-                        + " are within the timer's own cost.", calls, minNanos, medianNanos, p99Nanos, maxNanos,
-                minNonZeroNanos);
+                        + " are within the timer's own cost.", calls, gaps.getMinValue(), gaps.getValueAtPercentile(50),
+                gaps.getValueAtPercentile(99), gaps.getMaxValue(), minNonZeroNanos);
     }
 }

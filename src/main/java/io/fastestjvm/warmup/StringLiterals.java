@@ -25,7 +25,7 @@ import java.util.stream.Stream;
 public final class StringLiterals {
     public static final String SUMMARY_KEY = "stringLiterals";
 
-    private static final Access ACCESS = Access.open();
+    private static final Access ACCESS = new Access();
 
     private final boolean enabled;
     private volatile Map<String, Object> done;
@@ -134,7 +134,7 @@ public final class StringLiterals {
         return file.substring(0, file.length() - ".class".length()).replace(separator, '.');
     }
 
-    /** The JDK-internal calls, opened once (set only in {@link #open}, which class initialisation publishes). */
+    /** The JDK-internal calls, opened once (set only in its constructor, which class initialisation publishes). */
     private static final class Access {
         private Method getConstantPool;
         private Method findLoadedClass;
@@ -147,33 +147,31 @@ public final class StringLiterals {
         private Method shouldBeInitialized;
         private String problem;
 
-        static Access open() {
-            final Access access = new Access();
+        Access() {
             try {
-                access.getConstantPool = Class.class.getDeclaredMethod("getConstantPool");
-                access.getConstantPool.setAccessible(true);
-                access.findLoadedClass = ClassLoader.class.getDeclaredMethod("findLoadedClass", String.class);
-                access.findLoadedClass.setAccessible(true);
-                final Class<?> pool = access.getConstantPool.getReturnType();
-                access.size = pool.getMethod("getSize");
-                access.stringAt = pool.getMethod("getStringAt", int.class);
+                getConstantPool = Class.class.getDeclaredMethod("getConstantPool");
+                getConstantPool.setAccessible(true);
+                findLoadedClass = ClassLoader.class.getDeclaredMethod("findLoadedClass", String.class);
+                findLoadedClass.setAccessible(true);
+                final Class<?> pool = getConstantPool.getReturnType();
+                size = pool.getMethod("getSize");
+                stringAt = pool.getMethod("getStringAt", int.class);
                 try {
-                    access.tagAt = pool.getMethod("getTagAt", int.class);
+                    tagAt = pool.getMethod("getTagAt", int.class);
                 } catch (final NoSuchMethodException e) {
                     // JDK 8
                 }
                 // a first call, so a missing --add-exports shows here rather than per class
-                access.size.invoke(access.getConstantPool.invoke(StringLiterals.class));
-                final Object[] unsafe = shouldBeInitialized();
-                access.unsafe = unsafe[0];
-                access.shouldBeInitialized = (Method) unsafe[1];
+                size.invoke(getConstantPool.invoke(StringLiterals.class));
+                final Object[] found = shouldBeInitialized();
+                unsafe = found[0];
+                shouldBeInitialized = (Method) found[1];
             } catch (final ReflectiveOperationException | RuntimeException e) {
-                access.problem = "the JVM does not open its constant pools to reflection (" + e
+                problem = "the JVM does not open its constant pools to reflection (" + e
                         + "); run with --add-opens=java.base/java.lang=ALL-UNNAMED"
                         + " --add-exports=java.base/jdk.internal.reflect=ALL-UNNAMED"
                         + " --add-exports=java.base/jdk.internal.misc=ALL-UNNAMED";
             }
-            return access;
         }
 
         /** sun.misc.Unsafe's (JDK 8-21), else jdk.internal.misc.Unsafe's (JDK 22 removed the first). */

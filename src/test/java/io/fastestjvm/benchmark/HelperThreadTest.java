@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.fastestjvm.benchmark.MeasuredWindowEdges.HelperThread;
+
 @Timeout(30)
 class HelperThreadTest {
     @Test

@@ -13,20 +13,20 @@ class MonitorReserveTest {
 
     @Test
     void onlyTheJdksThatDeflateInASafepointOnUsage() {
-        assertFalse(MonitorReserve.neededOn("1.8"));
-        assertFalse(MonitorReserve.neededOn("9"));
-        assertTrue(MonitorReserve.neededOn("10"));
-        assertTrue(MonitorReserve.neededOn("11"));
-        assertTrue(MonitorReserve.neededOn("14"));
-        assertFalse(MonitorReserve.neededOn("15"));
-        assertFalse(MonitorReserve.neededOn("17"));
-        assertFalse(MonitorReserve.neededOn("21"));
-        assertFalse(MonitorReserve.neededOn("25"));
+        assertFalse(BenchmarkRun.monitorReserveNeededOn("1.8"));
+        assertFalse(BenchmarkRun.monitorReserveNeededOn("9"));
+        assertTrue(BenchmarkRun.monitorReserveNeededOn("10"));
+        assertTrue(BenchmarkRun.monitorReserveNeededOn("11"));
+        assertTrue(BenchmarkRun.monitorReserveNeededOn("14"));
+        assertFalse(BenchmarkRun.monitorReserveNeededOn("15"));
+        assertFalse(BenchmarkRun.monitorReserveNeededOn("17"));
+        assertFalse(BenchmarkRun.monitorReserveNeededOn("21"));
+        assertFalse(BenchmarkRun.monitorReserveNeededOn("25"));
     }
 
     @Test
     void holdsEveryMonitorAtOnceOnAThreadThatEnds() throws InterruptedException {
-        assertEquals(MonitorReserve.MONITORS, MonitorReserve.provision(MonitorReserve.MONITORS));
+        assertEquals(BenchmarkRun.MONITORS, BenchmarkRun.provisionMonitors(BenchmarkRun.MONITORS));
         for (final Thread thread : Thread.getAllStackTraces().keySet()) {
             assertFalse(thread.getName().equals("qp-monitor-reserve"), "the reserve's thread must have ended");
         }
@@ -35,8 +35,8 @@ class MonitorReserveTest {
     @Test
     void saysSoOnlyWhereItRuns() throws InterruptedException {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        MonitorReserve.provisionIfNeeded(new PrintStream(bytes, true));
-        final boolean needed = MonitorReserve.neededOn(System.getProperty("java.specification.version"));
+        BenchmarkRun.provisionMonitorsIfNeeded(new PrintStream(bytes, true));
+        final boolean needed = BenchmarkRun.monitorReserveNeededOn(System.getProperty("java.specification.version"));
         assertEquals(needed, bytes.toString().contains("object monitors inflated on a short-lived thread"));
     }
 }
