@@ -96,7 +96,7 @@ public final class SystemFiles {
      * A stat file's fields from field 3 (state) on; none when unreadable. The command name (field 2) may hold spaces
      * and ')', so fields are counted after the last ')'. Read as ASCII: a thread name cut mid-character stays readable.
      */
-    private String[] statFieldsFromState(final String absolute) {
+    public String[] statFieldsFromState(final String absolute) {
         try {
             final String stat = new String(Files.readAllBytes(resolve(absolute)), StandardCharsets.US_ASCII);
             final int close = stat.lastIndexOf(')');

@@ -23,13 +23,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.config.HelpFlag;
 import io.fastestjvm.config.InvalidSettingException;
 import io.fastestjvm.config.Settings;
-import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.faults.RunRegistry;
 import io.fastestjvm.faults.StaleQueueSweeper;
 import io.fastestjvm.launch.JvmFlags;
@@ -106,28 +106,16 @@ public final class Comparison {
             return String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
         }
 
-        /** /proc/meminfo's MemAvailable (and MemTotal), in bytes; what the JVM reports where there is no /proc. */
+        /** /proc/meminfo's MemAvailable and MemTotal, in bytes; a setting's refusal where it cannot be read. */
         static long[] memory() {
-            long available = -1;
-            long total = -1;
-            try {
-                for (final String line : Files.readAllLines(new File("/proc/meminfo").toPath(),
-                        StandardCharsets.US_ASCII)) {
-                    if (line.startsWith("MemAvailable:")) {
-                        available = kib(line);
-                    } else if (line.startsWith("MemTotal:")) {
-                        total = kib(line);
-                    }
-                }
-            } catch (final IOException | RuntimeException e) {
-                throw new InvalidSettingException(Settings.COMPARE_VARIANTS.name(), "cannot read /proc/meminfo: " + e,
+            final SystemFiles proc = SystemFiles.live();
+            final long available = proc.statusValue("/proc/meminfo", "MemAvailable");
+            final long total = proc.statusValue("/proc/meminfo", "MemTotal");
+            if (total < 0) {
+                throw new InvalidSettingException(Settings.COMPARE_VARIANTS.name(), "cannot read /proc/meminfo",
                         Settings.COMPARE_VARIANTS.accepted());
             }
-            return new long[] {available, total};
-        }
-
-        private static long kib(final String line) {
-            return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+            return new long[] {available < 0 ? -1 : available * 1024, total * 1024};
         }
     }
 
@@ -170,7 +158,8 @@ public final class Comparison {
                 return 2;
             }
             VariantLaunch.oldNameNotices(plan.variants(), properties).forEach(err::println);
-            ChildHandle.continueOrphans(SliceChild.class.getName(), err); // they end, and free their memory
+            // paused JVMs a killed comparison left: they end, and free their memory
+            ProcSample.continueOrphans(SystemFiles.live(), SliceChild.class.getName(), err);
             StaleQueueSweeper.sweep(options.queueParent(), err); // dead runs' queues would count against the budget
             final long[] memory = ResourceBudget.memory();
             budget = ResourceBudget.of(options, plan, properties, memory[1]);

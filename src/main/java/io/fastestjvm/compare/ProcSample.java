@@ -2,6 +2,7 @@ package io.fastestjvm.compare;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.fastestjvm.audit.CpuTimes;
 import io.fastestjvm.audit.SystemFiles;
+import io.fastestjvm.control.ChildHandle;
 
 /**
  * /proc readings around each slice: the idle JVMs' CPU time and context switches, and the machine's busy and steal
@@ -52,6 +54,33 @@ final class ProcSample {
     static long processCpuNanos(final long pid) {
         final Long ticks = SystemFiles.live().statCpuTicks("/proc/" + pid + "/stat");
         return ticks == null ? -1 : ticks * NANOS_PER_TICK;
+    }
+
+    /**
+     * Continues every stopped orphan running {@code mainClass}, each said on err: a JVM a SIGKILLed comparison left
+     * paused ({@link ChildHandle#pause}) cannot notice its parent died; continued, it ends and removes its queues.
+     */
+    static void continueOrphans(final SystemFiles proc, final String mainClass, final PrintStream err) {
+        for (final String pid : proc.list("/proc", "[0-9]*")) {
+            if (stoppedOrphan(proc, pid, mainClass) && ChildHandle.signal(Long.parseLong(pid), "CONT") == null) {
+                err.println("[qp] continued pid " + pid + ", a " + mainClass + " a killed comparison left"
+                        + " stopped; it ends itself and removes its queues");
+            }
+        }
+    }
+
+    /**
+     * Whether process {@code pid} is stopped (state T), runs {@code mainClass} and was handed to init or a subreaper,
+     * never a JVM as a comparison's parent always is (a parent that ended meanwhile counts as gone).
+     */
+    static boolean stoppedOrphan(final SystemFiles proc, final String pid, final String mainClass) {
+        final String[] stat = proc.statFieldsFromState("/proc/" + pid + "/stat");
+        return stat.length > 1 && "T".equals(stat[0]) && ("1".equals(stat[1])
+                || !commandLine(proc, stat[1]).contains("java")) && commandLine(proc, pid).contains(mainClass);
+    }
+
+    private static String commandLine(final SystemFiles proc, final String pid) {
+        return String.join("\n", proc.lines("/proc/" + pid + "/cmdline"));
     }
 
     /** The machine's CPU times so far (/proc/stat's cpu line: busy and steal), or null when unreadable. */

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,21 +36,15 @@ final class VariantLaunch {
     static List<String> command(final VariantSpec variant, final Properties settings, final String classpath,
                                 final List<String> childFlags) {
         final String home = variant.javaHome.isEmpty() ? System.getProperty("java.home") : variant.javaHome;
-        final List<String> line = new ArrayList<>();
-        line.add(new File(home, "bin" + File.separator + "java").getPath());
-        line.addAll(JvmFlags.base());
         final Map<String, String> qp = JvmFlags.qpOnly(settings); // in name order
         qp.remove("qp.compare.variants"); // the parent's list, not the child's business
-        qp.forEach((name, value) -> line.add("-D" + name + "=" + value));
-        line.addAll(variant.flags);
-        line.addAll(ChildJvm.forwardedProperties());
-        line.add("-Dqp.profile=" + fileName(variant.name));
-        line.add("-Dchronicle.analytics.disable=true");
-        line.addAll(childFlags);
-        line.add("-cp");
-        line.add(classpath);
-        line.add(SliceChild.class.getName());
-        return line;
+        final List<String> flags = new ArrayList<>();
+        qp.forEach((name, value) -> flags.add("-D" + name + "=" + value));
+        flags.addAll(variant.flags);
+        final List<String> later = new ArrayList<>(Arrays.asList("-Dqp.profile=" + fileName(variant.name),
+                "-Dchronicle.analytics.disable=true"));
+        later.addAll(childFlags);
+        return ChildJvm.javaCommand(home, flags, later, classpath, SliceChild.class.getName());
     }
 
     /** The {@code qp.*} settings the variant's JVM will see, read from its command line so they cannot drift. */

@@ -1,14 +1,10 @@
 package io.fastestjvm.control;
 
 import java.io.EOFException;
-import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,7 +26,7 @@ public final class ChildHandle implements AutoCloseable {
     private static final long ENDING_MILLIS = TimeUnit.SECONDS.toMillis(5);
     /**
      * The children this JVM has stopped ({@link #pause}). A stopped child cannot notice its parent died, so it would
-     * hold its heap and queues for ever: a shutdown hook continues them, and {@link #continueOrphans} those a
+     * hold its heap and queues for ever: a shutdown hook continues them, and the comparison's ProcSample those a
      * SIGKILLed parent left behind, so each ends itself and removes its queues.
      */
     private static final Set<Long> PAUSED = new LinkedHashSet<>();
@@ -180,51 +176,6 @@ public final class ChildHandle implements AutoCloseable {
         PAUSED.clear();
     }
 
-    /** Continues every stopped, re-parented process running {@code mainClass}; their pids, each said on err. */
-    public static List<Long> continueOrphans(final String mainClass, final PrintStream err) {
-        final List<Long> continued = new ArrayList<>();
-        final File[] processes = new File("/proc").listFiles((dir, name) -> name.matches("[0-9]+"));
-        for (final File process : processes == null ? new File[0] : processes) {
-            try {
-                final String stat = read(new File(process, "stat"));
-                if (stopped(stat) && orphan(parent(stat)) && read(new File(process, "cmdline")).contains(mainClass)) {
-                    final long pid = Long.parseLong(process.getName());
-                    if (signal(pid, "CONT") == null) {
-                        err.println("[qp] continued pid " + pid + ", a " + mainClass + " a killed comparison left"
-                                + " stopped; it ends itself and removes its queues");
-                        continued.add(pid);
-                    }
-                }
-            } catch (final IOException | RuntimeException e) {
-                // a process that ended between the listing and the read
-            }
-        }
-        return continued;
-    }
-
-    /** Whether a /proc/PID/stat line is of a stopped process (state T). */
-    static boolean stopped(final String stat) {
-        return stat.startsWith("T ", stat.lastIndexOf(')') + 2);
-    }
-
-    /** The parent pid in a /proc/PID/stat line (the command may hold spaces and parentheses: read past the last). */
-    static long parent(final String stat) {
-        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1]);
-    }
-
-    /** An orphan was handed to init or a subreaper, never a JVM; a comparison's parent always is one. */
-    private static boolean orphan(final long parent) {
-        try {
-            return parent == 1 || !read(new File("/proc/" + parent + "/cmdline")).contains("java");
-        } catch (final IOException e) {
-            return true; // the parent ended meanwhile
-        }
-    }
-
-    private static String read(final File file) throws IOException {
-        return new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8);
-    }
-
     private void signal(final String signal) throws ChildFailure {
         if (pid <= 0) {
             throw new ChildFailure(name + ": no pid to send SIG" + signal + " to", null, false);
@@ -236,7 +187,7 @@ public final class ChildHandle implements AutoCloseable {
     }
 
     /** {@code kill -SIGNAL pid}, bounded: null when it succeeded, else what went wrong. */
-    static String signal(final long pid, final String signal) {
+    public static String signal(final long pid, final String signal) {
         try {
             final Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid))
                     .redirectErrorStream(true).start();

@@ -32,7 +32,7 @@ public final class RunRegistry implements AutoCloseable {
     static final Path MACHINE_WIDE = Paths.get("/tmp", "queue-latency-runs");
     static final int MODE = 01777;
     static final String SUFFIX = ".run";
-    private static final String RUN_ID = "runId=";
+    static final String RUN_ID = "runId=";
 
     private final File directory;
     private final LockedRecord own;

@@ -54,7 +54,7 @@ public final class RunSafety implements AutoCloseable {
     }
 
     public void markRunning(final ResultsFolder results, final String runId) throws IOException {
-        final byte[] text = (ProcessIdentity.current().toText() + "runId=" + runId + "\n")
+        final byte[] text = (ProcessIdentity.current().toText() + RunRegistry.RUN_ID + runId + "\n")
                 .getBytes(StandardCharsets.UTF_8);
         running = results.write(RUNNING, out -> out.write(text));
     }

@@ -109,26 +109,34 @@ public final class ChildJvm {
     public static List<String> command(final String javaHome, final List<String> profile,
                                        final Map<String, String> settings, final String mainClass,
                                        final List<String> extraFlags) {
+        final List<String> own = new ArrayList<>();
+        settings.forEach((name, value) -> own.add("-D" + name + "=" + value));
+        own.add("-D" + FORKED + "=true");
+        final List<String> flags = new ArrayList<>(profile);
+        flags.addAll(extraFlags);
+        return Collections.unmodifiableList(javaCommand(javaHome, flags, own, classpath(), mainClass));
+    }
+
+    /**
+     * Every child JVM's command line: {@code javaHome}'s java, the base flags, {@code flags}, the {@link #FORWARDED}
+     * properties, {@code laterFlags}, the classpath and the main class.
+     */
+    public static List<String> javaCommand(final String javaHome, final List<String> flags,
+                                           final List<String> laterFlags, final String classpath,
+                                           final String mainClass) {
         final List<String> line = new ArrayList<>();
         line.add(new File(javaHome, "bin" + File.separator + "java").getPath());
         line.addAll(JvmFlags.base());
-        line.addAll(profile);
-        line.addAll(extraFlags);
-        line.addAll(forwardedProperties());
-        settings.forEach((name, value) -> line.add("-D" + name + "=" + value));
-        line.add("-D" + FORKED + "=true");
-        line.add("-cp");
-        line.add(classpath());
-        line.add(mainClass);
-        return Collections.unmodifiableList(line);
-    }
-
-    /** This JVM's {@link #FORWARDED} properties, as -D flags for a child JVM it starts. */
-    public static List<String> forwardedProperties() {
-        return new TreeSet<>(System.getProperties().stringPropertyNames()).stream()
+        line.addAll(flags);
+        new TreeSet<>(System.getProperties().stringPropertyNames()).stream()
                 .filter(name -> Arrays.stream(FORWARDED).anyMatch(forwarded -> forwarded.endsWith(".")
                         ? name.startsWith(forwarded) : name.equals(forwarded)))
-                .map(name -> "-D" + name + "=" + System.getProperty(name)).collect(Collectors.toList());
+                .forEach(name -> line.add("-D" + name + "=" + System.getProperty(name)));
+        line.addAll(laterFlags);
+        line.add("-cp");
+        line.add(classpath);
+        line.add(mainClass);
+        return line;
     }
 
     /** How the child's run ended, from its result; one still running after {@code deadlineSeconds} is killed. */

@@ -80,4 +80,27 @@ class ProcSampleTest {
         assertTrue(ProcSample.processCpuNanos(
                 Long.parseLong(new java.io.File("/proc/self").getCanonicalFile().getName())) > 0, "this JVM has used CPU");
     }
+
+    /** A planted /proc process: its stat line (the command name may hold spaces and parentheses) and cmdline. */
+    void process(final String pid, final String stat, final String cmdline) throws IOException {
+        Files.createDirectories(root.resolve("proc/" + pid));
+        Files.write(root.resolve("proc/" + pid + "/stat"), stat.getBytes(StandardCharsets.US_ASCII));
+        Files.write(root.resolve("proc/" + pid + "/cmdline"), cmdline.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** Reading /proc/PID/stat lines whose command name holds spaces and parentheses. */
+    @Test
+    void stateAndParentAreReadPastTheLastParenthesis() throws IOException {
+        final SystemFiles proc = new SystemFiles(root);
+        process("4242", "4242 (java (x) T 1) T 1 4242 4242 0 -1 4194560 100 0 0 0", "java\0-cp\0x\0Child");
+        assertTrue(ProcSample.stoppedOrphan(proc, "4242", "Child"), "stopped, its parent init");
+        assertFalse(ProcSample.stoppedOrphan(proc, "4242", "Other"), "another main class");
+        process("977", "977 (java) S 1 977 977 0 -1 4194560 100 0 0 0", "java\0Parent");
+        process("4243", "4243 (T 7) S 977 4243 4243 0 -1 4194560 100 0 0 0", "java\0Child");
+        assertFalse(ProcSample.stoppedOrphan(proc, "4243", "Child"), "a T inside the name is not the state");
+        process("4244", "4244 (java (x)) T 977 4244 4244 0 -1 4194560 100 0 0 0", "java\0Child");
+        assertFalse(ProcSample.stoppedOrphan(proc, "4244", "Child"), "its parent 977 is a JVM: no orphan");
+        process("4245", "4245 (java) T 31 4245 4245 0 -1 4194560 100 0 0 0", "java\0Child");
+        assertTrue(ProcSample.stoppedOrphan(proc, "4245", "Child"), "parent 31 ended meanwhile: gone");
+    }
 }

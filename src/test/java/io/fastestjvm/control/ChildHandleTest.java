@@ -198,15 +198,4 @@ class ChildHandleTest {
         assertTimeoutPreemptively(Duration.ofSeconds(60), handle::close);
         assertEquals(0, (int) handle.awaitExit(0), "it ended itself on its lifeline, not by a kill");
     }
-
-    /** Reading /proc/PID/stat lines whose command name holds spaces and parentheses. */
-    @Test
-    void stateAndParentAreReadPastTheLastParenthesis() {
-        final String stopped = "4242 (java (x) T 1) T 1 4242 4242 0 -1 4194560 100 0 0 0";
-        assertTrue(ChildHandle.stopped(stopped));
-        assertEquals(1, ChildHandle.parent(stopped));
-        final String running = "4243 (T 7) S 977 4243 4243 0 -1 4194560 100 0 0 0";
-        assertFalse(ChildHandle.stopped(running), "a T inside the name is not the state");
-        assertEquals(977, ChildHandle.parent(running));
-    }
 }
