@@ -1,7 +1,7 @@
 package io.fastestjvm.benchmark;
 
 import io.fastestjvm.affinity.CpuPinning;
-import io.fastestjvm.audit.ContextSwitches;
+import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.engine.ChunkLoop;
 import io.fastestjvm.engine.ReceiveLoop;
 import io.fastestjvm.engine.StagePlan;
@@ -61,7 +61,7 @@ final class Consumer implements Runnable, ChunkLoop.Worker {
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();
             edges.consumerLastMessageReceived(); // measured-window edge: the clock, the safepoint count
-            report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
+            report.involuntarySwitchesAtEnd = SystemFiles.live().involuntarySwitches(report.threadId);
             edges.consumerAfterMeasuring(); // JVM activity, harness CPU, probe
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();

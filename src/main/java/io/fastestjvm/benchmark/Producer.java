@@ -1,7 +1,7 @@
 package io.fastestjvm.benchmark;
 
 import io.fastestjvm.affinity.CpuPinning;
-import io.fastestjvm.audit.ContextSwitches;
+import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.engine.ChunkLoop;
 import io.fastestjvm.engine.SendLoop;
 import io.fastestjvm.engine.StagePlan;
@@ -68,7 +68,7 @@ final class Producer implements Runnable, ChunkLoop.Worker {
             report.endNanos = System.nanoTime();
             report.allocatedBytes = allocation.allocatedBytes();
             edges.producerAwaitWindowEnd(); // its own reads below fall after the measured window
-            report.involuntarySwitchesAtEnd = ContextSwitches.involuntary(report.threadId);
+            report.involuntarySwitchesAtEnd = SystemFiles.live().involuntarySwitches(report.threadId);
             edges.producerAfterMeasuring(); // measured-window edge: probe
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
