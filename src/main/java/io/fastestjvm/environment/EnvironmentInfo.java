@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
@@ -143,11 +144,12 @@ public final class EnvironmentInfo {
         final String useJvmci = vmOption(USE_JVMCI_COMPILER);
         jit.put(USE_JVMCI_COMPILER, useJvmci);
         jit.put("EnableJVMCI", vmOption("EnableJVMCI"));
-        jit.put("jvmci.Compiler", System.getProperty("jvmci.Compiler"));
+        final String jvmciCompiler = System.getProperty("jvmci.Compiler");
+        jit.put("jvmci.Compiler", jvmciCompiler);
         final String graalModule = firstLoadedModule("jdk.graal.compiler", "jdk.internal.vm.compiler");
         jit.put("graalModule", graalModule);
         final boolean graal = "true".equals(useJvmci) && graalModule != null
-                && (System.getProperty("jvmci.Compiler") == null || "graal".equals(System.getProperty("jvmci.Compiler")));
+                && (jvmciCompiler == null || "graal".equals(jvmciCompiler));
         jit.put(GRAAL_IN_USE, graal);
         jit.put(COMPILER, graal ? "Graal (JVMCI)" : "HotSpot C1/C2");
         return jit;
@@ -169,13 +171,13 @@ public final class EnvironmentInfo {
             final Object boot = layerClass.getMethod("boot").invoke(null);
             final Method findModule = layerClass.getMethod("findModule", String.class);
             for (final String name : names) {
-                final java.util.Optional<?> module = (java.util.Optional<?>) findModule.invoke(boot, name);
+                final Optional<?> module = (Optional<?>) findModule.invoke(boot, name);
                 if (module.isPresent()) {
                     final Object descriptor = module.get().getClass().getMethod("getDescriptor").invoke(module.get());
                     final Object version = descriptor == null ? null
                             : descriptor.getClass().getMethod("rawVersion").invoke(descriptor);
-                    return name + (version instanceof java.util.Optional && ((java.util.Optional<?>) version).isPresent()
-                            ? "@" + ((java.util.Optional<?>) version).get() : "");
+                    return name + (version instanceof Optional && ((Optional<?>) version).isPresent()
+                            ? "@" + ((Optional<?>) version).get() : "");
                 }
             }
         } catch (final ReflectiveOperationException | RuntimeException e) {

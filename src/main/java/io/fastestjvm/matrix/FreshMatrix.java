@@ -378,7 +378,8 @@ public final class FreshMatrix {
             err.printf(Locale.ROOT, "%s%-14s missing: %s%n", PREFIX, label, jvm.reason);
         }
         profile.put("profile", label).put("baseProfile", profileAndFlags[0]).put("flagSet", profileAndFlags[1])
-                .put("flagSetFlags", jvm.fact("flagSetFlags")).put(EnvironmentInfo.COMPILER, jvm.fact(EnvironmentInfo.COMPILER))
+                .put("flagSetFlags", jvm.fact("flagSetFlags"))
+                .put(EnvironmentInfo.COMPILER, jvm.fact(EnvironmentInfo.COMPILER))
                 .put("describedAs", jvm.fact("describedAs"))
                 .put("status", !jvm.found() ? "missing" : failedBefore ? "failed" : "ok")
                 .put("reason", !jvm.found() ? jvm.reason : failedBefore ? earlier.path("reason").asText() : "")
