@@ -61,7 +61,7 @@ public final class CpuAssignment {
         if (!ok) {
             throw new InvalidSettingException(setting, "CPU " + cpu
                     + " is not usable by this process with qp.strictAffinity=true", "-1 or one of "
-                    + CpuList.format(usable));
+                    + ThreadAffinity.cpuList(usable));
         }
     }
 
@@ -75,7 +75,7 @@ public final class CpuAssignment {
         }
         final String where = chosen >= 0 ? "pinned to CPU " + chosen + " instead" : "left unpinned";
         return new CpuAssignment(thread, requested, chosen, "CPU " + requested
-                + " is not usable by this process (usable: " + CpuList.format(usable) + "); " + where);
+                + " is not usable by this process (usable: " + ThreadAffinity.cpuList(usable) + "); " + where);
     }
 
     public String thread() {

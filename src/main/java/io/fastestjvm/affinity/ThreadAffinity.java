@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.BitSet;
 
-/** Reads the calling thread's and the process's real CPU affinity from the OS, not from what was asked for. */
+/**
+ * Reads the calling thread's and the process's real CPU affinity from the OS, not from what was asked for; and
+ * parses and prints the kernel's CPU list format ("0-3,8,10-11"), as in Cpus_allowed_list and /sys/.../isolated.
+ */
 public final class ThreadAffinity {
     private ThreadAffinity() {
     }
@@ -41,12 +44,50 @@ public final class ThreadAffinity {
         try {
             for (final String line : Files.readAllLines(status, StandardCharsets.UTF_8)) {
                 if (line.startsWith("Cpus_allowed_list:")) {
-                    return CpuList.parse(line.substring("Cpus_allowed_list:".length()));
+                    return parseCpuList(line.substring("Cpus_allowed_list:".length()));
                 }
             }
         } catch (final IOException | RuntimeException e) {
             // not Linux, or /proc hidden: report unknown
         }
         return new BitSet();
+    }
+
+    public static BitSet parseCpuList(final String list) {
+        final BitSet cpus = new BitSet();
+        final String trimmed = list == null ? "" : list.trim();
+        if (trimmed.isEmpty()) {
+            return cpus;
+        }
+        for (final String part : trimmed.split(",")) {
+            final int dash = part.indexOf('-');
+            if (dash < 0) {
+                cpus.set(Integer.parseInt(part.trim()));
+            } else {
+                cpus.set(Integer.parseInt(part.substring(0, dash).trim()),
+                        Integer.parseInt(part.substring(dash + 1).trim()) + 1);
+            }
+        }
+        return cpus;
+    }
+
+    public static String cpuList(final BitSet cpus) {
+        final StringBuilder out = new StringBuilder();
+        int start = cpus.nextSetBit(0);
+        while (start >= 0) {
+            int end = start;
+            while (cpus.get(end + 1)) {
+                end++;
+            }
+            if (out.length() > 0) {
+                out.append(',');
+            }
+            out.append(start);
+            if (end > start) {
+                out.append('-').append(end);
+            }
+            start = cpus.nextSetBit(end + 1);
+        }
+        return out.toString();
     }
 }

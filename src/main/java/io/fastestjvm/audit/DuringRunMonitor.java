@@ -93,8 +93,8 @@ public final class DuringRunMonitor implements Runnable {
     /** The counters read now, in this order. */
     final class Snapshot {
         final long nanos = System.nanoTime();
-        final long producerSwitches = ContextSwitches.involuntary(files, producerTid);
-        final long consumerSwitches = ContextSwitches.involuntary(files, consumerTid);
+        final long producerSwitches = files.involuntarySwitches(producerTid);
+        final long consumerSwitches = files.involuntarySwitches(consumerTid);
         /** The machine's CPU times (steal, busy) and this process's, read once. */
         final LoadSample load = LoadSample.read(files);
     }

@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.fastestjvm.affinity.CpuList;
+import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.environment.EnvironmentInfo;
 
 /**
@@ -85,15 +85,15 @@ public final class EnvironmentAudit {
         final BitSet isolatedSet = parse(isolated);
         final BitSet notIsolated = (BitSet) benchmarkCpus.clone();
         notIsolated.andNot(isolatedSet);
-        node.put("benchmarkCpus", CpuList.format(benchmarkCpus));
+        node.put("benchmarkCpus", ThreadAffinity.cpuList(benchmarkCpus));
         node.put("benchmarkCpusIsolated", !benchmarkCpus.isEmpty() && notIsolated.isEmpty());
-        final String cpus = benchmarkCpus.isEmpty() ? "2-8" : CpuList.format(benchmarkCpus);
+        final String cpus = benchmarkCpus.isEmpty() ? "2-8" : ThreadAffinity.cpuList(benchmarkCpus);
         final String boot = "boot with isolcpus=" + cpus + " nohz_full=" + cpus + " rcu_nocbs=" + cpus;
         if (isolatedSet.isEmpty()) {
             warnings.add(new AuditWarning("cpuIsolation", "no isolated CPUs: the scheduler, timers and RCU callbacks"
                     + " run on the benchmark's CPUs", boot + " (the benchmark's CPUs; keep CPU 0 for the OS)"));
         } else if (!notIsolated.isEmpty()) {
-            warnings.add(new AuditWarning("cpuIsolation", "CPUs " + CpuList.format(notIsolated) + " run the"
+            warnings.add(new AuditWarning("cpuIsolation", "CPUs " + ThreadAffinity.cpuList(notIsolated) + " run the"
                     + " benchmark but are not isolated (isolated: " + isolated + ")",
                     "pin to isolated CPUs with qp.producerCpu/qp.consumerCpu, or " + boot));
         }
@@ -177,7 +177,7 @@ public final class EnvironmentAudit {
     void cpuCount(final BitSet usable, final int wanted, final Map<String, Object> node,
                   final List<AuditWarning> warnings) {
         node.put("usableCpus", usable.cardinality());
-        node.put("usableCpuList", CpuList.format(usable));
+        node.put("usableCpuList", ThreadAffinity.cpuList(usable));
         node.put("spinningThreads", wanted);
         node.put(EnvironmentInfo.ONLINE_CPUS, files.firstLine("/sys/devices/system/cpu/online"));
         if (usable.cardinality() < wanted + 1) {
@@ -272,7 +272,7 @@ public final class EnvironmentAudit {
 
     private static BitSet parse(final String cpuList) {
         try {
-            return cpuList == null || cpuList.isEmpty() ? new BitSet() : CpuList.parse(cpuList);
+            return cpuList == null || cpuList.isEmpty() ? new BitSet() : ThreadAffinity.parseCpuList(cpuList);
         } catch (final RuntimeException e) {
             return new BitSet();
         }

@@ -76,6 +76,14 @@ public final class SystemFiles {
         return -1;
     }
 
+    /**
+     * A thread's involuntary context switches so far (how often the scheduler took its CPU away), from
+     * /proc/self/task/{@code tid}/status; -1 when unknown. Reads a file: never call from a hot loop.
+     */
+    public long involuntarySwitches(final int tid) {
+        return tid < 0 ? -1 : statusValue("/proc/self/task/" + tid + "/status", "nonvoluntary_ctxt_switches");
+    }
+
     /** utime + stime (fields 14 and 15) of a /proc/[pid]/stat or task stat file, in ticks; null when unreadable. */
     public Long statCpuTicks(final String absolute) {
         final String[] fields = statFieldsFromState(absolute);

@@ -3,7 +3,7 @@ package io.fastestjvm.benchmark;
 import java.util.BitSet;
 
 import io.fastestjvm.affinity.CpuPinning;
-import io.fastestjvm.audit.ContextSwitches;
+import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.engine.ChunkLoop;
 import io.fastestjvm.engine.Progress;
 import io.fastestjvm.engine.StagePlan;
@@ -92,7 +92,7 @@ abstract class PinnedWorker implements Runnable, ChunkLoop.Worker {
     abstract void endWindow();
 
     final void readSwitchesAtEnd() {
-        involuntarySwitchesAtEnd = ContextSwitches.involuntary(threadId);
+        involuntarySwitchesAtEnd = SystemFiles.live().involuntarySwitches(threadId);
     }
 
     /** Call once pinned. */

@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +13,11 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
-import io.fastestjvm.affinity.CpuList;
+import com.sun.management.HotSpotDiagnosticMXBean;
+
 import io.fastestjvm.affinity.ThreadAffinity;
 
 /** Facts about the machine and JVM a run happened on, read from the JVM and from /proc and /sys. */
@@ -39,6 +42,11 @@ public final class EnvironmentInfo {
     public static final String JAVA_VM_VERSION = "java.vm.version";
     public static final String JAVA_SPECIFICATION_VERSION = "java.specification.version";
     public static final String JIT = "jit";
+    /** Keys of the jit object. */
+    public static final String GRAAL_IN_USE = "graalInUse";
+    /** Puts a JVMCI compiler (Graal) in C2's place; also its key in the jit object. */
+    public static final String USE_JVMCI_COMPILER = "UseJVMCICompiler";
+    public static final String COMPILER = "compiler";
     public static final String GC = "gc";
 
     private EnvironmentInfo() {
@@ -66,7 +74,7 @@ public final class EnvironmentInfo {
         }
         env.put(JVM_ARGUMENTS, ManagementFactory.getRuntimeMXBean().getInputArguments());
         env.put("command", commandLine());
-        env.put(JIT, JitInfo.describe());
+        env.put(JIT, jit());
         env.put(GC, ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName)
                 .collect(Collectors.toList()));
         env.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
@@ -76,7 +84,7 @@ public final class EnvironmentInfo {
         env.put(CPU_MODEL, cpuModel());
         env.put(CPU_COUNT, Runtime.getRuntime().availableProcessors());
         env.put(ONLINE_CPUS, readFirstLine("/sys/devices/system/cpu/online"));
-        env.put(PROCESS_ALLOWED_CPUS, CpuList.format(ThreadAffinity.processAllowedCpus()));
+        env.put(PROCESS_ALLOWED_CPUS, ThreadAffinity.cpuList(ThreadAffinity.processAllowedCpus()));
         env.put(ISOLATED_CPUS, readFirstLine("/sys/devices/system/cpu/isolated"));
         env.put(NOHZ_FULL_CPUS, readFirstLine("/sys/devices/system/cpu/nohz_full"));
         env.put(QUEUE_DIRECTORY, queueDirectory.getAbsolutePath());
@@ -125,5 +133,56 @@ public final class EnvironmentInfo {
         } catch (final IOException e) {
             return null;
         }
+    }
+
+    /** Which JIT compiles this JVM's code: Graal when UseJVMCICompiler is on and a Graal compiler module is loaded. */
+    static Map<String, Object> jit() {
+        final Map<String, Object> jit = new LinkedHashMap<>();
+        final String compilerName = ManagementFactory.getCompilationMXBean() == null ? null
+                : ManagementFactory.getCompilationMXBean().getName();
+        jit.put("compilationMXBean", compilerName);
+        final String useJvmci = vmOption(USE_JVMCI_COMPILER);
+        jit.put(USE_JVMCI_COMPILER, useJvmci);
+        jit.put("EnableJVMCI", vmOption("EnableJVMCI"));
+        final String jvmciCompiler = System.getProperty("jvmci.Compiler");
+        jit.put("jvmci.Compiler", jvmciCompiler);
+        final String graalModule = firstLoadedModule("jdk.graal.compiler", "jdk.internal.vm.compiler");
+        jit.put("graalModule", graalModule);
+        final boolean graal = "true".equals(useJvmci) && graalModule != null
+                && (jvmciCompiler == null || "graal".equals(jvmciCompiler));
+        jit.put(GRAAL_IN_USE, graal);
+        jit.put(COMPILER, graal ? "Graal (JVMCI)" : "HotSpot C1/C2");
+        return jit;
+    }
+
+    /** A HotSpot flag's value, or null where this JVM has no such flag (JDK 8 has no JVMCI flags). */
+    public static String vmOption(final String name) {
+        try {
+            return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name).getValue();
+        } catch (final RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** "name@version" of the first of these modules in the boot layer, via reflection so this runs on JDK 8. */
+    static String firstLoadedModule(final String... names) {
+        try {
+            final Class<?> layerClass = Class.forName("java.lang.ModuleLayer");
+            final Object boot = layerClass.getMethod("boot").invoke(null);
+            final Method findModule = layerClass.getMethod("findModule", String.class);
+            for (final String name : names) {
+                final Optional<?> module = (Optional<?>) findModule.invoke(boot, name);
+                if (module.isPresent()) {
+                    final Object descriptor = module.get().getClass().getMethod("getDescriptor").invoke(module.get());
+                    final Object version = descriptor == null ? null
+                            : descriptor.getClass().getMethod("rawVersion").invoke(descriptor);
+                    return name + (version instanceof Optional && ((Optional<?>) version).isPresent()
+                            ? "@" + ((Optional<?>) version).get() : "");
+                }
+            }
+        } catch (final ReflectiveOperationException | RuntimeException e) {
+            // JDK 8: no modules, and no Graal unless on the class path
+        }
+        return null;
     }
 }

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.fastestjvm.affinity.CpuAssignment;
-import io.fastestjvm.affinity.CpuList;
+import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.Settings;
 
 /**
@@ -34,7 +34,7 @@ public final class JitterProbePlan {
                 free.clear(thread.planned());
             }
         }
-        final String freeText = "usable CPUs " + CpuList.format(usable) + ", producer on " + producer.planned()
+        final String freeText = "usable CPUs " + ThreadAffinity.cpuList(usable) + ", producer on " + producer.planned()
                 + ", consumer on " + consumer.planned();
         if ("false".equals(probe)) {
             return off("qp.jitterProbe=false");
@@ -50,7 +50,7 @@ public final class JitterProbePlan {
             cpu = Integer.parseInt(requestedCpu);
             if (cpu >= 0 && !usable.get(cpu)) {
                 throw Settings.JITTER_CPU.invalid("CPU " + cpu + " is not usable by this process (usable: "
-                        + CpuList.format(usable) + ")");
+                        + ThreadAffinity.cpuList(usable) + ")");
             }
         }
         final boolean shared = cpu == CpuAssignment.UNPINNED || !free.get(cpu);

@@ -7,8 +7,8 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 import io.fastestjvm.affinity.CpuAssignment;
-import io.fastestjvm.affinity.CpuList;
 import io.fastestjvm.affinity.CpuPinning;
+import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.recording.AllocationMeter;
 
 /**
@@ -43,7 +43,7 @@ public final class OsJitterProbe implements Runnable {
     @Override
     public void run() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(cpu)) {
-            actualCpus = CpuList.format(pinning.actualCpus());
+            actualCpus = ThreadAffinity.cpuList(pinning.actualCpus());
             pinningNote = pinning.note();
             final AllocationMeter allocation = new AllocationMeter();
             allocation.start();

@@ -37,7 +37,6 @@ import io.fastestjvm.config.Settings;
 import io.fastestjvm.control.ChildHandle;
 import io.fastestjvm.control.ChildOutput;
 import io.fastestjvm.environment.EnvironmentInfo;
-import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.report.Report;
@@ -379,7 +378,8 @@ public final class FreshMatrix {
             err.printf(Locale.ROOT, "%s%-14s missing: %s%n", PREFIX, label, jvm.reason);
         }
         profile.put("profile", label).put("baseProfile", profileAndFlags[0]).put("flagSet", profileAndFlags[1])
-                .put("flagSetFlags", jvm.fact("flagSetFlags")).put(JitInfo.COMPILER, jvm.fact(JitInfo.COMPILER))
+                .put("flagSetFlags", jvm.fact("flagSetFlags"))
+                .put(EnvironmentInfo.COMPILER, jvm.fact(EnvironmentInfo.COMPILER))
                 .put("describedAs", jvm.fact("describedAs"))
                 .put("status", !jvm.found() ? "missing" : failedBefore ? "failed" : "ok")
                 .put("reason", !jvm.found() ? jvm.reason : failedBefore ? earlier.path("reason").asText() : "")

@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.fastestjvm.config.FlagSets;
 import io.fastestjvm.environment.EnvironmentInfo;
-import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.placement.PlacementProbe;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
@@ -40,7 +39,7 @@ public final class MatrixFiles {
             + "geometricMeanRatio,welchLow,welchHigh,welchP,separable";
     /** matrix.csv's first columns: these fields of the group's matrix.json row. */
     private static final List<String> CSV_FACTS = Arrays.asList("profile", "transport", "host", "jdkBuild", "vendor",
-            JitInfo.GRAAL_IN_USE, "runsOk", "runsFailed");
+            EnvironmentInfo.GRAAL_IN_USE, "runsOk", "runsFailed");
 
     private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -92,7 +91,7 @@ public final class MatrixFiles {
         row.put("vmVersion", RunFolder.environment(group.folders, EnvironmentInfo.JAVA_VM_VERSION));
         row.put("vendor", RunFolder.environment(group.folders, EnvironmentInfo.JAVA_VENDOR));
         row.put("vmName", RunFolder.environment(group.folders, EnvironmentInfo.JAVA_VM_NAME));
-        row.put(JitInfo.GRAAL_IN_USE, RunFolder.jit(group.folders, JitInfo.GRAAL_IN_USE));
+        row.put(EnvironmentInfo.GRAAL_IN_USE, RunFolder.jit(group.folders, EnvironmentInfo.GRAAL_IN_USE));
         row.put("runsOk", group.measuredRuns().size());
         row.put("runsFailed", group.failedRuns);
         final ArrayNode sources = row.putArray("sources");

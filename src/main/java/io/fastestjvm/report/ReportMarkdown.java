@@ -20,7 +20,6 @@ import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.control.ControlLink;
 import io.fastestjvm.environment.EnvironmentInfo;
-import io.fastestjvm.environment.JitInfo;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
@@ -212,8 +211,8 @@ final class ReportMarkdown {
                     or(RunFolder.environment(folders, EnvironmentInfo.JAVA_RUNTIME_VERSION)),
                     or(RunFolder.environment(folders, EnvironmentInfo.JAVA_VENDOR)),
                     or(RunFolder.environment(folders, EnvironmentInfo.JAVA_VM_NAME)),
-                    or(RunFolder.jit(folders, JitInfo.COMPILER))
-                            + (RunFolder.jit(folders, JitInfo.GRAAL_IN_USE)
+                    or(RunFolder.jit(folders, EnvironmentInfo.COMPILER))
+                            + (RunFolder.jit(folders, EnvironmentInfo.GRAAL_IN_USE)
                             .equals("true") ? " (Graal)" : ""),
                     or(RunFolder.distinct(folders, f -> f.environment().path(EnvironmentInfo.GC))),
                     code(without(folders, shared))));

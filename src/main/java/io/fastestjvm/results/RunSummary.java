@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.HdrHistogram.Histogram;
 
 import io.fastestjvm.affinity.CpuAssignment;
-import io.fastestjvm.affinity.CpuList;
+import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyPercentiles;
@@ -134,7 +134,7 @@ public final class RunSummary {
             final RunResults.Placement node = new RunResults.Placement();
             node.requestedCpu = plan.requested();
             node.plannedCpu = plan.planned();
-            node.actualCpus = CpuList.format(actual);
+            node.actualCpus = ThreadAffinity.cpuList(actual);
             node.threadId = threadId;
             node.fallbackReason = plan.reason();
             node.pinningNote = note;
@@ -146,7 +146,7 @@ public final class RunSummary {
             results.affinity.put(plan.thread(), node);
             if (!node.pinnedAsPlanned) {
                 failures.add(plan.thread() + " thread: planned CPU " + plan.planned() + " but the kernel reports "
-                        + CpuList.format(actual) + (note == null ? "" : " (" + note + ")"));
+                        + ThreadAffinity.cpuList(actual) + (note == null ? "" : " (" + note + ")"));
             }
             return this;
         }

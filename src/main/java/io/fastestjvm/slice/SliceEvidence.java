@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.fastestjvm.audit.ContextSwitches;
 import io.fastestjvm.audit.HarnessCpu;
+import io.fastestjvm.audit.SystemFiles;
 import io.fastestjvm.recording.AllocationMeter;
 import io.fastestjvm.timeline.JvmCounters;
 
@@ -41,8 +41,8 @@ final class SliceEvidence {
             gcMillis,
             AllocationMeter.allocatedBytesOf(producer.javaId),
             AllocationMeter.allocatedBytesOf(consumer.javaId),
-            ContextSwitches.involuntary(producer.osId),
-            ContextSwitches.involuntary(consumer.osId),
+            SystemFiles.live().involuntarySwitches(producer.osId),
+            SystemFiles.live().involuntarySwitches(consumer.osId),
             HarnessCpu.processNanos(),
             HarnessCpu.threadNanos(producer.osId),
             HarnessCpu.threadNanos(consumer.osId),

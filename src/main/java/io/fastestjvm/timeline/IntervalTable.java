@@ -179,8 +179,12 @@ public final class IntervalTable {
         attach(timeline);
     }
 
+    /** Writes {@code jvm-events.csv}: every event, with the phase and second of the row it fell in. */
     public void writeEvents(final OutputStream out) {
-        timeline.writeCsv(out, this, runStartEpochMillis);
+        writeCsv(out, JvmEvent.COLUMNS, timeline.events().stream().map(event -> {
+            final IntervalRow row = rowAt(event.epochMicros);
+            return event.csvCells(runStartEpochMillis, row == null ? null : row.phase, row == null ? -1 : row.second);
+        }).collect(Collectors.toList()));
     }
 
     /** Where a run's events came from, and why some are missing. */
@@ -301,7 +305,7 @@ public final class IntervalTable {
     }
 
     /** A CSV file: the header, then one line per row, each cell quoted where it holds a comma or a quote. */
-    static void writeCsv(final OutputStream out, final List<String> columns, final List<String[]> rows) {
+    private static void writeCsv(final OutputStream out, final List<String> columns, final List<String[]> rows) {
         final PrintWriter csv = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
         csv.println(String.join(",", columns));
         for (final String[] cells : rows) {

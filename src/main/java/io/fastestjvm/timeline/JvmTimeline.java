@@ -1,7 +1,6 @@
 package io.fastestjvm.timeline;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.Reader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * This run's JIT, safepoint and GC events, from JFR in-process on JDK 14+, else from the HotSpot logs of
@@ -142,13 +140,5 @@ public final class JvmTimeline {
     /** Why nothing or less was recorded, or null. */
     public String problem() {
         return problem;
-    }
-
-    /** Writes {@code jvm-events.csv}: every event, with the phase and second of the row it fell in. */
-    public void writeCsv(final OutputStream out, final IntervalTable table, final long runStartEpochMillis) {
-        IntervalTable.writeCsv(out, JvmEvent.COLUMNS, events.stream().map(event -> {
-            final IntervalRow row = table.rowAt(event.epochMicros);
-            return event.csvCells(runStartEpochMillis, row == null ? null : row.phase, row == null ? -1 : row.second);
-        }).collect(Collectors.toList()));
     }
 }

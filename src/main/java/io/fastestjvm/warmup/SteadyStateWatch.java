@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.fastestjvm.environment.JitInfo;
+import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.timeline.JvmCounters;
 
 /**
@@ -36,7 +36,7 @@ public final class SteadyStateWatch {
 
     public SteadyStateWatch(final int quietSeconds, final int pacedSeconds, final int fastSeconds) {
         this.criterion = new SteadyStateCriterion(quietSeconds, pacedSeconds, 0);
-        this.graal = "true".equals(JitInfo.vmOption(JitInfo.USE_JVMCI_COMPILER));
+        this.graal = "true".equals(EnvironmentInfo.vmOption(EnvironmentInfo.USE_JVMCI_COMPILER));
         this.counters = graal ? null : JvmCounters.open();
         final CompilationMXBean bean = ManagementFactory.getCompilationMXBean();
         this.jit = !graal && counters == null && bean != null && bean.isCompilationTimeMonitoringSupported() ? bean

@@ -13,7 +13,7 @@ import io.fastestjvm.config.InvalidSettingException;
 class CpuAssignmentTest {
     @Test
     void usableCpusAreGivenExactly() {
-        final CpuAssignment[] plan = CpuAssignment.plan(CpuList.parse("0-7"), false, 2, 4);
+        final CpuAssignment[] plan = CpuAssignment.plan(ThreadAffinity.parseCpuList("0-7"), false, 2, 4);
         assertEquals(2, plan[0].planned());
         assertEquals(4, plan[1].planned());
         assertFalse(plan[0].isFallback());
@@ -22,7 +22,7 @@ class CpuAssignmentTest {
 
     @Test
     void onTwoCpusTheDefaultsFallBackToTheHighestFreeCpusConsumerFirst() {
-        final CpuAssignment[] plan = CpuAssignment.plan(CpuList.parse("0-1"), false, 2, 4);
+        final CpuAssignment[] plan = CpuAssignment.plan(ThreadAffinity.parseCpuList("0-1"), false, 2, 4);
         assertEquals("producer", plan[0].thread());
         assertEquals(0, plan[0].planned());
         assertEquals(1, plan[1].planned());
@@ -33,14 +33,14 @@ class CpuAssignmentTest {
 
     @Test
     void aFallbackAvoidsTheCpuTheOtherThreadWasGiven() {
-        final CpuAssignment[] plan = CpuAssignment.plan(CpuList.parse("0-3"), false, 9, 3);
+        final CpuAssignment[] plan = CpuAssignment.plan(ThreadAffinity.parseCpuList("0-3"), false, 9, 3);
         assertEquals(3, plan[1].planned());
         assertEquals(2, plan[0].planned());
     }
 
     @Test
     void withOneCpuAFallbackLeavesTheThreadUnpinned() {
-        final CpuAssignment[] plan = CpuAssignment.plan(CpuList.parse("0"), false, 2, 4);
+        final CpuAssignment[] plan = CpuAssignment.plan(ThreadAffinity.parseCpuList("0"), false, 2, 4);
         assertEquals(CpuAssignment.UNPINNED, plan[0].planned());
         assertEquals(CpuAssignment.UNPINNED, plan[1].planned());
         assertTrue(plan[1].reason().endsWith("left unpinned"));
@@ -48,7 +48,7 @@ class CpuAssignmentTest {
 
     @Test
     void minusOneMeansUnpinnedAndIsNotAFallback() {
-        final CpuAssignment[] plan = CpuAssignment.plan(CpuList.parse("0-1"), true, -1, 1);
+        final CpuAssignment[] plan = CpuAssignment.plan(ThreadAffinity.parseCpuList("0-1"), true, -1, 1);
         assertEquals(CpuAssignment.UNPINNED, plan[0].planned());
         assertFalse(plan[0].isFallback());
     }
@@ -56,14 +56,14 @@ class CpuAssignmentTest {
     @Test
     void strictAffinityMakesAMissingCpuAnError() {
         final InvalidSettingException e = assertThrows(InvalidSettingException.class,
-                () -> CpuAssignment.plan(CpuList.parse("0-1"), true, 0, 4));
+                () -> CpuAssignment.plan(ThreadAffinity.parseCpuList("0-1"), true, 0, 4));
         assertEquals("qp.consumerCpu: CPU 4 is not usable by this process with qp.strictAffinity=true;"
                 + " accepted: -1 or one of 0-1", e.getMessage());
     }
 
     @Test
     void cpuListsRoundTrip() {
-        assertEquals("0-3,8,10-11", CpuList.format(CpuList.parse("0-3, 8,10-11")));
-        assertTrue(CpuList.parse("").isEmpty());
+        assertEquals("0-3,8,10-11", ThreadAffinity.cpuList(ThreadAffinity.parseCpuList("0-3, 8,10-11")));
+        assertTrue(ThreadAffinity.parseCpuList("").isEmpty());
     }
 }

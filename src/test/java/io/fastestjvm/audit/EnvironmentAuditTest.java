@@ -181,9 +181,9 @@ class EnvironmentAuditTest {
     void threadContextSwitchesComeFromTheTaskStatus() throws Exception {
         write("/proc/self/task/321/status", "Name:\tqp-consumer\nvoluntary_ctxt_switches:\t12\n"
                 + "nonvoluntary_ctxt_switches:\t345\n");
-        assertEquals(345, ContextSwitches.involuntary(new SystemFiles(root), 321));
-        assertEquals(-1, ContextSwitches.involuntary(new SystemFiles(root), 999));
-        assertEquals(-1, ContextSwitches.involuntary(new SystemFiles(root), -1));
+        assertEquals(345, new SystemFiles(root).involuntarySwitches(321));
+        assertEquals(-1, new SystemFiles(root).involuntarySwitches(999));
+        assertEquals(-1, new SystemFiles(root).involuntarySwitches(-1));
     }
 
     @Test

@@ -58,7 +58,9 @@ class IntervalTableTest {
         final JvmEvent gc = new JvmEvent(T0 * 1000 + 1500, JvmEvent.GC, "G1 Young", -1,
                 "G1 Evacuation Pause, \"System.gc()\"", null, 2000, JvmEvent.UNAVAILABLE);
         final ByteArrayOutputStream csv = new ByteArrayOutputStream();
-        JvmTimeline.of(Arrays.asList(gc), JvmEvent.GC).writeCsv(csv, new IntervalTable(1), T0);
+        final IntervalTable table = IntervalTable.forRun(1, T0, false);
+        table.attach(JvmTimeline.of(Arrays.asList(gc), JvmEvent.GC));
+        table.writeEvents(csv);
         assertEquals(String.join(",", JvmEvent.COLUMNS) + "\n"
                 + "1.500,,,gc,G1 Young,,\"G1 Evacuation Pause, \"\"System.gc()\"\"\",,false,2.000,\n",
                 new String(csv.toByteArray(), StandardCharsets.UTF_8), "jvm-events.csv, cell for cell");
