@@ -53,7 +53,7 @@ final class RigourInstruments {
         this.usableCpus = usableCpus;
         this.jitterPlan = options.bare() ? JitterProbePlan.off("qp.bare=true")
                 : JitterProbePlan.plan(options.jitterProbe(), options.jitterCpu(), usableCpus, cpus[0], cpus[1]);
-        this.injection = DelayInjection.of(options.injectProducerStallMillis(), options.injectConsumerStallMillis(),
+        this.injection = new DelayInjection(options.injectProducerStallMillis(), options.injectConsumerStallMillis(),
                 options.injectStallAtSecond(), options.injectConsumerSpinNanos(), options.injectEveryMessages(),
                 options.warmupMessages(), options.rate());
         for (final CpuAssignment cpu : cpus) {

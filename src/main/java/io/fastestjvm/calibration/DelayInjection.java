@@ -28,25 +28,17 @@ public final class DelayInjection {
     private final int stallAtSecond;
     private final long warmupMessages;
 
-    DelayInjection(final long producerStallNanos, final long consumerStallNanos, final long stallSequence,
-                   final long consumerSpinNanos, final long spinEveryMessages, final int stallAtSecond,
-                   final long warmupMessages) {
-        this.producerStallNanos = producerStallNanos;
-        this.consumerStallNanos = consumerStallNanos;
-        this.stallSequence = stallSequence;
+    /** Stalls fall on the first message of measured second {@code stallAtSecond} (0-based, across runs). */
+    public DelayInjection(final long producerStallMillis, final long consumerStallMillis, final int stallAtSecond,
+                          final long consumerSpinNanos, final long spinEveryMessages, final long warmupMessages,
+                          final long rate) {
+        this.producerStallNanos = producerStallMillis * 1_000_000L;
+        this.consumerStallNanos = consumerStallMillis * 1_000_000L;
+        this.stallSequence = warmupMessages + stallAtSecond * rate;
         this.consumerSpinNanos = consumerSpinNanos;
         this.spinEveryMessages = spinEveryMessages;
         this.stallAtSecond = stallAtSecond;
         this.warmupMessages = warmupMessages;
-    }
-
-    /** Stalls fall on the first message of measured second {@code stallAtSecond} (0-based, across runs). */
-    public static DelayInjection of(final long producerStallMillis, final long consumerStallMillis,
-                                    final int stallAtSecond, final long consumerSpinNanos,
-                                    final long spinEveryMessages, final long warmupMessages, final long rate) {
-        return new DelayInjection(producerStallMillis * 1_000_000L, consumerStallMillis * 1_000_000L,
-                warmupMessages + stallAtSecond * rate, consumerSpinNanos, spinEveryMessages, stallAtSecond,
-                warmupMessages);
     }
 
     public boolean enabled() {

@@ -19,9 +19,9 @@ import io.fastestjvm.transport.MessageSender;
 
 class DelayInjectionTest {
     // 20,000 msg/s, 12 s of warm-up: measured second 1 starts at sequence 260,000
-    private final DelayInjection injection = DelayInjection.of(400, 0, 1, 0, 1_000, 240_000, 20_000);
+    private final DelayInjection injection = new DelayInjection(400, 0, 1, 0, 1_000, 240_000, 20_000);
     /** Every injection off. */
-    private final DelayInjection none = DelayInjection.of(0, 0, 0, 0, 1, 0, 0);
+    private final DelayInjection none = new DelayInjection(0, 0, 0, 0, 1, 0, 0);
 
     @Test
     void theStallFallsOnlyOnTheChosenMessageAndWarmUpRehearsesIt() {
@@ -51,7 +51,7 @@ class DelayInjectionTest {
         final MessageSender sender = new Sent();
         assertSame(sender, none.decorate(sender));
         assertFalse(sender == injection.decorate(sender));
-        final DelayInjection spinning = DelayInjection.of(0, 0, 1, 50_000, 3, 0, 20_000);
+        final DelayInjection spinning = new DelayInjection(0, 0, 1, 50_000, 3, 0, 20_000);
         final long[] next = {0};
         final MessageReceiver counting = into -> {
             into.sequence = next[0]++;
@@ -84,7 +84,7 @@ class DelayInjectionTest {
 
     @Test
     void theProducerStallFallsOnTheChosenMessageWhichIsRestampedAfterIt() {
-        final DelayInjection stall = DelayInjection.of(20, 0, 0, 0, 1, 100, 10); // 20 ms before message 100
+        final DelayInjection stall = new DelayInjection(20, 0, 0, 0, 1, 100, 10); // 20 ms before message 100
         final Sent sent = new Sent();
         final MessageSender decorated = stall.decorate(sent);
         final long due = System.nanoTime();
