@@ -21,7 +21,8 @@ public final class JvmEvent {
     public static final String GC = "gc";
     public static final List<String> BENCHMARK_THREADS = Arrays.asList("qp-producer", "qp-consumer");
     static final List<String> HOT_PATH_PREFIXES = Arrays.asList("net.openhft.", "org.agrona.", "com.lmax.disruptor.",
-            "io.fastestjvm.benchmark.Producer", "io.fastestjvm.benchmark.Consumer", "io.fastestjvm.engine.",
+            "io.fastestjvm.benchmark.Producer", "io.fastestjvm.benchmark.Consumer",
+            "io.fastestjvm.benchmark.PinnedWorker", "io.fastestjvm.engine.",
             "io.fastestjvm.timing.PaddedCounter", "io.fastestjvm.recording.", "io.fastestjvm.message.",
             "io.fastestjvm.pacing.", "io.fastestjvm.transport.", "io.fastestjvm.calibration.");
     /** What LatencyRecorder.record runs of HdrHistogram: recording a value, and the phaser around the recorder's. */
