@@ -1,6 +1,8 @@
 package io.fastestjvm.audit;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -9,6 +11,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** Reads /proc and /sys files under a root, "/" in production and a fixture tree in tests. */
 public final class SystemFiles {
@@ -30,10 +33,14 @@ public final class SystemFiles {
         return root.resolve(absolute.startsWith("/") ? absolute.substring(1) : absolute);
     }
 
-    /** Every line, or an empty list when the file is absent or unreadable. */
+    /**
+     * Every line, or an empty list when the file is absent or unreadable. Decoded leniently: a cmdline may hold bytes
+     * that are not UTF-8, and a strict read would lose the whole file for one of them.
+     */
     public List<String> lines(final String absolute) {
         try {
-            return Files.readAllLines(resolve(absolute), StandardCharsets.UTF_8);
+            final String text = new String(Files.readAllBytes(resolve(absolute)), StandardCharsets.UTF_8);
+            return new BufferedReader(new StringReader(text)).lines().collect(Collectors.toList());
         } catch (final IOException | RuntimeException e) {
             return Collections.emptyList();
         }

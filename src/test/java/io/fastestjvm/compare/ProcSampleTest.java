@@ -102,5 +102,8 @@ class ProcSampleTest {
         assertFalse(ProcSample.stoppedOrphan(proc, "4244", "Child"), "its parent 977 is a JVM: no orphan");
         process("4245", "4245 (java) T 31 4245 4245 0 -1 4194560 100 0 0 0", "java\0Child");
         assertTrue(ProcSample.stoppedOrphan(proc, "4245", "Child"), "parent 31 ended meanwhile: gone");
+        process("4246", "4246 (java) T 1 4246 4246 0 -1 4194560 100 0 0 0", "");
+        Files.write(root.resolve("proc/4246/cmdline"), new byte[] {'j', 0, (byte) 0xff, 0, 'C', 'h', 'i', 'l', 'd'});
+        assertTrue(ProcSample.stoppedOrphan(proc, "4246", "Child"), "a byte that is not UTF-8 in its cmdline");
     }
 }
