@@ -23,6 +23,7 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.Provenance;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.transport.PersistenceProof;
 
@@ -122,7 +123,7 @@ public final class RunSummary {
         }
 
         /** The code's commit and the library versions loaded (see {@link Provenance}). */
-        public Builder provenance(final RunResults.Provenance provenance) {
+        public Builder provenance(final Provenance provenance) {
             results.provenance = provenance;
             return this;
         }
