@@ -53,18 +53,16 @@ public final class RunSummary {
 
     private final RunResults results;
     private final MeasuredWindow window;
-    private final List<String> failures;
     private final long measuredMessages;
 
     private RunSummary(final Builder builder) {
         this.results = builder.results;
         this.window = builder.window;
-        this.failures = Collections.unmodifiableList(builder.failures);
         this.measuredMessages = builder.measuredMessages;
     }
 
     public List<String> failures() {
-        return failures;
+        return Collections.unmodifiableList(results.failures());
     }
 
     /** One latency's overall ladder; {@code latency} is its {@link Latency#fileStem()} or summary key. */
