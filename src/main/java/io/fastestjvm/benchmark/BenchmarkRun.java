@@ -27,14 +27,14 @@ import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.faults.Preflight;
 import io.fastestjvm.faults.RunSafety;
 import io.fastestjvm.recording.Latency;
-import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.results.IntervalLog;
 import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.results.ProgressReporter;
-import io.fastestjvm.results.Provenance;
 import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.Ladder;
+import io.fastestjvm.results.model.Provenance;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
 import io.fastestjvm.timeline.EvidenceColumns;
@@ -312,7 +312,7 @@ public final class BenchmarkRun {
 
     private void printOutcome(final PreparedRun run, final RunSummary summary, final Outcome outcome) {
         final List<String> names = new ArrayList<>();
-        final List<LatencyPercentiles> overall = new ArrayList<>();
+        final List<Ladder> overall = new ArrayList<>();
         for (final LatencyRecorder recorder : run.latencies.all()) {
             names.add(recorder.name());
             overall.add(summary.percentiles(recorder.name()));
@@ -346,12 +346,12 @@ public final class BenchmarkRun {
 
     /** What the publish phase works out once, for the summary and the console alike. */
     private static final class Outcome {
-        final List<List<LatencyPercentiles>> perRun;
+        final List<List<Ladder>> perRun;
         final List<OrderStatisticConfidence[]> intervals = new ArrayList<>();
         final TimelineAnalysis timeline;
 
         Outcome(final PreparedRun run) {
-            perRun = run.latencies.perRun();
+            perRun = Ladder.perRun(run.latencies);
             for (final LatencyRecorder recorder : run.latencies.all()) {
                 intervals.add(RigourInstruments.intervals(recorder, run.sortBuffer));
             }

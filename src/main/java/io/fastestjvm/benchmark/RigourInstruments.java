@@ -20,10 +20,10 @@ import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.engine.StagePlan;
 import io.fastestjvm.jitter.JitterProbePlan;
 import io.fastestjvm.jitter.OsJitterProbe;
-import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.results.PercentileTable;
 import io.fastestjvm.results.RunSummary;
+import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
 import io.fastestjvm.timing.TimerFloor;
@@ -124,25 +124,25 @@ final class RigourInstruments {
     }
 
     void addTo(final RunSummary.Builder summary, final LatencyRecorder[] recorders,
-               final List<List<LatencyPercentiles>> perRun, final List<OrderStatisticConfidence[]> intervals) {
+               final List<List<Ladder>> perRun, final List<OrderStatisticConfidence[]> intervals) {
         for (int i = 0; i < recorders.length; i++) {
             final String name = recorders[i].name();
-            final LatencyPercentiles overall = LatencyPercentiles.of(recorders[i].allRuns());
+            final Ladder overall = Ladder.of(recorders[i].allRuns());
             final Map<String, Object> confidence = new LinkedHashMap<>();
-            for (int p = 0; p < LatencyPercentiles.LABELS.length; p++) {
+            for (int p = 0; p < Percentile.LADDER.size(); p++) {
                 final OrderStatisticConfidence ci = intervals.get(i)[p];
                 final Percentile percentile = Percentile.LADDER.get(p);
                 confidence.put(percentile.key(), Arrays.asList(ci.low, ci.high));
-                if (!PercentileTable.isMeaningful(overall, p, ci)) {
+                if (!PercentileTable.isMeaningful(overall, percentile, ci)) {
                     summary.notMeaningful(name, percentile);
                 }
             }
             summary.latencyDetail(name, "confidence95", confidence);
             summary.latencyDetail(name, "confidence95Method", OrderStatisticConfidence.METHOD);
             final Map<String, Object> variation = new LinkedHashMap<>();
-            for (int row = 0; row < PercentileTable.rows(); row++) {
-                final double percent = PercentileTable.variationPercent(PercentileTable.row(perRun.get(i), row));
-                variation.put(Percentile.values()[row].key(),
+            for (final Percentile percentile : Percentile.values()) {
+                final double percent = PercentileTable.variationPercent(PercentileTable.row(perRun.get(i), percentile));
+                variation.put(percentile.key(),
                         Double.isNaN(percent) ? null : Math.round(percent * 100) / 100.0);
             }
             summary.latencyDetail(name, "variationPercent", variation);
@@ -178,15 +178,15 @@ final class RigourInstruments {
     static OrderStatisticConfidence[] intervals(final LatencyRecorder recorder, final long[] sortBuffer) {
         final int count = measuredSamples(recorder);
         final long[] sorted = OrderStatisticConfidence.sortInto(recorder.samples(), count, sortBuffer);
-        final OrderStatisticConfidence[] intervals = new OrderStatisticConfidence[LatencyPercentiles.LABELS.length];
+        final OrderStatisticConfidence[] intervals = new OrderStatisticConfidence[Percentile.LADDER.size()];
         for (int p = 0; p < intervals.length; p++) {
-            intervals[p] = OrderStatisticConfidence.of(sorted, count, LatencyPercentiles.PERCENTILES[p]);
+            intervals[p] = OrderStatisticConfidence.of(sorted, count, Percentile.LADDER.get(p).percent());
         }
         return intervals;
     }
 
-    void print(final PrintStream out, final List<String> names, final List<LatencyPercentiles> overall,
-               final List<List<LatencyPercentiles>> perRun, final List<OrderStatisticConfidence[]> intervals) {
+    void print(final PrintStream out, final List<String> names, final List<Ladder> overall,
+               final List<List<Ladder>> perRun, final List<OrderStatisticConfidence[]> intervals) {
         out.print(PercentileTable.confidence(names, overall, intervals));
         if (options.runs() > 1) {
             for (int i = 0; i < names.size(); i++) {

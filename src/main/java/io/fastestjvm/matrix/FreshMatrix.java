@@ -40,8 +40,7 @@ import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.launch.JvmFlags;
 import io.fastestjvm.report.Report;
-import io.fastestjvm.results.Provenance;
-import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.results.model.Provenance;
 import io.fastestjvm.transport.ChronicleQueueTransport;
 
 /**
@@ -218,7 +217,7 @@ public final class FreshMatrix {
             }
             profiles.put(label, earlier);
         }
-        final RunResults.Provenance code = Provenance.collect();
+        final Provenance code = Provenance.collect();
         record.startSession(COMMAND + " " + given.typed, code.gitCommit, code.gitDirty, maxMinutes);
         sessionStarted = true;
 

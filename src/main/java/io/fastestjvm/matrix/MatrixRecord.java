@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.results.ResultsFolder;
-import io.fastestjvm.results.model.RunResults;
+import io.fastestjvm.results.model.Provenance;
 
 /**
  * A fresh matrix set's own files: {@code matrix-run.json} (the plan, the machine and each session) and one
@@ -122,8 +122,8 @@ final class MatrixRecord {
                       final Integer maxMinutes) throws IOException {
         final ObjectNode session = ((ArrayNode) matrixRun.get("sessions")).addObject();
         // a null Boolean or Integer is written as JSON null
-        session.put("startedAt", now()).put("command", command).put(RunResults.Provenance.GIT_COMMIT, gitCommit)
-                .put(RunResults.Provenance.GIT_DIRTY, gitDirty).put("maxMinutes", maxMinutes);
+        session.put("startedAt", now()).put("command", command).put(Provenance.GIT_COMMIT, gitCommit)
+                .put(Provenance.GIT_DIRTY, gitDirty).put("maxMinutes", maxMinutes);
         session.putArray("runsStarted");
         status("running");
     }

@@ -1,8 +1,5 @@
 package io.fastestjvm.recording;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import io.fastestjvm.message.ReceivedMessage;
 
 /** One {@link LatencyRecorder} per {@link Latency}, in {@link Latency#ALL}'s order. */
@@ -33,19 +30,6 @@ public final class LatencyRecorders implements LatencySink {
             recorders[i].record(definitions[i].of(message.receivedNanos, message.actualSendNanos,
                     message.intendedSendNanos));
         }
-    }
-
-    /** Each definition's percentiles per measured run, in {@link Latency#ALL}'s order. */
-    public List<List<LatencyPercentiles>> perRun() {
-        final List<List<LatencyPercentiles>> all = new ArrayList<>();
-        for (final LatencyRecorder recorder : recorders) {
-            final List<LatencyPercentiles> runs = new ArrayList<>();
-            for (int run = 0; run < recorder.runs(); run++) {
-                runs.add(LatencyPercentiles.of(recorder.runHistogram(run)));
-            }
-            all.add(runs);
-        }
-        return all;
     }
 
     /** The recorders, in {@link Latency#ALL}'s order (a copy). */

@@ -23,6 +23,7 @@ import io.fastestjvm.environment.EnvironmentInfo;
 import io.fastestjvm.launch.ChildJvm;
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.Provenance;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.EvidenceColumns;
 import io.fastestjvm.verdict.Spread;
@@ -389,12 +390,12 @@ final class ReportMarkdown {
     }
 
     /** The commit, marked when the tree had changes outside results/. */
-    private static String commit(final RunResults.Provenance provenance) {
+    private static String commit(final Provenance provenance) {
         final String dirty = Boolean.TRUE.equals(provenance.gitDirty) ? " (with uncommitted changes)" : "";
         return provenance.gitCommit + dirty;
     }
 
-    private static String libraries(final RunResults.Provenance provenance) {
+    private static String libraries(final Provenance provenance) {
         return provenance.libraries == null ? "" : provenance.libraries.entrySet().stream()
                 .map(library -> library.getKey() + " " + library.getValue()).collect(Collectors.joining(", "));
     }

@@ -8,7 +8,6 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 import io.fastestjvm.recording.Latency;
-import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.RunResults;
 
@@ -97,8 +96,7 @@ public final class MeasuredWindow {
         entry.startNanos = startNanos;
         entry.lengthNanos = lengthNanos;
         entry.latency = new RunResults.Latencies();
-        histograms.forEach((latency, histogram) -> entry.latency.put(latency,
-                Ladder.of(LatencyPercentiles.of(histogram))));
+        histograms.forEach((latency, histogram) -> entry.latency.put(latency, Ladder.of(histogram)));
         entry.jvmActivity = new LinkedHashMap<>(jvm);
         entry.allocation = new LinkedHashMap<>(allocation);
         entry.interference = new LinkedHashMap<>(interference);

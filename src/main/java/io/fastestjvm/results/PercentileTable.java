@@ -7,26 +7,26 @@ import java.util.Locale;
 import java.util.LongSummaryStatistics;
 import java.util.function.Function;
 
-import io.fastestjvm.recording.LatencyPercentiles;
+import io.fastestjvm.results.model.Ladder;
+import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
 
 /**
  * The end-of-run console tables, in JLBH's shape: one row per percentile, values in ns. A value with fewer than
- * {@link LatencyPercentiles#MIN_SAMPLES_ABOVE} samples above it is starred: not meaningful.
+ * {@link Ladder#MIN_SAMPLES_ABOVE} samples above it is starred: not meaningful.
  */
 public final class PercentileTable {
     private static final int CONFIDENCE_WIDTH = 29;
     private static final int RUN_WIDTH = 14;
     public static final String VARIATION_METHOD = "JLBH: 100 * (max - min) / (max + min / 2) over all measured runs"
             + " (no run skipped: the warm-up is a separate phase)";
-    private static final String FEWER_ABOVE = "* fewer than " + LatencyPercentiles.MIN_SAMPLES_ABOVE + " samples above";
+    private static final String FEWER_ABOVE = "* fewer than " + Ladder.MIN_SAMPLES_ABOVE + " samples above";
 
     private PercentileTable() {
     }
 
     /** One column per latency definition. */
-    public static String format(final String title, final List<String> columns,
-                                final List<LatencyPercentiles> values) {
+    public static String format(final String title, final List<String> columns, final List<Ladder> values) {
         final StringBuilder out = new StringBuilder();
         header(out, "---------- " + title + " ", 30 + 18 * columns.size());
         label(out, "Percentile");
@@ -34,33 +34,32 @@ public final class PercentileTable {
         out.append('\n');
         row(out, "count", values, v -> String.format(Locale.ROOT, "%,d ", v.count()));
         boolean starred = false;
-        for (int i = 0; i < LatencyPercentiles.PERCENTILES.length; i++) {
-            final int index = i;
-            row(out, LatencyPercentiles.LABELS[i], values, v -> starred(v.value(index), v.isMeaningful(index)));
-            starred |= values.stream().anyMatch(v -> !v.isMeaningful(index));
+        for (final Percentile percentile : Percentile.values()) {
+            row(out, label(percentile), values,
+                    v -> starred(value(v, percentile), v.hasEnoughSamplesAbove(percentile)));
+            starred |= values.stream().anyMatch(v -> !v.hasEnoughSamplesAbove(percentile));
         }
-        row(out, "worst", values, v -> String.format(Locale.ROOT, "%,d ", v.worst()));
         out.append(repeat('-', 12 + 18 * columns.size())).append('\n');
         return footnote(out, starred, " this percentile: not meaningful\n");
     }
 
     /**
      * Each percentile's distribution-free 95% confidence interval from the raw samples, one column per latency;
-     * {@code intervals.get(column)[percentileIndex]}. An interval whose upper rank lies beyond the samples is starred
-     * too.
+     * {@code intervals.get(column)[i]} for {@code Percentile.LADDER.get(i)}. An interval whose upper rank lies beyond
+     * the samples is starred too.
      */
-    public static String confidence(final List<String> columns, final List<LatencyPercentiles> percentiles,
+    public static String confidence(final List<String> columns, final List<Ladder> percentiles,
                                     final List<OrderStatisticConfidence[]> intervals) {
         final StringBuilder out = new StringBuilder();
         label(out, "95% CI (ns)");
         columns.forEach(column -> out.append(cell(CONFIDENCE_WIDTH, column + " ")));
         out.append('\n');
         boolean starred = false;
-        for (int i = 0; i < LatencyPercentiles.LABELS.length; i++) {
-            label(out, LatencyPercentiles.LABELS[i]);
+        for (int i = 0; i < Percentile.LADDER.size(); i++) {
+            label(out, label(Percentile.LADDER.get(i)));
             for (int c = 0; c < columns.size(); c++) {
                 final OrderStatisticConfidence ci = intervals.get(c)[i];
-                final boolean meaningful = isMeaningful(percentiles.get(c), i, ci);
+                final boolean meaningful = isMeaningful(percentiles.get(c), Percentile.LADDER.get(i), ci);
                 starred |= !meaningful;
                 out.append(cell(CONFIDENCE_WIDTH, String.format(Locale.ROOT, "[%,d, %,d]%s", ci.low, ci.high,
                         meaningful ? " " : "*")));
@@ -71,13 +70,13 @@ public final class PercentileTable {
         return footnote(out, starred, ", or the upper rank is beyond the samples: not meaningful\n");
     }
 
-    public static boolean isMeaningful(final LatencyPercentiles p, final int index,
+    public static boolean isMeaningful(final Ladder ladder, final Percentile percentile,
                                        final OrderStatisticConfidence ci) {
-        return p.isMeaningful(index) && ci.bounded;
+        return ladder.hasEnoughSamplesAbove(percentile) && ci.bounded;
     }
 
     /** JLBH's end-of-test summary: one column per measured run, and the {@link #variationPercent} of the row. */
-    public static String acrossRuns(final String latency, final List<LatencyPercentiles> runs) {
+    public static String acrossRuns(final String latency, final List<Ladder> runs) {
         final StringBuilder out = new StringBuilder();
         final int width = 12 + RUN_WIDTH * (runs.size() + 1);
         header(out, "---------- " + latency + " (ns) across " + runs.size() + " runs ", width);
@@ -87,11 +86,11 @@ public final class PercentileTable {
         }
         out.append(cell(RUN_WIDTH, "% Variation")).append('\n');
         boolean starred = false;
-        for (int row = 0; row < rows(); row++) {
-            label(out, label(row));
-            final long[] values = row(runs, row);
+        for (final Percentile percentile : Percentile.values()) {
+            label(out, label(percentile));
+            final long[] values = row(runs, percentile);
             for (int r = 0; r < values.length; r++) {
-                final boolean meaningful = row >= LatencyPercentiles.LABELS.length || runs.get(r).isMeaningful(row);
+                final boolean meaningful = runs.get(r).hasEnoughSamplesAbove(percentile);
                 starred |= !meaningful;
                 out.append(cell(RUN_WIDTH, starred(values[r], meaningful)));
             }
@@ -116,21 +115,22 @@ public final class PercentileTable {
         return denominator == 0 ? 0 : 100.0 * (runs.getMax() - runs.getMin()) / denominator;
     }
 
-    /** Percentile rows then "worst": the runs' values in row order, for {@link #variationPercent}. */
-    public static long[] row(final List<LatencyPercentiles> runs, final int row) {
-        return runs.stream().mapToLong(p -> row < p.size() ? p.value(row) : p.worst()).toArray();
+    /** One percentile's value in each run, for {@link #variationPercent}. */
+    public static long[] row(final List<Ladder> runs, final Percentile percentile) {
+        return runs.stream().mapToLong(ladder -> value(ladder, percentile)).toArray();
     }
 
-    public static int rows() {
-        return LatencyPercentiles.PERCENTILES.length + 1;
+    private static long value(final Ladder ladder, final Percentile percentile) {
+        return (long) ladder.value(percentile);
     }
 
-    static String label(final int row) {
-        return row < LatencyPercentiles.LABELS.length ? LatencyPercentiles.LABELS[row] : "worst";
+    /** JLBH's row label: the percent as Java prints a double (50.0, 99.999), then "worst". */
+    private static String label(final Percentile percentile) {
+        return percentile == Percentile.WORST ? "worst" : String.valueOf(percentile.percent());
     }
 
-    private static void row(final StringBuilder out, final String label, final List<LatencyPercentiles> values,
-                            final Function<LatencyPercentiles, String> cell) {
+    private static void row(final StringBuilder out, final String label, final List<Ladder> values,
+                            final Function<Ladder, String> cell) {
         label(out, label);
         values.forEach(v -> out.append(cell(18, cell.apply(v))));
         out.append('\n');

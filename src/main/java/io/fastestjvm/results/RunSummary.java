@@ -21,9 +21,9 @@ import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.affinity.ThreadAffinity;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.recording.Latency;
-import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.Provenance;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.transport.PersistenceProof;
 
@@ -53,24 +53,21 @@ public final class RunSummary {
 
     private final RunResults results;
     private final MeasuredWindow window;
-    private final Map<String, LatencyPercentiles> percentiles;
-    private final List<String> failures;
     private final long measuredMessages;
 
     private RunSummary(final Builder builder) {
         this.results = builder.results;
         this.window = builder.window;
-        this.percentiles = Collections.unmodifiableMap(builder.percentiles);
-        this.failures = Collections.unmodifiableList(builder.failures);
         this.measuredMessages = builder.measuredMessages;
     }
 
     public List<String> failures() {
-        return failures;
+        return Collections.unmodifiableList(results.failures());
     }
 
-    public LatencyPercentiles percentiles(final String latency) {
-        return percentiles.get(latency);
+    /** One latency's overall ladder; {@code latency} is its {@link Latency#fileStem()} or summary key. */
+    public Ladder percentiles(final String latency) {
+        return results.latency(Latency.named(latency));
     }
 
     public long measuredMessages() {
@@ -102,8 +99,7 @@ public final class RunSummary {
         private final RunResults results = new RunResults();
         private final RunResults.Latencies latency = new RunResults.Latencies();
         private final RunResults.Checks checks = new RunResults.Checks();
-        private final Map<String, LatencyPercentiles> percentiles = new LinkedHashMap<>();
-        private final Map<Latency, List<LatencyPercentiles>> perRun = new LinkedHashMap<>();
+        private final Map<Latency, List<Ladder>> perRun = new LinkedHashMap<>();
         private final List<String> failures = new ArrayList<>();
         private long expectedMessages;
         private long measuredMessages;
@@ -125,7 +121,7 @@ public final class RunSummary {
         }
 
         /** The code's commit and the library versions loaded (see {@link Provenance}). */
-        public Builder provenance(final RunResults.Provenance provenance) {
+        public Builder provenance(final Provenance provenance) {
             results.provenance = provenance;
             return this;
         }
@@ -189,14 +185,12 @@ public final class RunSummary {
         }
 
         /** One latency's overall figures from the {@link #window}; {@code name} is its {@link Latency#fileStem()}. */
-        public Builder latency(final String name, final List<LatencyPercentiles> runs, final long clamped) {
+        public Builder latency(final String name, final List<Ladder> runs, final long clamped) {
             final Latency definition = definition(name);
-            final LatencyPercentiles overall = LatencyPercentiles.of(window.histogram(definition));
-            percentiles.put(name, overall);
+            final Ladder overall = Ladder.of(window.histogram(definition));
             measuredMessages = overall.count();
-            final Ladder ladder = Ladder.of(overall);
-            ladder.clampedSamples(clamped);
-            latency.put(definition, ladder);
+            overall.clampedSamples(clamped);
+            latency.put(definition, overall);
             perRun.put(definition, runs);
             return this;
         }
@@ -367,7 +361,7 @@ public final class RunSummary {
             for (int run = 1; run <= runs; run++) {
                 final RunResults.RunFigures figures = new RunResults.RunFigures();
                 figures.run = run;
-                perRun.forEach((definition, each) -> figures.put(definition, Ladder.of(each.get(figures.run - 1))));
+                perRun.forEach((definition, each) -> figures.put(definition, each.get(figures.run - 1)));
                 results.runs.add(figures);
             }
             results.checks = checks;

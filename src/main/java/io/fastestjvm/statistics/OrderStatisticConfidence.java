@@ -2,6 +2,8 @@ package io.fastestjvm.statistics;
 
 import java.util.Arrays;
 
+import org.apache.commons.math3.distribution.BinomialDistribution;
+
 /**
  * Distribution-free 95% interval of a percentile from order statistics: the number of samples below the true
  * p-quantile is binomial(n, p) whatever the latency distribution ({@link #METHOD}).
@@ -54,31 +56,17 @@ public final class OrderStatisticConfidence {
         return new long[] {lo, hi};
     }
 
-    /** lo: the largest rank with P(B < lo) <= 2.5%; hi: the smallest with P(B < hi) >= 97.5%. */
+    /**
+     * lo: the largest rank with P(B < lo) <= 2.5%; hi: the smallest with P(B < hi) >= 97.5%, n + 1 when even the
+     * largest sample falls short. P(B < k) is commons-math's cumulative probability at k - 1.
+     */
     static long[] exactRanks(final int n, final double p) {
         if (p <= 0 || p >= 1) {
             final long rank = p <= 0 ? 1 : n;
             return new long[] {rank, rank};
         }
-        final double logP = Math.log(p);
-        final double logQ = Math.log1p(-p);
-        double logChoose = 0;
-        double cumulative = 0; // P(B <= k - 1) before adding the pmf of k
-        long lo = 1;
-        long hi = n + 1L; // P(B < n + 1) = 1: when nothing smaller qualifies, the bound lies beyond the samples
-        for (int k = 0; k <= n; k++) {
-            if (k > 0) {
-                logChoose += Math.log(n - k + 1) - Math.log(k);
-            }
-            // cumulative is P(B < k), so rank k (1-based) qualifies as lo when it is <= 2.5%
-            if (k >= 1 && cumulative <= 0.025) {
-                lo = k;
-            }
-            if (k >= 1 && hi > n && cumulative >= 0.975) {
-                hi = k;
-            }
-            cumulative += Math.exp(logChoose + k * logP + (n - k) * logQ);
-        }
-        return new long[] {lo, hi};
+        final BinomialDistribution binomial = new BinomialDistribution(null, n, p); // null: no random generator
+        return new long[] {Math.max(1, binomial.inverseCumulativeProbability(0.025)),
+            binomial.inverseCumulativeProbability(0.975) + 1L};
     }
 }

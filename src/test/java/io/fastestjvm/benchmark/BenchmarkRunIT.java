@@ -30,7 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.fastestjvm.config.BenchmarkOptions;
 import io.fastestjvm.config.Settings;
 import io.fastestjvm.recording.Latency;
-import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.results.IntervalLog;
 import io.fastestjvm.results.MeasuredHistograms;
 import io.fastestjvm.results.model.Percentile;
@@ -278,9 +277,9 @@ class BenchmarkRunIT {
             assertTrue(intervals >= SECONDS * RUNS - 1, latency + ": one interval a second, got " + intervals);
             final JsonNode node = summary.at("/latency/" + Latency.named(latency).key());
             assertEquals(node.get("count").asLong(), measured.getTotalCount(), latency);
-            for (int i = 0; i < LatencyPercentiles.LABELS.length; i++) {
-                assertEquals(node.get(Percentile.LADDER.get(i).key()).asLong(),
-                        measured.getValueAtPercentile(LatencyPercentiles.PERCENTILES[i]), latency);
+            for (final Percentile percentile : Percentile.LADDER) {
+                assertEquals(node.get(percentile.key()).asLong(),
+                        measured.getValueAtPercentile(percentile.percent()), latency);
             }
             assertEquals(node.get("worst").asLong(), measured.getMaxValue(), latency);
         }

@@ -7,8 +7,8 @@ import java.lang.management.ManagementFactory;
 
 import org.junit.jupiter.api.Test;
 
-import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.statistics.OrderStatisticConfidence;
 
 /**
@@ -36,7 +36,7 @@ class SortBufferTest {
         final long[] sorted = OrderStatisticConfidence.sortInto(recorder.samples(), samples, new long[samples]);
         for (int p = 0; p < intervals.length; p++) {
             final OrderStatisticConfidence expected = OrderStatisticConfidence.of(sorted, samples,
-                    LatencyPercentiles.PERCENTILES[p]);
+                    Percentile.LADDER.get(p).percent());
             assertArrayEquals(new long[] {expected.low, expected.high},
                     new long[] {intervals[p].low, intervals[p].high});
         }

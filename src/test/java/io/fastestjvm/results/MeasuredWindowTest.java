@@ -14,7 +14,6 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.recording.Latency;
-import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
@@ -71,15 +70,15 @@ class MeasuredWindowTest {
         histogram.recordValueWithCount(p50, count - 1);
         histogram.recordValue(worst);
         return new ObjectMapper().writeValueAsString(RunResults.tree(
-                io.fastestjvm.results.model.Ladder.of(LatencyPercentiles.of(histogram))));
+                io.fastestjvm.results.model.Ladder.of(histogram)));
     }
 
     @Test
     void aFormatThreeSummaryReadsItsWindowsBack() throws IOException {
         final MeasuredWindow window = window();
         final RunSummary summary = new RunSummary.Builder().phases(10, 4, 1).counts(14, 14).window(window)
-                .latency(Latency.ACTUAL_SEND.fileStem(), Collections.<LatencyPercentiles>emptyList(), 0)
-                .latency(Latency.INTENDED_SEND.fileStem(), Collections.<LatencyPercentiles>emptyList(), 0)
+                .latency(Latency.ACTUAL_SEND.fileStem(), Collections.<io.fastestjvm.results.model.Ladder>emptyList(), 0)
+                .latency(Latency.INTENDED_SEND.fileStem(), Collections.<io.fastestjvm.results.model.Ladder>emptyList(), 0)
                 .durations(window.startNanos() - 2_000_000_000L, window.startNanos() + window.lengthNanos(), 1_234)
                 .build();
         final ByteArrayOutputStream out = new ByteArrayOutputStream();

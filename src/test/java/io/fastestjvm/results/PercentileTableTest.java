@@ -12,8 +12,10 @@ import java.util.Scanner;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-import io.fastestjvm.recording.LatencyPercentiles;
 import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.results.model.Ladder;
+import io.fastestjvm.results.model.Percentile;
+import io.fastestjvm.results.model.RunResults;
 
 class PercentileTableTest {
     /** 1..100,000 ns once each, and the same shifted by 1,000 ns: every row's value is known in advance. */
@@ -29,26 +31,27 @@ class PercentileTableTest {
     void printsTheJlbhStyleTableExactly() throws IOException {
         final String table = PercentileTable.format("latency (ns), 100000 messages measured",
                 Arrays.asList("actual-send", "intended-send"),
-                Arrays.asList(LatencyPercentiles.of(ramp(0)), LatencyPercentiles.of(ramp(1_000))));
+                Arrays.asList(Ladder.of(ramp(0)), Ladder.of(ramp(1_000))));
         assertEquals(fixture("percentile-table.txt"), table);
     }
 
     @Test
     void printsJlbhsRunSummaryExactly() throws IOException {
         final String table = PercentileTable.acrossRuns("actual-send", Arrays.asList(
-                LatencyPercentiles.of(ramp(0)), LatencyPercentiles.of(ramp(1_000)),
-                LatencyPercentiles.of(ramp(5_000))));
+                Ladder.of(ramp(0)), Ladder.of(ramp(1_000)), Ladder.of(ramp(5_000))));
         assertEquals(fixture("run-variation-table.txt"), table);
     }
 
     @Test
     void percentilesCountTheSamplesAboveThem() {
-        final LatencyPercentiles p = LatencyPercentiles.of(ramp(0));
+        final Ladder p = Ladder.of(ramp(0));
         assertEquals(100_000, p.count());
-        assertEquals(50_000, p.value(0), 50);
-        assertEquals(100_000 - p.value(0), p.samplesAbove(0), 0);
-        assertEquals(true, p.isMeaningful(3));   // 99.9: ~100 above
-        assertEquals(false, p.isMeaningful(5));  // 99.999: ~1 above
+        assertEquals(50_000, p.value(Percentile.P50), 50);
+        assertEquals(100_000 - p.value(Percentile.P50),
+                RunResults.tree(p).at("/samplesAbove/" + Percentile.P50.key()).asLong(), 0);
+        assertEquals(true, p.hasEnoughSamplesAbove(Percentile.P99_9));   // 99.9: ~100 above
+        assertEquals(false, p.hasEnoughSamplesAbove(Percentile.P99_999)); // 99.999: ~1 above
+        assertEquals(true, p.notMeaningful(Percentile.P99_999));
     }
 
     static String fixture(final String name) throws IOException {

@@ -28,6 +28,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.recording.Latency;
+import io.fastestjvm.results.model.Provenance;
 import io.fastestjvm.results.model.RunResults;
 import io.fastestjvm.timeline.EvidenceColumns;
 import io.fastestjvm.timeline.IntervalRow;
@@ -141,7 +142,7 @@ class SummaryKeysSpelledOnceTest {
         final RunSummary.Builder builder = new RunSummary.Builder();
         TimelineAnalysis.of(rows).summarySections().forEach(builder::section);
         return builder
-                .provenance(new RunResults.Provenance("0000000", false, Collections.singletonMap("lib", "1")))
+                .provenance(new Provenance("0000000", false, Collections.singletonMap("lib", "1")))
                 .phases(10, 100, 1)
                 .counts(110, 110)
                 .jvmActivity(1, 2)

@@ -11,11 +11,18 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import org.HdrHistogram.Histogram;
 
-import io.fastestjvm.recording.LatencyPercentiles;
+import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.recording.LatencyRecorders;
 
-/** One latency's percentile ladder in summary.json; its JSON keys are spelled here and in {@link Percentile} only. */
+/**
+ * One latency's JLBH percentile ladder, with the samples above each: as recorded, as the console prints it and as
+ * summary.json holds it (its JSON keys are spelled here and in {@link Percentile} only).
+ */
 public final class Ladder {
+    /** With fewer samples above it, a percentile is a few outliers, not a property of the system. */
+    public static final long MIN_SAMPLES_ABOVE = 10;
     private static final String COUNT = "count";
     private static final String MEAN = "mean";
     private static final String MIN = "min";
@@ -38,25 +45,54 @@ public final class Ladder {
         this.min = min;
     }
 
-    /** The ladder of recorded percentiles, mean rounded to 0.1 ns as summary.json stores it. */
-    public static Ladder of(final LatencyPercentiles p) {
-        final Ladder ladder = new Ladder(p.count(), Math.round(p.mean() * 10) / 10.0, p.min());
-        for (int i = 0; i < p.size(); i++) {
-            final Percentile percentile = Percentile.LADDER.get(i);
-            ladder.values.put(percentile, p.value(i));
-            ladder.samplesAbove.put(percentile, p.samplesAbove(i));
-            if (!p.isMeaningful(i)) {
+    /** The ladder of a histogram's percentiles, mean rounded to 0.1 ns as summary.json stores it; all 0 if empty. */
+    public static Ladder of(final Histogram histogram) {
+        final long count = histogram.getTotalCount();
+        final boolean empty = count == 0;
+        final Ladder ladder = new Ladder(count, empty ? 0 : Math.round(histogram.getMean() * 10) / 10.0,
+                empty ? 0 : histogram.getMinValue());
+        for (final Percentile percentile : Percentile.LADDER) {
+            final long value = empty ? 0 : histogram.getValueAtPercentile(percentile.percent());
+            ladder.values.put(percentile, value);
+            ladder.samplesAbove.put(percentile, empty ? 0 : count - histogram.getCountBetweenValues(0, value));
+            if (!ladder.hasEnoughSamplesAbove(percentile)) {
                 ladder.notMeaningful.add(percentile);
             }
         }
-        ladder.values.put(Percentile.WORST, p.worst());
+        ladder.values.put(Percentile.WORST, empty ? 0 : histogram.getMaxValue());
         return ladder;
+    }
+
+    /** Each latency's ladder per measured run, in {@link io.fastestjvm.recording.Latency#ALL}'s order. */
+    public static List<List<Ladder>> perRun(final LatencyRecorders recorders) {
+        final List<List<Ladder>> all = new ArrayList<>();
+        for (final LatencyRecorder recorder : recorders.all()) {
+            final List<Ladder> runs = new ArrayList<>();
+            for (int run = 0; run < recorder.runs(); run++) {
+                runs.add(of(recorder.runHistogram(run)));
+            }
+            all.add(runs);
+        }
+        return all;
+    }
+
+    public long count() {
+        return count;
     }
 
     /** The value in ns, or NaN when the file does not hold it. */
     public double value(final Percentile percentile) {
         final Long value = values.get(percentile);
         return value == null ? Double.NaN : value;
+    }
+
+    /**
+     * At least {@link #MIN_SAMPLES_ABOVE} samples above it (the maximum, and a file that does not say, count as
+     * enough): what the console's star shows, whatever a later check marked {@link #notMeaningful}.
+     */
+    public boolean hasEnoughSamplesAbove(final Percentile percentile) {
+        final Long above = samplesAbove.get(percentile);
+        return above == null || above >= MIN_SAMPLES_ABOVE;
     }
 
     /** True when fewer than 10 samples lie above this percentile (or a later check marked it so). */

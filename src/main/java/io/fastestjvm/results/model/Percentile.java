@@ -5,8 +5,8 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The percentile ladder of summary.json, with the key it is stored under and the label people read. The ladder's
- * entries match {@code LatencyPercentiles.PERCENTILES} index for index; {@link #WORST} is the maximum.
+ * The percentile ladder every run records ({@link Ladder}), with the key summary.json stores it under and the label
+ * the report shows; {@link #WORST} is the maximum.
  */
 public enum Percentile {
     P50("p50", "median", 50),

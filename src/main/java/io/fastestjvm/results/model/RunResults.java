@@ -184,33 +184,6 @@ public final class RunResults {
         public Map<String, Long> interference;
     }
 
-    /** Where the results came from: the code's commit and the libraries that were loaded. */
-    @JsonInclude(JsonInclude.Include.ALWAYS)
-    @JsonPropertyOrder({Provenance.GIT_COMMIT, Provenance.GIT_DIRTY, "libraries"})
-    public static final class Provenance {
-        public static final String UNAVAILABLE = "unavailable";
-        /** The field names, which the fresh matrix's sessions use too. */
-        public static final String GIT_COMMIT = "gitCommit";
-        public static final String GIT_DIRTY = "gitDirty";
-        static final Provenance NOT_RECORDED = new Provenance("not recorded (formatVersion 1)", null,
-                Collections.<String, String>emptyMap());
-
-        public String gitCommit;
-        /** Changes outside results/ (which runs write); null when unknown. */
-        public Boolean gitDirty;
-        /** Library name to the version loaded, or "unavailable". */
-        public Map<String, String> libraries;
-
-        public Provenance() {
-        }
-
-        public Provenance(final String gitCommit, final Boolean gitDirty, final Map<String, String> libraries) {
-            this.gitCommit = gitCommit;
-            this.gitDirty = gitDirty;
-            this.libraries = libraries;
-        }
-    }
-
     /** Where one spinning thread was asked to run and where it ran. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @JsonPropertyOrder({"requestedCpu", "plannedCpu", "actualCpus", "threadId", "fallbackReason", "pinningNote",

@@ -22,7 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.recording.Latency;
-import io.fastestjvm.recording.LatencyPercentiles;
+import io.fastestjvm.recording.LatencyRecorders;
 
 /** The one mapping reads every published summary.json (formatVersion 1) and writes back what it read. */
 class RunResultsTest {
@@ -80,11 +80,10 @@ class RunResultsTest {
     }
 
     @Test
-    void theSummaryLadderMatchesTheRecordedPercentiles() {
-        assertEquals(LatencyPercentiles.PERCENTILES.length, Percentile.LADDER.size());
-        for (int i = 0; i < Percentile.LADDER.size(); i++) {
-            assertEquals(LatencyPercentiles.PERCENTILES[i], Percentile.LADDER.get(i).percent(), 0);
-        }
+    void eachRecorderHasOneLadderPerMeasuredRun() {
+        final List<List<Ladder>> perRun = Ladder.perRun(new LatencyRecorders(3, 1));
+        assertEquals(Latency.ALL.size(), perRun.size());
+        assertEquals(3, perRun.get(0).size());
     }
 
     private static RunResults read(final String json) throws IOException {

@@ -1,4 +1,4 @@
-package io.fastestjvm.results;
+package io.fastestjvm.results.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,13 +8,11 @@ import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 
-import io.fastestjvm.results.model.RunResults;
-
 /** The provenance names what was loaded and the commit, from this project's own classes. */
 class ProvenanceTest {
     @Test
     void everyMeasuredLibraryHasTheVersionOfTheJarItWasLoadedFrom() {
-        final RunResults.Provenance provenance = Provenance.collect();
+        final Provenance provenance = Provenance.collect();
         assertEquals(Arrays.asList("chronicle-queue", "chronicle-core", "affinity", "HdrHistogram"),
                 Arrays.asList(provenance.libraries.keySet().toArray()));
         provenance.libraries.forEach((library, version) -> assertTrue(version.matches("\\d+(\\.\\d+)+.*"),
@@ -23,7 +21,7 @@ class ProvenanceTest {
 
     @Test
     void theCommitIsAGitHashWhenRunFromAWorkTree() {
-        final RunResults.Provenance provenance = Provenance.collect();
+        final Provenance provenance = Provenance.collect();
         // the tests run from target/classes in this project's git work tree
         assertTrue(provenance.gitCommit.matches("[0-9a-f]{40}"), provenance.gitCommit);
         assertNotNull(provenance.gitDirty);

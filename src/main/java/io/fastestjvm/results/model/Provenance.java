@@ -1,4 +1,4 @@
-package io.fastestjvm.results;
+package io.fastestjvm.results.model;
 
 import java.io.File;
 import java.io.IOException;
@@ -20,13 +20,23 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
-import io.fastestjvm.results.model.RunResults;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
- * Where a run's figures came from: the code's git commit, whether its tree had changes outside {@code results/}, and
- * the measured libraries' versions as loaded. What it cannot establish is "unavailable" or null, never a guess.
+ * Where a run's figures came from ({@code provenance} in summary.json): the code's git commit, whether its tree had
+ * changes outside {@code results/}, and the measured libraries' versions as loaded. What it cannot establish is
+ * "unavailable" or null, never a guess.
  */
+@JsonInclude(JsonInclude.Include.ALWAYS)
+@JsonPropertyOrder({Provenance.GIT_COMMIT, Provenance.GIT_DIRTY, "libraries"})
 public final class Provenance {
+    public static final String UNAVAILABLE = "unavailable";
+    /** The field names, which the fresh matrix's sessions use too. */
+    public static final String GIT_COMMIT = "gitCommit";
+    public static final String GIT_DIRTY = "gitDirty";
+    static final Provenance NOT_RECORDED = new Provenance("not recorded (formatVersion 1)", null,
+            Collections.<String, String>emptyMap());
     private static final long GIT_TIMEOUT_SECONDS = 10;
     /** Library name to a class it loads and the Maven coordinates of its jar. */
     private static final String[][] LIBRARIES = {
@@ -36,11 +46,23 @@ public final class Provenance {
         {"HdrHistogram", "org.HdrHistogram.Histogram", "org.hdrhistogram", "HdrHistogram"},
     };
 
-    private Provenance() {
+    public String gitCommit;
+    /** Changes outside results/ (which runs write); null when unknown. */
+    public Boolean gitDirty;
+    /** Library name to the version loaded, or "unavailable". */
+    public Map<String, String> libraries;
+
+    public Provenance() {
+    }
+
+    public Provenance(final String gitCommit, final Boolean gitDirty, final Map<String, String> libraries) {
+        this.gitCommit = gitCommit;
+        this.gitDirty = gitDirty;
+        this.libraries = libraries;
     }
 
     /** This process's provenance: git is asked in the project folder the classes were loaded from. */
-    public static RunResults.Provenance collect() {
+    public static Provenance collect() {
         final File project = projectFolder();
         final String top = project == null || !new File(project, "pom.xml").isFile() ? null
                 : git(project, "rev-parse", "--show-toplevel");
@@ -49,7 +71,7 @@ public final class Provenance {
                 ? null : git(project, "rev-parse", "HEAD");
         final String status = commit == null ? null
                 : git(project, "status", "--porcelain", "--", ".", ":(exclude)results");
-        return new RunResults.Provenance(commit == null ? RunResults.Provenance.UNAVAILABLE : commit,
+        return new Provenance(commit == null ? UNAVAILABLE : commit,
                 status == null ? null : !status.isEmpty(), libraries());
     }
 
@@ -64,7 +86,7 @@ public final class Provenance {
             } catch (final ClassNotFoundException | LinkageError e) {
                 // not on the classpath: unavailable
             }
-            versions.put(library[0], version == null ? RunResults.Provenance.UNAVAILABLE : version);
+            versions.put(library[0], version == null ? UNAVAILABLE : version);
         }
         return Collections.unmodifiableMap(versions);
     }
