@@ -26,7 +26,8 @@ import io.fastestjvm.timeline.WindowAllocation;
 
 /**
  * One benchmark run folder as a published set keeps it: its summary.json, read through {@link RunResults}, its
- * per-second table (intervals.csv) and its measured histograms (histograms.hlog). Immutable.
+ * per-second table (intervals.csv) and its measured histograms (histograms.hlog). Not changed once read; reading
+ * numbers the measured runs of an older summary that did not.
  */
 public final class RunFolder {
     static final String SUMMARY = RunResults.FILE_NAME;

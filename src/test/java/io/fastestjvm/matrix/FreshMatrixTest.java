@@ -16,9 +16,9 @@ import io.fastestjvm.matrix.FreshMatrix.MatrixArguments;
 import io.fastestjvm.matrix.FreshMatrix.MatrixQueues;
 
 /**
- * The arguments as typed: every option read, the plan's options noted in order, a bad one refused in one line
- * (formerly MatrixArgumentsTest). The fresh matrix deletes a queue left in its private root only when the benchmark
- * itself would not keep it: the setting's own parsing decides, not a text match (formerly KeepQueueDecisionTest).
+ * The arguments as typed: every option read, the plan's options noted in order, a bad one refused in one line. The
+ * fresh matrix deletes a queue left in its private root only when the benchmark itself would not keep it: the
+ * setting's own parsing decides, not a text match.
  */
 class FreshMatrixTest {
     @Test

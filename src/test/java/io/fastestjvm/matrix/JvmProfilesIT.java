@@ -1,6 +1,7 @@
 package io.fastestjvm.matrix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -51,6 +52,18 @@ class JvmProfilesIT {
                 + "jdk21: tuned flag -XX:+Undocumented has no flag row\n"
                 + "jdk17-tuned: a profile name must not end in -tuned (the matrix names tuned runs so)\n",
                 bash(env, "source jvm-profiles/lib/profiles.sh && qp_profiles_problems"));
+    }
+
+    @Test
+    void aProfileScriptThatHangsIsGivenUpOnInItsTime() throws Exception {
+        final Path script = dir.resolve("jvm-profiles/lib/profile-env.sh");
+        Files.createDirectories(script.getParent());
+        // prints a line first: the answer must not be read before the bounded wait, where a hung script blocks it
+        Files.write(script, "echo jdk17\nexec sleep 60\n".getBytes(StandardCharsets.UTF_8));
+        final long start = System.nanoTime();
+        final IOException e = assertThrows(IOException.class, () -> new JvmProfiles(dir.toFile(), 1).names("all"));
+        assertTrue(e.getMessage().endsWith("gave no answer in 1 s"), e.getMessage());
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30), "the wait was not bounded");
     }
 
     @Test

@@ -17,7 +17,7 @@ import io.fastestjvm.sweep.Sweep.SweepSettings;
 
 /**
  * The sweep's settings are properties: no argument runs it, --help prints its usage, anything else is refused; a bad
- * setting is one line (formerly SweepSettingsTest).
+ * setting is one line.
  */
 class SweepUsageTest {
     @Test
