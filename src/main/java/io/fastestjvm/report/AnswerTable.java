@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.fastestjvm.compare.PairAnswer;
 import io.fastestjvm.results.model.Percentile;
@@ -43,9 +44,7 @@ final class AnswerTable {
     /** One answer per pair of profiles (either way round): the last named, so a rerun replaces what it reran. */
     static List<PairAnswer> latest(final List<PairAnswer> answers) {
         final Map<String, PairAnswer> byPair = new LinkedHashMap<>();
-        for (final PairAnswer answer : answers) {
-            byPair.put(pair(answer), answer);
-        }
+        answers.forEach(answer -> byPair.put(pair(answer), answer));
         final List<PairAnswer> kept = new ArrayList<>(byPair.values());
         kept.sort(Comparator.comparingInt(answers::indexOf));
         return kept;
@@ -105,15 +104,11 @@ final class AnswerTable {
                 md.append(article).append("1 (the base) | | |\n");
                 continue;
             }
-            boolean measured = false;
-            for (final PairAnswer answer : againstBase) {
-                if (profile(answer.a).equals(row.profile)) {
-                    md.append(row(article, answer));
-                    unplaced.remove(answer);
-                    measured = true;
-                }
-            }
-            if (!measured) {
+            final List<PairAnswer> measured = againstBase.stream()
+                    .filter(answer -> profile(answer.a).equals(row.profile)).collect(Collectors.toList());
+            measured.forEach(answer -> md.append(row(article, answer)));
+            unplaced.removeAll(measured);
+            if (measured.isEmpty()) {
                 md.append(article).append("not measured | | |\n");
             }
         }

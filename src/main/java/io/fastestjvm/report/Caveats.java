@@ -166,12 +166,10 @@ final class Caveats {
         final List<String> allocAfterGc = new ArrayList<>();
         final List<String> allocAfterSteady = new ArrayList<>();
         for (final RunFolder folder : group.folders) {
-            final RunResults.Checks checks = folder.results.checks();
-            final long producerBytes = checks.allocation().producerBytes;
-            final long consumerBytes = checks.allocation().consumerBytes;
-            final long gcCount = checks.jvmDuringMeasurement().gcCount;
-            if (producerBytes != 0 || consumerBytes != 0) {
-                alloc.add(producerBytes + " B producer / " + consumerBytes + " B consumer");
+            final RunResults.Allocation allocation = folder.results.checks().allocation();
+            final RunResults.JvmActivity activity = folder.results.checks().jvmDuringMeasurement();
+            if (allocation.producerBytes != 0 || allocation.consumerBytes != 0) {
+                alloc.add(allocation.producerBytes + " B producer / " + allocation.consumerBytes + " B consumer");
                 final String name = folder.folder.getFileName().toString();
                 if (folder.gcsReachingWindow > 0 && Transports.CHRONICLE.equals(group.transport)) {
                     allocAfterGc.add(name);
@@ -180,12 +178,11 @@ final class Caveats {
                     allocAfterSteady.add(name);
                 }
             }
-            final long jitMillis = checks.jvmDuringMeasurement().jitCompileMillis;
-            if (jitMillis > 0) {
-                jit.add(jitMillis + " ms");
+            if (activity.jitCompileMillis > 0) {
+                jit.add(activity.jitCompileMillis + " ms");
             }
-            if (gcCount > 0) {
-                gc.add(Long.toString(gcCount));
+            if (activity.gcCount > 0) {
+                gc.add(Long.toString(activity.gcCount));
             }
             for (final Latency latency : Latency.ALL) {
                 final Ladder ladder = folder.results.latency(latency);

@@ -60,13 +60,11 @@ final class ExtraSections {
             final double[] ratio = new double[n];
             final double[] low = new double[n];
             final double[] high = new double[n];
-            final List<String> row = new ArrayList<>();
-            row.add(name);
+            final List<String> row = new ArrayList<>(Arrays.asList(name));
             for (final Percentile p : Percentile.values()) {
-                final double c = chronicle.spread(Latency.ACTUAL_SEND, p).median();
-                final double f = floor.spread(Latency.ACTUAL_SEND, p).median();
                 final int i = p.ordinal();
-                ratio[i] = f > 0 ? c / f : Double.NaN;
+                final double f = floor.spread(Latency.ACTUAL_SEND, p).median();
+                ratio[i] = f > 0 ? chronicle.spread(Latency.ACTUAL_SEND, p).median() / f : Double.NaN;
                 final double[] interval = interval(chronicle, floor, p);
                 low[i] = interval[0];
                 high[i] = interval[1];
@@ -91,8 +89,7 @@ final class ExtraSections {
                 .append("actual send, per percentile (each side the median over its runs; in brackets the ")
                 .append(Math.round(Separation.CONFIDENCE * 100)).append("% bootstrap interval over runs): what ")
                 .append("persisting through the queue costs over the bare hand-off.\n\n")
-                .append("![chronicle / floor ratio](").append(ReportCharts.FOLDER).append('/').append(stem)
-                .append(".png)\n\n");
+                .append(new ReportCharts.Chart(stem, "chronicle / floor ratio").image());
         final List<String> header = new ArrayList<>(Arrays.asList("JVM"));
         header.addAll(labels);
         ReportMarkdown.table(out, header, rows, true);
@@ -173,8 +170,7 @@ final class ExtraSections {
                     + sweep.path("jvm").asText("?") + " - " + machine, xTitle, x, series(measured, Latency.ACTUAL_SEND),
                     series(measured, Latency.INTENDED_SEND), failed, unsustained), folder.resolve(ReportCharts.FOLDER),
                     stem);
-            out.append("![latency against ").append(axis).append("](").append(ReportCharts.FOLDER).append('/')
-                    .append(stem).append(".png)\n\n");
+            out.append(new ReportCharts.Chart(stem, "latency against " + axis).image());
         }
         ReportMarkdown.table(out, header, rows, true);
     }

@@ -153,22 +153,19 @@ public final class MatrixFiles {
         final StringBuilder csv = new StringBuilder(LONG_HEADER).append('\n');
         for (final JvmGroup group : set.groups) {
             for (final RunFolder folder : group.passedFolders()) {
-                final String runFolder = set.folder.relativize(folder.folder).toString();
+                final String columns = String.join(",", cell(group.profile), cell(FlagSets.jvm(group.profile)),
+                        FlagSets.tuned(group.profile) ? "tuned" : "default", cell(group.transport), cell(group.host),
+                        cell(set.folder.relativize(folder.folder).toString())) + ",";
                 final double trip = VerdictSection.roundTrip(folder.results, PlacementProbe.BEFORE_KEY);
                 for (final RunResults.RunFigures run : folder.measuredRuns) {
                     for (final Latency latency : Latency.ALL) {
                         for (final Percentile percentile : Percentile.values()) {
                             final double value = RunFolder.value(run, latency, percentile);
-                            if (Double.isNaN(value)) {
-                                continue;
+                            if (!Double.isNaN(value)) {
+                                csv.append(columns).append(run.run).append(',').append(latency.fileStem()).append(',')
+                                        .append(percentile.key()).append(',').append(number(value, 1)).append(',')
+                                        .append(number(trip, 1)).append('\n');
                             }
-                            csv.append(cell(group.profile)).append(',')
-                                    .append(cell(FlagSets.jvm(group.profile))).append(',')
-                                    .append(FlagSets.tuned(group.profile) ? "tuned" : "default").append(',')
-                                    .append(cell(group.transport)).append(',').append(cell(group.host))
-                                    .append(',').append(cell(runFolder)).append(',').append(run.run).append(',')
-                                    .append(latency.fileStem()).append(',').append(percentile.key()).append(',')
-                                    .append(number(value, 1)).append(',').append(number(trip, 1)).append('\n');
                         }
                     }
                 }

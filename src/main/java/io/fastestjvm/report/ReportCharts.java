@@ -25,7 +25,6 @@ import io.fastestjvm.verdict.RunsVerdict;
 /** Draws the comparison charts of a {@link ReportedSets} into a charts/ folder. */
 public final class ReportCharts {
     static final String FOLDER = "charts";
-    /** Points per decade of the 1/(1-p) axis. */
     private static final int SPECTRUM_POINTS_PER_DECADE = 12;
 
     /** A chart written to charts/ as {@code stem}.png, and what it shows. */
@@ -36,6 +35,11 @@ public final class ReportCharts {
         Chart(final String stem, final String caption) {
             this.stem = stem;
             this.caption = caption;
+        }
+
+        /** The markdown image line that shows it from report.md. */
+        String image() {
+            return "![" + caption + "](" + FOLDER + "/" + stem + ".png)\n\n";
         }
     }
 
@@ -74,7 +78,9 @@ public final class ReportCharts {
             written.add(spectrum(groups, latency));
         }
         for (final JvmGroup group : groups) {
-            final RunFolder first = firstWithSeconds(group);
+            // the first passed run with an intervals.csv (runs recorded before it existed have none)
+            final RunFolder first = group.passedFolders().stream().filter(folder -> !folder.seconds.isEmpty())
+                    .findFirst().orElse(null);
             if (first != null) {
                 written.add(overTime(group, first));
             }
@@ -144,11 +150,6 @@ public final class ReportCharts {
             y[i] = histogram.getValueAtPercentile(100 * (1 - 1 / x[i]));
         }
         return new SpectrumLine(group.label, colourKey(group), reported.machineIndex(group), x, y);
-    }
-
-    /** The group's first passed run with an intervals.csv (runs recorded before it existed have none); or null. */
-    private static RunFolder firstWithSeconds(final JvmGroup group) {
-        return group.passedFolders().stream().filter(folder -> !folder.seconds.isEmpty()).findFirst().orElse(null);
     }
 
     private Chart overTime(final JvmGroup group, final RunFolder folder) throws IOException {

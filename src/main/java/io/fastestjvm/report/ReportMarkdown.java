@@ -13,6 +13,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -123,7 +124,9 @@ final class ReportMarkdown {
     String render(final List<ReportCharts.Chart> charts, final List<String> extraSections) {
         title();
         out.append(verdict.lead());
-        glance(charts);
+        if (!charts.isEmpty()) {
+            out.append(charts.get(0).image());
+        }
         environment();
         jvms();
         for (final Latency latency : Latency.ALL) {
@@ -162,40 +165,30 @@ final class ReportMarkdown {
         }
     }
 
-    private void glance(final List<ReportCharts.Chart> charts) {
-        if (!charts.isEmpty()) {
-            out.append("![").append(charts.get(0).caption).append("](").append(ReportCharts.FOLDER).append('/')
-                    .append(charts.get(0).stem).append(".png)\n\n");
-        }
-    }
-
     private void environment() {
         out.append("## Environment\n\n");
-        final List<String> header = new ArrayList<>(Collections.singletonList(""));
-        reported.sets.forEach(set -> header.add(set.name()));
-        final List<List<String>> rows = new ArrayList<>();
-        rows.add(fact("host", s -> environment(s, EnvironmentInfo.HOSTNAME)));
-        rows.add(fact("CPU", s -> environment(s, EnvironmentInfo.CPU_MODEL)));
-        rows.add(fact("CPUs (online / usable by the process)", s -> environment(s, EnvironmentInfo.CPU_COUNT) + " ("
-                + environment(s, EnvironmentInfo.ONLINE_CPUS) + " / "
-                + environment(s, EnvironmentInfo.PROCESS_ALLOWED_CPUS) + ")"));
-        rows.add(fact("isolated CPUs", s -> orNone(environment(s, EnvironmentInfo.ISOLATED_CPUS))));
-        rows.add(fact("nohz_full CPUs", s -> orNone(environment(s, EnvironmentInfo.NOHZ_FULL_CPUS))));
-        rows.add(fact("producer / consumer CPU (asked for -> ran on)", s -> pinning(s.folders())));
-        rows.add(fact("kernel", s -> environment(s, EnvironmentInfo.KERNEL)));
-        rows.add(fact("OS", s -> environment(s, EnvironmentInfo.OS)));
-        rows.add(fact("queue file system", s -> environment(s, EnvironmentInfo.QUEUE_FILE_SYSTEM)));
-        rows.add(fact("runs started", s -> dates(s.folders())));
-        rows.add(fact("rate (msg/s)", s -> setting(s, Settings.RATE.name())));
-        rows.add(fact("message size (bytes)", s -> setting(s, Settings.SIZE.name())));
-        rows.add(fact("warm-up / measured per run (s)", s -> setting(s, Settings.WARMUP_SECONDS.name()) + " / "
-                + setting(s, Settings.SECONDS.name())));
-        rows.add(fact("run folders (runs per folder)",
-                s -> s.folders().size() + " (" + setting(s, Settings.RUNS.name()) + ")"));
-        rows.add(fact("code (git commit)", s -> RunFolder.distinct(s.folders(), f -> commit(f.results.provenance()))));
-        rows.add(fact("libraries loaded",
-                s -> RunFolder.distinct(s.folders(), f -> libraries(f.results.provenance()))));
-        table(out, header, rows, false);
+        table(out, fact("", ResultsSet::name), Arrays.asList(
+                fact("host", s -> environment(s, EnvironmentInfo.HOSTNAME)),
+                fact("CPU", s -> environment(s, EnvironmentInfo.CPU_MODEL)),
+                fact("CPUs (online / usable by the process)", s -> environment(s, EnvironmentInfo.CPU_COUNT) + " ("
+                        + environment(s, EnvironmentInfo.ONLINE_CPUS) + " / "
+                        + environment(s, EnvironmentInfo.PROCESS_ALLOWED_CPUS) + ")"),
+                fact("isolated CPUs", s -> orNone(environment(s, EnvironmentInfo.ISOLATED_CPUS))),
+                fact("nohz_full CPUs", s -> orNone(environment(s, EnvironmentInfo.NOHZ_FULL_CPUS))),
+                fact("producer / consumer CPU (asked for -> ran on)", s -> pinning(s.folders())),
+                fact("kernel", s -> environment(s, EnvironmentInfo.KERNEL)),
+                fact("OS", s -> environment(s, EnvironmentInfo.OS)),
+                fact("queue file system", s -> environment(s, EnvironmentInfo.QUEUE_FILE_SYSTEM)),
+                fact("runs started", s -> dates(s.folders())),
+                fact("rate (msg/s)", s -> setting(s, Settings.RATE.name())),
+                fact("message size (bytes)", s -> setting(s, Settings.SIZE.name())),
+                fact("warm-up / measured per run (s)", s -> setting(s, Settings.WARMUP_SECONDS.name()) + " / "
+                        + setting(s, Settings.SECONDS.name())),
+                fact("run folders (runs per folder)", s -> s.folders().size() + " (" + setting(s, Settings.RUNS.name())
+                        + ")"),
+                fact("code (git commit)", s -> RunFolder.distinct(s.folders(), f -> commit(f.results.provenance()))),
+                fact("libraries loaded", s -> RunFolder.distinct(s.folders(), f -> libraries(f.results.provenance())))),
+                false);
     }
 
     private void jvms() {
@@ -279,9 +272,7 @@ final class ReportMarkdown {
                 .append("100, 99.9% at 1,000, so every further nine gets the same width and the tail is as ")
                 .append("visible as the median. Each JVM keeps its colour in every chart.\n\n");
         for (final ReportCharts.Chart chart : charts) {
-            final String path = ReportCharts.FOLDER + "/" + chart.stem;
-            out.append("**").append(chart.caption).append("**\n\n")
-                    .append("![").append(chart.caption).append("](").append(path).append(".png)\n\n");
+            out.append("**").append(chart.caption).append("**\n\n").append(chart.image());
         }
     }
 
@@ -410,13 +401,8 @@ final class ReportMarkdown {
      * flags differ.
      */
     private static List<String> shared(final List<RunFolder> all) {
-        if (all.isEmpty()) {
-            return new ArrayList<>();
-        }
-        final List<String> shared = new ArrayList<>(arguments(all.get(0)));
-        for (final RunFolder folder : all) {
-            shared.retainAll(arguments(folder));
-        }
+        final List<String> shared = all.isEmpty() ? new ArrayList<>() : arguments(all.get(0));
+        all.forEach(folder -> shared.retainAll(arguments(folder)));
         return shared;
     }
 
@@ -432,11 +418,8 @@ final class ReportMarkdown {
     }
 
     private static List<String> arguments(final RunFolder folder) {
-        final List<String> arguments = new ArrayList<>();
-        for (final JsonNode argument : folder.environment().path(EnvironmentInfo.JVM_ARGUMENTS)) {
-            arguments.add(placeholders(argument.asText()));
-        }
-        return arguments;
+        return StreamSupport.stream(folder.environment().path(EnvironmentInfo.JVM_ARGUMENTS).spliterator(), false)
+                .map(argument -> placeholders(argument.asText())).collect(Collectors.toList());
     }
 
     static String placeholders(final String argument) {

@@ -112,7 +112,6 @@ public final class ReportedSets {
         return out.toString();
     }
 
-    /** A label, then a cell per group. */
     private static void row(final StringBuilder out, final String label, final List<JvmGroup> groups,
                             final Function<JvmGroup, String> cell) {
         out.append(pad(label, LABEL_WIDTH, false));

@@ -255,7 +255,6 @@ public final class ResultsSet {
         }
     }
 
-    /** Every run folder of every group. */
     public List<RunFolder> folders() {
         return groups.stream().flatMap(group -> group.folders.stream()).collect(Collectors.toList());
     }

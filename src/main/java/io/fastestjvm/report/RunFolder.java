@@ -43,7 +43,6 @@ public final class RunFolder {
     /** GCs in the window or the second before ({@link WindowAllocation#gcsReachingWindow}); older runs: window only. */
     final long gcsReachingWindow;
 
-    /** The run folder holding {@code summary.json}. */
     RunFolder(final Path summaryFile) throws IOException {
         this.folder = summaryFile.getParent();
         this.results = RunResults.read(summaryFile);

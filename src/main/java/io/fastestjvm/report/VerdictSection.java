@@ -92,12 +92,11 @@ final class VerdictSection {
     }
 
     private int levelOf(final double trip) {
-        for (int level = 0; level < levels.size(); level++) {
-            if (trip <= levels.get(level)[1]) {
-                return level;
-            }
+        int level = 0;
+        while (level < levels.size() - 1 && trip > levels.get(level)[1]) {
+            level++;
         }
-        return levels.size() - 1;
+        return level;
     }
 
     /** E.g. "level 1 (round trip 160-200 ns)". */
@@ -145,7 +144,7 @@ final class VerdictSection {
                     rows.add(Arrays.asList(FlagSets.jvm(tuned.label), latency.title() + ", " + percentile.label(),
                             ReportMarkdown.nanos(median(base, latency, percentile)),
                             ReportMarkdown.nanos(median(tuned, latency, percentile)),
-                            ratio(ratio[0], ratio[1], ratio[2]),
+                            ratio(ratio),
                             pair.separable ? (ratio[0] < 1 ? "tuned lower" : "tuned higher") : "cannot tell apart",
                             pauses(base, ReportMarkdown.SAFEPOINTS) + " / " + pauses(tuned, ReportMarkdown.SAFEPOINTS),
                             pauses(base, ReportMarkdown.HOT_PATH_DEOPTS) + " / "
@@ -290,18 +289,12 @@ final class VerdictSection {
     static String separable(final RunsVerdict verdict, final Latency latency, final Percentile percentile) {
         final List<RunsPair> pairs = verdict.separablePairs(latency, percentile);
         return pairs.isEmpty() ? "none" : pairs.stream().map(pair -> pair.higher() + " / " + pair.lower() + " = "
-                + ratio(pair)).collect(Collectors.joining("; "));
+                + ratio(pair.higherOverLower())).collect(Collectors.joining("; "));
     }
 
-    /** "1.85 (1.40–2.31)", oriented higher / lower. */
-    static String ratio(final RunsPair pair) {
-        final double[] r = pair.higherOverLower();
-        return ratio(r[0], r[1], r[2]);
-    }
-
-    /** "1.85 (1.40–2.31)". */
-    static String ratio(final double ratio, final double low, final double high) {
-        return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", ratio, low, high);
+    /** The ratio and its interval {ratio, low, high} as "1.85 (1.40–2.31)". */
+    static String ratio(final double... r) {
+        return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r[0], r[1], r[2]);
     }
 
     private static String spread(final Spread spread) {
