@@ -223,13 +223,10 @@ final class ExtraSections {
         }
         ReportMarkdown.table(out, Arrays.asList("benchmark", "mode", "JDK", "score (mean)", "score (ns/op)",
                 "p50 (ns/op)", "p99 (ns/op)"), rows, true);
-        final List<List<String>> inContext = new ArrayList<>();
-        for (final JvmGroup group : reported.groupsWithFigures()) {
-            inContext.add(Arrays.asList(group.label + " (" + group.transport + ")",
-                    ReportMarkdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P50).median())));
-        }
-        ReportMarkdown.table(out, Arrays.asList("in context: JVM (transport)", "median, actual send (ns)"), inContext,
-                true);
+        ReportMarkdown.table(out, Arrays.asList("in context: JVM (transport)", "median, actual send (ns)"),
+                reported.groupsWithFigures().stream().map(group -> Arrays.asList(group.label + " (" + group.transport
+                        + ")", ReportMarkdown.nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P50).median())))
+                        .collect(Collectors.toList()), true);
         return out.toString();
     }
 

@@ -296,27 +296,21 @@ final class ReportMarkdown {
                 .append(": the median over its runs of each run's percentile, with the lowest and highest run in ")
                 .append("brackets. Actual send, ns. Two machines: set side by side, not ranked; which of ours can be ")
                 .append("told apart is the verdict's to say.\n\n");
-        final List<List<String>> rows = new ArrayList<>();
-        for (final ArticleRow row : ARTICLE_ROWS) {
-            rows.add(Arrays.asList(row.jvm, nanos(row.median) + " / " + row.p9999Text, ours(row.profile)));
-        }
         table(out, Arrays.asList("JVM", "the article: median / 99.99%",
-                "ours: median (lowest–highest run) / 99.99%, runs"), rows, true);
+                "ours: median (lowest–highest run) / 99.99%, runs"), ARTICLE_ROWS.stream().map(row -> Arrays.asList(
+                        row.jvm, nanos(row.median) + " / " + row.p9999Text, ours(row.profile)))
+                .collect(Collectors.toList()), true);
     }
 
     /** Our figures for the article's JVM: every group that ran its profile at default flags over Chronicle Queue. */
     private String ours(final String profile) {
-        final List<String> cells = new ArrayList<>();
         final List<JvmGroup> groups = reported.groupsWithFigures().stream().filter(group -> group.profile
                 .equals(profile) && group.transport.equals(Transports.CHRONICLE)).collect(Collectors.toList());
-        for (final JvmGroup group : groups) {
-            cells.add((groups.size() > 1 ? group.label + ": " : "")
-                    + withRange(group.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "
-                    + nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P99_99).median()) + ", "
-                    + group.measuredRuns().size() + " runs");
-        }
-        return cells.isEmpty() ? "not measured" + (profile == null ? "" : " (profile " + profile + ")")
-                : String.join("; ", cells);
+        final String cells = groups.stream().map(group -> (groups.size() > 1 ? group.label + ": " : "")
+                + withRange(group.spread(Latency.ACTUAL_SEND, Percentile.P50)) + " / "
+                + nanos(group.spread(Latency.ACTUAL_SEND, Percentile.P99_99).median()) + ", "
+                + group.measuredRuns().size() + " runs").collect(Collectors.joining("; "));
+        return cells.isEmpty() ? "not measured" + (profile == null ? "" : " (profile " + profile + ")") : cells;
     }
 
     private void sources() {
