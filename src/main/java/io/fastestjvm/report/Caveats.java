@@ -204,21 +204,19 @@ final class Caveats {
     }
 
     private void auditWarnings() {
-        final Map<String, Integer> counts = new LinkedHashMap<>();
-        final Map<String, JsonNode> warnings = new HashMap<>();
+        final Map<String, List<JsonNode>> warnings = new LinkedHashMap<>();
         for (final RunFolder folder : reported.folders()) {
             final JsonNode audit = folder.results.section(EnvironmentAudit.SECTION);
             for (final JsonNode warning : audit.path(EnvironmentAudit.WARNINGS)) {
-                final String text = warning.isTextual() ? warning.asText() : warning.toString();
-                counts.merge(text, 1, Integer::sum);
-                warnings.putIfAbsent(text, warning);
+                warnings.computeIfAbsent(warning.isTextual() ? warning.asText() : warning.toString(),
+                        text -> new ArrayList<>()).add(warning);
             }
         }
         final int of = reported.folders().size();
-        for (final Map.Entry<String, Integer> counted : counts.entrySet()) {
-            final JsonNode warning = warnings.get(counted.getKey());
+        for (final Map.Entry<String, List<JsonNode>> copies : warnings.entrySet()) {
+            final JsonNode warning = copies.getValue().get(0);
             if (!warning.isObject()) {
-                line("Environment audit: " + counted.getKey() + " (in " + counted.getValue() + " of " + of
+                line("Environment audit: " + copies.getKey() + " (in " + copies.getValue().size() + " of " + of
                         + " run folders).");
                 continue;
             }
@@ -227,7 +225,7 @@ final class Caveats {
             final String check = warning.path("check").asText();
             final String problem = warning.path("problem").asText();
             fold("audit\u0000" + check + '\u0000' + NUMBER.matcher(problem).replaceAll("#"),
-                    new String[] {problem, warning.path("fix").asText(), counted.getValue().toString()},
+                    new String[] {problem, warning.path("fix").asText(), String.valueOf(copies.getValue().size())},
                     entries -> auditLine(check, entries, of));
         }
     }
