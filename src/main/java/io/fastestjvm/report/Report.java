@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -154,10 +155,7 @@ public final class Report {
 
     /** Each published interleaved comparison (results/interleaved/*): its start line and its pairwise verdict. */
     private static void appendComparisons(final StringBuilder out, final Path folder) throws IOException {
-        if (!Files.isDirectory(folder)) {
-            return;
-        }
-        final List<Path> reports = reports(folder);
+        final List<Path> reports = Files.isDirectory(folder) ? reports(folder) : Collections.emptyList();
         if (reports.isEmpty()) {
             return;
         }

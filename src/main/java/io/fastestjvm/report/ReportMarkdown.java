@@ -252,9 +252,8 @@ final class ReportMarkdown {
                 .append("over runs (min–max); runs that recorded the figure in brackets when not all did.\n\n");
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : groups) {
-            final List<String> row = new ArrayList<>();
-            row.add(group.label);
-            row.add(String.valueOf(group.passedFolders().size()));
+            final List<String> row = new ArrayList<>(Arrays.asList(group.label,
+                    String.valueOf(group.passedFolders().size())));
             COLUMNS.forEach(column -> row.add(cell(group.passedFolders(), column)));
             rows.add(row);
         }

@@ -182,9 +182,8 @@ final class VerdictSection {
         for (final Latency latency : Latency.ALL) {
             final List<List<String>> rows = new ArrayList<>();
             for (final RunValues subject : overall.subjects()) {
-                final List<String> row = new ArrayList<>();
-                row.add(subject.label());
-                row.add(String.valueOf(subject.spread(latency, Percentile.P50).runs()));
+                final List<String> row = new ArrayList<>(Arrays.asList(subject.label(),
+                        String.valueOf(subject.spread(latency, Percentile.P50).runs())));
                 Arrays.stream(RunsVerdict.PERCENTILES).forEach(p -> row.add(spread(subject.spread(latency, p))));
                 rows.add(row);
             }
@@ -233,9 +232,8 @@ final class VerdictSection {
         }
         final List<List<String>> rows = new ArrayList<>();
         for (final JvmGroup group : groups) {
-            final List<String> row = new ArrayList<>();
-            row.add(group.label);
-            row.add(variation(Spread.of(group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> true))));
+            final List<String> row = new ArrayList<>(Arrays.asList(group.label,
+                    variation(Spread.of(group.values(Latency.ACTUAL_SEND, Percentile.P50, run -> true)))));
             for (int level = 0; level < levels.size(); level++) {
                 row.add(variation(Spread.of(medians(group, level))));
             }
