@@ -130,7 +130,7 @@ public final class ResultsSet {
                 continue;
             }
             withSummary.add(run);
-            if ("ok".equals(run.path("status").asText("ok"))) {
+            if (ok(run)) {
                 units.add(summaryFile);
                 continue;
             }
@@ -158,17 +158,12 @@ public final class ResultsSet {
                 : added.iterator().next();
         unreadable.forEach(target::addFailedRun);
         final List<Failure> failedRuns = new ArrayList<>();
-        boolean failedRunWithSummary = false;
         for (final JsonNode run : profileJson.path("runs")) {
-            if ("ok".equals(run.path("status").asText("ok"))) {
-                continue;
-            }
-            if (withSummary.contains(run)) {
-                failedRunWithSummary = true;
-            } else {
+            if (!ok(run) && !withSummary.contains(run)) {
                 failedRuns.add(runFailure(profile, run, ""));
             }
         }
+        final boolean failedRunWithSummary = withSummary.stream().anyMatch(run -> !ok(run));
         // A profile's own failure says something no run says (a JVM that never started), unless it only repeats
         // runs already listed from their summaries. A JVM-level failure: no run to count.
         final String status = profileJson.path("status").asText("ok");
@@ -177,6 +172,10 @@ public final class ResultsSet {
         }
         failedRuns.forEach(target::addFailedRun);
         return profileJson.path("runs").size();
+    }
+
+    private static boolean ok(final JsonNode run) {
+        return "ok".equals(run.path("status").asText("ok"));
     }
 
     /** Failed for its benchmark checks alone: its summary then says why, and it is listed from there. */
