@@ -89,7 +89,7 @@ class MeasuredWindowTest {
         assertEquals(1, windows.size());
         assertEquals(START_MILLIS, (long) windows.get(0).startEpochMillis);
         assertEquals(100_000_000_000L, (long) windows.get(0).lengthNanos);
-        assertEquals(window.jvm(), windows.get(0).jvmActivity);
+        assertEquals(window.toSummary().jvmActivity, windows.get(0).jvmActivity);
         assertEquals(900, windows.get(0).latency.get(Latency.ACTUAL_SEND).value(Percentile.P50), 0);
         assertEquals(2.0, read.durations.warmupSeconds, 0);
         assertEquals(100.0, read.durations.measuredSeconds, 0);
