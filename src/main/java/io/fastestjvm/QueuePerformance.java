@@ -20,9 +20,6 @@ import io.fastestjvm.timeline.JvmTimeline;
  * qp.fork (the default) this JVM only checks the settings and runs the benchmark in a fresh JVM of its own.
  */
 public final class QueuePerformance {
-    static final String OPENHFT_LOG_LEVEL = "org.slf4j.simpleLogger.log.net.openhft";
-    static final String JNA_TMPDIR = "jna.tmpdir";
-
     private QueuePerformance() {
     }
 
@@ -45,13 +42,9 @@ public final class QueuePerformance {
         // Chronicle would otherwise report usage over the network and write ~/.chronicle.analytics.*.
         System.setProperty("chronicle.analytics.disable", "true");
         // JNA (used by OpenHFT affinity) unpacks its native library into ~/.cache/JNA unless told otherwise.
-        if (System.getProperty(JNA_TMPDIR) == null) {
-            System.setProperty(JNA_TMPDIR, System.getProperty("java.io.tmpdir"));
-        }
+        System.getProperties().putIfAbsent("jna.tmpdir", System.getProperty("java.io.tmpdir"));
         // `mvn -q` sets slf4j-simple's default level to error, hiding Chronicle's and affinity's warnings
-        if (System.getProperty(OPENHFT_LOG_LEVEL) == null) {
-            System.setProperty(OPENHFT_LOG_LEVEL, "warn");
-        }
+        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.net.openhft", "warn");
         final boolean forked = System.getProperty(ChildJvm.FORKED) != null;
         if (forked) {
             ControlLink.watchParent(System.err);

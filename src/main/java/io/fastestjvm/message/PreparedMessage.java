@@ -9,7 +9,6 @@ import org.agrona.concurrent.UnsafeBuffer;
  * JLBH's driver copies a prepared payload). One thread's; allocation-free once built.
  */
 public final class PreparedMessage {
-    private final int size;
     private final int payloadWords;
     private final int tailBytes;
     /** Bytes CHECKSUM_OFFSET..size of the message: the checksum, then the payload. */
@@ -18,15 +17,10 @@ public final class PreparedMessage {
     private long sequence;
 
     public PreparedMessage(final int size) {
-        this.size = MessageLayout.checkedSize(size);
         this.payloadWords = MessageLayout.payloadWords(size);
         this.tailBytes = MessageLayout.tailBytes(size);
-        this.scratch = new byte[size - MessageLayout.CHECKSUM_OFFSET];
+        this.scratch = new byte[MessageLayout.checkedSize(size) - MessageLayout.CHECKSUM_OFFSET];
         this.scratchBuffer = new UnsafeBuffer(scratch);
-    }
-
-    public int size() {
-        return size;
     }
 
     /** Everything but the two send times: the payload depends on the sequence only. */

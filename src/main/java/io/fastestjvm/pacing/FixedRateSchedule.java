@@ -12,10 +12,6 @@ public final class FixedRateSchedule {
     private long intervalPicos;
     private long firstSequence;
 
-    public FixedRateSchedule(final long startNanos, final long messagesPerSecond) {
-        this(startNanos, messagesPerSecond, 0);
-    }
-
     public FixedRateSchedule(final long startNanos, final long messagesPerSecond, final long firstSequence) {
         restart(startNanos, messagesPerSecond, firstSequence);
     }

@@ -1,6 +1,5 @@
 package io.fastestjvm.results;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -70,16 +69,12 @@ public final class MeasuredWindow {
         return dated;
     }
 
-    public Map<String, Long> jvm() {
-        return Collections.unmodifiableMap(jvm);
-    }
-
-    public Map<String, Long> allocation() {
-        return Collections.unmodifiableMap(allocation);
-    }
-
-    public Map<String, Long> interference() {
-        return Collections.unmodifiableMap(interference);
+    /** Every counter: JVM activity, then allocation, then interference. */
+    public Map<String, Long> counters() {
+        final Map<String, Long> all = new LinkedHashMap<>(jvm);
+        all.putAll(allocation);
+        all.putAll(interference);
+        return all;
     }
 
     /** A counter of any of the three groups by name; -1 when this window lacks it (unavailable). */

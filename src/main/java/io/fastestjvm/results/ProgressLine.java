@@ -29,18 +29,17 @@ final class ProgressLine {
         number(received, true, 0);
         if (secondCount == 0) {
             text("  last 1 s: no messages received\n");
-            out.write(line, 0, length);
-            return;
+        } else {
+            text("  last 1 s: actual-send p50 ");
+            number(actualP50, true, 0);
+            text(" ns p99.9 ");
+            number(actualP999, true, 0);
+            text(" ns | intended-send p50 ");
+            number(intendedP50, true, 0);
+            text(" ns p99.9 ");
+            number(intendedP999, true, 0);
+            text(" ns\n");
         }
-        text("  last 1 s: actual-send p50 ");
-        number(actualP50, true, 0);
-        text(" ns p99.9 ");
-        number(actualP999, true, 0);
-        text(" ns | intended-send p50 ");
-        number(intendedP50, true, 0);
-        text(" ns p99.9 ");
-        number(intendedP999, true, 0);
-        text(" ns\n");
         out.write(line, 0, length);
     }
 

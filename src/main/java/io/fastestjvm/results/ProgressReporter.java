@@ -64,9 +64,6 @@ public final class ProgressReporter implements Runnable {
                             final LongUnaryOperator warmupSecondOf, final long measuredMessages,
                             final int warmupSeconds, final int measuredSeconds, final PrintStream err,
                             final IntervalTable table) {
-        if (logs.length != Latency.ALL.size()) {
-            throw new IllegalArgumentException("one interval log per latency: " + Latency.ALL);
-        }
         this.logs = logs.clone();
         this.measured = new Histogram[logs.length];
         this.lastWarmups = new Histogram[logs.length];

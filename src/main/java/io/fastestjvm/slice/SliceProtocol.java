@@ -96,9 +96,7 @@ public final class SliceProtocol {
 
     /** {@code reply} with the fields that carry {@code window}; its evidence as one map, as the parent reads it. */
     public static ControlMessage withWindow(final ControlMessage reply, final MeasuredWindow window) {
-        final Map<String, Object> evidence = new LinkedHashMap<>(window.jvm());
-        evidence.putAll(window.allocation());
-        evidence.putAll(window.interference());
+        final Map<String, Object> evidence = new LinkedHashMap<>(window.counters());
         ControlMessage withHistograms = reply;
         for (final Latency latency : Latency.ALL) {
             withHistograms = withHistograms.with(latency.key() + HISTOGRAM,

@@ -206,7 +206,7 @@ final class SliceWorkers implements LoopControl {
                 for (int i = 0; i < senders.length; i++) {
                     senders[i] = transports[i].openSender();
                 }
-                final FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), 1);
+                final FixedRateSchedule schedule = new FixedRateSchedule(System.nanoTime(), 1, 0);
                 facts(producerFacts, pinning);
                 long seen = generation;
                 while (true) {

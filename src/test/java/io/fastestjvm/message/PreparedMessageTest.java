@@ -47,27 +47,28 @@ class PreparedMessageTest {
         return buffer.byteArray();
     }
 
-    private static byte[] viaChronicle(final PreparedMessage message, final long intended, final long stamp) {
-        final Bytes<?> bytes = Bytes.allocateElasticOnHeap(message.size());
+    private static byte[] viaChronicle(final PreparedMessage message, final int size, final long intended,
+                                       final long stamp) {
+        final Bytes<?> bytes = Bytes.allocateElasticOnHeap(size);
         message.writeStamped(bytes, intended, stamp);
-        assertEquals(message.size(), bytes.readRemaining());
-        final byte[] out = new byte[message.size()];
+        assertEquals(size, bytes.readRemaining());
+        final byte[] out = new byte[size];
         bytes.read(out);
         return out;
     }
 
-    private static byte[] viaBuffer(final PreparedMessage message, final int offset, final long intended,
-                                    final long stamp) {
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[offset + message.size() + 16]);
+    private static byte[] viaBuffer(final PreparedMessage message, final int size, final int offset,
+                                    final long intended, final long stamp) {
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[offset + size + 16]);
         buffer.setMemory(0, buffer.capacity(), (byte) 0x5A);
         message.writeStamped(buffer, offset, intended, stamp);
         for (int i = 0; i < offset; i++) {
             assertEquals((byte) 0x5A, buffer.getByte(i), "byte " + i + " before the message was written");
         }
-        for (int i = offset + message.size(); i < buffer.capacity(); i++) {
+        for (int i = offset + size; i < buffer.capacity(); i++) {
             assertEquals((byte) 0x5A, buffer.getByte(i), "byte " + i + " after the message was written");
         }
-        final byte[] out = new byte[message.size()];
+        final byte[] out = new byte[size];
         buffer.getBytes(offset, out);
         return out;
     }
@@ -83,8 +84,8 @@ class PreparedMessageTest {
                 message.prepare(sequence);
                 final byte[] expected = formerWriter(size, sequence, intended, stamp);
                 final String at = "size " + size + " seq " + sequence;
-                assertArrayEquals(expected, viaChronicle(message, intended, stamp), "chronicle, " + at);
-                assertArrayEquals(expected, viaBuffer(message, 40, intended, stamp), "buffer, " + at);
+                assertArrayEquals(expected, viaChronicle(message, size, intended, stamp), "chronicle, " + at);
+                assertArrayEquals(expected, viaBuffer(message, size, 40, intended, stamp), "buffer, " + at);
             }
         }
     }
@@ -94,8 +95,8 @@ class PreparedMessageTest {
     void theStampIsWrittenWhereTheLayoutSaysAndNothingElseDependsOnIt(final int size) {
         final PreparedMessage message = new PreparedMessage(size);
         message.prepare(9);
-        final byte[] early = viaChronicle(message, 1_000, 0x1111_2222_3333_4444L);
-        final byte[] late = viaChronicle(message, 1_000, 0x5555_6666_7777_8888L);
+        final byte[] early = viaChronicle(message, size, 1_000, 0x1111_2222_3333_4444L);
+        final byte[] late = viaChronicle(message, size, 1_000, 0x5555_6666_7777_8888L);
         final UnsafeBuffer earlyView = new UnsafeBuffer(early);
         assertEquals(0x1111_2222_3333_4444L, earlyView.getLong(MessageLayout.ACTUAL_SEND_OFFSET));
         assertEquals(0x5555_6666_7777_8888L, new UnsafeBuffer(late).getLong(MessageLayout.ACTUAL_SEND_OFFSET));

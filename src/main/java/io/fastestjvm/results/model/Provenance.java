@@ -63,7 +63,10 @@ public final class Provenance {
 
     /** This process's provenance: git is asked in the project folder the classes were loaded from. */
     public static Provenance collect() {
-        final File project = projectFolder();
+        // the project folder: two up from target/classes, or one up from target/queue-latency.jar
+        final File classes = location(Provenance.class);
+        final File target = classes == null ? null : classes.getParentFile();
+        final File project = target == null ? null : target.getParentFile();
         final String top = project == null || !new File(project, "pom.xml").isFile() ? null
                 : git(project, "rev-parse", "--show-toplevel");
         // a copied jar inside some other repository must not borrow that repository's commit
@@ -109,25 +112,15 @@ public final class Provenance {
                 }
             }
             final Manifest manifest = file.getManifest();
-            if (manifest != null) {
-                final Attributes main = manifest.getMainAttributes();
-                final String bundle = main.getValue("Bundle-Version");
-                return bundle != null ? bundle : main.getValue(Attributes.Name.IMPLEMENTATION_VERSION);
+            if (manifest == null) {
+                return null;
             }
+            final Attributes main = manifest.getMainAttributes();
+            final String bundle = main.getValue("Bundle-Version");
+            return bundle != null ? bundle : main.getValue(Attributes.Name.IMPLEMENTATION_VERSION);
         } catch (final IOException e) {
             return null;
         }
-        return null;
-    }
-
-    /** The project folder: two up from target/classes, or one up from target/queue-latency.jar. */
-    private static File projectFolder() {
-        final File classes = location(Provenance.class);
-        if (classes == null) {
-            return null;
-        }
-        final File target = classes.getParentFile();
-        return target == null ? null : target.getParentFile();
     }
 
     private static File location(final Class<?> type) {

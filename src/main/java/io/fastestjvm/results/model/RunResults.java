@@ -62,6 +62,7 @@ public final class RunResults {
     public List<Window> windows;
     public Checks checks;
     /** Sections other parts of the harness own (audit, timer floor, jitter...). */
+    @JsonAnyGetter
     private final Map<String, JsonNode> sections = new LinkedHashMap<>();
 
     public static RunResults read(final Path file) throws IOException {
@@ -96,11 +97,6 @@ public final class RunResults {
     @JsonAnySetter
     public void section(final String key, final JsonNode value) {
         sections.put(key, value);
-    }
-
-    @JsonAnyGetter
-    Map<String, JsonNode> sections() {
-        return sections;
     }
 
     /** A section another writer owns, or a missing node. */
@@ -223,16 +219,12 @@ public final class RunResults {
     /** The transport's name and the facts it reports about itself. */
     public static final class Transport {
         public String name;
+        @JsonAnyGetter
         private final Map<String, JsonNode> facts = new LinkedHashMap<>();
 
         @JsonAnySetter
         public void fact(final String key, final JsonNode value) {
             facts.put(key, value);
-        }
-
-        @JsonAnyGetter
-        Map<String, JsonNode> facts() {
-            return facts;
         }
     }
 
@@ -249,6 +241,8 @@ public final class RunResults {
 
     /** One ladder per latency, keyed by {@link Latency#key()}: the JSON object's other keys are its latencies. */
     public abstract static class Ladders {
+        @JsonAnyGetter
+        @JsonAnySetter
         private final Map<String, Ladder> ladders = new LinkedHashMap<>();
 
         /** The ladder of one latency, or null. */
@@ -258,16 +252,6 @@ public final class RunResults {
 
         public void put(final Latency definition, final Ladder ladder) {
             ladders.put(definition.key(), ladder);
-        }
-
-        @JsonAnySetter
-        void set(final String key, final Ladder ladder) {
-            ladders.put(key, ladder);
-        }
-
-        @JsonAnyGetter
-        Map<String, Ladder> ladders() {
-            return ladders;
         }
     }
 
@@ -331,6 +315,7 @@ public final class RunResults {
         @JsonProperty(SAFEPOINTS)
         public JsonNode safepoints;
         /** The timeline's totals over the measured window (null: unavailable) and their {@link #EVENT_SOURCE}. */
+        @JsonAnyGetter
         private final Map<String, JsonNode> evidence = new LinkedHashMap<>();
 
         /** One total; the timeline's safepoint count and HotSpot's share one key, the last one set wins. */
@@ -341,11 +326,6 @@ public final class RunResults {
             } else {
                 evidence.put(key, value);
             }
-        }
-
-        @JsonAnyGetter
-        Map<String, JsonNode> evidence() {
-            return evidence;
         }
 
         /** One total by its {@link EvidenceColumns} key (safepoints included); null when the run lacks it. */
