@@ -3,11 +3,9 @@ package io.fastestjvm.timeline;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 
 import io.fastestjvm.environment.EnvironmentInfo;
 
@@ -102,8 +100,7 @@ public final class JvmCounters {
         }
         long result = 0;
         for (int i = 0; i < Long.BYTES; i++) {
-            final long b = value[bigEndian ? i : Long.BYTES - 1 - i] & 0xff;
-            result = (result << 8) | b;
+            result = (result << 8) | (value[bigEndian ? i : Long.BYTES - 1 - i] & 0xff);
         }
         return result;
     }
@@ -132,12 +129,10 @@ public final class JvmCounters {
     }
 
     private static String nameAt(final MappedByteBuffer data, final int offset) {
-        int end = offset;
-        while (end < data.capacity() && data.get(end) != 0) {
-            end++;
+        final StringBuilder name = new StringBuilder();
+        for (int i = offset; i < data.capacity() && data.get(i) != 0; i++) {
+            name.append((char) data.get(i));
         }
-        final byte[] bytes = new byte[end - offset];
-        ((ByteBuffer) data.duplicate().position(offset)).get(bytes);
-        return new String(bytes, StandardCharsets.US_ASCII);
+        return name.toString();
     }
 }

@@ -251,15 +251,13 @@ public final class TimelineAnalysis {
 
     /** "producer 33.6 M -> 29.5 M (-12%)", or "producer n/a" where the run did not record its idle turns. */
     private static String turns(final Map<String, Object> shift, final int thread) {
-        final Object from = shift.get(FROM_TURNS[thread]);
-        final Object to = shift.get(TO_TURNS[thread]);
-        if (from == null || to == null || (Long) from <= 0) {
+        final Long from = (Long) shift.get(FROM_TURNS[thread]);
+        final Long to = (Long) shift.get(TO_TURNS[thread]);
+        if (from == null || to == null || from <= 0) {
             return THREADS[thread] + " n/a";
         }
-        final long f = (Long) from;
-        final long t = (Long) to;
-        return String.format(Locale.ROOT, "%s %.1f M -> %.1f M (%+.0f%%)", THREADS[thread], f / 1e6, t / 1e6,
-                100.0 * (t - f) / f);
+        return String.format(Locale.ROOT, "%s %.1f M -> %.1f M (%+.0f%%)", THREADS[thread], from / 1e6, to / 1e6,
+                100.0 * (to - from) / from);
     }
 
     /** "safepoint (safepoints 2, safepointMicros 150), contextSwitch (...)" from a shift's or tail's evidence. */
