@@ -60,12 +60,12 @@ final class ProcCounter implements AutoCloseable {
                     while (i < length && (bytes[i] == ' ' || bytes[i] == '\t')) {
                         i++;
                     }
-                    final int digits = i;
+                    final int digitsStart = i;
                     value = 0;
                     while (i < length && bytes[i] >= '0' && bytes[i] <= '9') {
                         value = value * 10 + (bytes[i++] - '0');
                     }
-                    if (i == digits) {
+                    if (i == digitsStart) {
                         return -1;
                     }
                 }
