@@ -7,7 +7,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -118,9 +117,8 @@ public final class EnvironmentInfo {
 
     /** The first line of a small /proc or /sys file, or null when absent; "" for an empty file. */
     public static String readFirstLine(final String path) {
-        final Path file = Paths.get(path);
         try {
-            final List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            final List<String> lines = Files.readAllLines(Paths.get(path), StandardCharsets.UTF_8);
             return lines.isEmpty() ? "" : lines.get(0).trim();
         } catch (final IOException | RuntimeException e) {
             return null;
@@ -138,9 +136,8 @@ public final class EnvironmentInfo {
     /** Which JIT compiles this JVM's code: Graal when UseJVMCICompiler is on and a Graal compiler module is loaded. */
     static Map<String, Object> jit() {
         final Map<String, Object> jit = new LinkedHashMap<>();
-        final String compilerName = ManagementFactory.getCompilationMXBean() == null ? null
-                : ManagementFactory.getCompilationMXBean().getName();
-        jit.put("compilationMXBean", compilerName);
+        jit.put("compilationMXBean", ManagementFactory.getCompilationMXBean() == null ? null
+                : ManagementFactory.getCompilationMXBean().getName());
         final String useJvmci = vmOption(USE_JVMCI_COMPILER);
         jit.put(USE_JVMCI_COMPILER, useJvmci);
         jit.put("EnableJVMCI", vmOption("EnableJVMCI"));

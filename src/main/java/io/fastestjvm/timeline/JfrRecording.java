@@ -113,8 +113,7 @@ public final class JfrRecording {
         try {
             final Process process = new ProcessBuilder(tool.getPath(), "print", "--json", "--events",
                     String.join(",", EVENTS), recording.toString())
-                    .redirectOutput(json.toFile()).redirectErrorStream(false)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                    .redirectOutput(json.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             if (!process.waitFor(TOOL_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 throw new IOException(tool + " print did not finish in " + TOOL_TIMEOUT_SECONDS + " s");

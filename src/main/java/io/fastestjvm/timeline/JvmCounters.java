@@ -3,11 +3,9 @@ package io.fastestjvm.timeline;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 
 import io.fastestjvm.environment.EnvironmentInfo;
 
@@ -32,8 +30,8 @@ public final class JvmCounters {
     private final int safepointSyncTicks;
     private final double nanosPerTick;
 
-    private JvmCounters(final RandomAccessFile file, final MappedByteBuffer data) {
-        this.file = file;
+    /** Opens {@code file} last: an offset that cannot be read leaves nothing open. */
+    private JvmCounters(final File file, final MappedByteBuffer data) throws IOException {
         this.bigEndian = data.order() == ByteOrder.BIG_ENDIAN;
         this.totalCompiles = offsetOf(data, "sun.ci.totalCompiles");
         this.totalInvalidates = offsetOf(data, "sun.ci.totalInvalidates");
@@ -42,34 +40,28 @@ public final class JvmCounters {
         this.safepointSyncTicks = offsetOf(data, "sun.rt.safepointSyncTime");
         final int frequency = offsetOf(data, "sun.os.hrt.frequency");
         this.nanosPerTick = frequency < 0 ? 1.0 : 1e9 / data.getLong(frequency);
+        this.file = new RandomAccessFile(file, "r");
     }
 
     /** This JVM's counters, or null when it publishes none (the reason is not needed: callers record "unavailable"). */
     public static JvmCounters open() {
-        final File file = new File(new File(System.getProperty("os.name").startsWith("Windows")
+        return open(new File(new File(System.getProperty("os.name").startsWith("Windows")
                 ? System.getProperty("java.io.tmpdir") : "/tmp", "hsperfdata_" + System.getProperty("user.name")),
-                String.valueOf(EnvironmentInfo.pid()));
-        return open(file);
+                String.valueOf(EnvironmentInfo.pid())));
     }
 
     static JvmCounters open(final File file) {
-        if (!file.isFile()) {
-            return null;
-        }
-        RandomAccessFile raf = null;
-        try {
-            raf = new RandomAccessFile(file, "r");
-            final FileChannel channel = raf.getChannel();
+        // the mapping outlives its channel (FileChannel#map); only the constructor reads it
+        try (FileChannel channel = FileChannel.open(file.toPath())) {
             final MappedByteBuffer data = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
-            if (data.getInt(0) == MAGIC) {
-                data.order(data.get(4) == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
-                return new JvmCounters(raf, data);
+            if (data.getInt(0) != MAGIC) {
+                return null;
             }
+            data.order(data.get(4) == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+            return new JvmCounters(file, data);
         } catch (final IOException | RuntimeException e) {
-            // unreadable: as if the JVM published none
+            return null; // unreadable: as if the JVM published none
         }
-        closeQuietly(raf);
-        return null;
     }
 
     /** Methods compiled so far, by any tier (jstat -compiler "Compiled"). */
@@ -108,20 +100,9 @@ public final class JvmCounters {
         }
         long result = 0;
         for (int i = 0; i < Long.BYTES; i++) {
-            final long b = value[bigEndian ? i : Long.BYTES - 1 - i] & 0xff;
-            result = (result << 8) | b;
+            result = (result << 8) | (value[bigEndian ? i : Long.BYTES - 1 - i] & 0xff);
         }
         return result;
-    }
-
-    private static void closeQuietly(final RandomAccessFile raf) {
-        if (raf != null) {
-            try {
-                raf.close();
-            } catch (final IOException e) {
-                // opened read-only: nothing to lose
-            }
-        }
     }
 
     private long ticksToNanos(final long ticks) {
@@ -148,12 +129,10 @@ public final class JvmCounters {
     }
 
     private static String nameAt(final MappedByteBuffer data, final int offset) {
-        int end = offset;
-        while (end < data.capacity() && data.get(end) != 0) {
-            end++;
+        final StringBuilder name = new StringBuilder();
+        for (int i = offset; i < data.capacity() && data.get(i) != 0; i++) {
+            name.append((char) data.get(i));
         }
-        final byte[] bytes = new byte[end - offset];
-        ((ByteBuffer) data.duplicate().position(offset)).get(bytes);
-        return new String(bytes, StandardCharsets.US_ASCII);
+        return name.toString();
     }
 }

@@ -2,6 +2,7 @@ package io.fastestjvm.timeline;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -50,12 +51,10 @@ public final class LevelShifts {
             this.toNanos = toNanos;
         }
 
-        /** The median of {@code series} over the segment before the shift. */
         public long medianBefore(final long[] series) {
             return median(series, new int[] {beforeStart, at});
         }
 
-        /** The median of {@code series} over the segment after the shift. */
         public long medianAfter(final long[] series) {
             return median(series, new int[] {at, afterEnd});
         }
@@ -85,18 +84,10 @@ public final class LevelShifts {
 
     /** Merges the shortest segment under {@link #MIN_SECONDS} into its closer neighbour; false if none is short. */
     private static boolean mergeShortest(final List<int[]> segments, final long[] p50) {
-        if (segments.size() < 2) {
-            return false;
-        }
-        int shortest = -1;
-        for (int i = 0; i < segments.size(); i++) {
-            final int length = segments.get(i)[1] - segments.get(i)[0];
-            if (length < MIN_SECONDS && (shortest < 0
-                    || length < segments.get(shortest)[1] - segments.get(shortest)[0])) {
-                shortest = i;
-            }
-        }
-        if (shortest < 0) {
+        final int shortest = IntStream.range(0, segments.size()).boxed()
+                .filter(i -> segments.get(i)[1] - segments.get(i)[0] < MIN_SECONDS)
+                .min(Comparator.comparingInt(i -> segments.get(i)[1] - segments.get(i)[0])).orElse(-1);
+        if (segments.size() < 2 || shortest < 0) {
             return false;
         }
         final long level = median(p50, segments.get(shortest));

@@ -55,24 +55,21 @@ final class ProcCounter implements AutoCloseable {
         for (int line = 0; line < length; ) {
             if (startsWith(bytes, line, length)) {
                 int i = line + key.length;
+                long value = -1;
                 for (int f = 1; f <= field; f++) {
                     while (i < length && (bytes[i] == ' ' || bytes[i] == '\t')) {
                         i++;
                     }
-                    long value = 0;
-                    boolean digits = false;
+                    final int digitsStart = i;
+                    value = 0;
                     while (i < length && bytes[i] >= '0' && bytes[i] <= '9') {
                         value = value * 10 + (bytes[i++] - '0');
-                        digits = true;
                     }
-                    if (!digits) {
+                    if (i == digitsStart) {
                         return -1;
                     }
-                    if (f == field) {
-                        return value;
-                    }
                 }
-                return -1;
+                return value;
             }
             while (line < length && bytes[line] != '\n') {
                 line++;

@@ -251,15 +251,13 @@ public final class TimelineAnalysis {
 
     /** "producer 33.6 M -> 29.5 M (-12%)", or "producer n/a" where the run did not record its idle turns. */
     private static String turns(final Map<String, Object> shift, final int thread) {
-        final Object from = shift.get(FROM_TURNS[thread]);
-        final Object to = shift.get(TO_TURNS[thread]);
-        if (from == null || to == null || (Long) from <= 0) {
+        final Long from = (Long) shift.get(FROM_TURNS[thread]);
+        final Long to = (Long) shift.get(TO_TURNS[thread]);
+        if (from == null || to == null || from <= 0) {
             return THREADS[thread] + " n/a";
         }
-        final long f = (Long) from;
-        final long t = (Long) to;
-        return String.format(Locale.ROOT, "%s %.1f M -> %.1f M (%+.0f%%)", THREADS[thread], f / 1e6, t / 1e6,
-                100.0 * (t - f) / f);
+        return String.format(Locale.ROOT, "%s %.1f M -> %.1f M (%+.0f%%)", THREADS[thread], from / 1e6, to / 1e6,
+                100.0 * (to - from) / from);
     }
 
     /** "safepoint (safepoints 2, safepointMicros 150), contextSwitch (...)" from a shift's or tail's evidence. */
@@ -267,19 +265,11 @@ public final class TimelineAnalysis {
     private static String describe(final Map<String, Object> item) {
         final Map<String, Object> evidence = (Map<String, Object>) item.get("evidence");
         final Map<String, Object> before = (Map<String, Object>) item.get("evidenceSecondBefore");
-        final StringBuilder text = new StringBuilder();
-        for (final Object kind : (List<?>) item.get("attributedTo")) {
-            if (SEGMENT_KINDS.contains(kind)) {
-                continue; // a segment property, said in words by attribution()
-            }
-            text.append(text.length() == 0 ? "" : ", ").append(kind).append(" (")
-                    .append(fields(kind.toString(), evidence));
-            if (before != null) {
-                text.append("; second before: ").append(fields(kind.toString(), before));
-            }
-            text.append(')');
-        }
-        return text.toString();
+        return ((List<?>) item.get("attributedTo")).stream()
+                .filter(kind -> !SEGMENT_KINDS.contains(kind)) // a segment property, said in words by attribution()
+                .map(kind -> kind + " (" + fields(kind.toString(), evidence)
+                        + (before == null ? "" : "; second before: " + fields(kind.toString(), before)) + ")")
+                .collect(Collectors.joining(", "));
     }
 
     private static String fields(final String kind, final Map<String, Object> evidence) {
@@ -314,22 +304,22 @@ public final class TimelineAnalysis {
 
     /**
      * Whether a shift of the p50 medians {@code fromP50 -> toP50} is {@link #CPU_SPEED_MOVED} by one thread's median
-     * idle turns per second, {@code fromTurns -> toTurns}.
+     * idle turns per second, {@code fromTurns -> toTurns}: fewer turns with a rise.
      */
     public static boolean cpuSpeedMoved(final long fromP50, final long toP50, final long fromTurns,
                                         final long toTurns) {
-        if (fromTurns <= 0 || toTurns <= 0 || Long.signum(fromTurns - toTurns) != Long.signum(toP50 - fromP50)) {
-            return false;
-        }
-        return 100.0 * Math.abs(toTurns - fromTurns) / fromTurns > CPU_SPEED_CHANGE_PERCENT;
+        return movedWith(fromP50 - toP50, fromTurns, toTurns, CPU_SPEED_CHANGE_PERCENT);
     }
 
     /** Whether a shift of the p50 medians {@code fromP50 -> toP50} is {@link #FLOOR_MOVED} by its p1 medians. */
     public static boolean floorMoved(final long fromP50, final long toP50, final long fromP1, final long toP1) {
-        if (fromP1 <= 0 || toP1 <= 0 || Long.signum(toP1 - fromP1) != Long.signum(toP50 - fromP50)) {
-            return false;
-        }
-        return 100.0 * Math.abs(toP1 - fromP1) / fromP1 > LevelShifts.MIN_CHANGE_PERCENT;
+        return movedWith(toP50 - fromP50, fromP1, toP1, LevelShifts.MIN_CHANGE_PERCENT);
+    }
+
+    /** Whether {@code from -> to} (both recorded) moved the way {@code step} points by more than {@code percent}. */
+    private static boolean movedWith(final long step, final long from, final long to, final int percent) {
+        return from > 0 && to > 0 && Long.signum(to - from) == Long.signum(step)
+                && 100.0 * Math.abs(to - from) / from > percent;
     }
 
     /** The field a kind is counted by: the first of {@link #fieldsOf}, or the larger of the two threads'. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 /**
@@ -45,14 +46,9 @@ public final class WindowAllocation {
         while (from > 0 && rows.get(from - 1).measured()) {
             from--;
         }
-        from = Math.max(0, from - 1);
-        long pauses = IntervalRow.UNAVAILABLE;
-        for (final IntervalRow row : rows.subList(from, rows.size())) {
-            if (row.get(GC_PAUSES) != IntervalRow.UNAVAILABLE) {
-                pauses = Math.max(0, pauses) + row.get(GC_PAUSES);
-            }
-        }
-        return pauses;
+        final long[] pauses = rows.subList(Math.max(0, from - 1), rows.size()).stream()
+                .mapToLong(row -> row.get(GC_PAUSES)).filter(n -> n != IntervalRow.UNAVAILABLE).toArray();
+        return pauses.length == 0 ? IntervalRow.UNAVAILABLE : LongStream.of(pauses).sum();
     }
 
     /** {@link #gcPauses} of the rows, or the window's own GC count (summary.json) where that is higher. */

@@ -12,14 +12,10 @@ public final class TimerFloor {
 
     private final int calls;
     private final Histogram gaps;
-    private final long minNonZeroNanos;
-    private final long zeroGaps;
 
-    private TimerFloor(final int calls, final Histogram gaps, final long minNonZero, final long zeroGaps) {
+    private TimerFloor(final int calls, final Histogram gaps) {
         this.calls = calls;
         this.gaps = gaps;
-        this.minNonZeroNanos = minNonZero;
-        this.zeroGaps = zeroGaps;
     }
 
     /** Takes {@code calls} timestamps back to back; a first pass of the same size warms the loop up. */
@@ -29,27 +25,22 @@ public final class TimerFloor {
         }
         sample(calls, new Histogram(3_600_000_000_000L, 3));
         final Histogram gaps = new Histogram(3_600_000_000_000L, 3);
-        final long[] extremes = sample(calls, gaps);
-        return new TimerFloor(calls, gaps, extremes[0], extremes[1]);
+        sample(calls, gaps);
+        return new TimerFloor(calls, gaps);
     }
 
-    /** Returns {smallest non-zero gap (0 if none), number of zero gaps}. */
-    private static long[] sample(final int calls, final Histogram gaps) {
-        long minNonZero = Long.MAX_VALUE;
-        long zeros = 0;
+    private static void sample(final int calls, final Histogram gaps) {
         long previous = System.nanoTime();
         for (int i = 1; i < calls; i++) {
             final long now = System.nanoTime();
-            final long gap = now - previous;
-            gaps.recordValue(gap);
-            if (gap == 0) {
-                zeros++;
-            } else if (gap < minNonZero) {
-                minNonZero = gap;
-            }
+            gaps.recordValue(now - previous);
             previous = now;
         }
-        return new long[] {minNonZero == Long.MAX_VALUE ? 0 : minNonZero, zeros};
+    }
+
+    /** The smallest non-zero gap, 0 if none: exact, as HdrHistogram at 3 digits keeps values below 2,048 exact. */
+    private long granularityNanos() {
+        return gaps.getMinNonZeroValue() == Long.MAX_VALUE ? 0 : gaps.getMinNonZeroValue();
     }
 
     public Map<String, Object> toMap() {
@@ -58,12 +49,12 @@ public final class TimerFloor {
                 + " after a warm-up pass of the same size");
         map.put("calls", calls);
         map.put("minNanos", gaps.getMinValue());
-        map.put("granularityNanos", minNonZeroNanos);
+        map.put("granularityNanos", granularityNanos());
         map.put("medianNanos", gaps.getValueAtPercentile(50));
         map.put("p99Nanos", gaps.getValueAtPercentile(99));
         map.put("maxNanos", gaps.getMaxValue());
         map.put("meanNanos", Math.round(gaps.getMean() * 10) / 10.0);
-        map.put("zeroGaps", zeroGaps);
+        map.put("zeroGaps", gaps.getCountAtValue(0));
         return map;
     }
 
@@ -71,6 +62,6 @@ public final class TimerFloor {
         return String.format(Locale.ROOT, "timer floor: System.nanoTime() back to back over %,d calls: min %,d ns,"
                         + " median %,d ns, p99 %,d ns, max %,d ns; granularity %,d ns. Figures below the median"
                         + " are within the timer's own cost.", calls, gaps.getMinValue(), gaps.getValueAtPercentile(50),
-                gaps.getValueAtPercentile(99), gaps.getMaxValue(), minNonZeroNanos);
+                gaps.getValueAtPercentile(99), gaps.getMaxValue(), granularityNanos());
     }
 }
