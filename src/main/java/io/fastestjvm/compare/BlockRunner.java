@@ -287,24 +287,22 @@ final class BlockRunner {
                     window.histogram(Latency.ACTUAL_SEND), window.histogram(Latency.INTENDED_SEND));
             predecessor = jvm.variant.name;
         }
-        boolean voided = false;
+        final boolean voided = rows.values().stream().anyMatch(row -> !row.failure.isEmpty());
         for (final Map.Entry<Running, SliceRow> slice : rows.entrySet()) {
+            final Running jvm = slice.getKey();
             final SliceRow row = slice.getValue();
             if (!row.failure.isEmpty()) {
-                voided = true;
                 if (!ProcSample.disturbed(row.failure)) { // a busy machine is not the variant's fault
-                    slice.getKey().row.voids++;
+                    jvm.row.voids++;
                 }
                 err.println("[qp] block " + block + " cycle " + cycle + " voided: " + row.variant + ": "
                         + row.failure);
             }
-        }
-        for (final Map.Entry<Running, SliceRow> slice : rows.entrySet()) {
-            slice.getValue().voided = voided;
-            files.slice(slice.getValue());
+            row.voided = voided;
+            files.slice(row);
             if (!voided) {
-                slice.getKey().pooled[0].add(windows.get(slice.getKey()).histogram(Latency.ACTUAL_SEND));
-                slice.getKey().pooled[1].add(windows.get(slice.getKey()).histogram(Latency.INTENDED_SEND));
+                jvm.pooled[0].add(windows.get(jvm).histogram(Latency.ACTUAL_SEND));
+                jvm.pooled[1].add(windows.get(jvm).histogram(Latency.INTENDED_SEND));
             }
         }
     }
@@ -351,9 +349,7 @@ final class BlockRunner {
     /** {@code after - before}, each; -1 where either is unknown. */
     private static long[] delta(final long[] before, final long[] after) {
         final long[] delta = new long[before.length];
-        for (int i = 0; i < delta.length; i++) {
-            delta[i] = before[i] < 0 || after[i] < 0 ? -1 : after[i] - before[i];
-        }
+        Arrays.setAll(delta, i -> before[i] < 0 || after[i] < 0 ? -1 : after[i] - before[i]);
         return delta;
     }
 

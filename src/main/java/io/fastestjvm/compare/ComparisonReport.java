@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.charts.PairedSlicesChart;
@@ -174,17 +175,12 @@ public final class ComparisonReport {
      */
     private static void farBlocks(final StringBuilder md, final ComparisonAnalysis analysis) {
         for (final BlocksPair figure : analysis.family(true)) {
-            final List<Integer> aSlow = new ArrayList<>();
-            final List<Integer> bSlow = new ArrayList<>();
             final double[] values = figure.blocks.blockValues();
             final double typical = new MedianOfBlocks(values).median(); // a real difference is not the slow state
-            for (int i = 0; i < values.length; i++) {
-                if (values[i] - typical >= Math.log(FAR)) {
-                    aSlow.add(figure.blockNumbers.get(i));
-                } else if (values[i] - typical <= -Math.log(FAR)) {
-                    bSlow.add(figure.blockNumbers.get(i));
-                }
-            }
+            final List<Integer> aSlow = IntStream.range(0, values.length).filter(i -> values[i] - typical
+                    >= Math.log(FAR)).mapToObj(figure.blockNumbers::get).collect(Collectors.toList());
+            final List<Integer> bSlow = IntStream.range(0, values.length).filter(i -> values[i] - typical
+                    <= -Math.log(FAR)).mapToObj(figure.blockNumbers::get).collect(Collectors.toList());
             final Interval aShare = Interval.binomialShare(aSlow.size(), values.length, Separation.CONFIDENCE);
             final Interval bShare = Interval.binomialShare(bSlow.size(), values.length, Separation.CONFIDENCE);
             md.append(fmt("\nFar blocks, %s / %s (%.2fx or more off the median block): %s slower in %d of %d"

@@ -295,7 +295,7 @@ final class VerdictSection {
 
     /** "1.85 (1.40–2.31)", oriented higher / lower. */
     static String ratio(final RunsPair pair) {
-        final double[] r = pair.higherOverLower();
+        final double[] r = pair.over(pair.higher());
         return ratio(r[0], r[1], r[2]);
     }
 
