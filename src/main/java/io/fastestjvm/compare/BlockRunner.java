@@ -149,14 +149,14 @@ final class BlockRunner {
             writer.outputLegend();
         }
 
-        /** Cycle {@code cycle}'s slice, which started at {@code startMillis} (epoch) and lasted {@code wallNanos}. */
-        void slice(final int cycle, final long startMillis, final long wallNanos, final Histogram actual,
-                   final Histogram intended) {
-            final double start = (startMillis - baseMillis) / 1000.0;
-            final double end = start + wallNanos / 1e9;
+        void slice(final int cycle, final MeasuredWindow window) {
+            final double start = (window.startEpochMillis() - baseMillis) / 1000.0;
+            final double end = start + window.lengthNanos() / 1e9;
             writer.outputComment("cycle " + cycle);
+            final Histogram actual = window.histogram(Latency.ACTUAL_SEND);
             actual.setTag(SliceProtocol.ACTUAL_SEND);
             writer.outputIntervalHistogram(start, end, actual);
+            final Histogram intended = window.histogram(Latency.INTENDED_SEND);
             intended.setTag(SliceProtocol.INTENDED_SEND);
             writer.outputIntervalHistogram(start, end, intended);
         }
@@ -283,8 +283,7 @@ final class BlockRunner {
             }
             rows.put(jvm, row);
             windows.put(jvm, window);
-            jvm.log.slice(cycle, window.startEpochMillis(), row.wallNanos,
-                    window.histogram(Latency.ACTUAL_SEND), window.histogram(Latency.INTENDED_SEND));
+            jvm.log.slice(cycle, window);
             predecessor = jvm.variant.name;
         }
         final boolean voided = rows.values().stream().anyMatch(row -> !row.failure.isEmpty());

@@ -242,7 +242,9 @@ public final class ComparisonReport {
     private static String blocksLeft(final ComparisonAnalysis analysis, final int block, final int target,
                                final double[] blockSeconds, final double capSeconds) {
         final int toGo = Math.max(0, target - block);
-        final boolean pilot = analysis.stop != null && !steinHasSpoken(analysis);
+        final List<BlocksPair> p50s = analysis.family(true); // each carries Stein's plan once the pilot is over
+        final boolean pilot = analysis.stop != null
+                && (p50s.isEmpty() || p50s.stream().anyMatch(p50 -> p50.stein == null));
         if (toGo == 0) {
             return "done";
         }
@@ -263,12 +265,6 @@ public final class ComparisonReport {
         final double minutes = startable * perBlock / 60;
         return blocks + (minutes < 1 ? ", under a minute" : fmt(", about %.0f min", minutes))
                 + (pilot ? " to the pilot's end" : " to go");
-    }
-
-    /** Whether every pair's p50 carries Stein's plan, so the blocks to run are the rule's. */
-    private static boolean steinHasSpoken(final ComparisonAnalysis analysis) {
-        final List<BlocksPair> p50s = analysis.family(true);
-        return !p50s.isEmpty() && p50s.stream().allMatch(figure -> figure.stein != null);
     }
 
     /**
