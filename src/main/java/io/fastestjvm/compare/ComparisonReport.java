@@ -177,10 +177,11 @@ public final class ComparisonReport {
         for (final BlocksPair figure : analysis.family(true)) {
             final double[] values = figure.blocks.blockValues();
             final double typical = new MedianOfBlocks(values).median(); // a real difference is not the slow state
-            final List<Integer> aSlow = IntStream.range(0, values.length).filter(i -> values[i] - typical
-                    >= Math.log(FAR)).mapToObj(figure.blockNumbers::get).collect(Collectors.toList());
-            final List<Integer> bSlow = IntStream.range(0, values.length).filter(i -> values[i] - typical
-                    <= -Math.log(FAR)).mapToObj(figure.blockNumbers::get).collect(Collectors.toList());
+            final double far = Math.log(FAR);
+            final List<Integer> aSlow = IntStream.range(0, values.length).filter(i -> values[i] - typical >= far)
+                    .mapToObj(figure.blockNumbers::get).collect(Collectors.toList());
+            final List<Integer> bSlow = IntStream.range(0, values.length).filter(i -> values[i] - typical <= -far)
+                    .mapToObj(figure.blockNumbers::get).collect(Collectors.toList());
             final Interval aShare = Interval.binomialShare(aSlow.size(), values.length, Separation.CONFIDENCE);
             final Interval bShare = Interval.binomialShare(bSlow.size(), values.length, Separation.CONFIDENCE);
             md.append(fmt("\nFar blocks, %s / %s (%.2fx or more off the median block): %s slower in %d of %d"
