@@ -7,10 +7,7 @@ import java.util.List;
 import io.fastestjvm.compare.SliceRow.Column;
 import io.fastestjvm.slice.SliceProtocol;
 
-/**
- * One variant in one block, one row of {@code blocks.csv}. Columns appended later read -1 in sets written before
- * they existed.
- */
+/** One variant in one block, one row of {@code blocks.csv}; columns appended later read -1 in older sets. */
 final class BlockRow {
     /** The pooled percentiles: per block, from every slice of the cycles that were not voided. */
     static final double[] PERCENTILES = {50, 99, 99.9, 99.99};

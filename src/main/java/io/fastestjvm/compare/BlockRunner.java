@@ -149,14 +149,14 @@ final class BlockRunner {
             writer.outputLegend();
         }
 
-        /** Cycle {@code cycle}'s slice, which started at {@code startMillis} (epoch) and lasted {@code wallNanos}. */
-        void slice(final int cycle, final long startMillis, final long wallNanos, final Histogram actual,
-                   final Histogram intended) {
-            final double start = (startMillis - baseMillis) / 1000.0;
-            final double end = start + wallNanos / 1e9;
+        void slice(final int cycle, final MeasuredWindow window) {
+            final double start = (window.startEpochMillis() - baseMillis) / 1000.0;
+            final double end = start + window.lengthNanos() / 1e9;
             writer.outputComment("cycle " + cycle);
+            final Histogram actual = window.histogram(Latency.ACTUAL_SEND);
             actual.setTag(SliceProtocol.ACTUAL_SEND);
             writer.outputIntervalHistogram(start, end, actual);
+            final Histogram intended = window.histogram(Latency.INTENDED_SEND);
             intended.setTag(SliceProtocol.INTENDED_SEND);
             writer.outputIntervalHistogram(start, end, intended);
         }
@@ -283,28 +283,25 @@ final class BlockRunner {
             }
             rows.put(jvm, row);
             windows.put(jvm, window);
-            jvm.log.slice(cycle, window.startEpochMillis(), row.wallNanos,
-                    window.histogram(Latency.ACTUAL_SEND), window.histogram(Latency.INTENDED_SEND));
+            jvm.log.slice(cycle, window);
             predecessor = jvm.variant.name;
         }
-        boolean voided = false;
+        final boolean voided = rows.values().stream().anyMatch(row -> !row.failure.isEmpty());
         for (final Map.Entry<Running, SliceRow> slice : rows.entrySet()) {
+            final Running jvm = slice.getKey();
             final SliceRow row = slice.getValue();
             if (!row.failure.isEmpty()) {
-                voided = true;
                 if (!ProcSample.disturbed(row.failure)) { // a busy machine is not the variant's fault
-                    slice.getKey().row.voids++;
+                    jvm.row.voids++;
                 }
                 err.println("[qp] block " + block + " cycle " + cycle + " voided: " + row.variant + ": "
                         + row.failure);
             }
-        }
-        for (final Map.Entry<Running, SliceRow> slice : rows.entrySet()) {
-            slice.getValue().voided = voided;
-            files.slice(slice.getValue());
+            row.voided = voided;
+            files.slice(row);
             if (!voided) {
-                slice.getKey().pooled[0].add(windows.get(slice.getKey()).histogram(Latency.ACTUAL_SEND));
-                slice.getKey().pooled[1].add(windows.get(slice.getKey()).histogram(Latency.INTENDED_SEND));
+                jvm.pooled[0].add(windows.get(jvm).histogram(Latency.ACTUAL_SEND));
+                jvm.pooled[1].add(windows.get(jvm).histogram(Latency.INTENDED_SEND));
             }
         }
     }
@@ -351,9 +348,7 @@ final class BlockRunner {
     /** {@code after - before}, each; -1 where either is unknown. */
     private static long[] delta(final long[] before, final long[] after) {
         final long[] delta = new long[before.length];
-        for (int i = 0; i < delta.length; i++) {
-            delta[i] = before[i] < 0 || after[i] < 0 ? -1 : after[i] - before[i];
-        }
+        Arrays.setAll(delta, i -> before[i] < 0 || after[i] < 0 ? -1 : after[i] - before[i]);
         return delta;
     }
 

@@ -157,10 +157,8 @@ final class ComparisonComponents {
     }
 
     private static void line(final StringBuilder md, final String name, final Row row, final Row base) {
-        final String sd;
-        if (row.df == 0 || Double.isNaN(row.variance)) {
-            sd = "-";
-        } else {
+        String sd = "-";
+        if (row.df > 0 && !Double.isNaN(row.variance)) {
             final Interval interval = VarianceComponents.sdInterval(Math.sqrt(row.variance), row.df, 0.95);
             sd = fmt("%.2f %% (%.2f - %.2f %%)", 100 * interval.estimate(), 100 * interval.lower(),
                     100 * interval.upper());

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import io.fastestjvm.charts.ChartFiles;
 import io.fastestjvm.charts.PairedSlicesChart;
@@ -174,17 +175,13 @@ public final class ComparisonReport {
      */
     private static void farBlocks(final StringBuilder md, final ComparisonAnalysis analysis) {
         for (final BlocksPair figure : analysis.family(true)) {
-            final List<Integer> aSlow = new ArrayList<>();
-            final List<Integer> bSlow = new ArrayList<>();
             final double[] values = figure.blocks.blockValues();
             final double typical = new MedianOfBlocks(values).median(); // a real difference is not the slow state
-            for (int i = 0; i < values.length; i++) {
-                if (values[i] - typical >= Math.log(FAR)) {
-                    aSlow.add(figure.blockNumbers.get(i));
-                } else if (values[i] - typical <= -Math.log(FAR)) {
-                    bSlow.add(figure.blockNumbers.get(i));
-                }
-            }
+            final double far = Math.log(FAR);
+            final List<Integer> aSlow = IntStream.range(0, values.length).filter(i -> values[i] - typical >= far)
+                    .mapToObj(figure.blockNumbers::get).collect(Collectors.toList());
+            final List<Integer> bSlow = IntStream.range(0, values.length).filter(i -> values[i] - typical <= -far)
+                    .mapToObj(figure.blockNumbers::get).collect(Collectors.toList());
             final Interval aShare = Interval.binomialShare(aSlow.size(), values.length, Separation.CONFIDENCE);
             final Interval bShare = Interval.binomialShare(bSlow.size(), values.length, Separation.CONFIDENCE);
             md.append(fmt("\nFar blocks, %s / %s (%.2fx or more off the median block): %s slower in %d of %d"
@@ -246,7 +243,9 @@ public final class ComparisonReport {
     private static String blocksLeft(final ComparisonAnalysis analysis, final int block, final int target,
                                final double[] blockSeconds, final double capSeconds) {
         final int toGo = Math.max(0, target - block);
-        final boolean pilot = analysis.stop != null && !steinHasSpoken(analysis);
+        final List<BlocksPair> p50s = analysis.family(true); // each carries Stein's plan once the pilot is over
+        final boolean pilot = analysis.stop != null
+                && (p50s.isEmpty() || p50s.stream().anyMatch(p50 -> p50.stein == null));
         if (toGo == 0) {
             return "done";
         }
@@ -267,12 +266,6 @@ public final class ComparisonReport {
         final double minutes = startable * perBlock / 60;
         return blocks + (minutes < 1 ? ", under a minute" : fmt(", about %.0f min", minutes))
                 + (pilot ? " to the pilot's end" : " to go");
-    }
-
-    /** Whether every pair's p50 carries Stein's plan, so the blocks to run are the rule's. */
-    private static boolean steinHasSpoken(final ComparisonAnalysis analysis) {
-        final List<BlocksPair> p50s = analysis.family(true);
-        return !p50s.isEmpty() && p50s.stream().allMatch(figure -> figure.stein != null);
     }
 
     /**

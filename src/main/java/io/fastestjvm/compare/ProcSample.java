@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 
 import io.fastestjvm.audit.CpuTimes;
 import io.fastestjvm.audit.SystemFiles;
@@ -103,14 +104,8 @@ final class ProcSample {
 
     /** Busy time less the comparison's own, ns; floored at 0 as /proc/stat counts 10 ms ticks; -1 unknown. */
     static long outsideNanos(final long machineBusyNanos, final long... comparisonNanos) {
-        long outside = machineBusyNanos;
-        for (final long own : comparisonNanos) {
-            if (own < 0) {
-                return -1;
-            }
-            outside -= own;
-        }
-        return machineBusyNanos < 0 ? -1 : Math.max(0, outside);
+        return machineBusyNanos < 0 || LongStream.of(comparisonNanos).anyMatch(own -> own < 0) ? -1
+                : Math.max(0, machineBusyNanos - LongStream.of(comparisonNanos).sum());
     }
 
     private static final String DISTURBED = "disturbed: ";

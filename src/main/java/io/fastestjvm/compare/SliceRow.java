@@ -16,10 +16,7 @@ import io.fastestjvm.recording.Latency;
 import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.slice.SliceProtocol;
 
-/**
- * One measured slice as one row of {@code slices.csv}, the comparison's record that the analysis reads back.
- * Columns added later are appended last, so a set written before them still parses (they read as -1).
- */
+/** One measured slice, one row of {@code slices.csv}; columns added later come last, so older sets parse (-1). */
 final class SliceRow {
     /** The idle JVMs' and the parent's own CPU time, and the machine's steal, around a slice, after the evidence. */
     static final List<String> AROUND = Collections.unmodifiableList(Arrays.asList("idleCpuNanos", "idleSwitches",
@@ -154,15 +151,12 @@ final class SliceRow {
     /** The parent's samples around a slice, named as their columns; {@code own} as {@code BlockRunner.ownCpu}. */
     static Map<String, Long> around(final long[] own, final long stealTicks, final long machineBusyNanos,
                                     final long windowNanos) {
+        final long[] values = {own[1], own[2], own[3], stealTicks, // AROUND's order, then MACHINE's
+            own[0], machineBusyNanos, ProcSample.outsideNanos(machineBusyNanos, own[0], own[1], own[3]), windowNanos};
         final Map<String, Long> around = new LinkedHashMap<>();
-        around.put(AROUND.get(0), own[1]);
-        around.put(AROUND.get(1), own[2]);
-        around.put(AROUND.get(2), own[3]);
-        around.put(AROUND.get(3), stealTicks);
-        around.put(MACHINE.get(0), own[0]);
-        around.put(MACHINE.get(1), machineBusyNanos);
-        around.put(MACHINE.get(2), ProcSample.outsideNanos(machineBusyNanos, own[0], own[1], own[3]));
-        around.put(MACHINE.get(3), windowNanos);
+        for (int i = 0; i < values.length; i++) {
+            around.put(i < AROUND.size() ? AROUND.get(i) : MACHINE.get(i - AROUND.size()), values[i]);
+        }
         return around;
     }
 

@@ -287,7 +287,7 @@ final class VerdictSection {
     static String separable(final RunsVerdict verdict, final Latency latency, final Percentile percentile) {
         final List<RunsPair> pairs = verdict.separablePairs(latency, percentile);
         return pairs.isEmpty() ? "none" : pairs.stream().map(pair -> pair.higher() + " / " + pair.lower() + " = "
-                + ratio(pair.higherOverLower())).collect(Collectors.joining("; "));
+                + ratio(pair.over(pair.higher()))).collect(Collectors.joining("; "));
     }
 
     /** The ratio and its interval {ratio, low, high} as "1.85 (1.40–2.31)". */

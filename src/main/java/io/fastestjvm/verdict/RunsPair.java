@@ -62,11 +62,6 @@ public final class RunsPair {
         return ratio <= 1 ? b : a;
     }
 
-    /** The ratio and interval oriented higher / lower (>= 1), for "x is N times y" sentences. */
-    public double[] higherOverLower() {
-        return over(higher());
-    }
-
     /** The ratio and interval oriented {@code numerator} / the other label: {ratio, low, high}. */
     public double[] over(final String numerator) {
         return numerator.equals(a) ? new double[] {ratio, low, high} : new double[] {1 / ratio, 1 / high, 1 / low};

@@ -19,9 +19,6 @@ public final class StartOrderEffect {
 
     /** The fit, or null below 4 blocks, with an order unknown (sign 0), or with one order only. */
     public static StartOrderEffect of(final double[] values, final int[] signs) {
-        if (values.length != signs.length) {
-            throw new IllegalArgumentException(values.length + " values, " + signs.length + " signs");
-        }
         final boolean bothOrders = IntStream.of(signs).anyMatch(sign -> sign == 1)
                 && IntStream.of(signs).anyMatch(sign -> sign == -1);
         return values.length >= 4 && bothOrders && IntStream.of(signs).allMatch(sign -> sign == 1 || sign == -1)

@@ -21,12 +21,6 @@ public final class SteinTwoStage {
         if (pilot.length < 2) {
             throw new IllegalArgumentException("the pilot needs at least 2 blocks: " + pilot.length);
         }
-        if (!(targetHalfWidth > 0)) {
-            throw new IllegalArgumentException("target half-width must be positive: " + targetHalfWidth);
-        }
-        if (maxBlocks < pilot.length) {
-            throw new IllegalArgumentException("max blocks " + maxBlocks + " < pilot blocks " + pilot.length);
-        }
         this.pilot = pilot.clone();
         this.pilotSd = Math.sqrt(StatUtils.variance(pilot));
         if (!Double.isFinite(pilotSd)) {

@@ -23,7 +23,9 @@ import io.fastestjvm.config.ComparisonOptions;
 import io.fastestjvm.config.ComparisonOptions.VariantSpec;
 import io.fastestjvm.faults.ProcessIdentity;
 import io.fastestjvm.faults.QueueDirectoryOwner;
+import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.results.MeasuredWindow;
 import io.fastestjvm.slice.SliceChild;
 import io.fastestjvm.transport.OwnSequences;
 import org.HdrHistogram.EncodableHistogram;
@@ -160,8 +162,9 @@ class BlockRunnerTest {
         final long[] starts = {base + 1_250, base + 3_480, base + 5_731};
         try (BlockRunner.SliceLog log = new BlockRunner.SliceLog(file, base)) {
             for (int cycle = 0; cycle < starts.length; cycle++) {
-                log.slice(cycle, starts[cycle], 1_010_000_000L + cycle * 1_000_000L, latencies(400 + cycle, 100 + cycle),
-                        latencies(900 + cycle, 200 + cycle));
+                log.slice(cycle, MeasuredWindow.startingAt(starts[cycle], 0, 1_010_000_000L + cycle * 1_000_000L)
+                        .histogram(Latency.ACTUAL_SEND, latencies(400 + cycle, 100 + cycle))
+                        .histogram(Latency.INTENDED_SEND, latencies(900 + cycle, 200 + cycle)).build());
             }
         }
         final HistogramLogReader reader = new HistogramLogReader(file);
