@@ -26,19 +26,30 @@ final class MeasuredWindowEdges {
     private final HarnessCpu harnessCpu = new HarnessCpu(SystemFiles.live());
     /** The harness snapshots read /proc and build strings: off the consumer, which once deoptimised JDK code there. */
     private final HelperThread helper;
-    private final Runnable harnessStart = harnessCpu::start;
-    /** The JVM activity reads too: the management beans' JDK code, compiled with other profiles, deoptimised here. */
-    private final Runnable activityRehearsal = MeasuredWindowEdges::rehearseActivity;
-    private final Runnable activityStart = this::startActivity;
-    private final Runnable activityAndHarnessStop = () -> {
-        stopActivity();
-        harnessCpu.stop();
-    };
     private long compileStartMillis = -1;
     private long gcStartCount;
     /** JIT compilation time (ms) and GC count over the measured window; -1 until read. */
     long compileMillis = -1;
     long gcCount = -1;
+    private final Runnable harnessStart = harnessCpu::start;
+    /**
+     * The JVM activity reads are the helper's too: the management beans' JDK code, compiled with other profiles,
+     * deoptimised here. The rehearsal's first call loads the management classes, which delayed the first messages.
+     */
+    private final Runnable activityRehearsal = () -> {
+        compileMillisSoFar();
+        WarmupCollections.collectionCount();
+    };
+    private final Runnable activityStart = () -> {
+        compileStartMillis = compileMillisSoFar();
+        gcStartCount = WarmupCollections.collectionCount();
+    };
+    private final Runnable activityAndHarnessStop = () -> {
+        final long compiled = compileMillisSoFar();
+        compileMillis = compiled < 0 || compileStartMillis < 0 ? -1 : compiled - compileStartMillis;
+        gcCount = WarmupCollections.collectionCount() - gcStartCount;
+        harnessCpu.stop();
+    };
     private final JvmCounters counters = JvmCounters.open();
     private long safepointsAtStart = JvmCounters.UNAVAILABLE;
     private long measuredSafepoints = JvmCounters.UNAVAILABLE;
@@ -115,23 +126,6 @@ final class MeasuredWindowEdges {
         helper.runAndAwait(activityAndHarnessStop);
         helper.close();
         placement.respond(PlacementProbe.AFTER, stop);
-    }
-
-    /** Off the measured path: the first call loads the management classes, which delayed the first messages. */
-    private static void rehearseActivity() {
-        compileMillisSoFar();
-        WarmupCollections.collectionCount();
-    }
-
-    private void startActivity() {
-        compileStartMillis = compileMillisSoFar();
-        gcStartCount = WarmupCollections.collectionCount();
-    }
-
-    private void stopActivity() {
-        final long compiled = compileMillisSoFar();
-        compileMillis = compiled < 0 || compileStartMillis < 0 ? -1 : compiled - compileStartMillis;
-        gcCount = WarmupCollections.collectionCount() - gcStartCount;
     }
 
     private static long compileMillisSoFar() {
