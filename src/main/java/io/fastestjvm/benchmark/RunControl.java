@@ -37,7 +37,7 @@ final class RunControl implements LoopControl {
         return awaitOrFail(ready, startupNanos, "the producer and consumer were not both ready");
     }
 
-    /** Counts down to true; false once a failure was recorded or, with the run failed, the deadline passed. */
+    /** True once the latch opens; false, with the run failed (the first failure kept), once stopped or too late. */
     private boolean awaitOrFail(final CountDownLatch latch, final long limitNanos, final String what)
             throws InterruptedException {
         final long deadline = System.nanoTime() + limitNanos;
