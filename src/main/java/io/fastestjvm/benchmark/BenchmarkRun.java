@@ -395,13 +395,9 @@ public final class BenchmarkRun {
 
     /** The names of the worker threads still alive ("qp-producer and qp-consumer"), or null when both ended. */
     private String threadsStillAlive() {
-        final List<String> alive = new ArrayList<>();
-        for (final Thread worker : workers) {
-            if (worker.isAlive()) {
-                alive.add(worker.getName());
-            }
-        }
-        return alive.isEmpty() ? null : String.join(" and ", alive);
+        final String alive = Arrays.stream(workers).filter(Thread::isAlive).map(Thread::getName)
+                .collect(Collectors.joining(" and "));
+        return alive.isEmpty() ? null : alive;
     }
 
     private void echoSettings() {
@@ -463,11 +459,7 @@ public final class BenchmarkRun {
 
     /** Whether the JVM of this {@code java.specification.version} deflates monitors in a safepoint on that rule. */
     static boolean monitorReserveNeededOn(final String specificationVersion) {
-        if (specificationVersion.startsWith("1.")) {
-            return false; // 1.8 and older: no usage-triggered clean-up
-        }
-        final int dot = specificationVersion.indexOf('.');
-        final int feature = Integer.parseInt(dot < 0 ? specificationVersion : specificationVersion.substring(0, dot));
+        final int feature = Integer.parseInt(specificationVersion.split("\\.")[0]); // 1 for 1.8
         return feature >= 10 && feature <= 14;
     }
 

@@ -29,7 +29,6 @@ final class Consumer extends PinnedWorker {
 
     @Override
     boolean walkPlan() {
-        startNanos = System.nanoTime();
         return ChunkLoop.walk(plan, this, control);
     }
 

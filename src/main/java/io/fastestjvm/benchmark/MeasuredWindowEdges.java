@@ -26,19 +26,30 @@ final class MeasuredWindowEdges {
     private final HarnessCpu harnessCpu = new HarnessCpu(SystemFiles.live());
     /** The harness snapshots read /proc and build strings: off the consumer, which once deoptimised JDK code there. */
     private final HelperThread helper;
-    private final Runnable harnessStart = harnessCpu::start;
-    /** The JVM activity reads too: the management beans' JDK code, compiled with other profiles, deoptimised here. */
-    private final Runnable activityRehearsal = MeasuredWindowEdges::rehearseActivity;
-    private final Runnable activityStart = this::startActivity;
-    private final Runnable activityAndHarnessStop = () -> {
-        stopActivity();
-        harnessCpu.stop();
-    };
     private long compileStartMillis = -1;
     private long gcStartCount;
     /** JIT compilation time (ms) and GC count over the measured window; -1 until read. */
     long compileMillis = -1;
     long gcCount = -1;
+    private final Runnable harnessStart = harnessCpu::start;
+    /**
+     * The JVM activity reads are the helper's too: the management beans' JDK code, compiled with other profiles,
+     * deoptimised here. The rehearsal's first call loads the management classes, which delayed the first messages.
+     */
+    private final Runnable activityRehearsal = () -> {
+        compileMillisSoFar();
+        WarmupCollections.collectionCount();
+    };
+    private final Runnable activityStart = () -> {
+        compileStartMillis = compileMillisSoFar();
+        gcStartCount = WarmupCollections.collectionCount();
+    };
+    private final Runnable activityAndHarnessStop = () -> {
+        final long compiled = compileMillisSoFar();
+        compileMillis = compiled < 0 || compileStartMillis < 0 ? -1 : compiled - compileStartMillis;
+        gcCount = WarmupCollections.collectionCount() - gcStartCount;
+        harnessCpu.stop();
+    };
     private final JvmCounters counters = JvmCounters.open();
     private long safepointsAtStart = JvmCounters.UNAVAILABLE;
     private long measuredSafepoints = JvmCounters.UNAVAILABLE;
@@ -92,7 +103,8 @@ final class MeasuredWindowEdges {
     /** Consumer, just before the first measured message, last, so the edge's own work falls before the window. */
     void consumerOpensWindow() {
         safepointsAtStart = safepoints();
-        startEpochMicros = epochMicros();
+        // whole milliseconds: what every JDK from 8 gives without allocating; the window is 100 s
+        startEpochMicros = System.currentTimeMillis() * 1000;
     }
 
     /**
@@ -116,23 +128,6 @@ final class MeasuredWindowEdges {
         placement.respond(PlacementProbe.AFTER, stop);
     }
 
-    /** Off the measured path: the first call loads the management classes, which delayed the first messages. */
-    private static void rehearseActivity() {
-        compileMillisSoFar();
-        WarmupCollections.collectionCount();
-    }
-
-    private void startActivity() {
-        compileStartMillis = compileMillisSoFar();
-        gcStartCount = WarmupCollections.collectionCount();
-    }
-
-    private void stopActivity() {
-        final long compiled = compileMillisSoFar();
-        compileMillis = compiled < 0 || compileStartMillis < 0 ? -1 : compiled - compileStartMillis;
-        gcCount = WarmupCollections.collectionCount() - gcStartCount;
-    }
-
     private static long compileMillisSoFar() {
         final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
@@ -141,11 +136,6 @@ final class MeasuredWindowEdges {
     /** The window's end as read by the consumer, epoch microseconds (whole milliseconds); -1 until then. */
     long endEpochMicros() {
         return endEpochMicros;
-    }
-
-    /** Milliseconds are what every JDK from 8 gives without allocating; the window is 100 s. */
-    private static long epochMicros() {
-        return System.currentTimeMillis() * 1000;
     }
 
     void addWindowTo(final IntervalTable evidence) {

@@ -21,7 +21,6 @@ abstract class PinnedWorker implements Runnable, ChunkLoop.Worker {
     final String thread;
     /** The sequence reached and the idle-loop turns (producer: spins until due; consumer: empty polls). */
     final Progress progress = new Progress();
-    long startNanos;
     long measuredStartNanos;
     long endNanos;
     long allocatedBytes = -1;
@@ -85,7 +84,7 @@ abstract class PinnedWorker implements Runnable, ChunkLoop.Worker {
     /** Opens the thread's end of the transport, on the thread itself. */
     abstract void openEnd();
 
-    /** After the go: sets {@link #startNanos} and walks the plan; false when the thread must end at once. */
+    /** After the go: walks the plan; false when the thread must end at once. */
     abstract boolean walkPlan();
 
     /** After the plan: the window's end edge, around {@link #readSwitchesAtEnd}. */

@@ -90,8 +90,7 @@ final class PreparedRun {
 
     /** The measured window, once both threads ended and the evidence is finished; its edges are the consumer's. */
     MeasuredWindow window(final long endNanos, final long nowNanos, final long nowMillis) {
-        final PinnedWorker consumed = consumer;
-        final long from = consumed.measuredStartNanos;
+        final long from = consumer.measuredStartNanos;
         final MeasuredWindow.Builder window = MeasuredWindow.startingAt(nowMillis - (nowNanos - from) / 1_000_000,
                 from, endNanos - from);
         for (final Latency latency : Latency.ALL) {
@@ -106,7 +105,7 @@ final class PreparedRun {
         evidence.measuredInterference().forEach((name, total) ->
                 window.interference(name, total == null ? -1 : total));
         return window.allocation(RunResults.Allocation.PRODUCER_BYTES, producer.allocatedBytes)
-                .allocation(RunResults.Allocation.CONSUMER_BYTES, consumed.allocatedBytes)
+                .allocation(RunResults.Allocation.CONSUMER_BYTES, consumer.allocatedBytes)
                 .build();
     }
 }

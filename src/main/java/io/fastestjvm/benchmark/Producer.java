@@ -39,7 +39,6 @@ final class Producer extends PinnedWorker {
     @Override
     boolean walkPlan() {
         schedule = new FixedRateSchedule(System.nanoTime(), plan.rateAt(0), 0);
-        startNanos = schedule.startNanos();
         ChunkLoop.walk(plan, this, control);
         return true;
     }

@@ -29,28 +29,21 @@ final class RunControl implements LoopControl {
     /** Each worker, once set up: true at the go signal, false when the run stopped (or never started) instead. */
     boolean markReadyAndAwaitGo() throws InterruptedException {
         ready.countDown();
-        if (awaitOrStop(go, 2 * startupNanos)) {
-            return true;
-        }
-        fail("startup: no start signal within " + TimeUnit.NANOSECONDS.toSeconds(2 * startupNanos) + " s");
-        return false;
+        return awaitOrFail(go, 2 * startupNanos, "no start signal");
     }
 
     /** Waits for both threads; false, with the run failed, on a failure or past the startup limit. */
     boolean awaitReady() throws InterruptedException {
-        if (awaitOrStop(ready, startupNanos)) {
-            return true;
-        }
-        fail("startup: the producer and consumer were not both ready within "
-                + TimeUnit.NANOSECONDS.toSeconds(startupNanos) + " s");
-        return false;
+        return awaitOrFail(ready, startupNanos, "the producer and consumer were not both ready");
     }
 
-    /** Counts down to true; false once a failure was recorded or the deadline passed. */
-    private boolean awaitOrStop(final CountDownLatch latch, final long limitNanos) throws InterruptedException {
+    /** True once the latch opens; false, with the run failed (the first failure kept), once stopped or too late. */
+    private boolean awaitOrFail(final CountDownLatch latch, final long limitNanos, final String what)
+            throws InterruptedException {
         final long deadline = System.nanoTime() + limitNanos;
         while (!latch.await(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
             if (stopRequested || System.nanoTime() - deadline > 0) {
+                fail("startup: " + what + " within " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s");
                 return false;
             }
         }

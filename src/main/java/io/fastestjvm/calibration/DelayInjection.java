@@ -81,7 +81,7 @@ public final class DelayInjection {
                 return false;
             }
             // after the message is stamped: the ones that arrive meanwhile wait, in both latency definitions
-            spin(stallBefore(into.sequence + 1, consumerStallNanos));
+            spinFrom(System.nanoTime(), stallBefore(into.sequence + 1, consumerStallNanos));
             return true;
         };
     }
@@ -111,7 +111,10 @@ public final class DelayInjection {
         };
     }
 
-    /** Returns the clock when done ({@code start} for 0). */
+    /**
+     * Busy-waits: allocation-free, and the thread keeps its CPU as a descheduled or GC-paused one would not. Returns
+     * the clock when done ({@code start} for 0).
+     */
     private static long spinFrom(final long start, final long nanos) {
         long now = start;
         while (now - start < nanos) {
@@ -130,18 +133,6 @@ public final class DelayInjection {
         final long low = sequence & REHEARSAL_MASK;
         final long isRehearsal = ~((low | -low) >> 63) & ((sequence - warmupMessages) >> 63); // warm-up multiple
         return (stall & isStall) | (Math.min(stall, REHEARSAL_NANOS) & isRehearsal);
-    }
-
-    /** Busy-waits: allocation-free, and the thread keeps its CPU as a descheduled or GC-paused one would not. */
-    static void spin(final long nanos) {
-        final long end = System.nanoTime() + nanos;
-        while (System.nanoTime() - end < 0) {
-            // injected delay
-        }
-    }
-
-    public long stallSequence() {
-        return stallSequence;
     }
 
     /** Both stalls at once are read out as the longer. */

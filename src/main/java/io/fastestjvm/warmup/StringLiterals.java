@@ -13,9 +13,11 @@ import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -76,9 +78,6 @@ public final class StringLiterals {
      * JDK 17 ({@code ConstantPool::cp_to_object_index}), and none of their methods can be compiled yet.
      */
     static int[] resolve(final List<Class<?>> classes) {
-        if (ACCESS.problem != null) {
-            throw new IllegalStateException(ACCESS.problem);
-        }
         int visited = 0;
         int literals = 0;
         for (final Class<?> type : classes) {
@@ -92,14 +91,8 @@ public final class StringLiterals {
 
     /** The classes among {@code names} that {@code loader} has already loaded; none is loaded here. */
     static List<Class<?>> loadedClasses(final ClassLoader loader, final List<String> names) {
-        final List<Class<?>> loaded = new ArrayList<>();
-        for (final String name : names) {
-            final Class<?> type = ACCESS.findLoaded(loader, name);
-            if (type != null) {
-                loaded.add(type);
-            }
-        }
-        return loaded;
+        return names.stream().map(name -> ACCESS.findLoaded(loader, name)).filter(Objects::nonNull)
+                .collect(Collectors.toList());
     }
 
     /** The binary names of the classes in each jar and directory of {@code java.class.path}. */
@@ -163,9 +156,7 @@ public final class StringLiterals {
                 }
                 // a first call, so a missing --add-exports shows here rather than per class
                 size.invoke(getConstantPool.invoke(StringLiterals.class));
-                final Object[] found = shouldBeInitialized();
-                unsafe = found[0];
-                shouldBeInitialized = (Method) found[1];
+                findShouldBeInitialized();
             } catch (final ReflectiveOperationException | RuntimeException e) {
                 problem = "the JVM does not open its constant pools to reflection (" + e
                         + "); run with --add-opens=java.base/java.lang=ALL-UNNAMED"
@@ -175,16 +166,17 @@ public final class StringLiterals {
         }
 
         /** sun.misc.Unsafe's (JDK 8-21), else jdk.internal.misc.Unsafe's (JDK 22 removed the first). */
-        private static Object[] shouldBeInitialized() throws ReflectiveOperationException {
+        private void findShouldBeInitialized() throws ReflectiveOperationException {
             try {
                 final Class<?> type = Class.forName("sun.misc.Unsafe");
                 final java.lang.reflect.Field field = type.getDeclaredField("theUnsafe");
                 field.setAccessible(true);
-                return new Object[] {field.get(null), type.getMethod("shouldBeInitialized", Class.class)};
+                shouldBeInitialized = type.getMethod("shouldBeInitialized", Class.class);
+                unsafe = field.get(null);
             } catch (final NoSuchMethodException e) {
                 final Class<?> type = Class.forName("jdk.internal.misc.Unsafe");
-                return new Object[] {type.getMethod("getUnsafe").invoke(null),
-                    type.getMethod("shouldBeInitialized", Class.class)};
+                shouldBeInitialized = type.getMethod("shouldBeInitialized", Class.class);
+                unsafe = type.getMethod("getUnsafe").invoke(null);
             }
         }
 

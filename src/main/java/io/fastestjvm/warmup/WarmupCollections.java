@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 /**
  * The warm-up's {@code System.gc()} calls, each recorded with what the JVM did (0 under DisableExplicitGC): a GC
@@ -77,18 +78,10 @@ public final class WarmupCollections {
         if (all.isEmpty()) {
             return enabled ? null : "warm-up GCs: none (qp.warmupGc=false)";
         }
-        final StringBuilder line = new StringBuilder("warm-up GCs (System.gc(), qp.warmupGc):");
-        for (final Map<String, Object> collection : all) {
-            line.append(collection == all.get(0) ? " " : "; ").append("before warm-up second ")
-                    .append(collection.get("beforeWarmupSecond")).append(", ")
-                    .append((long) collection.get(WALL_MICROS) / 1000).append(" ms, ")
-                    .append(collection.get("collections")).append(" collection(s)");
-            final int attempts = (int) collection.get("attempts");
-            if (attempts > 1) {
-                line.append(" in ").append(attempts).append(" System.gc() calls");
-            }
-        }
-        return line.toString();
+        return all.stream().map(entry -> "before warm-up second " + entry.get("beforeWarmupSecond") + ", "
+                + (long) entry.get(WALL_MICROS) / 1000 + " ms, " + entry.get("collections") + " collection(s)"
+                + ((int) entry.get("attempts") > 1 ? " in " + entry.get("attempts") + " System.gc() calls" : ""))
+                .collect(Collectors.joining("; ", "warm-up GCs (System.gc(), qp.warmupGc): ", ""));
     }
 
     /** Collections of every collector so far; a collector that cannot say counts 0. */

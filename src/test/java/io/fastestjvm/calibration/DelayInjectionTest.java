@@ -25,7 +25,7 @@ class DelayInjectionTest {
 
     @Test
     void theStallFallsOnlyOnTheChosenMessageAndWarmUpRehearsesIt() {
-        assertEquals(260_000, injection.stallSequence());
+        assertEquals(260_000L, injection.toMap().get("stallBeforeSequence"));
         assertEquals(400_000_000L, injection.stallBefore(260_000, 400_000_000L));
         long rehearsals = 0;
         for (long sequence = 0; sequence < 300_000; sequence++) {
