@@ -80,12 +80,10 @@ final class SliceSchedule {
         return random == null ? turn : random.nextInt(queues);
     }
 
-    /** True when the workers are to be renewed before the next paced warm-up slice. */
     boolean renewsBeforePacedWarmup() {
         return renewEvery > 0 && pacedSlices % renewEvery == 0;
     }
 
-    /** True when the workers are to be renewed before the next measured slice. */
     boolean renewsBeforeMeasured() {
         return renewEvery > 0 && measuredSlices % renewEvery == 0;
     }
