@@ -65,7 +65,7 @@ public final class SliceChild {
         this.slices = slices;
         this.link = link;
         final long queueSeed = SliceSchedule.seed(slices);
-        this.schedule = SliceSchedule.of(slices, queueSeed);
+        this.schedule = new SliceSchedule(slices, queueSeed);
         if (slices.randomQueueOrder()) {
             System.err.println("[qp] measured slices draw their queue of " + slices.queues()
                     + " at random, seed " + queueSeed + " (qp.compare.queueSeed)");
