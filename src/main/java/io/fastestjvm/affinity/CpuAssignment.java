@@ -33,40 +33,38 @@ public final class CpuAssignment {
     /** {producer, consumer} among the {@code usable} CPUs; {@code strict}: an unusable request throws instead. */
     public static CpuAssignment[] plan(final BitSet usable, final boolean strict, final int producerCpu,
                                        final int consumerCpu) {
-        final boolean producerOk = isUsable(usable, producerCpu);
-        final boolean consumerOk = isUsable(usable, consumerCpu);
         if (strict) {
-            requireUsable(usable, Settings.PRODUCER_CPU.name(), producerCpu, producerOk);
-            requireUsable(usable, Settings.CONSUMER_CPU.name(), consumerCpu, consumerOk);
+            requireUsable(usable, Settings.PRODUCER_CPU.name(), producerCpu);
+            requireUsable(usable, Settings.CONSUMER_CPU.name(), consumerCpu);
         }
         final BitSet taken = new BitSet();
-        if (producerOk && producerCpu >= 0) {
-            taken.set(producerCpu);
+        for (final int cpu : new int[] {producerCpu, consumerCpu}) {
+            if (cpu >= 0 && usable.get(cpu)) {
+                taken.set(cpu);
+            }
         }
-        if (consumerOk && consumerCpu >= 0) {
-            taken.set(consumerCpu);
-        }
-        final CpuAssignment consumer = consumerOk ? new CpuAssignment(CONSUMER, consumerCpu, consumerCpu, null)
-                : fallback(usable, CONSUMER, consumerCpu, taken);
-        final CpuAssignment producer = producerOk ? new CpuAssignment(PRODUCER, producerCpu, producerCpu, null)
-                : fallback(usable, PRODUCER, producerCpu, taken);
-        return new CpuAssignment[] {producer, consumer};
+        final CpuAssignment consumer = assign(usable, CONSUMER, consumerCpu, taken);
+        return new CpuAssignment[] {assign(usable, PRODUCER, producerCpu, taken), consumer};
     }
 
     private static boolean isUsable(final BitSet usable, final int cpu) {
         return cpu == UNPINNED || cpu >= 0 && usable.get(cpu);
     }
 
-    private static void requireUsable(final BitSet usable, final String setting, final int cpu, final boolean ok) {
-        if (!ok) {
+    private static void requireUsable(final BitSet usable, final String setting, final int cpu) {
+        if (!isUsable(usable, cpu)) {
             throw new InvalidSettingException(setting, "CPU " + cpu
                     + " is not usable by this process with qp.strictAffinity=true", "-1 or one of "
                     + ThreadAffinity.cpuList(usable));
         }
     }
 
-    private static CpuAssignment fallback(final BitSet usable, final String thread, final int requested,
-                                          final BitSet taken) {
+    /** The requested CPU if usable, else the highest one neither thread has taken (the consumer chooses first). */
+    private static CpuAssignment assign(final BitSet usable, final String thread, final int requested,
+                                        final BitSet taken) {
+        if (isUsable(usable, requested)) {
+            return new CpuAssignment(thread, requested, requested, null);
+        }
         final BitSet free = (BitSet) usable.clone();
         free.andNot(taken);
         final int chosen = free.isEmpty() || usable.cardinality() < 2 ? UNPINNED : free.length() - 1;

@@ -28,26 +28,21 @@ public final class CpuPinning implements AutoCloseable {
         if (cpu == CpuAssignment.UNPINNED) {
             return new CpuPinning(null, null);
         }
-        AffinityLock lock = null;
         String problem;
         try {
-            lock = AffinityLock.acquireLock(new int[] {cpu});
+            final AffinityLock lock = AffinityLock.acquireLock(new int[] {cpu});
             final BitSet pinned = ThreadAffinity.currentThreadAllowedCpus();
             if (pinned.cardinality() == 1 && pinned.get(cpu)) {
                 return new CpuPinning(lock, null);
             }
+            lock.release();
             problem = "AffinityLock could not reserve CPU " + cpu
                     + " (another process using OpenHFT affinity holds it)";
         } catch (final RuntimeException | LinkageError e) {
             problem = "AffinityLock failed: " + e;
         }
-        if (lock != null) {
-            lock.release();
-        }
         try {
-            final BitSet only = new BitSet();
-            only.set(cpu);
-            Affinity.setAffinity(only);
+            Affinity.setAffinity(cpu);
             return new CpuPinning(null, problem + "; pinned with sched_setaffinity instead");
         } catch (final RuntimeException | LinkageError e) {
             return new CpuPinning(null, problem + "; sched_setaffinity failed too: " + e);

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.BitSet;
+import java.util.StringJoiner;
 
 /**
  * Reads the calling thread's and the process's real CPU affinity from the OS, not from what was asked for; and
@@ -55,37 +56,21 @@ public final class ThreadAffinity {
 
     public static BitSet parseCpuList(final String list) {
         final BitSet cpus = new BitSet();
-        final String trimmed = list == null ? "" : list.trim();
-        if (trimmed.isEmpty()) {
+        if (list.trim().isEmpty()) {
             return cpus;
         }
-        for (final String part : trimmed.split(",")) {
-            final int dash = part.indexOf('-');
-            if (dash < 0) {
-                cpus.set(Integer.parseInt(part.trim()));
-            } else {
-                cpus.set(Integer.parseInt(part.substring(0, dash).trim()),
-                        Integer.parseInt(part.substring(dash + 1).trim()) + 1);
-            }
+        for (final String part : list.split(",")) {
+            final String[] range = part.split("-"); // "8" or "10-11"
+            cpus.set(Integer.parseInt(range[0].trim()), Integer.parseInt(range[range.length - 1].trim()) + 1);
         }
         return cpus;
     }
 
     public static String cpuList(final BitSet cpus) {
-        final StringBuilder out = new StringBuilder();
-        int start = cpus.nextSetBit(0);
-        while (start >= 0) {
-            int end = start;
-            while (cpus.get(end + 1)) {
-                end++;
-            }
-            if (out.length() > 0) {
-                out.append(',');
-            }
-            out.append(start);
-            if (end > start) {
-                out.append('-').append(end);
-            }
+        final StringJoiner out = new StringJoiner(",");
+        for (int start = cpus.nextSetBit(0); start >= 0; ) {
+            final int end = cpus.nextClearBit(start) - 1;
+            out.add(end > start ? start + "-" + end : String.valueOf(start));
             start = cpus.nextSetBit(end + 1);
         }
         return out.toString();

@@ -74,7 +74,10 @@ public final class ChildJvm {
         this.mainClass = mainClass;
     }
 
-    /** Runs with these settings over the profile's; {@code deadlineSeconds} 0 is {@link #planDeadlineSeconds}. */
+    /**
+     * Runs with these settings over the profile's; {@code deadlineSeconds} 0: every message at the measured rate (an
+     * upper bound: the fast warm-up stage is faster), plus the margin.
+     */
     public BenchmarkResult run(final Map<String, String> settings, final ChildOutput output, final PrintStream err,
                                final long deadlineSeconds) throws IOException {
         final Properties seen = JvmFlags.qpSettings(profileFlags);
@@ -94,15 +97,10 @@ public final class ChildJvm {
             final List<String> instruments = options.jvmEvents() && !options.bare()
                     ? HotSpotLogs.childJvmFlags(javaMajor, eventLogs) : Collections.<String>emptyList();
             return runCommand(command(javaHome, profileFlags, settings, mainClass, instruments), output, err,
-                    deadlineSeconds > 0 ? deadlineSeconds : planDeadlineSeconds(options));
+                    deadlineSeconds > 0 ? deadlineSeconds : options.totalMessages() / options.rate() + MARGIN_SECONDS);
         } finally {
             ChronicleQueueTransport.deleteTree(eventLogs);
         }
-    }
-
-    /** Every message at the measured rate (an upper bound: the fast warm-up stage is faster), plus the margin. */
-    public static long planDeadlineSeconds(final BenchmarkOptions options) {
-        return options.totalMessages() / options.rate() + MARGIN_SECONDS;
     }
 
     /** The profile's flags, the instruments' ({@code extraFlags}), then the settings, which override the profile's. */

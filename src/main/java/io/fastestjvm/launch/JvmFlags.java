@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -51,7 +50,7 @@ public final class JvmFlags {
         if (words == null || words.trim().isEmpty()) {
             return Collections.emptyList();
         }
-        return Collections.unmodifiableList(new ArrayList<>(Arrays.asList(words.trim().split("\\s+"))));
+        return Collections.unmodifiableList(Arrays.asList(words.trim().split("\\s+")));
     }
 
     /** Its last {@code -Xmx}, else the larger of its {@code -Xms} and HotSpot's default, a quarter of physical. */

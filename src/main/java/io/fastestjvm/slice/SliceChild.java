@@ -41,7 +41,7 @@ public final class SliceChild {
     /** 3x C2's threshold for the readings taken twice a slice; a few hundred replies reach C2. */
     private static final int EVIDENCE_REHEARSALS = 15_000;
     private static final int REPLY_REHEARSALS = 500;
-    /** The fewest messages each queue passes after a renewal of the workers, see {@link #renewalWarmInMessages}. */
+    /** The fewest messages each queue passes after a renewal of the workers, see {@link #renewWorkers}. */
     private static final int MIN_RENEWAL_WARM_IN_MESSAGES = 100;
     /** Calls of an empty drain after the long one: C2's invocation threshold for a method called once a slice. */
     private static final int DRAIN_REHEARSALS = 15_000;
@@ -65,7 +65,7 @@ public final class SliceChild {
         this.slices = slices;
         this.link = link;
         final long queueSeed = SliceSchedule.seed(slices);
-        this.schedule = SliceSchedule.of(slices, queueSeed);
+        this.schedule = new SliceSchedule(slices, queueSeed);
         if (slices.randomQueueOrder()) {
             System.err.println("[qp] measured slices draw their queue of " + slices.queues()
                     + " at random, seed " + queueSeed + " (qp.compare.queueSeed)");
@@ -158,7 +158,7 @@ public final class SliceChild {
         workers = new SliceWorkers(transports, own, slices.spinNanos(), slices.spinEveryMessages(),
                 cpus[0].planned(), cpus[1].planned());
         final String failure = workers.start();
-        evidence = new SliceEvidence(workers.producerFacts(), workers.consumerFacts());
+        evidence = new SliceEvidence(workers.producerFacts, workers.consumerFacts);
         if (failure == null) {
             rehearseReplies();
         }
@@ -172,8 +172,8 @@ public final class SliceChild {
         }
         final long[] reading = evidence.read();
         for (int i = 0; i < REPLY_REHEARSALS; i++) {
-            SliceProtocol.withWindow(ControlMessage.of(SliceProtocol.SLICE_DONE), SliceProtocol.window(0, 0, 0,
-                    workers.actualSend(), workers.intendedSend(), reading, reading));
+            SliceProtocol.withWindow(ControlMessage.of(SliceProtocol.SLICE_DONE),
+                    SliceProtocol.window(0, 0, 0, workers.histograms(), reading, reading));
         }
     }
 
@@ -183,10 +183,10 @@ public final class SliceChild {
                 .with(SliceProtocol.JAVA_VERSION, System.getProperty("java.version"))
                 .with(SliceProtocol.VM, System.getProperty("java.vm.name") + " "
                         + System.getProperty("java.vm.version"))
-                .with(SliceProtocol.PRODUCER_CPUS, workers.producerFacts().cpus)
-                .with(SliceProtocol.CONSUMER_CPUS, workers.consumerFacts().cpus)
-                .with(SliceProtocol.PINNING, String.valueOf(workers.producerFacts().note) + "; "
-                        + workers.consumerFacts().note);
+                .with(SliceProtocol.PRODUCER_CPUS, workers.producerFacts.cpus)
+                .with(SliceProtocol.CONSUMER_CPUS, workers.consumerFacts.cpus)
+                .with(SliceProtocol.PINNING, String.valueOf(workers.producerFacts.note) + "; "
+                        + workers.consumerFacts.note);
     }
 
     private ControlMessage answer(final ControlMessage command) throws InterruptedException {
@@ -333,8 +333,8 @@ public final class SliceChild {
         final long[] after = evidence.read();
         final long startMillis = System.currentTimeMillis() // now less the time since the start
                 - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        final MeasuredWindow window = SliceProtocol.window(startMillis, start, wallNanos, workers.actualSend(),
-                workers.intendedSend(), before, after);
+        final MeasuredWindow window = SliceProtocol.window(startMillis, start, wallNanos, workers.histograms(),
+                before, after);
         return SliceProtocol.withWindow(ControlMessage.of(SliceProtocol.SLICE_DONE)
                 .with(SliceProtocol.CYCLE, cycle)
                 .with(SliceProtocol.QUEUE, queue)
@@ -359,7 +359,9 @@ public final class SliceChild {
     /** New workers, then an unrecorded warm-in through every queue; null, or why the JVM is unusable. */
     private String renewWorkers() throws InterruptedException {
         final String failure = workers.renew();
-        final long warmIn = renewalWarmInMessages();
+        // at least one index spacing: a thread's first index entry in a queue allocates, which would void a slice
+        final long warmIn = Math.max(MIN_RENEWAL_WARM_IN_MESSAGES,
+                options.transportSpec().rollCycle.defaultIndexSpacing());
         for (int queue = 0; queue < transports.length && failure == null; queue++) {
             final String stuck = runMessages(queue, options.rate(), warmIn, warmIn);
             if (stuck != null) {
@@ -369,17 +371,8 @@ public final class SliceChild {
         return failure;
     }
 
-    /** At least one index spacing: a thread's first index entry in a queue allocates, which would void a slice. */
-    private long renewalWarmInMessages() {
-        return Math.max(MIN_RENEWAL_WARM_IN_MESSAGES, options.transportSpec().rollCycle.defaultIndexSpacing());
-    }
-
     private long sent() {
-        long sent = 0;
-        for (int i = 0; i < next.length; i++) {
-            sent += sentInto(i);
-        }
-        return sent;
+        return Arrays.stream(next).sum() - next.length * own.first;
     }
 
     private long sentInto(final int queue) {

@@ -86,10 +86,10 @@ public final class SliceProtocol {
 
     /** One slice's window: {@code before} and {@code after} are {@link SliceEvidence} readings around it. */
     static MeasuredWindow window(final long startMillis, final long startNanos, final long wallNanos,
-                             final Histogram actualSend, final Histogram intendedSend, final long[] before,
-                             final long[] after) {
+                                 final SliceWorkers.Histograms histograms, final long[] before, final long[] after) {
         final MeasuredWindow.Builder window = MeasuredWindow.startingAt(startMillis, startNanos, wallNanos)
-                .histogram(Latency.ACTUAL_SEND, actualSend).histogram(Latency.INTENDED_SEND, intendedSend);
+                .histogram(Latency.ACTUAL_SEND, histograms.actualSend)
+                .histogram(Latency.INTENDED_SEND, histograms.intendedSend);
         group(window, SliceEvidence.delta(before, after));
         return window.build();
     }
@@ -160,10 +160,7 @@ public final class SliceProtocol {
     static String encode(final Histogram histogram) {
         final ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
         final int length = histogram.encodeIntoCompressedByteBuffer(buffer);
-        final byte[] bytes = new byte[length];
-        buffer.flip();
-        buffer.get(bytes);
-        return Base64.getEncoder().encodeToString(bytes);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
     }
 
     private static Histogram decode(final String base64) throws IOException {

@@ -29,18 +29,13 @@ final class SliceSchedule {
     /** Every slice so far, fast, paced and measured: turns take queue {@code slices mod K}. */
     private long slices;
 
-    SliceSchedule(final int queues, final SplittableRandom random, final int steadySlices, final int renewEvery) {
-        this.queues = queues;
-        this.random = random;
-        this.steadySlices = steadySlices;
-        this.renewEvery = renewEvery;
-        this.quietWarmupSlices = new int[queues];
-    }
-
     /** The schedule {@code options} ask for; with random order its draws are seeded by {@code seed}. */
-    static SliceSchedule of(final ComparisonOptions options, final long seed) {
-        return new SliceSchedule(options.queues(), options.randomQueueOrder() ? new SplittableRandom(seed) : null,
-                options.steadySlices(), options.renewEvery());
+    SliceSchedule(final ComparisonOptions options, final long seed) {
+        this.queues = options.queues();
+        this.random = options.randomQueueOrder() ? new SplittableRandom(seed) : null;
+        this.steadySlices = options.steadySlices();
+        this.renewEvery = options.renewEvery();
+        this.quietWarmupSlices = new int[queues];
     }
 
     /** qp.compare.queueSeed, or the clock's when it is 0. */
@@ -80,12 +75,10 @@ final class SliceSchedule {
         return random == null ? turn : random.nextInt(queues);
     }
 
-    /** True when the workers are to be renewed before the next paced warm-up slice. */
     boolean renewsBeforePacedWarmup() {
         return renewEvery > 0 && pacedSlices % renewEvery == 0;
     }
 
-    /** True when the workers are to be renewed before the next measured slice. */
     boolean renewsBeforeMeasured() {
         return renewEvery > 0 && measuredSlices % renewEvery == 0;
     }

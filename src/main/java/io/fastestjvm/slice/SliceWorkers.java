@@ -40,8 +40,8 @@ final class SliceWorkers implements LoopControl {
     private final Thread commander = Thread.currentThread();
     private final int[] cpus;
     /** The same for every pair of threads, so {@link SliceEvidence} follows the renewed threads. */
-    private final ThreadFacts producerFacts = new ThreadFacts();
-    private final ThreadFacts consumerFacts = new ThreadFacts();
+    final ThreadFacts producerFacts = new ThreadFacts();
+    final ThreadFacts consumerFacts = new ThreadFacts();
     /** Per queue, where the last consumer stopped: written by it as it ends, read by the next as it starts. */
     private final long[] lastRead;
     /** The current consumer's, published before it is ready: the command thread reads them between slices. */
@@ -138,21 +138,9 @@ final class SliceWorkers implements LoopControl {
         return start();
     }
 
-    /** The current consumer's histograms: read only between slices. */
-    Histogram actualSend() {
-        return histograms.actualSend;
-    }
-
-    Histogram intendedSend() {
-        return histograms.intendedSend;
-    }
-
-    ThreadFacts producerFacts() {
-        return producerFacts;
-    }
-
-    ThreadFacts consumerFacts() {
-        return consumerFacts;
+    /** The current consumer's: read only between slices. */
+    Histograms histograms() {
+        return histograms;
     }
 
     /** Sequences [{@code first}, {@code end}) of {@code onQueue}, recorded from {@code recorded}; null, or why not. */

@@ -46,7 +46,7 @@ class SliceScheduleTest {
 
     @Test
     void turnsSendSliceNThroughQueueNModKCountingEverySliceOfTheJvm() {
-        final SliceSchedule schedule = SliceSchedule.of(
+        final SliceSchedule schedule = new SliceSchedule(
                 options("qp.compare.queues", "3", "qp.compare.queueOrder", "turns"), 1);
         final int paced = warmUp(schedule, 2, 90);
         assertEquals(SliceSchedule.MIN_WARMUP_SLICES, paced, "3 queues had their quiet slice long before");
@@ -59,14 +59,14 @@ class SliceScheduleTest {
 
     @Test
     void aSingleQueueKeepsTheWarmUpAtItsMinimum() {
-        final SliceSchedule schedule = SliceSchedule.of(options("qp.compare.queues", "1"), 1);
+        final SliceSchedule schedule = new SliceSchedule(options("qp.compare.queues", "1"), 1);
         assertEquals(SliceSchedule.MIN_WARMUP_SLICES, warmUp(schedule, 4, 90));
         assertArrayEquals(new int[] {0, 0, 0}, measured(schedule, 3));
     }
 
     @Test
     void everyQueueIsWarmedInBeforeTheWarmUpCanEnd() {
-        final SliceSchedule schedule = SliceSchedule.of(options("qp.compare.queues", "4",
+        final SliceSchedule schedule = new SliceSchedule(options("qp.compare.queues", "4",
                 "qp.compare.queueOrder", "random", "qp.steadySeconds", "5"), 7);
         for (int i = 0; i < 3; i++) {
             schedule.fastWarmupQueue();
@@ -94,7 +94,7 @@ class SliceScheduleTest {
 
     @Test
     void theWarmUpHasItsMinimumAndARecompilationStartsTheStretchAgain() {
-        final SliceSchedule schedule = SliceSchedule.of(options("qp.steadySeconds", "2"), 1);
+        final SliceSchedule schedule = new SliceSchedule(options("qp.steadySeconds", "2"), 1);
         schedule.fastWarmupQueue();
         assertEquals(SliceSchedule.MIN_WARMUP_SLICES, warmUp(schedule, 0, 90), "2 quiet in a row, but the minimum");
         schedule.startPacedWarmup(90);
@@ -106,9 +106,9 @@ class SliceScheduleTest {
     @Test
     void randomDrawsCoverEveryQueueAndRepeatForTheSameSeed() {
         final ComparisonOptions random = options("qp.compare.queues", "5", "qp.compare.queueOrder", "random");
-        final SliceSchedule first = SliceSchedule.of(random, 42);
-        final SliceSchedule again = SliceSchedule.of(random, 42);
-        final SliceSchedule other = SliceSchedule.of(random, 43);
+        final SliceSchedule first = new SliceSchedule(random, 42);
+        final SliceSchedule again = new SliceSchedule(random, 42);
+        final SliceSchedule other = new SliceSchedule(random, 43);
         assertEquals(SliceSchedule.MIN_WARMUP_SLICES, warmUp(first, 1, 90));
         assertEquals(SliceSchedule.MIN_WARMUP_SLICES, warmUp(again, 1, 90));
         warmUp(other, 1, 90);
@@ -129,7 +129,7 @@ class SliceScheduleTest {
 
     @Test
     void renewalComesBeforeEveryNthSliceOfTheWarmUpAndOfTheMeasurement() {
-        final SliceSchedule schedule = SliceSchedule.of(options("qp.compare.renewEvery", "3"), 1);
+        final SliceSchedule schedule = new SliceSchedule(options("qp.compare.renewEvery", "3"), 1);
         schedule.fastWarmupQueue();
         final StringBuilder warmUp = new StringBuilder();
         for (int paced = 0; paced < 7; paced++) {
@@ -144,8 +144,8 @@ class SliceScheduleTest {
             schedule.measuredQueue();
         }
         assertEquals("R..R..R.", measured.toString(), "counted from the first measured slice, whatever the warm-up");
-        final SliceSchedule everySlice = SliceSchedule.of(options("qp.compare.renewEvery", "1"), 1);
-        final SliceSchedule never = SliceSchedule.of(options("qp.compare.renewEvery", "0"), 1);
+        final SliceSchedule everySlice = new SliceSchedule(options("qp.compare.renewEvery", "1"), 1);
+        final SliceSchedule never = new SliceSchedule(options("qp.compare.renewEvery", "0"), 1);
         for (int slice = 0; slice < 5; slice++) {
             assertTrue(everySlice.renewsBeforePacedWarmup() && everySlice.renewsBeforeMeasured());
             assertFalse(never.renewsBeforePacedWarmup() || never.renewsBeforeMeasured());

@@ -62,21 +62,21 @@ class SliceWorkersTest {
         final Transport[] transports = open(transport);
         final SliceWorkers workers = new SliceWorkers(transports, OwnSequences.alone(), 0, 1, CpuAssignment.UNPINNED,
                 CpuAssignment.UNPINNED);
-        final SliceEvidence evidence = new SliceEvidence(workers.producerFacts(), workers.consumerFacts());
+        final SliceEvidence evidence = new SliceEvidence(workers.producerFacts, workers.consumerFacts);
         try {
             assertNull(workers.start());
             assertNull(slice(workers, 0, 300, 100));
             assertNull(slice(workers, 1, 200, 0));
             assertNull(slice(workers, 0, 250, 50));
-            assertEquals(200, workers.actualSend().getTotalCount());
-            final Histogram oldHistogram = workers.actualSend();
-            final long oldProducer = workers.producerFacts().javaId;
-            final long oldConsumer = workers.consumerFacts().javaId;
+            assertEquals(200, workers.histograms().actualSend.getTotalCount());
+            final Histogram oldHistogram = workers.histograms().actualSend;
+            final long oldProducer = workers.producerFacts.javaId;
+            final long oldConsumer = workers.consumerFacts.javaId;
 
             assertNull(workers.renew());
 
-            final long producer = workers.producerFacts().javaId;
-            final long consumer = workers.consumerFacts().javaId;
+            final long producer = workers.producerFacts.javaId;
+            final long consumer = workers.consumerFacts.javaId;
             assertNotEquals(oldProducer, producer, "a new producer thread");
             assertNotEquals(oldConsumer, consumer, "a new consumer thread");
             assertFalse(alive(oldProducer) || alive(oldConsumer), "the old threads ended before renew returned");
@@ -84,17 +84,17 @@ class SliceWorkersTest {
             final long[] reading = evidence.read();
             assertTrue(reading[SliceEvidence.PRODUCER_BYTES] >= 0 && reading[SliceEvidence.CONSUMER_BYTES] >= 0,
                     "the evidence reads the new threads, not the ended ones (-1)");
-            assertNotSame(oldHistogram, workers.actualSend(), "new histograms");
+            assertNotSame(oldHistogram, workers.histograms().actualSend, "new histograms");
             assertEquals(200, oldHistogram.getTotalCount(), "the old histogram is left as it was");
 
             // a receiver that started again from the queue's start would fail the sequence check here
             assertNull(slice(workers, 1, 200, 20), transport);
-            assertEquals(180, workers.actualSend().getTotalCount());
+            assertEquals(180, workers.histograms().actualSend.getTotalCount());
             assertNull(slice(workers, 0, 100, 0), transport);
             assertNull(workers.renew());
             assertNull(slice(workers, 0, 100, 0), transport);
             assertNull(slice(workers, 1, 100, 0), transport);
-            assertEquals(100, workers.intendedSend().getTotalCount());
+            assertEquals(100, workers.histograms().intendedSend.getTotalCount());
         } finally {
             assertNull(workers.stop());
             for (final Transport queue : transports) {
@@ -126,7 +126,7 @@ class SliceWorkersTest {
         assertNull(workers.start());
         assertNull(slice(workers, 0, 10, 0));
         assertNull(workers.stop());
-        assertFalse(alive(workers.producerFacts().javaId) || alive(workers.consumerFacts().javaId));
+        assertFalse(alive(workers.producerFacts.javaId) || alive(workers.consumerFacts.javaId));
         for (final Transport transport : transports) {
             transport.close();
         }
