@@ -167,7 +167,6 @@ public final class Setting {
         throw invalid("\"" + raw + "\" is not true or false");
     }
 
-    /** One of this setting's choices. */
     String choice(final Properties properties) {
         final String raw = raw(properties);
         if (!choices.get().contains(raw)) {

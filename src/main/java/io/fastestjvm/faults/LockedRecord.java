@@ -3,7 +3,6 @@ package io.fastestjvm.faults;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -25,14 +24,13 @@ final class LockedRecord implements AutoCloseable {
     private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
 
     private final Path file;
+    /** Holds the lock: closing it releases the lock. */
     private final FileChannel channel;
-    private final FileLock lock;
     private final boolean ours;
 
-    private LockedRecord(final Path file, final FileChannel channel, final FileLock lock, final boolean ours) {
+    private LockedRecord(final Path file, final FileChannel channel, final boolean ours) {
         this.file = file;
         this.channel = channel;
-        this.lock = lock;
         this.ours = ours;
     }
 
@@ -41,7 +39,7 @@ final class LockedRecord implements AutoCloseable {
         final FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
                 StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
-            final FileLock lock = channel.lock();
+            channel.lock();
             // readable by every user, so another user's run can tell whether this one lives
             Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rw-r--r--"));
             channel.write(ByteBuffer.wrap((ProcessIdentity.current().toText() + extraLines)
@@ -53,7 +51,7 @@ final class LockedRecord implements AutoCloseable {
             } catch (final AtomicMoveNotSupportedException e) {
                 Files.move(temporary, file);
             }
-            return new LockedRecord(file, channel, lock, true);
+            return new LockedRecord(file, channel, true);
         } catch (final IOException | RuntimeException e) {
             HELD_HERE.remove(file.toAbsolutePath());
             channel.close();
@@ -86,9 +84,8 @@ final class LockedRecord implements AutoCloseable {
             return null;
         }
         try {
-            final FileLock lock = channel.tryLock(0, Long.MAX_VALUE, shared);
-            if (lock != null) {
-                return new LockedRecord(file, channel, lock, false);
+            if (channel.tryLock(0, Long.MAX_VALUE, shared) != null) {
+                return new LockedRecord(file, channel, false);
             }
         } catch (final IOException | OverlappingFileLockException e) {
             // held: alive
@@ -127,13 +124,6 @@ final class LockedRecord implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            if (lock.isValid()) {
-                lock.release();
-            }
-        } catch (final IOException e) {
-            // closing the channel below releases it as well
-        }
         closeQuietly(channel);
         if (ours) {
             HELD_HERE.remove(file.toAbsolutePath());

@@ -71,11 +71,6 @@ public final class ProcessIdentity {
         return now.equals(startTime) ? Liveness.ALIVE : Liveness.DEAD;
     }
 
-    @Override
-    public String toString() {
-        return "pid " + pid;
-    }
-
     private static String startTimeOf(final long pid) {
         return SystemFiles.live().statStartTime("/proc/" + pid + "/stat");
     }

@@ -56,7 +56,7 @@ public final class AgronaRingTransport extends InMemoryTransport {
         claimsThatFoundTheRingFull++;
         int index;
         do {
-            if (stopRequested()) {
+            if (stopRequested) {
                 throw new TransportStoppedException(name());
             }
             index = ring.tryClaim(MESSAGE_TYPE, messageSize);

@@ -37,7 +37,7 @@ public final class ChronicleQueueTransport implements Transport {
         this.rollCycle = rollCycle;
         this.blockSize = blockSize;
         this.codec = new MessageCodec(messageSize);
-        this.queue = open(directory, rollCycle, blockSize, false);
+        this.queue = open(directory, rollCycle, blockSize);
     }
 
     public static long bytesNeeded(final long messages, final int size) {
@@ -49,12 +49,10 @@ public final class ChronicleQueueTransport implements Transport {
         return blockSize - PER_MESSAGE_OVERHEAD;
     }
 
-    private static SingleChronicleQueue open(final File directory, final RollCycles rollCycle, final long blockSize,
-                                             final boolean readOnly) {
+    private static SingleChronicleQueue open(final File directory, final RollCycles rollCycle, final long blockSize) {
         return SingleChronicleQueueBuilder.binary(directory)
                 .rollCycle(rollCycle)
                 .blockSize(blockSize)
-                .readOnly(readOnly)
                 .build();
     }
 
@@ -162,7 +160,7 @@ public final class ChronicleQueueTransport implements Transport {
         long bytes = 0;
         long skipped = 0;
         long endIndex;
-        try (SingleChronicleQueue fresh = open(directory, rollCycle, blockSize, false);
+        try (SingleChronicleQueue fresh = open(directory, rollCycle, blockSize);
              ExcerptTailer tailer = fresh.createTailer()) {
             while (true) {
                 try (DocumentContext document = tailer.readingDocument()) {

@@ -67,7 +67,7 @@ public final class DisruptorTransport extends InMemoryTransport {
     private long awaitClaim() {
         claimsThatFoundTheRingFull++;
         while (true) {
-            if (stopRequested()) {
+            if (stopRequested) {
                 throw new TransportStoppedException(name());
             }
             try {

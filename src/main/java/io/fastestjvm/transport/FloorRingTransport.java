@@ -111,7 +111,7 @@ public final class FloorRingTransport extends InMemoryTransport {
     private void awaitFreeSlot() {
         claimsThatFoundTheRingFull++;
         do {
-            if (stopRequested()) {
+            if (stopRequested) {
                 throw new TransportStoppedException(name());
             }
             cachedConsumerPosition = buffer.getLongVolatile(consumerPositionOffset);

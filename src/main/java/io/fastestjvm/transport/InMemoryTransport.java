@@ -5,7 +5,8 @@ import java.io.File;
 /** A transport whose messages live only in this process's memory: there is nothing to read back afterwards. */
 abstract class InMemoryTransport implements Transport {
     private final File directory;
-    private volatile boolean stopRequested;
+    // set from any thread; read only while a producer waits for ring space
+    volatile boolean stopRequested;
     // producer thread only; read after it has finished
     long claimsThatFoundTheRingFull;
 
@@ -16,11 +17,6 @@ abstract class InMemoryTransport implements Transport {
     @Override
     public void requestStop() {
         stopRequested = true;
-    }
-
-    /** Read only while a producer waits for ring space. */
-    final boolean stopRequested() {
-        return stopRequested;
     }
 
     @Override

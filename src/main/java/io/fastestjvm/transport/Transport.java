@@ -40,6 +40,5 @@ public interface Transport extends AutoCloseable {
     @Override
     void close();
 
-    /** Deletes any files the transport made. */
     void deleteFiles();
 }

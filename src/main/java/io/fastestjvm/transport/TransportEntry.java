@@ -22,10 +22,6 @@ public final class TransportEntry {
         return name;
     }
 
-    public String description() {
-        return description;
-    }
-
     /** Files need free space and have something to prove afterwards. */
     public boolean persists() {
         return persists;
