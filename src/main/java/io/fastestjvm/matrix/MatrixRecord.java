@@ -165,9 +165,7 @@ final class MatrixRecord {
 
     static List<String> texts(final JsonNode array) {
         final List<String> texts = new ArrayList<>();
-        if (array != null) {
-            array.forEach(item -> texts.add(item.asText()));
-        }
+        array.forEach(item -> texts.add(item.asText()));
         return texts;
     }
 
