@@ -28,6 +28,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fastestjvm.QueuePerformance;
 import io.fastestjvm.benchmark.BenchmarkResult;
@@ -353,7 +354,7 @@ public final class FreshMatrix {
             }
             status = reason.isEmpty() ? "ok" : "failed";
         }
-        final ObjectNode entry = MatrixRecord.object();
+        final ObjectNode entry = JsonNodeFactory.instance.objectNode();
         entry.put("run", round).put("transport", transport).put("status", status)
                 .put("exitCode", result.exitCode())
                 .put("resultsFolder", folder == null ? "" : setDir.relativize(folder.toAbsolutePath()
@@ -365,7 +366,7 @@ public final class FreshMatrix {
     /** profile.json of {@code label}: its JVM or why none; a resumed set's keeps its runs and a failed status. */
     private ObjectNode profileJson(final String label, final String[] profileAndFlags,
                                    final JvmProfiles.Activation jvm, final ObjectNode earlier) {
-        final ObjectNode profile = MatrixRecord.object();
+        final ObjectNode profile = JsonNodeFactory.instance.objectNode();
         final boolean failedBefore = earlier != null && "failed".equals(earlier.path("status").asText());
         final String javaBefore = earlier == null ? "" : earlier.path("javaVersion").asText();
         if (jvm.found() && !javaBefore.isEmpty() && !javaBefore.equals(jvm.fact("javaVersion"))) {

@@ -145,10 +145,6 @@ final class MatrixRecord {
         write(setDir.resolve(label).resolve(PROFILE), profile);
     }
 
-    static ObjectNode object() {
-        return JSON.createObjectNode();
-    }
-
     private void write() throws IOException {
         write(setDir.resolve(MATRIX_RUN), matrixRun);
     }
