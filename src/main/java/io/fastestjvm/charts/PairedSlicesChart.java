@@ -293,15 +293,16 @@ public final class PairedSlicesChart {
     /** Cycles whose {@code value} is off the range, at its edges: triangles up at the top, down below; one legend. */
     private void offScale(final XYChart chart, final String name, final ToDoubleFunction<double[]> value,
                           final Color colour, final double[] range) {
-        final String label = name + " (" + cycles.stream().filter(cycle -> clip(value.applyAsDouble(cycle), range)
-                != value.applyAsDouble(cycle)).count() + "), at the edge";
+        final List<double[]> off = cycles.stream().filter(cycle -> clip(value.applyAsDouble(cycle), range)
+                != value.applyAsDouble(cycle)).collect(Collectors.toList());
+        final String label = name + " (" + off.size() + "), at the edge";
         boolean legend = true;
         for (final boolean top : new boolean[] {true, false}) {
             final List<Double> x = new ArrayList<>();
             final List<Double> y = new ArrayList<>();
-            for (final double[] cycle : cycles) {
+            for (final double[] cycle : off) {
                 final double clipped = clip(value.applyAsDouble(cycle), range);
-                if (clipped != value.applyAsDouble(cycle) && clipped >= range[1] == top) {
+                if (clipped >= range[1] == top) {
                     x.add(cycle[1]);
                     y.add(clipped);
                 }

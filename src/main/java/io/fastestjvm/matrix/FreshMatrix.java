@@ -28,6 +28,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fastestjvm.QueuePerformance;
 import io.fastestjvm.benchmark.BenchmarkResult;
@@ -83,7 +84,7 @@ public final class FreshMatrix {
         this.project = project;
         this.out = out;
         this.err = err;
-        this.jvmProfiles = new JvmProfiles(project);
+        this.jvmProfiles = new JvmProfiles(project, 120); // s one question to profile-env.sh may take
     }
 
     public static void main(final String[] args) throws Exception {
@@ -225,9 +226,9 @@ public final class FreshMatrix {
         for (final Map.Entry<String, String[]> label : plan.labels.entrySet()) {
             final JvmProfiles.Activation jvm = jvmProfiles.activate(label.getValue()[0], label.getValue()[1]);
             jvms.put(label.getKey(), jvm);
-            profiles.put(label.getKey(), profileJson(label.getKey(), label.getValue(), jvm,
-                    profiles.get(label.getKey())));
-            record.writeProfile(label.getKey(), profiles.get(label.getKey()));
+            final ObjectNode profile = profileJson(label.getKey(), label.getValue(), jvm, profiles.get(label.getKey()));
+            profiles.put(label.getKey(), profile);
+            record.writeProfile(label.getKey(), profile);
         }
         if (given.dryRun) {
             for (int round = 1; round <= plan.runs; round++) {
@@ -269,7 +270,6 @@ public final class FreshMatrix {
         return stopped ? STOPPED : failed ? FAILED : PASSED;
     }
 
-    /** How the rounds of a session ended. */
     private enum RoundsEnd { DONE, OUT_OF_TIME, INTERRUPTED }
 
     /** Every (round, unit) not yet run, in order, until done, out of time or interrupted; each recorded as it ends. */
@@ -301,13 +301,13 @@ public final class FreshMatrix {
                     if (interrupted) {
                         return RoundsEnd.INTERRUPTED; // not recorded: a resume runs it again
                     }
-                    out.println(entry.get("status").asText() + (entry.get("reason").asText().isEmpty() ? ""
-                            : ": " + entry.get("reason").asText()));
+                    final String reason = entry.get("reason").asText();
+                    out.println(entry.get("status").asText() + (reason.isEmpty() ? "" : ": " + reason));
                     final ObjectNode profile = profiles.get(label);
                     ((ArrayNode) profile.get("runs")).add(entry);
                     if (!"ok".equals(entry.get("status").asText())) {
-                        profile.put("status", "failed").put("reason", "run " + round + " (" + transport + "): "
-                                + entry.get("reason").asText());
+                        profile.put("status", "failed")
+                                .put("reason", "run " + round + " (" + transport + "): " + reason);
                     }
                     record.writeProfile(label, profile);
                     recorded.add(round + " " + unit);
@@ -327,8 +327,8 @@ public final class FreshMatrix {
         final Map<String, String> settings = new LinkedHashMap<>();
         settings.put(Settings.RESULTS_DIR.name(), labelDir.toString());
         settings.put(Settings.TRANSPORT.name(), transport);
-        if (queues.root() != null) {
-            settings.put(Settings.QUEUE_DIR.name(), queues.root().toString());
+        if (queues.root != null) {
+            settings.put(Settings.QUEUE_DIR.name(), queues.root.toString());
         }
         settings.putAll(JvmFlags.qpOnly(JvmFlags.qpSettings(plan.qpSettings)));
         final BenchmarkResult result;
@@ -354,7 +354,7 @@ public final class FreshMatrix {
             }
             status = reason.isEmpty() ? "ok" : "failed";
         }
-        final ObjectNode entry = MatrixRecord.object();
+        final ObjectNode entry = JsonNodeFactory.instance.objectNode();
         entry.put("run", round).put("transport", transport).put("status", status)
                 .put("exitCode", result.exitCode())
                 .put("resultsFolder", folder == null ? "" : setDir.relativize(folder.toAbsolutePath()
@@ -366,12 +366,12 @@ public final class FreshMatrix {
     /** profile.json of {@code label}: its JVM or why none; a resumed set's keeps its runs and a failed status. */
     private ObjectNode profileJson(final String label, final String[] profileAndFlags,
                                    final JvmProfiles.Activation jvm, final ObjectNode earlier) {
-        final ObjectNode profile = MatrixRecord.object();
+        final ObjectNode profile = JsonNodeFactory.instance.objectNode();
         final boolean failedBefore = earlier != null && "failed".equals(earlier.path("status").asText());
-        if (jvm.found() && earlier != null && !earlier.path("javaVersion").asText().isEmpty()
-                && !earlier.path("javaVersion").asText().equals(jvm.fact("javaVersion"))) {
+        final String javaBefore = earlier == null ? "" : earlier.path("javaVersion").asText();
+        if (jvm.found() && !javaBefore.isEmpty() && !javaBefore.equals(jvm.fact("javaVersion"))) {
             err.printf(Locale.ROOT, "%s%-14s now runs Java %s, earlier sessions Java %s (each summary.json records"
-                    + " its own)%n", PREFIX, label, jvm.fact("javaVersion"), earlier.path("javaVersion").asText());
+                    + " its own)%n", PREFIX, label, jvm.fact("javaVersion"), javaBefore);
         }
         if (!jvm.found()) {
             err.printf(Locale.ROOT, "%s%-14s missing: %s%n", PREFIX, label, jvm.reason);
@@ -501,7 +501,6 @@ public final class FreshMatrix {
             return given;
         }
 
-        /** An option that takes a value. */
         private void set(final String option, final String value, final String allProfiles) throws MatrixRefusal {
             if ("--profiles".equals(option)) {
                 profiles = list(value, option, "a comma-separated list; accepted: " + allProfiles);
@@ -537,6 +536,7 @@ public final class FreshMatrix {
     static final class MatrixQueues {
         private final boolean keep;
         private final PrintStream err;
+        /** The folder a run's queue goes in, or null for the settings' own. */
         private Path root;
 
         private MatrixQueues(final Path root, final boolean keep, final PrintStream err) {
@@ -558,11 +558,6 @@ public final class FreshMatrix {
             final Path root = Files.createTempDirectory(parent.toPath(), "qp-matrix-");
             out.println(PREFIX + "queues in " + root + " (private to this matrix)");
             return new MatrixQueues(root, keep, err);
-        }
-
-        /** The folder a run's queue goes in, or null for the settings' own. */
-        Path root() {
-            return root;
         }
 
         /** Once a run's JVM has ended: a queue it left is a killed JVM's (its shutdown hook deletes it otherwise). */

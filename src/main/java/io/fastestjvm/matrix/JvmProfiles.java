@@ -24,10 +24,6 @@ final class JvmProfiles {
     private final File script;
     private final long answerSeconds;
 
-    JvmProfiles(final File projectDir) {
-        this(projectDir, 120);
-    }
-
     /** {@code answerSeconds}: how long one question to the script may take before the matrix gives up on it. */
     JvmProfiles(final File projectDir, final long answerSeconds) {
         this.script = new File(projectDir, "jvm-profiles/lib/profile-env.sh");
@@ -77,7 +73,7 @@ final class JvmProfiles {
         }
 
         String fact(final String name) {
-            return facts == null || !facts.containsKey(name) ? "" : facts.get(name);
+            return facts == null ? "" : facts.getOrDefault(name, "");
         }
 
         /**

@@ -145,10 +145,6 @@ final class MatrixRecord {
         write(setDir.resolve(label).resolve(PROFILE), profile);
     }
 
-    static ObjectNode object() {
-        return JSON.createObjectNode();
-    }
-
     private void write() throws IOException {
         write(setDir.resolve(MATRIX_RUN), matrixRun);
     }
@@ -165,9 +161,7 @@ final class MatrixRecord {
 
     static List<String> texts(final JsonNode array) {
         final List<String> texts = new ArrayList<>();
-        if (array != null) {
-            array.forEach(item -> texts.add(item.asText()));
-        }
+        array.forEach(item -> texts.add(item.asText()));
         return texts;
     }
 

@@ -8,11 +8,11 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -119,7 +119,7 @@ public final class Sweep {
     private int execute() throws IOException, InterruptedException {
         final Path pointsParent = settings.out.toPath().resolve(settings.kind);
         Files.createDirectories(pointsParent);
-        final ObjectNode header = header(new Date());
+        final ObjectNode header = header();
         if (base.fork()) {
             header.putObject("jvmWarmup").put("skipped", "qp.fork: every point runs in a fresh JVM, warmed by its"
                     + " own sweep.warmupSeconds only");
@@ -146,14 +146,14 @@ public final class Sweep {
         return exitCode(points);
     }
 
-    private ObjectNode header(final Date started) {
+    private ObjectNode header() {
         final ObjectNode header = JSON.createObjectNode();
         header.put("kind", settings.kind);
         header.put("transport", base.transport());
         header.put("jvm", base.profile().isEmpty() ? "java" + System.getProperty("java.specification.version")
                 : base.profile());
         header.put("javaVersion", System.getProperty("java.version"));
-        header.put("startedAt", started.toInstant().truncatedTo(ChronoUnit.SECONDS).toString());
+        header.put("startedAt", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         header.put("sustainedRule", "achievedRate >= " + SweepPoint.SUSTAINED_SHARE + " x rate");
         final ObjectNode sweepSettings = header.putObject("settings");
         settings.effective.forEach(sweepSettings::put);
