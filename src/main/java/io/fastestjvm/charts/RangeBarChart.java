@@ -35,7 +35,8 @@ public final class RangeBarChart {
         final boolean log = smallest > 0 && largest / smallest > ChartLook.LOG_SCALE_RANGE;
         final DoubleUnaryOperator scale = log ? Math::log10 : v -> v;
         final CategoryChart chart = new CategoryChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT)
-                .title(title).xAxisTitle("JVM [verdict group] (bar: median over runs; dot: one run; whisker: min to max over runs)")
+                .title(title)
+                .xAxisTitle("JVM [verdict group] (bar: median over runs; dot: one run; whisker: min to max over runs)")
                 .yAxisTitle(yTitle + (log ? ", log scale" : "")).build();
         ChartLook.apply(chart.getStyler());
         chart.getStyler().setOverlapped(true);

@@ -112,7 +112,8 @@ public final class ComparisonReport {
                     + " variance)) (Kalibera & Jones, ISMM 2013).", cost[0], cost[1]));
         }
         md.append("\n\n| pair | cycle sd within a block | sd of block values | of which between blocks"
-                + " | cycles per block | block values (ratio) | blocks for +/-5 % (95 % interval) | best cycles per block |\n"
+                + " | cycles per block | block values (ratio) | blocks for +/-5 % (95 % interval)"
+                + " | best cycles per block |\n"
                 + "|---|---:|---:|---:|---:|---|---:|---:|\n");
         for (final BlocksPair figure : analysis.family(true)) {
             final PairedBlocks blocks = figure.blocks;

@@ -111,7 +111,8 @@ class BlockRunnerTest {
             final List<String> first = command(shared, 0);
             final List<String> second = command(shared, 1);
             for (final List<String> line : Arrays.asList(first, second)) {
-                assertTrue(line.contains("-D" + SliceChild.SHARED_QUEUE_PROPERTY + "=" + dir.getPath()), line.toString());
+                assertTrue(line.contains("-D" + SliceChild.SHARED_QUEUE_PROPERTY + "=" + dir.getPath()),
+                        line.toString());
                 assertTrue(line.indexOf("-cp") > line.indexOf("-D" + SliceChild.SHARED_QUEUE_PROPERTY + "="
                         + dir.getPath()), "before the class path and main class: " + line);
             }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import io.fastestjvm.recording.Latency;
 import io.fastestjvm.recording.LatencyRecorder;
+import io.fastestjvm.results.model.Ladder;
 import io.fastestjvm.results.model.Percentile;
 import io.fastestjvm.results.model.RunResults;
 
@@ -79,8 +80,8 @@ class MeasuredWindowTest {
     void aFormatThreeSummaryReadsItsWindowsBack() throws IOException {
         final MeasuredWindow window = window();
         final RunSummary summary = new RunSummary.Builder().phases(10, 4, 1).counts(14, 14).window(window)
-                .latency(Latency.ACTUAL_SEND.fileStem(), Collections.<io.fastestjvm.results.model.Ladder>emptyList(), 0)
-                .latency(Latency.INTENDED_SEND.fileStem(), Collections.<io.fastestjvm.results.model.Ladder>emptyList(), 0)
+                .latency(Latency.ACTUAL_SEND.fileStem(), Collections.<Ladder>emptyList(), 0)
+                .latency(Latency.INTENDED_SEND.fileStem(), Collections.<Ladder>emptyList(), 0)
                 .durations(window.startNanos() - 2_000_000_000L, window.startNanos() + window.lengthNanos(), 1_234)
                 .build();
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
