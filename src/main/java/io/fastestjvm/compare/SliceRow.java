@@ -151,12 +151,15 @@ final class SliceRow {
     /** The parent's samples around a slice, named as their columns; {@code own} as {@code BlockRunner.ownCpu}. */
     static Map<String, Long> around(final long[] own, final long stealTicks, final long machineBusyNanos,
                                     final long windowNanos) {
-        final long[] values = {own[1], own[2], own[3], stealTicks, // AROUND's order, then MACHINE's
-            own[0], machineBusyNanos, ProcSample.outsideNanos(machineBusyNanos, own[0], own[1], own[3]), windowNanos};
         final Map<String, Long> around = new LinkedHashMap<>();
-        for (int i = 0; i < values.length; i++) {
-            around.put(i < AROUND.size() ? AROUND.get(i) : MACHINE.get(i - AROUND.size()), values[i]);
-        }
+        around.put(AROUND.get(0), own[1]);
+        around.put(AROUND.get(1), own[2]);
+        around.put(AROUND.get(2), own[3]);
+        around.put(AROUND.get(3), stealTicks);
+        around.put(MACHINE.get(0), own[0]);
+        around.put(MACHINE.get(1), machineBusyNanos);
+        around.put(MACHINE.get(2), ProcSample.outsideNanos(machineBusyNanos, own[0], own[1], own[3]));
+        around.put(MACHINE.get(3), windowNanos);
         return around;
     }
 

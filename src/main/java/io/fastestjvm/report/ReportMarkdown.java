@@ -394,7 +394,7 @@ final class ReportMarkdown {
      * flags differ.
      */
     private static List<String> shared(final List<RunFolder> all) {
-        final List<String> shared = all.isEmpty() ? new ArrayList<>() : arguments(all.get(0));
+        final List<String> shared = all.isEmpty() ? new ArrayList<>() : new ArrayList<>(arguments(all.get(0)));
         all.forEach(folder -> shared.retainAll(arguments(folder)));
         return shared;
     }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
 import io.fastestjvm.affinity.CpuAssignment;
 import io.fastestjvm.config.BenchmarkOptions;
@@ -372,7 +373,7 @@ public final class SliceChild {
     }
 
     private long sent() {
-        return Arrays.stream(next).sum() - next.length * own.first;
+        return IntStream.range(0, next.length).mapToLong(this::sentInto).sum();
     }
 
     private long sentInto(final int queue) {
